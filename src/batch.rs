@@ -1,0 +1,128 @@
+//! The streaming batch grader: read a chunk of records, grade it across rayon workers, write the
+//! rows in input order, flush, repeat. Memory is bounded by the chunk size, whatever the input.
+
+use std::io::{BufRead, Write};
+use std::ops::ControlFlow;
+
+use rayon::prelude::*;
+
+use crate::evaluate::{evaluate, Evaluation};
+use crate::ladder::Ladder;
+use crate::reader::{Record, RecordReader};
+
+/// Records graded per chunk: enough to keep every worker busy, small enough to flush often.
+pub const DEFAULT_CHUNK: usize = 4096;
+
+/// Options for a batch run.
+pub struct BatchOptions<'a> {
+    /// The ladder to grade with.
+    pub ladder: &'a Ladder,
+    /// Check every step against the solution.
+    pub verify: bool,
+    /// Records per chunk.
+    pub chunk_size: usize,
+}
+
+/// Grades every record of `input`, handing each finished chunk's evaluations, in input order, to
+/// `on_chunk`. `on_chunk` returning `Break` stops the run (e.g. after a verification failure).
+pub fn grade_stream<R: BufRead>(
+    input: R,
+    options: &BatchOptions<'_>,
+    on_chunk: &mut dyn FnMut(Vec<Evaluation>) -> std::io::Result<ControlFlow<()>>,
+) -> std::io::Result<ControlFlow<()>> {
+    let mut reader = RecordReader::new(input);
+    let mut chunk: Vec<Record> = Vec::with_capacity(options.chunk_size);
+    loop {
+        chunk.clear();
+        while chunk.len() < options.chunk_size {
+            match reader.next_record()? {
+                Some(record) => chunk.push(record),
+                None => break,
+            }
+        }
+        if chunk.is_empty() {
+            return Ok(ControlFlow::Continue(()));
+        }
+        let at_end = chunk.len() < options.chunk_size;
+        let evaluations: Vec<Evaluation> = chunk
+            .par_drain(..)
+            .map(|record| evaluate(record, options.ladder, options.verify))
+            .collect();
+        if on_chunk(evaluations)?.is_break() {
+            return Ok(ControlFlow::Break(()));
+        }
+        if at_end {
+            return Ok(ControlFlow::Continue(()));
+        }
+    }
+}
+
+/// Writes CSV rows for evaluations; the header names one `count_<id>` column per ladder rung.
+pub struct RowWriter<W: Write> {
+    csv: csv::Writer<W>,
+    ladder: Ladder,
+}
+
+impl<W: Write> RowWriter<W> {
+    /// A writer that emits the header at once.
+    pub fn new(output: W, ladder: &Ladder) -> csv::Result<Self> {
+        let mut csv = csv::WriterBuilder::new().from_writer(output);
+        let mut header: Vec<String> = [
+            "source", "line", "puzzle", "status", "solved", "rating", "hardest", "steps", "time_us",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        header.extend(
+            ladder
+                .rungs()
+                .iter()
+                .map(|r| format!("count_{}", r.technique.id())),
+        );
+        header.push("extra".into());
+        header.push("message".into());
+        csv.write_record(&header)?;
+        Ok(RowWriter {
+            csv,
+            ladder: ladder.clone(),
+        })
+    }
+
+    /// Writes one row.
+    pub fn write(&mut self, source: &str, evaluation: &Evaluation) -> csv::Result<()> {
+        let csv = &mut self.csv;
+        csv.write_field(source)?;
+        csv.write_field(evaluation.line.to_string())?;
+        csv.write_field(&evaluation.puzzle)?;
+        csv.write_field(evaluation.status.as_str())?;
+        match &evaluation.outcome {
+            Some(outcome) => {
+                csv.write_field(if outcome.solved { "true" } else { "false" })?;
+                csv.write_field(outcome.rating.to_string())?;
+                csv.write_field(outcome.hardest.map(|t| t.id()).unwrap_or(""))?;
+                csv.write_field(outcome.steps.to_string())?;
+                csv.write_field(format!("{:.1}", evaluation.time_us))?;
+                for rung in self.ladder.rungs() {
+                    csv.write_field(outcome.counts[rung.technique as usize].to_string())?;
+                }
+            }
+            None => {
+                for _ in 0..4 {
+                    csv.write_field("")?;
+                }
+                csv.write_field(format!("{:.1}", evaluation.time_us))?;
+                for _ in self.ladder.rungs() {
+                    csv.write_field("")?;
+                }
+            }
+        }
+        csv.write_field(&evaluation.extra)?;
+        csv.write_field(&evaluation.message)?;
+        csv.write_record(None::<&[u8]>)
+    }
+
+    /// Flushes every row written so far to the output.
+    pub fn flush(&mut self) -> std::io::Result<()> {
+        self.csv.flush()
+    }
+}

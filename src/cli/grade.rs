@@ -1,0 +1,198 @@
+//! `sgrade grade`: the streaming batch grader.
+
+use std::fs::File;
+use std::io::{self, BufReader, IsTerminal, Read, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use sudoku_grader::batch::{grade_stream, BatchOptions, RowWriter, DEFAULT_CHUNK};
+use sudoku_grader::evaluate::Status;
+use sudoku_grader::summary::Summary;
+
+use super::{ladder_for, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
+
+/// Arguments of `sgrade grade`.
+#[derive(Args, Debug)]
+pub struct GradeArgs {
+    /// Puzzle files (81-char or 729-char lines, or CSV with a `puzzle` column); `-` or none: stdin.
+    inputs: Vec<PathBuf>,
+    /// Write the CSV here instead of stdout.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Restrict the ladder to these technique ids or families (comma-separated).
+    #[arg(long)]
+    techniques: Option<String>,
+    /// Check every step against the oracle's solution; stop with exit code 3 on the first disagreement.
+    #[arg(long)]
+    verify: bool,
+    /// Show a progress bar even when stderr is not a terminal.
+    #[arg(long, conflicts_with = "no_progress")]
+    progress: bool,
+    /// Never show a progress bar.
+    #[arg(long)]
+    no_progress: bool,
+    /// Puzzle lines per chunk (rows are flushed after each chunk).
+    #[arg(long, default_value_t = DEFAULT_CHUNK as u64, value_parser = clap::value_parser!(u64).range(1..))]
+    chunk_size: u64,
+    /// Do not print the summary on stderr.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// Counts bytes read, for the progress bar.
+struct CountingReader<R> {
+    inner: R,
+    consumed: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for CountingReader<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.consumed.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+fn open_input(path: &PathBuf) -> Result<Box<dyn Read>, String> {
+    if path.as_os_str() == "-" {
+        Ok(Box::new(io::stdin().lock()))
+    } else {
+        File::open(path)
+            .map(|f| Box::new(f) as Box<dyn Read>)
+            .map_err(|e| format!("cannot open {}: {e}", path.display()))
+    }
+}
+
+fn progress_bar(args: &GradeArgs, inputs: &[PathBuf]) -> Option<ProgressBar> {
+    let wanted = !args.no_progress && (args.progress || io::stderr().is_terminal());
+    if !wanted {
+        return None;
+    }
+    let total: Option<u64> = inputs
+        .iter()
+        .map(|p| {
+            if p.as_os_str() == "-" {
+                None
+            } else {
+                std::fs::metadata(p).ok().map(|m| m.len())
+            }
+        })
+        .sum();
+    let bar = match total {
+        Some(bytes) => ProgressBar::new(bytes).with_style(
+            ProgressStyle::with_template("{bar:40} {percent:>3}% {msg} ETA {eta}")
+                .expect("valid progress template"),
+        ),
+        None => ProgressBar::new_spinner().with_style(
+            ProgressStyle::with_template("{spinner} {msg}").expect("valid progress template"),
+        ),
+    };
+    bar.set_draw_target(ProgressDrawTarget::stderr());
+    Some(bar)
+}
+
+/// Runs `sgrade grade`.
+pub fn run(args: GradeArgs) -> Result<ExitCode, String> {
+    let ladder = ladder_for(&args.techniques)?;
+    if let Some(threads) = args.threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .build_global()
+            .map_err(|e| format!("cannot start {threads} worker threads: {e}"))?;
+    }
+    let inputs: Vec<PathBuf> = if args.inputs.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        args.inputs.clone()
+    };
+    // Open everything up front so a missing file is a usage error before any output.
+    let mut readers = Vec::with_capacity(inputs.len());
+    for path in &inputs {
+        readers.push(open_input(path)?);
+    }
+    let output: Box<dyn Write> = match &args.output {
+        Some(path) => Box::new(
+            File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?,
+        ),
+        None => Box::new(io::stdout().lock()),
+    };
+    let mut rows = RowWriter::new(io::BufWriter::with_capacity(1 << 16, output), &ladder)
+        .map_err(|e| e.to_string())?;
+    let bar = progress_bar(&args, &inputs);
+    let consumed = Arc::new(AtomicU64::new(0));
+    let options = BatchOptions {
+        ladder: &ladder,
+        verify: args.verify,
+        chunk_size: args.chunk_size as usize,
+    };
+    let mut summary = Summary::default();
+    let mut verify_failure: Option<String> = None;
+    let started = Instant::now();
+    for (path, reader) in inputs.iter().zip(readers) {
+        let source = path.display().to_string();
+        let counted = CountingReader {
+            inner: reader,
+            consumed: Arc::clone(&consumed),
+        };
+        let flow = grade_stream(
+            BufReader::with_capacity(1 << 16, counted),
+            &options,
+            &mut |chunk| {
+                for evaluation in &chunk {
+                    rows.write(&source, evaluation).map_err(io::Error::other)?;
+                    summary.add(evaluation);
+                    if let Some(message) = &evaluation.verify_failure {
+                        verify_failure = Some(format!(
+                            "{source}: {message} [puzzle {}]",
+                            evaluation.puzzle
+                        ));
+                        rows.flush()?;
+                        return Ok(ControlFlow::Break(()));
+                    }
+                }
+                rows.flush()?;
+                if let Some(bar) = &bar {
+                    bar.set_position(consumed.load(Ordering::Relaxed));
+                    let rate = summary.rows() as f64 / started.elapsed().as_secs_f64().max(1e-9);
+                    bar.set_message(format!("{} puzzles, {rate:.0}/s", summary.rows()));
+                }
+                Ok(ControlFlow::Continue(()))
+            },
+        )
+        .map_err(|e| format!("{source}: {e}"))?;
+        if flow.is_break() {
+            break;
+        }
+    }
+    rows.flush()
+        .map_err(|e| format!("cannot write output: {e}"))?;
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    if let Some(message) = verify_failure {
+        eprintln!("sgrade: verification failed: {message}");
+        return Ok(ExitCode::from(EXIT_VERIFY_FAILED));
+    }
+    if !args.quiet {
+        eprint!("{}", summary.render(&ladder, started.elapsed()));
+    }
+    let unique = summary.by_status[Status::ALL
+        .iter()
+        .position(|&s| s == Status::Unique)
+        .unwrap_or(0)];
+    Ok(if unique == summary.rows() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_NOT_ALL_UNIQUE)
+    })
+}

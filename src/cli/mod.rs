@@ -1,0 +1,62 @@
+//! Command-line definitions and dispatch.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use sudoku_grader::ladder::Ladder;
+
+mod explain;
+mod grade;
+
+/// Exit code: some rows were invalid or not unique.
+pub const EXIT_NOT_ALL_UNIQUE: u8 = 1;
+/// Exit code: usage or I/O error.
+pub const EXIT_USAGE_OR_IO: u8 = 2;
+/// Exit code: a step disagreed with the solution under `--verify`.
+pub const EXIT_VERIFY_FAILED: u8 = 3;
+
+/// Grades Sudoku puzzles the way a human solver would, at batch scale.
+#[derive(Parser, Debug)]
+#[command(name = "sgrade", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Grade every puzzle of one or more files (or stdin) into CSV, one row per puzzle line.
+    Grade(grade::GradeArgs),
+    /// Show the solution path of one puzzle, step by step.
+    Explain(explain::ExplainArgs),
+}
+
+/// Output format of `explain`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One line of text per step.
+    Text,
+    /// One JSON object per line.
+    Json,
+}
+
+/// The ladder after `--techniques` (comma-separated ids or family names).
+fn ladder_for(techniques: &Option<String>) -> Result<Ladder, String> {
+    let ladder = Ladder::gnpx_v4();
+    match techniques {
+        None => Ok(ladder),
+        Some(list) => {
+            let names: Vec<&str> = list.split(',').collect();
+            ladder.restricted_to(&names).map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// Runs the parsed command line; returns the process exit code.
+pub fn run(cli: Cli) -> Result<ExitCode, String> {
+    match cli.command {
+        Command::Grade(args) => grade::run(args),
+        Command::Explain(args) => explain::run(args),
+    }
+}

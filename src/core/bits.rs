@@ -1,0 +1,216 @@
+//! `Bits81`: a set of cells as a 128-bit word (bit `i` = cell `i`, cells 0..81 row-major).
+
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// Mask of the 81 valid cell bits.
+pub const ALL_CELLS: u128 = (1u128 << 81) - 1;
+
+/// A set of cells, one bit per cell.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+pub struct Bits81(pub u128);
+
+impl Bits81 {
+    /// The empty set.
+    pub const EMPTY: Bits81 = Bits81(0);
+    /// All 81 cells.
+    pub const ALL: Bits81 = Bits81(ALL_CELLS);
+
+    /// The set holding only `cell`.
+    #[inline]
+    pub const fn cell(cell: usize) -> Bits81 {
+        Bits81(1u128 << cell)
+    }
+
+    /// Whether `cell` is a member.
+    #[inline]
+    pub const fn contains(self, cell: usize) -> bool {
+        (self.0 >> cell) & 1 != 0
+    }
+
+    /// Adds `cell`.
+    #[inline]
+    pub fn insert(&mut self, cell: usize) {
+        self.0 |= 1u128 << cell;
+    }
+
+    /// Removes `cell`.
+    #[inline]
+    pub fn remove(&mut self, cell: usize) {
+        self.0 &= !(1u128 << cell);
+    }
+
+    /// Number of members.
+    #[inline]
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the set has exactly one member.
+    #[inline]
+    pub const fn is_single(self) -> bool {
+        self.0 != 0 && self.0 & (self.0 - 1) == 0
+    }
+
+    /// The lowest member, if any.
+    #[inline]
+    pub const fn first(self) -> Option<usize> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(self.0.trailing_zeros() as usize)
+        }
+    }
+
+    /// Members of `self` that are not in `other`.
+    #[inline]
+    pub const fn and_not(self, other: Bits81) -> Bits81 {
+        Bits81(self.0 & !other.0)
+    }
+
+    /// Whether every member of `self` is in `other`.
+    #[inline]
+    pub const fn is_subset_of(self, other: Bits81) -> bool {
+        self.0 & !other.0 == 0
+    }
+
+    /// Whether the two sets share a member.
+    #[inline]
+    pub const fn intersects(self, other: Bits81) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// Iterates over members in increasing cell order.
+    #[inline]
+    pub fn iter(self) -> CellIter {
+        CellIter(self.0)
+    }
+}
+
+/// Iterator over the cells of a [`Bits81`], lowest first.
+#[derive(Clone, Copy, Debug)]
+pub struct CellIter(u128);
+
+impl Iterator for CellIter {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let cell = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(cell)
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for CellIter {}
+
+impl IntoIterator for Bits81 {
+    type Item = usize;
+    type IntoIter = CellIter;
+    fn into_iter(self) -> CellIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<usize> for Bits81 {
+    fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> Self {
+        let mut set = Bits81::EMPTY;
+        for cell in iter {
+            set.insert(cell);
+        }
+        set
+    }
+}
+
+impl BitAnd for Bits81 {
+    type Output = Bits81;
+    #[inline]
+    fn bitand(self, rhs: Bits81) -> Bits81 {
+        Bits81(self.0 & rhs.0)
+    }
+}
+impl BitOr for Bits81 {
+    type Output = Bits81;
+    #[inline]
+    fn bitor(self, rhs: Bits81) -> Bits81 {
+        Bits81(self.0 | rhs.0)
+    }
+}
+impl BitXor for Bits81 {
+    type Output = Bits81;
+    #[inline]
+    fn bitxor(self, rhs: Bits81) -> Bits81 {
+        Bits81(self.0 ^ rhs.0)
+    }
+}
+impl Not for Bits81 {
+    type Output = Bits81;
+    /// Complement within the 81 cells.
+    #[inline]
+    fn not(self) -> Bits81 {
+        Bits81(!self.0 & ALL_CELLS)
+    }
+}
+impl BitAndAssign for Bits81 {
+    #[inline]
+    fn bitand_assign(&mut self, rhs: Bits81) {
+        self.0 &= rhs.0;
+    }
+}
+impl BitOrAssign for Bits81 {
+    #[inline]
+    fn bitor_assign(&mut self, rhs: Bits81) {
+        self.0 |= rhs.0;
+    }
+}
+impl BitXorAssign for Bits81 {
+    #[inline]
+    fn bitxor_assign(&mut self, rhs: Bits81) {
+        self.0 ^= rhs.0;
+    }
+}
+
+impl std::fmt::Debug for Bits81 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_operations_and_iteration() {
+        let a: Bits81 = [0, 5, 80].into_iter().collect();
+        let b: Bits81 = [5, 6].into_iter().collect();
+        assert_eq!(a.count(), 3);
+        assert!(a.contains(80) && !a.contains(79));
+        assert_eq!((a & b).iter().collect::<Vec<_>>(), vec![5]);
+        assert_eq!((a | b).count(), 4);
+        assert_eq!((a ^ b).iter().collect::<Vec<_>>(), vec![0, 6, 80]);
+        assert_eq!(a.and_not(b).iter().collect::<Vec<_>>(), vec![0, 80]);
+        assert_eq!((!a).count(), 78);
+        assert!(!(!Bits81::ALL).intersects(Bits81::ALL));
+        assert_eq!(a.first(), Some(0));
+        assert!(Bits81::cell(7).is_single() && !a.is_single() && !Bits81::EMPTY.is_single());
+        assert!(Bits81::cell(5).is_subset_of(a) && !b.is_subset_of(a));
+        let mut c = a;
+        c.remove(0);
+        c.insert(1);
+        assert_eq!(c.iter().collect::<Vec<_>>(), vec![1, 5, 80]);
+        assert_eq!(c.iter().len(), 3);
+    }
+}

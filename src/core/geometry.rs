@@ -1,0 +1,241 @@
+//! Fixed Sudoku geometry as compile-time tables: houses, peers, box∩line intersections.
+//!
+//! Houses are numbered 0..27: rows 0..9, columns 9..18, boxes 18..27.
+
+use super::bits::Bits81;
+
+/// Number of cells.
+pub const CELLS: usize = 81;
+/// Number of houses (9 rows, 9 columns, 9 boxes).
+pub const HOUSES: usize = 27;
+
+/// The kind of a house.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HouseKind {
+    /// A row (houses 0..9).
+    Row,
+    /// A column (houses 9..18).
+    Col,
+    /// A 3×3 box (houses 18..27).
+    Box,
+}
+
+/// Row index 0..9 of a cell.
+#[inline]
+pub const fn row_of(cell: usize) -> usize {
+    cell / 9
+}
+
+/// Column index 0..9 of a cell.
+#[inline]
+pub const fn col_of(cell: usize) -> usize {
+    cell % 9
+}
+
+/// Box index 0..9 of a cell (row-major boxes).
+#[inline]
+pub const fn box_of(cell: usize) -> usize {
+    (cell / 27) * 3 + (cell % 9) / 3
+}
+
+/// Cell index of (row, col).
+#[inline]
+pub const fn cell_at(row: usize, col: usize) -> usize {
+    row * 9 + col
+}
+
+/// Kind of house `house` (0..27).
+#[inline]
+pub const fn house_kind(house: usize) -> HouseKind {
+    match house / 9 {
+        0 => HouseKind::Row,
+        1 => HouseKind::Col,
+        _ => HouseKind::Box,
+    }
+}
+
+/// Index 0..9 of a house within its kind.
+#[inline]
+pub const fn house_index(house: usize) -> usize {
+    house % 9
+}
+
+const fn build_house_cells() -> [[u8; 9]; HOUSES] {
+    let mut table = [[0u8; 9]; HOUSES];
+    let mut i = 0;
+    while i < 9 {
+        let mut k = 0;
+        while k < 9 {
+            table[i][k] = (i * 9 + k) as u8;
+            table[9 + i][k] = (k * 9 + i) as u8;
+            let row = (i / 3) * 3 + k / 3;
+            let col = (i % 3) * 3 + k % 3;
+            table[18 + i][k] = (row * 9 + col) as u8;
+            k += 1;
+        }
+        i += 1;
+    }
+    table
+}
+
+/// The nine cells of each house, in reading order.
+pub const HOUSE_CELLS: [[u8; 9]; HOUSES] = build_house_cells();
+
+const fn build_house_sets() -> [Bits81; HOUSES] {
+    let mut table = [Bits81::EMPTY; HOUSES];
+    let mut h = 0;
+    while h < HOUSES {
+        let mut bits = 0u128;
+        let mut k = 0;
+        while k < 9 {
+            bits |= 1u128 << HOUSE_CELLS[h][k];
+            k += 1;
+        }
+        table[h] = Bits81(bits);
+        h += 1;
+    }
+    table
+}
+
+/// The cells of each house as a set.
+pub const HOUSE_SETS: [Bits81; HOUSES] = build_house_sets();
+
+const fn build_cell_houses() -> [[u8; 3]; CELLS] {
+    let mut table = [[0u8; 3]; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        table[c] = [row_of(c) as u8, 9 + col_of(c) as u8, 18 + box_of(c) as u8];
+        c += 1;
+    }
+    table
+}
+
+/// The three houses (row, column, box) of each cell.
+pub const CELL_HOUSES: [[u8; 3]; CELLS] = build_cell_houses();
+
+const fn build_peers() -> [Bits81; CELLS] {
+    let mut table = [Bits81::EMPTY; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        let h = CELL_HOUSES[c];
+        let all =
+            HOUSE_SETS[h[0] as usize].0 | HOUSE_SETS[h[1] as usize].0 | HOUSE_SETS[h[2] as usize].0;
+        table[c] = Bits81(all & !(1u128 << c));
+        c += 1;
+    }
+    table
+}
+
+/// The 20 peers of each cell (cells sharing a house, the cell itself excluded).
+pub const PEERS: [Bits81; CELLS] = build_peers();
+
+/// A box∩line intersection: the three cells a box shares with a row or column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Intersection {
+    /// The box house (18..27).
+    pub box_house: usize,
+    /// The row or column house (0..18).
+    pub line_house: usize,
+    /// The three shared cells.
+    pub cells: Bits81,
+}
+
+const fn build_intersections() -> [Intersection; 54] {
+    let mut table = [Intersection {
+        box_house: 0,
+        line_house: 0,
+        cells: Bits81::EMPTY,
+    }; 54];
+    let mut n = 0;
+    let mut b = 0;
+    while b < 9 {
+        let box_house = 18 + b;
+        let mut line = 0;
+        while line < 18 {
+            let shared = HOUSE_SETS[box_house].0 & HOUSE_SETS[line].0;
+            if shared != 0 {
+                table[n] = Intersection {
+                    box_house,
+                    line_house: line,
+                    cells: Bits81(shared),
+                };
+                n += 1;
+            }
+            line += 1;
+        }
+        b += 1;
+    }
+    table
+}
+
+/// All 54 box∩line intersections (27 box∩row, 27 box∩column), ordered by box.
+pub const INTERSECTIONS: [Intersection; 54] = build_intersections();
+
+/// Human name of a house, e.g. `r3`, `c7`, `b5` (1-based).
+pub fn house_name(house: usize) -> String {
+    let prefix = match house_kind(house) {
+        HouseKind::Row => 'r',
+        HouseKind::Col => 'c',
+        HouseKind::Box => 'b',
+    };
+    format!("{prefix}{}", house_index(house) + 1)
+}
+
+/// Long human name of a house, e.g. `row 3`, `column 7`, `box 5`.
+pub fn house_long_name(house: usize) -> String {
+    let kind = match house_kind(house) {
+        HouseKind::Row => "row",
+        HouseKind::Col => "column",
+        HouseKind::Box => "box",
+    };
+    format!("{kind} {}", house_index(house) + 1)
+}
+
+/// Human name of a cell, `r<row>c<col>` (1-based).
+pub fn cell_name(cell: usize) -> String {
+    format!("r{}c{}", row_of(cell) + 1, col_of(cell) + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_cell_has_twenty_peers_and_three_houses() {
+        for c in 0..CELLS {
+            assert_eq!(PEERS[c].count(), 20);
+            assert!(!PEERS[c].contains(c));
+            for &h in &CELL_HOUSES[c] {
+                assert!(HOUSE_SETS[h as usize].contains(c));
+            }
+        }
+        for h in 0..HOUSES {
+            assert_eq!(HOUSE_SETS[h].count(), 9);
+        }
+    }
+
+    #[test]
+    fn indices_match_houses() {
+        assert_eq!(box_of(cell_at(4, 5)), 4);
+        assert_eq!(box_of(80), 8);
+        assert_eq!(box_of(cell_at(3, 8)), 5);
+        assert_eq!(HOUSE_CELLS[18 + 4][0] as usize, cell_at(3, 3));
+        assert_eq!(house_name(22), "b5");
+        assert_eq!(house_name(15), "c7");
+        assert_eq!(cell_name(cell_at(4, 5)), "r5c6");
+    }
+
+    #[test]
+    fn intersections_are_three_cells() {
+        let mut boxes_rows = 0;
+        for i in INTERSECTIONS.iter() {
+            assert_eq!(i.cells.count(), 3);
+            assert!(i.cells.is_subset_of(HOUSE_SETS[i.box_house]));
+            assert!(i.cells.is_subset_of(HOUSE_SETS[i.line_house]));
+            if i.line_house < 9 {
+                boxes_rows += 1;
+            }
+        }
+        assert_eq!(boxes_rows, 27);
+    }
+}

@@ -1,0 +1,301 @@
+//! The candidate grid: nine digit planes kept in step with per-cell masks and placed values.
+//!
+//! Digits are indexed 0..9 everywhere in the core (digit index = printed digit − 1).
+
+use super::bits::Bits81;
+use super::candidates::CandidateSet;
+use super::geometry::{CELLS, CELL_HOUSES, HOUSES, HOUSE_SETS, PEERS};
+
+/// Mask with all nine digit bits set.
+pub const ALL_DIGITS: u16 = 0x1FF;
+
+/// Two givens (or placed cells) share a digit in one house.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    /// Digit index 0..9.
+    pub digit: usize,
+    /// House 0..27 holding the digit twice.
+    pub house: usize,
+}
+
+/// A Sudoku state: placed digits plus the remaining candidates of every unsolved cell.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Grid {
+    planes: [Bits81; 9],
+    masks: [u16; CELLS],
+    values: [u8; CELLS],
+    placed: [Bits81; 9],
+    givens: Bits81,
+    unsolved: Bits81,
+}
+
+impl Grid {
+    /// An empty grid: every cell unsolved with all nine candidates.
+    pub fn empty() -> Grid {
+        Grid {
+            planes: [Bits81::ALL; 9],
+            masks: [ALL_DIGITS; CELLS],
+            values: [0; CELLS],
+            placed: [Bits81::EMPTY; 9],
+            givens: Bits81::EMPTY,
+            unsolved: Bits81::ALL,
+        }
+    }
+
+    /// A grid from 81 values (0 = empty, 1..=9 = given digit); fails on two equal givens in a house.
+    pub fn from_givens(values: &[u8; CELLS]) -> Result<Grid, Conflict> {
+        let mut grid = Grid::empty();
+        for (cell, &value) in values.iter().enumerate() {
+            if value != 0 {
+                let digit = value as usize - 1;
+                grid.check_free(cell, digit)?;
+                grid.place(cell, digit);
+                grid.givens.insert(cell);
+            }
+        }
+        Ok(grid)
+    }
+
+    /// A grid from a 729-bit pencil-mark state. A cell with exactly one candidate is taken as
+    /// placed (not as a given); its digit is removed from its peers. Cells with no candidate stay
+    /// unsolved and empty, which the oracle reports as having no solution.
+    pub fn from_candidates(candidates: &CandidateSet) -> Result<Grid, Conflict> {
+        let mut grid = Grid::empty();
+        for digit in 0..9 {
+            grid.planes[digit] = candidates.planes[digit];
+        }
+        for cell in 0..CELLS {
+            grid.masks[cell] = (0..9)
+                .filter(|&d| candidates.contains(cell, d))
+                .fold(0, |m, d| m | (1 << d));
+        }
+        // Solved cells are read from the input, before placing removes digits from peers.
+        let input_masks = grid.masks;
+        for (cell, &mask) in input_masks.iter().enumerate() {
+            if mask.count_ones() == 1 {
+                let digit = mask.trailing_zeros() as usize;
+                grid.check_free(cell, digit)?;
+                grid.place(cell, digit);
+            }
+        }
+        Ok(grid)
+    }
+
+    fn check_free(&self, cell: usize, digit: usize) -> Result<(), Conflict> {
+        for &house in &CELL_HOUSES[cell] {
+            if self.placed[digit].intersects(HOUSE_SETS[house as usize]) {
+                return Err(Conflict {
+                    digit,
+                    house: house as usize,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Places `digit` in `cell` and removes it from the cell's peers.
+    #[inline]
+    pub fn place(&mut self, cell: usize, digit: usize) {
+        let mut mask = self.masks[cell];
+        while mask != 0 {
+            let d = mask.trailing_zeros() as usize;
+            self.planes[d].remove(cell);
+            mask &= mask - 1;
+        }
+        self.masks[cell] = 0;
+        self.values[cell] = digit as u8 + 1;
+        self.placed[digit].insert(cell);
+        self.unsolved.remove(cell);
+        let bit = !(1u16 << digit);
+        for peer in self.planes[digit] & PEERS[cell] {
+            self.masks[peer] &= bit;
+        }
+        self.planes[digit] = self.planes[digit].and_not(PEERS[cell]);
+    }
+
+    /// Removes candidate `digit` from `cell`; returns whether it was there.
+    #[inline]
+    pub fn eliminate(&mut self, cell: usize, digit: usize) -> bool {
+        if !self.planes[digit].contains(cell) {
+            return false;
+        }
+        self.planes[digit].remove(cell);
+        self.masks[cell] &= !(1 << digit);
+        true
+    }
+
+    /// Cells where `digit` is still a candidate.
+    #[inline]
+    pub fn plane(&self, digit: usize) -> Bits81 {
+        self.planes[digit]
+    }
+
+    /// All nine candidate planes.
+    #[inline]
+    pub fn planes(&self) -> &[Bits81; 9] {
+        &self.planes
+    }
+
+    /// Cells where `digit` is placed (given or solved).
+    #[inline]
+    pub fn placed(&self, digit: usize) -> Bits81 {
+        self.placed[digit]
+    }
+
+    /// Candidate mask of `cell` (bit `d` = digit index `d`); 0 once the cell is placed.
+    #[inline]
+    pub fn candidates(&self, cell: usize) -> u16 {
+        self.masks[cell]
+    }
+
+    /// Whether `digit` is a candidate of `cell`.
+    #[inline]
+    pub fn has_candidate(&self, cell: usize, digit: usize) -> bool {
+        self.planes[digit].contains(cell)
+    }
+
+    /// Digit index placed in `cell`, if any.
+    #[inline]
+    pub fn value(&self, cell: usize) -> Option<usize> {
+        match self.values[cell] {
+            0 => None,
+            v => Some(v as usize - 1),
+        }
+    }
+
+    /// The given cells.
+    #[inline]
+    pub fn givens(&self) -> Bits81 {
+        self.givens
+    }
+
+    /// The cells not yet placed.
+    #[inline]
+    pub fn unsolved(&self) -> Bits81 {
+        self.unsolved
+    }
+
+    /// Whether every cell is placed.
+    #[inline]
+    pub fn is_solved(&self) -> bool {
+        self.unsolved.is_empty()
+    }
+
+    /// The 729-bit pencil-mark view: remaining candidates plus each placed cell's digit.
+    pub fn pencil_marks(&self) -> CandidateSet {
+        let mut planes = self.planes;
+        for (plane, placed) in planes.iter_mut().zip(self.placed.iter()) {
+            *plane |= *placed;
+        }
+        CandidateSet { planes }
+    }
+
+    /// Digits (mask) already placed in `house`.
+    pub fn placed_digits_in(&self, house: usize) -> u16 {
+        (0..9)
+            .filter(|&d| self.placed[d].intersects(HOUSE_SETS[house]))
+            .fold(0, |m, d| m | (1 << d))
+    }
+
+    /// Whether some unsolved cell has no candidate or some house can no longer hold a digit.
+    pub fn is_broken(&self) -> bool {
+        if self.unsolved.iter().any(|c| self.masks[c] == 0) {
+            return true;
+        }
+        (0..HOUSES)
+            .any(|h| (0..9).any(|d| !(self.planes[d] | self.placed[d]).intersects(HOUSE_SETS[h])))
+    }
+
+    /// The placed digits as 81 characters, `.` for unsolved cells.
+    pub fn values_string(&self) -> String {
+        self.values
+            .iter()
+            .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
+            .collect()
+    }
+
+    /// The state as 729 characters: 9 per cell, position k holds digit k+1 if it is a
+    /// candidate (or the placed digit), else `.`.
+    pub fn candidates_string(&self) -> String {
+        let mut out = String::with_capacity(729);
+        for cell in 0..CELLS {
+            let mask = match self.value(cell) {
+                Some(d) => 1u16 << d,
+                None => self.masks[cell],
+            };
+            for d in 0..9 {
+                out.push(if mask & (1 << d) != 0 {
+                    (b'1' + d as u8) as char
+                } else {
+                    '.'
+                });
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values(text: &str) -> [u8; 81] {
+        let mut v = [0u8; 81];
+        for (i, ch) in text.bytes().enumerate() {
+            if ch.is_ascii_digit() {
+                v[i] = ch - b'0';
+            }
+        }
+        v
+    }
+
+    #[test]
+    fn placing_keeps_planes_and_masks_in_step() {
+        let mut grid = Grid::empty();
+        grid.place(0, 4);
+        assert_eq!(grid.value(0), Some(4));
+        assert_eq!(grid.candidates(0), 0);
+        for peer in PEERS[0] {
+            assert!(!grid.has_candidate(peer, 4));
+            assert_eq!(grid.candidates(peer).count_ones(), 8);
+        }
+        assert_eq!(grid.plane(4).count(), 81 - 21);
+        assert!(grid.eliminate(80, 2));
+        assert!(!grid.eliminate(80, 2));
+        assert_eq!(grid.candidates(80), ALL_DIGITS & !(1 << 2));
+        for d in 0..9 {
+            for c in 0..CELLS {
+                assert_eq!(
+                    grid.plane(d).contains(c),
+                    grid.candidates(c) & (1 << d) != 0
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn conflicting_givens_are_reported() {
+        let mut v = [0u8; 81];
+        v[9] = 5;
+        v[13] = 5;
+        assert_eq!(Grid::from_givens(&v), Err(Conflict { digit: 4, house: 1 }));
+    }
+
+    #[test]
+    fn candidate_round_trip() {
+        // No unsolved cell has a single candidate here, so pencil marks read back identically.
+        let grid =
+            Grid::from_givens(&values(&format!("1{}2{}", ".".repeat(39), ".".repeat(40)))).unwrap();
+        let text = grid.candidates_string();
+        assert_eq!(text.len(), 729);
+        let back = Grid::from_candidates(&grid.pencil_marks()).unwrap();
+        // Givens are not givens in a pencil-mark state, but planes and values agree.
+        assert!(grid
+            .unsolved()
+            .iter()
+            .all(|c| grid.candidates(c).count_ones() > 1));
+        assert_eq!(back.planes(), grid.planes());
+        assert_eq!(back.unsolved(), grid.unsolved());
+        assert!(!grid.is_broken());
+    }
+}

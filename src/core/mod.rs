@@ -1,0 +1,11 @@
+//! The bitboard core: cell sets, geometry, candidate sets and the grid. Knows nothing of techniques.
+
+pub mod bits;
+pub mod candidates;
+pub mod geometry;
+pub mod grid;
+
+pub use bits::Bits81;
+pub use candidates::CandidateSet;
+pub use geometry::*;
+pub use grid::{Conflict, Grid, ALL_DIGITS};

@@ -1,0 +1,146 @@
+//! The grading loop: apply the first step found going down the ladder, restart from the top,
+//! stop when solved or when nothing fires.
+
+use crate::core::Grid;
+use crate::ladder::Ladder;
+use crate::step::{Step, WrongDeduction};
+use crate::techniques::TechniqueId;
+
+/// What grading a puzzle found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GradeOutcome {
+    /// Whether the ladder solved the puzzle (false = stuck).
+    pub solved: bool,
+    /// Number of steps applied.
+    pub steps: u32,
+    /// Maximum difficulty of the techniques used (0 when no step was needed).
+    pub rating: u8,
+    /// The hardest technique used: the last one in ladder order at the maximum difficulty.
+    pub hardest: Option<TechniqueId>,
+    /// Steps applied per technique, indexed by `TechniqueId`.
+    pub counts: [u32; TechniqueId::COUNT],
+}
+
+/// A step that disagreed with the puzzle's solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerifyFailure {
+    /// 1-based index of the failing step in the path.
+    pub step_number: u32,
+    /// The technique that produced it.
+    pub technique: TechniqueId,
+    /// The wrong placement or elimination.
+    pub wrong: WrongDeduction,
+}
+
+/// Grades `grid` in place with `ladder`. With `solution` (digit index per cell), every step is
+/// checked against it and the first wrong one is returned as an error. `on_step` sees each step
+/// and the grid before it is applied.
+pub fn grade(
+    grid: &mut Grid,
+    ladder: &Ladder,
+    solution: Option<&[u8; 81]>,
+    on_step: &mut dyn FnMut(&Step, &Grid),
+) -> Result<GradeOutcome, VerifyFailure> {
+    let mut outcome = GradeOutcome {
+        solved: false,
+        steps: 0,
+        rating: 0,
+        hardest: None,
+        counts: [0; TechniqueId::COUNT],
+    };
+    let mut hardest_rung = 0usize;
+    'solve: while !grid.is_solved() {
+        for (rung_index, rung) in ladder.rungs().iter().enumerate() {
+            let Some(step) = rung.technique.find_first(grid) else {
+                continue;
+            };
+            outcome.steps += 1;
+            if let Some(solution) = solution {
+                if let Some(wrong) = step.check_against(solution) {
+                    return Err(VerifyFailure {
+                        step_number: outcome.steps,
+                        technique: rung.technique,
+                        wrong,
+                    });
+                }
+            }
+            on_step(&step, grid);
+            if !step.apply(grid) {
+                // A finder reported a step that changes nothing; stop rather than loop forever.
+                debug_assert!(false, "{} produced an empty step", rung.technique.id());
+                outcome.steps -= 1;
+                break 'solve;
+            }
+            outcome.counts[rung.technique as usize] += 1;
+            if outcome.hardest.is_none()
+                || rung.difficulty > outcome.rating
+                || (rung.difficulty == outcome.rating && rung_index > hardest_rung)
+            {
+                outcome.rating = rung.difficulty;
+                outcome.hardest = Some(rung.technique);
+                hardest_rung = rung_index;
+            }
+            continue 'solve;
+        }
+        break;
+    }
+    outcome.solved = grid.is_solved();
+    Ok(outcome)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::oracle;
+    use crate::techniques::test_support::grid;
+
+    #[test]
+    fn easy_puzzle_is_solved_with_singles_and_verified() {
+        let p = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let mut g = grid(p);
+        let solution = oracle::solve(&g).solution.unwrap();
+        let mut seen = 0;
+        let outcome = grade(&mut g, &Ladder::gnpx_v4(), Some(&solution), &mut |_, _| {
+            seen += 1
+        })
+        .unwrap();
+        assert!(outcome.solved);
+        assert_eq!(outcome.steps, seen);
+        assert_eq!(outcome.rating, 1);
+        assert_eq!(outcome.counts.iter().sum::<u32>(), outcome.steps);
+        assert_eq!(
+            outcome.steps as usize,
+            81 - p.bytes().filter(u8::is_ascii_digit).count()
+        );
+    }
+
+    #[test]
+    fn hardest_is_the_last_rung_at_the_top_difficulty() {
+        // top1465 #1 needs more than this ladder: it gets stuck, and rates what it used.
+        let p = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let mut g = grid(p);
+        let solution = oracle::solve(&g).solution.unwrap();
+        let ladder = Ladder::gnpx_v4();
+        let outcome = grade(&mut g, &ladder, Some(&solution), &mut |_, _| {}).unwrap();
+        assert!(!outcome.solved);
+        let used_max = ladder
+            .rungs()
+            .iter()
+            .filter(|r| outcome.counts[r.technique as usize] > 0)
+            .map(|r| r.difficulty)
+            .max()
+            .unwrap_or(0);
+        assert_eq!(outcome.rating, used_max);
+    }
+
+    #[test]
+    fn a_wrong_solution_is_reported_with_the_step() {
+        let p = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let mut g = grid(p);
+        let mut wrong = oracle::solve(&g).solution.unwrap();
+        // Corrupt one unsolved cell's digit: some step must then disagree.
+        wrong[0] = (wrong[0] + 1) % 9;
+        let failure = grade(&mut g, &Ladder::gnpx_v4(), Some(&wrong), &mut |_, _| {}).unwrap_err();
+        assert!(failure.step_number >= 1);
+    }
+}

@@ -1,0 +1,161 @@
+//! The ladder: an ordered table of techniques with their difficulty values. Grading walks it
+//! top-down; it is data, so scales and `--techniques` restrictions are just other tables.
+
+use crate::techniques::{TechniqueId, CATALOGUE};
+
+/// One rung of the ladder: a technique and the difficulty it is worth on this scale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rung {
+    /// The technique.
+    pub technique: TechniqueId,
+    /// Its difficulty on the ladder's scale.
+    pub difficulty: u8,
+}
+
+const fn rung(technique: TechniqueId, difficulty: u8) -> Rung {
+    Rung {
+        technique,
+        difficulty,
+    }
+}
+
+/// GNPX v4's method order and difficulties (the seed pages' era), for the techniques built so far.
+pub const GNPX_V4: &[Rung] = &[
+    rung(TechniqueId::FullHouse, 1),
+    rung(TechniqueId::NakedSingle, 1),
+    rung(TechniqueId::HiddenSingle, 1),
+    rung(TechniqueId::LockedCandidatesPointing, 2),
+    rung(TechniqueId::LockedCandidatesClaiming, 2),
+    rung(TechniqueId::NakedPair, 3),
+    rung(TechniqueId::HiddenPair, 3),
+    rung(TechniqueId::NakedTriple, 4),
+    rung(TechniqueId::HiddenTriple, 4),
+    rung(TechniqueId::NakedQuad, 5),
+    rung(TechniqueId::HiddenQuad, 5),
+];
+
+/// A `--techniques` entry that names neither a technique id nor a family.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown technique or family '{name}'; valid: {valid}")]
+pub struct UnknownTechnique {
+    /// The name given.
+    pub name: String,
+    /// The valid ids and families, comma-separated.
+    pub valid: String,
+}
+
+/// An ordered list of rungs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ladder {
+    rungs: Vec<Rung>,
+}
+
+impl Ladder {
+    /// The default ladder (GNPX v4 scale).
+    pub fn gnpx_v4() -> Ladder {
+        Ladder {
+            rungs: GNPX_V4.to_vec(),
+        }
+    }
+
+    /// A ladder from explicit rungs.
+    pub fn from_rungs(rungs: Vec<Rung>) -> Ladder {
+        Ladder { rungs }
+    }
+
+    /// The rungs in order.
+    pub fn rungs(&self) -> &[Rung] {
+        &self.rungs
+    }
+
+    /// The difficulty of `technique` on this ladder, if it is on it.
+    pub fn difficulty_of(&self, technique: TechniqueId) -> Option<u8> {
+        self.rungs
+            .iter()
+            .find(|r| r.technique == technique)
+            .map(|r| r.difficulty)
+    }
+
+    /// Keeps only the rungs named by `names` (technique ids or family names), in ladder order.
+    pub fn restricted_to<S: AsRef<str>>(&self, names: &[S]) -> Result<Ladder, UnknownTechnique> {
+        let mut keep = [false; TechniqueId::COUNT];
+        for name in names {
+            let name = name.as_ref().trim();
+            if name.is_empty() {
+                continue;
+            }
+            let mut matched = false;
+            for info in CATALOGUE {
+                if info.id == name || info.family == name {
+                    keep[info.technique as usize] = true;
+                    matched = true;
+                }
+            }
+            if !matched {
+                return Err(UnknownTechnique {
+                    name: name.to_string(),
+                    valid: valid_names(),
+                });
+            }
+        }
+        Ok(Ladder {
+            rungs: self
+                .rungs
+                .iter()
+                .copied()
+                .filter(|r| keep[r.technique as usize])
+                .collect(),
+        })
+    }
+}
+
+/// Every family and technique id, comma-separated (for error messages and help).
+pub fn valid_names() -> String {
+    let mut families: Vec<&str> = Vec::new();
+    for info in CATALOGUE {
+        if !families.contains(&info.family) {
+            families.push(info.family);
+        }
+    }
+    let ids: Vec<&str> = CATALOGUE.iter().map(|i| i.id).collect();
+    format!(
+        "families {}; techniques {}",
+        families.join(","),
+        ids.join(",")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn restriction_by_family_and_id_keeps_ladder_order() {
+        let ladder = Ladder::gnpx_v4()
+            .restricted_to(&["hidden-pair", "singles"])
+            .unwrap();
+        let ids: Vec<_> = ladder.rungs().iter().map(|r| r.technique.id()).collect();
+        assert_eq!(
+            ids,
+            ["full-house", "naked-single", "hidden-single", "hidden-pair"]
+        );
+        let err = Ladder::gnpx_v4()
+            .restricted_to(&["singles", "x-wingz"])
+            .unwrap_err();
+        assert_eq!(err.name, "x-wingz");
+        assert!(
+            err.to_string().contains("intersections") && err.to_string().contains("naked-quad")
+        );
+    }
+
+    #[test]
+    fn every_catalogued_technique_is_on_the_default_ladder() {
+        for info in CATALOGUE {
+            assert!(
+                Ladder::gnpx_v4().difficulty_of(info.technique).is_some(),
+                "{}",
+                info.id
+            );
+        }
+    }
+}

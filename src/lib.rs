@@ -1,0 +1,23 @@
+//! sudoku-grader: grades Sudoku puzzles the way a human solver would, at batch scale.
+//!
+//! Layers, bottom up: [`core`] (bitboards, geometry, grid — no techniques), [`oracle`]
+//! (brute-force solution counter), [`techniques`] (one file per family), [`ladder`] (the
+//! technique table), [`grader`] (the solving loop), then input ([`reader`], [`puzzle`]),
+//! per-record evaluation ([`evaluate`]), streaming ([`batch`]) and reporting ([`explain`],
+//! [`summary`]).
+
+// Cells, houses and digits are coordinates here; indexed loops over them read as the domain does.
+#![allow(clippy::needless_range_loop)]
+
+pub mod batch;
+pub mod core;
+pub mod evaluate;
+pub mod explain;
+pub mod grader;
+pub mod ladder;
+pub mod oracle;
+pub mod puzzle;
+pub mod reader;
+pub mod step;
+pub mod summary;
+pub mod techniques;

@@ -1,0 +1,178 @@
+//! Parsing one puzzle: 81 givens or a 729-character pencil-mark grid.
+
+use crate::core::{house_long_name, CandidateSet, Grid};
+
+/// Why a puzzle text was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PuzzleError {
+    /// Neither 81 nor 729 cells.
+    #[error("expected 81 or 729 cells, found {found}")]
+    Length {
+        /// Number of characters found.
+        found: usize,
+    },
+    /// A character that is not a digit or an empty-cell mark.
+    #[error("bad character {ch:?} at column {column}")]
+    BadCharacter {
+        /// The character.
+        ch: char,
+        /// 1-based column in the input line.
+        column: usize,
+    },
+    /// Two givens (or solved cells) share a digit in a house.
+    #[error("givens conflict: {digit} twice in {house}")]
+    Conflict {
+        /// The digit, 1..9.
+        digit: usize,
+        /// The house, e.g. `row 2`.
+        house: String,
+    },
+}
+
+/// The two accepted puzzle formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PuzzleFormat {
+    /// 81 characters of givens.
+    Givens,
+    /// 729 characters of pencil marks.
+    PencilMarks,
+}
+
+/// A parsed puzzle.
+#[derive(Debug, Clone)]
+pub struct Puzzle {
+    /// The starting grid.
+    pub grid: Grid,
+    /// The input format.
+    pub format: PuzzleFormat,
+    /// Canonical text: 81 chars with `.` for empty cells, or the 729-char pencil marks.
+    pub canonical: String,
+}
+
+#[inline]
+fn is_empty_mark(ch: u8) -> bool {
+    matches!(ch, b'.' | b'0' | b'-')
+}
+
+/// Parses a puzzle. `first_column` is the 1-based column of the text's first character in its
+/// input line, so errors name the column a user sees.
+pub fn parse_puzzle(text: &str, first_column: usize) -> Result<Puzzle, PuzzleError> {
+    if let Some((index, ch)) = text
+        .char_indices()
+        .find(|&(_, ch)| !(ch.is_ascii_digit() || ch == '.' || ch == '-'))
+    {
+        let column = first_column + text[..index].chars().count();
+        return Err(PuzzleError::BadCharacter { ch, column });
+    }
+    let bytes = text.as_bytes();
+    let conflict = |c: crate::core::Conflict| PuzzleError::Conflict {
+        digit: c.digit + 1,
+        house: house_long_name(c.house),
+    };
+    match bytes.len() {
+        81 => {
+            let mut values = [0u8; 81];
+            for (value, &ch) in values.iter_mut().zip(bytes) {
+                *value = if is_empty_mark(ch) { 0 } else { ch - b'0' };
+            }
+            let grid = Grid::from_givens(&values).map_err(conflict)?;
+            Ok(Puzzle {
+                canonical: grid.values_string(),
+                grid,
+                format: PuzzleFormat::Givens,
+            })
+        }
+        729 => {
+            let mut candidates = CandidateSet::EMPTY;
+            for (i, &ch) in bytes.iter().enumerate() {
+                if !is_empty_mark(ch) {
+                    candidates.insert(i / 9, (ch - b'1') as usize);
+                }
+            }
+            let grid = Grid::from_candidates(&candidates).map_err(conflict)?;
+            Ok(Puzzle {
+                canonical: grid.candidates_string(),
+                grid,
+                format: PuzzleFormat::PencilMarks,
+            })
+        }
+        found => Err(PuzzleError::Length { found }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: &str =
+        "4....9.5.23..58.67...4.7.........3253.2....8.5.1...7.....89....9......7..1.72..46";
+
+    #[test]
+    fn accepts_all_empty_marks() {
+        let dots = parse_puzzle(P, 1).unwrap();
+        let zeros = parse_puzzle(&P.replace('.', "0"), 1).unwrap();
+        let dashes = parse_puzzle(&P.replace('.', "-"), 1).unwrap();
+        assert_eq!(dots.canonical, P);
+        assert_eq!(zeros.canonical, P);
+        assert_eq!(dashes.grid, dots.grid);
+        assert_eq!(dots.format, PuzzleFormat::Givens);
+    }
+
+    #[test]
+    fn reports_length_character_and_conflict() {
+        assert_eq!(
+            parse_puzzle(&P[..80], 1).unwrap_err().to_string(),
+            "expected 81 or 729 cells, found 80"
+        );
+        let mut bad = P.to_string();
+        bad.replace_range(11..12, "x");
+        assert_eq!(
+            parse_puzzle(&bad, 1).unwrap_err().to_string(),
+            "bad character 'x' at column 12"
+        );
+        assert_eq!(
+            parse_puzzle(&bad, 5).unwrap_err().to_string(),
+            "bad character 'x' at column 16"
+        );
+        // A second 5 in row 2 (r2c1 is '2'; put 5 at r2c3 next to r2c5's 5).
+        let mut clash = P.to_string();
+        clash.replace_range(11..12, "5");
+        assert_eq!(
+            parse_puzzle(&clash, 1).unwrap_err().to_string(),
+            "givens conflict: 5 twice in row 2"
+        );
+        assert!(matches!(
+            parse_puzzle("", 1),
+            Err(PuzzleError::Length { found: 0 })
+        ));
+        assert!(matches!(
+            parse_puzzle("é", 1),
+            Err(PuzzleError::BadCharacter {
+                ch: 'é', column: 1
+            })
+        ));
+    }
+
+    #[test]
+    fn pencil_marks_round_trip() {
+        // A state without naked singles: in pencil marks a naked single reads as a solved cell.
+        let sparse = format!("1{}2{}", ".".repeat(39), ".".repeat(40));
+        let givens = parse_puzzle(&sparse, 1).unwrap();
+        assert!(crate::techniques::TechniqueId::NakedSingle
+            .find_first(&givens.grid)
+            .is_none());
+        let marks = givens.grid.candidates_string();
+        let again = parse_puzzle(&marks, 1).unwrap();
+        assert_eq!(again.format, PuzzleFormat::PencilMarks);
+        assert_eq!(again.canonical, marks);
+        assert_eq!(again.grid.planes(), givens.grid.planes());
+        // Two solved cells with the same digit in one row conflict.
+        let mut clash = marks.into_bytes();
+        // r1c1 is a given 1; make r1c5 a solved 1 as well.
+        for k in 0..9 {
+            clash[4 * 9 + k] = if k == 0 { b'1' } else { b'.' };
+        }
+        let err = parse_puzzle(std::str::from_utf8(&clash).unwrap(), 1).unwrap_err();
+        assert_eq!(err.to_string(), "givens conflict: 1 twice in row 1");
+    }
+}

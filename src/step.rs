@@ -1,0 +1,95 @@
+//! A `Step`: one application of a technique — what it places, what it eliminates, and the
+//! pattern (houses, cells, digits) needed to explain it.
+
+use crate::core::{Bits81, CandidateSet, Grid};
+use crate::techniques::TechniqueId;
+
+/// A set of houses (bit `h` = house `h`, 0..27).
+pub type HouseSet = u32;
+
+/// One deduction found by a technique.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// Which technique found it.
+    pub technique: TechniqueId,
+    /// Digits placed: (cell, digit) pairs.
+    pub placements: CandidateSet,
+    /// Candidates removed.
+    pub eliminations: CandidateSet,
+    /// Houses the pattern lives in (a subset's house, a pointing box, a fish's base set).
+    pub houses: HouseSet,
+    /// Houses the eliminations are taken from when they differ (claiming's box, a fish's cover).
+    pub cover_houses: HouseSet,
+    /// The pattern's cells.
+    pub cells: Bits81,
+    /// The pattern's digits as a mask (bit `d` = digit index `d`).
+    pub digits: u16,
+}
+
+impl Step {
+    /// An empty step of `technique`, to be filled by the finder.
+    pub fn new(technique: TechniqueId) -> Step {
+        Step {
+            technique,
+            placements: CandidateSet::EMPTY,
+            eliminations: CandidateSet::EMPTY,
+            houses: 0,
+            cover_houses: 0,
+            cells: Bits81::EMPTY,
+            digits: 0,
+        }
+    }
+
+    /// Applies the step to `grid`; returns whether anything changed.
+    pub fn apply(&self, grid: &mut Grid) -> bool {
+        let mut changed = false;
+        for (cell, digit) in self.placements.iter() {
+            if grid.value(cell).is_none() {
+                grid.place(cell, digit);
+                changed = true;
+            }
+        }
+        for (digit, plane) in self.eliminations.planes.iter().enumerate() {
+            for cell in *plane {
+                changed |= grid.eliminate(cell, digit);
+            }
+        }
+        changed
+    }
+
+    /// The first placement or elimination that contradicts `solution` (digit index per cell).
+    pub fn check_against(&self, solution: &[u8; 81]) -> Option<WrongDeduction> {
+        for (cell, digit) in self.placements.iter() {
+            if solution[cell] as usize != digit {
+                return Some(WrongDeduction {
+                    cell,
+                    digit,
+                    placement: true,
+                });
+            }
+        }
+        for (digit, plane) in self.eliminations.planes.iter().enumerate() {
+            for cell in *plane {
+                if solution[cell] as usize == digit {
+                    return Some(WrongDeduction {
+                        cell,
+                        digit,
+                        placement: false,
+                    });
+                }
+            }
+        }
+        None
+    }
+}
+
+/// A placement or elimination that disagrees with the puzzle's solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WrongDeduction {
+    /// The cell.
+    pub cell: usize,
+    /// The digit index placed or eliminated.
+    pub digit: usize,
+    /// True for a wrong placement, false for a wrong elimination.
+    pub placement: bool,
+}

@@ -1,0 +1,111 @@
+//! Locked candidates: pointing (box → line) and claiming (line → box).
+
+use std::ops::ControlFlow;
+
+use super::{StepSink, TechniqueId};
+use crate::core::{Grid, Intersection, HOUSE_SETS, INTERSECTIONS};
+use crate::step::Step;
+
+/// Shared search: a digit whose candidates in `source` all lie in the intersection is removed
+/// from the rest of `target`.
+fn locked(
+    grid: &Grid,
+    sink: &mut StepSink<'_>,
+    technique: TechniqueId,
+    source_and_target: fn(&Intersection) -> (usize, usize),
+) -> ControlFlow<()> {
+    for digit in 0..9 {
+        let plane = grid.plane(digit);
+        for intersection in INTERSECTIONS.iter() {
+            let (source, target) = source_and_target(intersection);
+            let in_source = plane & HOUSE_SETS[source];
+            if in_source.is_empty() || !in_source.is_subset_of(intersection.cells) {
+                continue;
+            }
+            let removed = (plane & HOUSE_SETS[target]).and_not(intersection.cells);
+            if removed.is_empty() {
+                continue;
+            }
+            let mut step = Step::new(technique);
+            step.eliminations.planes[digit] = removed;
+            step.houses = 1 << source;
+            step.cover_houses = 1 << target;
+            step.cells = in_source;
+            step.digits = 1 << digit;
+            sink(step)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Pointing: a digit confined to one line inside a box leaves the rest of that line.
+pub fn pointing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    locked(grid, sink, TechniqueId::LockedCandidatesPointing, |i| {
+        (i.box_house, i.line_house)
+    })
+}
+
+/// Claiming (box-line reduction): a digit confined to one box inside a line leaves the rest of that box.
+pub fn claiming(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    locked(grid, sink, TechniqueId::LockedCandidatesClaiming, |i| {
+        (i.line_house, i.box_house)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::test_support::{candidates, grid};
+
+    #[test]
+    fn pointing_removes_digit_from_the_line() {
+        // Box 1 loses digit 4 everywhere but row 1 (cells r1c1..r1c3).
+        let mut g = Grid::empty();
+        for cell in [9, 10, 11, 18, 19, 20] {
+            g.eliminate(cell, 3);
+        }
+        let steps = TechniqueId::LockedCandidatesPointing.find_all(&g);
+        assert_eq!(steps.len(), 1);
+        let expected = candidates(&["r1c4#4", "r1c5#4", "r1c6#4", "r1c7#4", "r1c8#4", "r1c9#4"]);
+        assert_eq!(steps[0].eliminations, expected);
+        assert_eq!(steps[0].houses, 1 << 18);
+        assert_eq!(steps[0].cover_houses, 1 << 0);
+        // Rows 2 and 3 still hold 4 in boxes 2 and 3: no line is confined to one box.
+        assert!(TechniqueId::LockedCandidatesClaiming
+            .find_first(&g)
+            .is_none());
+    }
+
+    #[test]
+    fn claiming_removes_digit_from_the_box() {
+        // Row 5 keeps digit 7 only in box 5 (r5c4..r5c6).
+        let mut g = Grid::empty();
+        for col in [0, 1, 2, 6, 7, 8] {
+            g.eliminate(36 + col, 6);
+        }
+        let steps = TechniqueId::LockedCandidatesClaiming.find_all(&g);
+        assert_eq!(steps.len(), 1);
+        let removed: Vec<_> = steps[0].eliminations.iter().collect();
+        assert_eq!(removed.len(), 6);
+        assert!(removed
+            .iter()
+            .all(|&(cell, digit)| digit == 6 && cell / 9 != 4));
+        assert!(TechniqueId::LockedCandidatesPointing
+            .find_first(&g)
+            .is_none());
+    }
+
+    #[test]
+    fn every_step_source_is_confined_to_the_intersection() {
+        let g = grid(
+            "4....9.5.23..58.67...4.7.........3253.2....8.5.1...7.....89....9......7..1.72..46",
+        );
+        let steps = TechniqueId::LockedCandidatesPointing.find_all(&g);
+        assert!(!steps.is_empty());
+        for step in steps {
+            let digit = step.digits.trailing_zeros() as usize;
+            let source = step.houses.trailing_zeros() as usize;
+            assert!((g.plane(digit) & HOUSE_SETS[source]).is_subset_of(step.cells));
+        }
+    }
+}

@@ -1,0 +1,264 @@
+//! Naked and hidden subsets (pairs, triples, quads) inside one house.
+
+use std::ops::ControlFlow;
+
+use super::{StepSink, TechniqueId};
+use crate::core::{Bits81, Grid, HOUSES, HOUSE_CELLS, HOUSE_SETS};
+use crate::step::Step;
+
+/// Calls `visit(chosen, union)` for every choice of `size` items whose bit union has exactly
+/// `size` members. `chosen` is a mask over item positions. No allocation.
+fn locked_choices(
+    items: &[u128],
+    size: usize,
+    visit: &mut dyn FnMut(u16, u128) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    fn extend(
+        items: &[u128],
+        start: usize,
+        left: usize,
+        size: usize,
+        chosen: u16,
+        union: u128,
+        visit: &mut dyn FnMut(u16, u128) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if union.count_ones() as usize > size {
+            return ControlFlow::Continue(());
+        }
+        if left == 0 {
+            return visit(chosen, union);
+        }
+        for i in start..=items.len().saturating_sub(left) {
+            extend(
+                items,
+                i + 1,
+                left - 1,
+                size,
+                chosen | 1 << i,
+                union | items[i],
+                visit,
+            )?;
+        }
+        ControlFlow::Continue(())
+    }
+    if items.len() < size {
+        return ControlFlow::Continue(());
+    }
+    extend(items, 0, size, size, 0, 0, visit)
+}
+
+/// `size` cells of a house whose candidates are `size` digits: those digits leave the house's other cells.
+fn naked_subset(
+    grid: &Grid,
+    sink: &mut StepSink<'_>,
+    size: usize,
+    technique: TechniqueId,
+) -> ControlFlow<()> {
+    for house in 0..HOUSES {
+        if (grid.unsolved() & HOUSE_SETS[house]).count() as usize <= size {
+            continue;
+        }
+        let mut cells = [0usize; 9];
+        let mut masks = [0u128; 9];
+        let mut n = 0;
+        for &cell in &HOUSE_CELLS[house] {
+            let mask = grid.candidates(cell as usize);
+            let count = mask.count_ones() as usize;
+            if (2..=size).contains(&count) {
+                cells[n] = cell as usize;
+                masks[n] = mask as u128;
+                n += 1;
+            }
+        }
+        locked_choices(&masks[..n], size, &mut |chosen, digits| {
+            let subset: Bits81 = (0..n)
+                .filter(|&i| chosen & 1 << i != 0)
+                .map(|i| cells[i])
+                .collect();
+            let others = HOUSE_SETS[house].and_not(subset);
+            let mut step = Step::new(technique);
+            for digit in 0..9 {
+                if digits & 1 << digit != 0 {
+                    step.eliminations.planes[digit] = grid.plane(digit) & others;
+                }
+            }
+            if step.eliminations.is_empty() {
+                return ControlFlow::Continue(());
+            }
+            step.houses = 1 << house;
+            step.cells = subset;
+            step.digits = digits as u16;
+            sink(step)
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// `size` digits of a house confined to `size` cells: those cells lose every other digit.
+fn hidden_subset(
+    grid: &Grid,
+    sink: &mut StepSink<'_>,
+    size: usize,
+    technique: TechniqueId,
+) -> ControlFlow<()> {
+    for (house, &house_cells) in HOUSE_SETS.iter().enumerate() {
+        let mut digits = [0usize; 9];
+        let mut places = [0u128; 9];
+        let mut n = 0;
+        for digit in 0..9 {
+            let here = grid.plane(digit) & house_cells;
+            if (2..=size).contains(&(here.count() as usize)) {
+                digits[n] = digit;
+                places[n] = here.0;
+                n += 1;
+            }
+        }
+        locked_choices(&places[..n], size, &mut |chosen, cells| {
+            let subset_digits = (0..n)
+                .filter(|&i| chosen & 1 << i != 0)
+                .fold(0u16, |m, i| m | 1 << digits[i]);
+            let cells = Bits81(cells);
+            let mut step = Step::new(technique);
+            for digit in 0..9 {
+                if subset_digits & 1 << digit == 0 {
+                    step.eliminations.planes[digit] = grid.plane(digit) & cells;
+                }
+            }
+            if step.eliminations.is_empty() {
+                return ControlFlow::Continue(());
+            }
+            step.houses = 1 << house;
+            step.cells = cells;
+            step.digits = subset_digits;
+            sink(step)
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Naked pair.
+pub fn naked_pair(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    naked_subset(grid, sink, 2, TechniqueId::NakedPair)
+}
+/// Naked triple.
+pub fn naked_triple(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    naked_subset(grid, sink, 3, TechniqueId::NakedTriple)
+}
+/// Naked quad.
+pub fn naked_quad(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    naked_subset(grid, sink, 4, TechniqueId::NakedQuad)
+}
+/// Hidden pair.
+pub fn hidden_pair(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    hidden_subset(grid, sink, 2, TechniqueId::HiddenPair)
+}
+/// Hidden triple.
+pub fn hidden_triple(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    hidden_subset(grid, sink, 3, TechniqueId::HiddenTriple)
+}
+/// Hidden quad.
+pub fn hidden_quad(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    hidden_subset(grid, sink, 4, TechniqueId::HiddenQuad)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::test_support::candidates;
+
+    /// Keeps only `digits` (1-based) as candidates of `cell`.
+    fn restrict(grid: &mut Grid, cell: usize, digits: &[usize]) {
+        for d in 0..9 {
+            if !digits.contains(&(d + 1)) {
+                grid.eliminate(cell, d);
+            }
+        }
+    }
+
+    #[test]
+    fn naked_pair_in_a_row() {
+        let mut g = Grid::empty();
+        restrict(&mut g, 0, &[3, 7]);
+        restrict(&mut g, 4, &[3, 7]);
+        let steps = TechniqueId::NakedPair.find_all(&g);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        let step = &steps[0];
+        assert_eq!(step.houses, 1);
+        assert_eq!(step.cells, [0usize, 4].into_iter().collect());
+        assert_eq!(step.digits, 1 << 2 | 1 << 6);
+        assert_eq!(step.eliminations.count(), 14);
+        assert!(step.eliminations.contains(1, 2) && step.eliminations.contains(8, 6));
+        // The pair does not form a triple or quad on its own.
+        assert!(TechniqueId::NakedTriple.find_first(&g).is_none());
+        // A different pair (3/8) breaks it.
+        let mut g = Grid::empty();
+        restrict(&mut g, 0, &[3, 7]);
+        restrict(&mut g, 4, &[3, 8]);
+        assert!(TechniqueId::NakedPair.find_first(&g).is_none());
+    }
+
+    #[test]
+    fn naked_triple_with_partial_cells() {
+        // {1,2} {2,3} {1,3} in column 1 rows 1, 5, 9 — one cell lacks each digit.
+        let mut g = Grid::empty();
+        restrict(&mut g, 0, &[1, 2]);
+        restrict(&mut g, 36, &[2, 3]);
+        restrict(&mut g, 72, &[1, 3]);
+        let steps = TechniqueId::NakedTriple.find_all(&g);
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].houses, 1 << 9);
+        assert_eq!(steps[0].eliminations.count(), 18);
+    }
+
+    #[test]
+    fn hidden_pair_in_a_box() {
+        // Digits 5 and 9 appear in box 9 only at r7c7 and r9c9.
+        let mut g = Grid::empty();
+        for &cell in &HOUSE_CELLS[26] {
+            let cell = cell as usize;
+            if cell != 60 && cell != 80 {
+                g.eliminate(cell, 4);
+                g.eliminate(cell, 8);
+            }
+        }
+        let steps = TechniqueId::HiddenPair.find_all(&g);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        let step = &steps[0];
+        assert_eq!(step.houses, 1 << 26);
+        assert_eq!(step.digits, 1 << 4 | 1 << 8);
+        let mut expected = Vec::new();
+        for cell in ["r7c7", "r9c9"] {
+            for d in [1, 2, 3, 4, 6, 7, 8] {
+                expected.push(format!("{cell}#{d}"));
+            }
+        }
+        let names: Vec<&str> = expected.iter().map(String::as_str).collect();
+        assert_eq!(step.eliminations, candidates(&names));
+        assert!(TechniqueId::HiddenTriple.find_first(&g).is_none());
+    }
+
+    #[test]
+    fn hidden_quad_and_naked_quad_are_found() {
+        // Digits 1-4 confined to r1c1..r1c4 in row 1.
+        let mut g = Grid::empty();
+        for cell in 4..9 {
+            for d in 0..4 {
+                g.eliminate(cell, d);
+            }
+        }
+        let step = TechniqueId::HiddenQuad.find_first(&g).unwrap();
+        assert_eq!(step.cells, [0usize, 1, 2, 3].into_iter().collect());
+        assert_eq!(step.eliminations.count(), 4 * 5);
+        // Once applied, the same quad has nothing left to remove.
+        let mut g2 = g.clone();
+        step.apply(&mut g2);
+        assert!(TechniqueId::HiddenQuad.find_first(&g2).is_none());
+        let mut g = Grid::empty();
+        for (cell, digits) in [(0, [1, 2]), (10, [2, 3]), (20, [3, 4]), (2, [4, 1])] {
+            restrict(&mut g, cell, &digits);
+        }
+        let step = TechniqueId::NakedQuad.find_first(&g).unwrap();
+        assert_eq!(step.houses, 1 << 18);
+        assert_eq!(step.eliminations.count(), 5 * 4);
+    }
+}
