@@ -18,6 +18,7 @@ pub mod ladder;
 pub mod oracle;
 pub mod puzzle;
 pub mod reader;
+pub mod reglib;
 pub mod step;
 pub mod summary;
 pub mod techniques;

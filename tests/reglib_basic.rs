@@ -1,0 +1,67 @@
+//! HoDoKu's regression library, foundation techniques: every line for singles, locked
+//! candidates and naked/hidden subsets must be reproduced exactly by our finders.
+
+mod common;
+
+use sudoku_grader::reglib::{parse_library, RegLibCase};
+use sudoku_grader::techniques::TechniqueId;
+
+/// HoDoKu code → our technique (codes we implement in the foundation ladder).
+fn technique_for(code: &str) -> Option<TechniqueId> {
+    Some(match code {
+        "0000" => TechniqueId::FullHouse,
+        "0002" => TechniqueId::HiddenSingle,
+        "0003" => TechniqueId::NakedSingle,
+        "0100" => TechniqueId::LockedCandidatesPointing,
+        "0101" => TechniqueId::LockedCandidatesClaiming,
+        "0200" => TechniqueId::NakedPair,
+        "0201" => TechniqueId::NakedTriple,
+        "0202" => TechniqueId::NakedQuad,
+        "0210" => TechniqueId::HiddenPair,
+        "0211" => TechniqueId::HiddenTriple,
+        "0212" => TechniqueId::HiddenQuad,
+        _ => return None,
+    })
+}
+
+fn reproduces(case: &RegLibCase, technique: TechniqueId) -> bool {
+    technique
+        .find_all(&case.grid)
+        .iter()
+        .any(|step| step.eliminations == case.eliminations && step.placements == case.placements)
+}
+
+#[test]
+fn foundation_techniques_reproduce_hodoku_library() {
+    let Some(path) = common::shared_file("corpora/techniques/hodoku_reglib-1.3.txt") else {
+        return;
+    };
+    let cases = parse_library(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for case in &cases {
+        let Some(technique) = technique_for(&case.code) else {
+            continue;
+        };
+        checked += 1;
+        let ok = if case.is_fail_case() {
+            technique.find_all(&case.grid).is_empty()
+        } else {
+            reproduces(case, technique)
+        };
+        if !ok {
+            failures.push(format!(
+                "line {} ({} {})",
+                case.line,
+                case.code,
+                technique.id()
+            ));
+        }
+    }
+    assert!(checked >= 300, "only {checked} foundation cases found");
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} cases failed: {failures:#?}",
+        failures.len()
+    );
+}
