@@ -164,7 +164,7 @@ mod tests {
         assert_eq!(case.code, "0603");
         assert_eq!(case.variant, None);
         assert_eq!(case.digits, vec![2]);
-        assert!(!case.grid.has_candidate(1 * 9 + 3, 1)); // r2c4<>2 deleted
+        assert!(!case.grid.has_candidate(12, 1)); // r2c4<>2 deleted
         assert_eq!(
             case.eliminations.iter().collect::<Vec<_>>(),
             vec![(5 * 9 + 3, 2), (5 * 9 + 4, 2)]
