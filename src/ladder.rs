@@ -20,6 +20,7 @@ const fn rung(technique: TechniqueId, difficulty: u8) -> Rung {
 }
 
 /// GNPX v4's method order and difficulties (the seed pages' era), for the techniques built so far.
+/// Every catalogued technique has a rung here; the default ladder leaves out [`OFF_BY_DEFAULT`].
 pub const GNPX_V4: &[Rung] = &[
     rung(TechniqueId::FullHouse, 1),
     rung(TechniqueId::NakedSingle, 1),
@@ -32,6 +33,98 @@ pub const GNPX_V4: &[Rung] = &[
     rung(TechniqueId::HiddenTriple, 4),
     rung(TechniqueId::NakedQuad, 5),
     rung(TechniqueId::HiddenQuad, 5),
+    // Fish (GNPX: XWing … Leviathan; 5–7 only in multi-solve mode, off by default).
+    rung(TechniqueId::XWing, 4),
+    rung(TechniqueId::Swordfish, 5),
+    rung(TechniqueId::Jellyfish, 6),
+    rung(TechniqueId::Squirmbag, 6),
+    rung(TechniqueId::Whale, 6),
+    rung(TechniqueId::Leviathan, 6),
+    // Finned fish; sashimi ones count apart at the same place and difficulty.
+    rung(TechniqueId::FinnedXWing, 5),
+    rung(TechniqueId::SashimiXWing, 5),
+    rung(TechniqueId::FinnedSwordfish, 6),
+    rung(TechniqueId::SashimiSwordfish, 6),
+    rung(TechniqueId::FinnedJellyfish, 6),
+    rung(TechniqueId::SashimiJellyfish, 6),
+    rung(TechniqueId::FinnedSquirmbag, 7),
+    rung(TechniqueId::SashimiSquirmbag, 7),
+    rung(TechniqueId::FinnedWhale, 7),
+    rung(TechniqueId::SashimiWhale, 7),
+    rung(TechniqueId::FinnedLeviathan, 7),
+    rung(TechniqueId::SashimiLeviathan, 7),
+    // Skyscraper … DeathBlossomEx go here when they are built.
+    // Franken/Mutant fish (8): GNPX searches unfinned ones up to size 4.
+    rung(TechniqueId::FrankenXWing, 8),
+    rung(TechniqueId::MutantXWing, 8),
+    rung(TechniqueId::FrankenSwordfish, 8),
+    rung(TechniqueId::MutantSwordfish, 8),
+    rung(TechniqueId::FrankenJellyfish, 8),
+    rung(TechniqueId::MutantJellyfish, 8),
+    rung(TechniqueId::FrankenSquirmbag, 8),
+    rung(TechniqueId::MutantSquirmbag, 8),
+    rung(TechniqueId::FrankenWhale, 8),
+    rung(TechniqueId::MutantWhale, 8),
+    rung(TechniqueId::FrankenLeviathan, 8),
+    rung(TechniqueId::MutantLeviathan, 8),
+    // Finned Franken/Mutant fish (8), sizes 2–7.
+    rung(TechniqueId::FinnedFrankenXWing, 8),
+    rung(TechniqueId::FinnedMutantXWing, 8),
+    rung(TechniqueId::FinnedFrankenSwordfish, 8),
+    rung(TechniqueId::FinnedMutantSwordfish, 8),
+    rung(TechniqueId::FinnedFrankenJellyfish, 8),
+    rung(TechniqueId::FinnedMutantJellyfish, 8),
+    rung(TechniqueId::FinnedFrankenSquirmbag, 8),
+    rung(TechniqueId::FinnedMutantSquirmbag, 8),
+    rung(TechniqueId::FinnedFrankenWhale, 8),
+    rung(TechniqueId::FinnedMutantWhale, 8),
+    rung(TechniqueId::FinnedFrankenLeviathan, 8),
+    rung(TechniqueId::FinnedMutantLeviathan, 8),
+    // NiceLoop, GroupedNiceLoop go here when they are built.
+    // EndoFinned F/M fish (11).
+    rung(TechniqueId::EndoFinnedFmXWing, 11),
+    rung(TechniqueId::EndoFinnedFmSwordfish, 11),
+    rung(TechniqueId::EndoFinnedFmJellyfish, 11),
+    rung(TechniqueId::EndoFinnedFmSquirmbag, 11),
+    rung(TechniqueId::EndoFinnedFmWhale, 11),
+    rung(TechniqueId::EndoFinnedFmLeviathan, 11),
+    // Finned EndoFinned F/M fish (11).
+    rung(TechniqueId::FinnedEndoFinnedFmXWing, 11),
+    rung(TechniqueId::FinnedEndoFinnedFmSwordfish, 11),
+    rung(TechniqueId::FinnedEndoFinnedFmJellyfish, 11),
+    rung(TechniqueId::FinnedEndoFinnedFmSquirmbag, 11),
+    rung(TechniqueId::FinnedEndoFinnedFmWhale, 11),
+    rung(TechniqueId::FinnedEndoFinnedFmLeviathan, 11),
+    // Cannibalistic F/M fish (11).
+    rung(TechniqueId::CannibalisticFmXWing, 11),
+    rung(TechniqueId::CannibalisticFmSwordfish, 11),
+    rung(TechniqueId::CannibalisticFmJellyfish, 11),
+    rung(TechniqueId::CannibalisticFmSquirmbag, 11),
+    rung(TechniqueId::CannibalisticFmWhale, 11),
+    rung(TechniqueId::CannibalisticFmLeviathan, 11),
+    // Finned Cannibalistic F/M fish (11).
+    rung(TechniqueId::FinnedCannibalisticFmXWing, 11),
+    rung(TechniqueId::FinnedCannibalisticFmSwordfish, 11),
+    rung(TechniqueId::FinnedCannibalisticFmJellyfish, 11),
+    rung(TechniqueId::FinnedCannibalisticFmSquirmbag, 11),
+    rung(TechniqueId::FinnedCannibalisticFmWhale, 11),
+    rung(TechniqueId::FinnedCannibalisticFmLeviathan, 11),
+];
+
+/// Rungs of [`GNPX_V4`] the default ladder leaves out: basic fish of size 5–7, which GNPX runs only
+/// in multi-solve mode (each has a dual fish of size ≤ 4 with the same eliminations), and unfinned
+/// Franken/Mutant fish of size 5–7, which GNPX never searches. Naming one by id in `--techniques`
+/// puts it back at its place; family and group names do not.
+pub const OFF_BY_DEFAULT: &[TechniqueId] = &[
+    TechniqueId::Squirmbag,
+    TechniqueId::Whale,
+    TechniqueId::Leviathan,
+    TechniqueId::FrankenSquirmbag,
+    TechniqueId::FrankenWhale,
+    TechniqueId::FrankenLeviathan,
+    TechniqueId::MutantSquirmbag,
+    TechniqueId::MutantWhale,
+    TechniqueId::MutantLeviathan,
 ];
 
 /// A `--techniques` entry that names neither a technique id nor a family.
@@ -51,8 +144,20 @@ pub struct Ladder {
 }
 
 impl Ladder {
-    /// The default ladder (GNPX v4 scale).
+    /// The default ladder (GNPX v4 scale): [`GNPX_V4`] without [`OFF_BY_DEFAULT`].
     pub fn gnpx_v4() -> Ladder {
+        Ladder {
+            rungs: GNPX_V4
+                .iter()
+                .copied()
+                .filter(|r| !OFF_BY_DEFAULT.contains(&r.technique))
+                .collect(),
+        }
+    }
+
+    /// Every rung of [`GNPX_V4`], the ones off by default included (restrict it with
+    /// [`Ladder::restricted_to`]).
+    pub fn gnpx_v4_all() -> Ladder {
         Ladder {
             rungs: GNPX_V4.to_vec(),
         }
@@ -76,7 +181,15 @@ impl Ladder {
             .map(|r| r.difficulty)
     }
 
-    /// Keeps only the rungs named by `names` (technique ids or family names), in ladder order.
+    /// Keeps only the rungs for which `keep` holds, in ladder order.
+    pub fn filtered(&self, keep: impl Fn(&Rung) -> bool) -> Ladder {
+        Ladder {
+            rungs: self.rungs.iter().copied().filter(|r| keep(r)).collect(),
+        }
+    }
+
+    /// Keeps only the rungs named by `names` (technique ids, family or group names), in ladder
+    /// order. A technique in [`OFF_BY_DEFAULT`] is kept only when named by its id.
     pub fn restricted_to<S: AsRef<str>>(&self, names: &[S]) -> Result<Ladder, UnknownTechnique> {
         let mut keep = [false; TechniqueId::COUNT];
         for name in names {
@@ -86,9 +199,13 @@ impl Ladder {
             }
             let mut matched = false;
             for info in CATALOGUE {
-                if info.id == name || info.family == name {
-                    keep[info.technique as usize] = true;
+                let by_id = info.id == name;
+                let by_family = info.family == name || info.group == Some(name);
+                if by_id || by_family {
                     matched = true;
+                    if by_id || !OFF_BY_DEFAULT.contains(&info.technique) {
+                        keep[info.technique as usize] = true;
+                    }
                 }
             }
             if !matched {
@@ -109,12 +226,14 @@ impl Ladder {
     }
 }
 
-/// Every family and technique id, comma-separated (for error messages and help).
+/// Every family, group and technique id, comma-separated (for error messages and help).
 pub fn valid_names() -> String {
     let mut families: Vec<&str> = Vec::new();
     for info in CATALOGUE {
-        if !families.contains(&info.family) {
-            families.push(info.family);
+        for name in std::iter::once(info.family).chain(info.group) {
+            if !families.contains(&name) {
+                families.push(name);
+            }
         }
     }
     let ids: Vec<&str> = CATALOGUE.iter().map(|i| i.id).collect();
@@ -149,13 +268,35 @@ mod tests {
     }
 
     #[test]
-    fn every_catalogued_technique_is_on_the_default_ladder() {
+    fn every_catalogued_technique_is_on_the_default_ladder_unless_listed_off() {
+        let all = Ladder::gnpx_v4_all();
+        let default = Ladder::gnpx_v4();
         for info in CATALOGUE {
-            assert!(
-                Ladder::gnpx_v4().difficulty_of(info.technique).is_some(),
+            assert!(all.difficulty_of(info.technique).is_some(), "{}", info.id);
+            assert_eq!(
+                default.difficulty_of(info.technique).is_some(),
+                !OFF_BY_DEFAULT.contains(&info.technique),
                 "{}",
                 info.id
             );
         }
+        let mut seen = std::collections::HashSet::new();
+        assert!(all.rungs().iter().all(|r| seen.insert(r.technique)));
+    }
+
+    #[test]
+    fn off_by_default_rungs_come_back_only_by_id() {
+        let fish = Ladder::gnpx_v4_all().restricted_to(&["fish"]).unwrap();
+        assert!(fish.difficulty_of(TechniqueId::Jellyfish).is_some());
+        assert!(fish.difficulty_of(TechniqueId::Squirmbag).is_none());
+        let with = Ladder::gnpx_v4_all()
+            .restricted_to(&["fish-basic", "squirmbag"])
+            .unwrap();
+        let ids: Vec<_> = with.rungs().iter().map(|r| r.technique.id()).collect();
+        assert_eq!(ids, ["x-wing", "swordfish", "jellyfish", "squirmbag"]);
+        assert_eq!(with.difficulty_of(TechniqueId::Squirmbag), Some(6));
+        let finned = Ladder::gnpx_v4().restricted_to(&["fish-finned"]).unwrap();
+        assert_eq!(finned.rungs().len(), 12);
+        assert_eq!(finned.rungs()[1].technique, TechniqueId::SashimiXWing);
     }
 }

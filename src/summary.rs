@@ -121,16 +121,24 @@ impl Summary {
                 h.max() as f64 / 1e3
             );
         }
+        // The id column fits the longest id on the ladder (fish ids run to 33 characters).
+        let width = ladder
+            .rungs()
+            .iter()
+            .map(|r| r.technique.id().len())
+            .max()
+            .unwrap_or(0)
+            .max(28);
         let _ = writeln!(
             out,
-            "  {:<28} {:>10} {:>10} {:>10}",
+            "  {:<width$} {:>10} {:>10} {:>10}",
             "technique", "steps", "puzzles", "hardest"
         );
         for rung in ladder.rungs() {
             let i = rung.technique as usize;
             let _ = writeln!(
                 out,
-                "  {:<28} {:>10} {:>10} {:>10}",
+                "  {:<width$} {:>10} {:>10} {:>10}",
                 rung.technique.id(),
                 self.technique_steps[i],
                 self.technique_puzzles[i],

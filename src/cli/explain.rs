@@ -4,22 +4,21 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use sudoku_grader::explain::{describe, step_json};
+use sudoku_grader::explain::{describe, details, step_json};
 use sudoku_grader::grader::grade;
 use sudoku_grader::oracle::{self, SolutionCount};
 use sudoku_grader::puzzle::parse_puzzle;
 use sudoku_grader::step::Step;
 
-use super::{ladder_for, Format, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
+use super::{ladder_for, Format, LadderArgs, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
 
 /// Arguments of `sgrade explain`.
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
     /// The puzzle: 81 characters (givens) or 729 (pencil marks).
     puzzle: String,
-    /// Restrict the ladder to these technique ids or families (comma-separated).
-    #[arg(long)]
-    techniques: Option<String>,
+    #[command(flatten)]
+    ladder: LadderArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -30,14 +29,19 @@ pub struct ExplainArgs {
 
 fn emit(format: Format, step: &Step, number: usize) {
     match format {
-        Format::Text => println!("{number:>3}. {}", describe(step)),
+        Format::Text => {
+            println!("{number:>3}. {}", describe(step));
+            for line in details(step) {
+                println!("     {line}");
+            }
+        }
         Format::Json => println!("{}", step_json(step, number)),
     }
 }
 
 /// Runs `sgrade explain`.
 pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
-    let ladder = ladder_for(&args.techniques)?;
+    let ladder = ladder_for(&args.ladder)?;
     let text = args.puzzle.trim();
     let puzzle = match parse_puzzle(text, 1) {
         Ok(puzzle) => puzzle,

@@ -16,7 +16,7 @@ use sudoku_grader::batch::{grade_stream, BatchOptions, RowWriter, DEFAULT_CHUNK}
 use sudoku_grader::evaluate::Status;
 use sudoku_grader::summary::Summary;
 
-use super::{ladder_for, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
+use super::{ladder_for, LadderArgs, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
 
 /// Arguments of `sgrade grade`.
 #[derive(Args, Debug)]
@@ -29,9 +29,8 @@ pub struct GradeArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
-    /// Restrict the ladder to these technique ids or families (comma-separated).
-    #[arg(long)]
-    techniques: Option<String>,
+    #[command(flatten)]
+    ladder: LadderArgs,
     /// Check every step against the oracle's solution; stop with exit code 3 on the first disagreement.
     #[arg(long)]
     verify: bool,
@@ -103,7 +102,7 @@ fn progress_bar(args: &GradeArgs, inputs: &[PathBuf]) -> Option<ProgressBar> {
 
 /// Runs `sgrade grade`.
 pub fn run(args: GradeArgs) -> Result<ExitCode, String> {
-    let ladder = ladder_for(&args.techniques)?;
+    let ladder = ladder_for(&args.ladder)?;
     if let Some(threads) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads.max(1))

@@ -2,9 +2,10 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use sudoku_grader::ladder::Ladder;
+use sudoku_grader::techniques::fish::FishTechnique;
 
 mod explain;
 mod grade;
@@ -41,16 +42,35 @@ pub enum Format {
     Json,
 }
 
-/// The ladder after `--techniques` (comma-separated ids or family names).
-fn ladder_for(techniques: &Option<String>) -> Result<Ladder, String> {
-    let ladder = Ladder::gnpx_v4();
-    match techniques {
-        None => Ok(ladder),
+/// Options that choose the ladder (shared by `grade` and `explain`).
+#[derive(Args, Debug)]
+pub struct LadderArgs {
+    /// Restrict the ladder to these technique ids, families or groups (comma-separated); an id
+    /// that is off by default (e.g. `squirmbag`) puts it back.
+    #[arg(long)]
+    techniques: Option<String>,
+    /// Leave out fish larger than this (2 = X-Wing … 7 = Leviathan).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=7))]
+    fish_max_size: Option<u8>,
+}
+
+/// The ladder after `--techniques` and `--fish-max-size`.
+fn ladder_for(args: &LadderArgs) -> Result<Ladder, String> {
+    let ladder = match &args.techniques {
+        None => Ladder::gnpx_v4(),
         Some(list) => {
             let names: Vec<&str> = list.split(',').collect();
-            ladder.restricted_to(&names).map_err(|e| e.to_string())
+            Ladder::gnpx_v4_all()
+                .restricted_to(&names)
+                .map_err(|e| e.to_string())?
         }
-    }
+    };
+    Ok(match args.fish_max_size {
+        None => ladder,
+        Some(max) => ladder.filtered(|rung| {
+            FishTechnique::of(rung.technique).is_none_or(|fish| fish.size <= max as usize)
+        }),
+    })
 }
 
 /// Runs the parsed command line; returns the process exit code.
