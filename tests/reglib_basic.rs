@@ -3,7 +3,7 @@
 
 mod common;
 
-use sudoku_grader::reglib::{parse_library, RegLibCase};
+use sudoku_grader::reglib::RegLibCase;
 use sudoku_grader::techniques::TechniqueId;
 
 /// HoDoKu code → our technique (codes we implement in the foundation ladder).
@@ -33,10 +33,9 @@ fn reproduces(case: &RegLibCase, technique: TechniqueId) -> bool {
 
 #[test]
 fn foundation_techniques_reproduce_hodoku_library() {
-    let Some(path) = common::shared_file("corpora/techniques/hodoku_reglib-1.3.txt") else {
+    let Some(cases) = common::hodoku_library() else {
         return;
     };
-    let cases = parse_library(&std::fs::read_to_string(path).unwrap()).unwrap();
     let mut checked = 0;
     let mut failures = Vec::new();
     for case in &cases {

@@ -5,7 +5,7 @@
 
 mod common;
 
-use sudoku_grader::reglib::{parse_library, RegLibCase};
+use sudoku_grader::reglib::RegLibCase;
 use sudoku_grader::step::Step;
 use sudoku_grader::techniques::fish::{FishClass, FishShape, FishTechnique};
 use sudoku_grader::techniques::TechniqueId;
@@ -121,10 +121,9 @@ fn reproduces(case: &RegLibCase, expected: &Expected, matched: &mut Vec<Techniqu
 
 #[test]
 fn fish_reproduce_hodoku_library() {
-    let Some(path) = common::shared_file("corpora/techniques/hodoku_reglib-1.3.txt") else {
+    let Some(cases) = common::hodoku_library() else {
         return;
     };
-    let cases = parse_library(&std::fs::read_to_string(path).unwrap()).unwrap();
     let mut checked = 0;
     let mut failures = Vec::new();
     let mut matched = Vec::new();

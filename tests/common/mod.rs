@@ -30,3 +30,10 @@ pub fn shared_file(relative: &str) -> Option<PathBuf> {
 pub fn corpus(relative: &str) -> PathBuf {
     project_root().join("corpora").join(relative)
 }
+
+/// The cases of HoDoKu's regression library in `../shared`, or None (skipping) without it.
+pub fn hodoku_library() -> Option<Vec<sudoku_grader::reglib::RegLibCase>> {
+    let path = shared_file("corpora/techniques/hodoku_reglib-1.3.txt")?;
+    let text = std::fs::read_to_string(path).expect("readable library");
+    Some(sudoku_grader::reglib::parse_library(&text).expect("valid library"))
+}
