@@ -112,9 +112,11 @@ pub const GNPX_V4: &[Rung] = &[
 ];
 
 /// Rungs of [`GNPX_V4`] the default ladder leaves out: basic fish of size 5–7, which GNPX runs only
-/// in multi-solve mode (each has a dual fish of size ≤ 4 with the same eliminations), and unfinned
-/// Franken/Mutant fish of size 5–7, which GNPX never searches. Naming one by id in `--techniques`
-/// puts it back at its place; family and group names do not.
+/// in multi-solve mode (each has a dual fish of size ≤ 4 with the same eliminations), and every
+/// Franken/Mutant fish of size 5–7 (finned, endo-finned and cannibalistic ones included):
+/// TECHNIQUES.md gives GNPX's F/M fish as sizes 2–4, and the larger ones cost about three times
+/// the rest of the ladder for a handful of steps (results/fish.md). Naming one by id in
+/// `--techniques` (or naming `all`) puts it back at its place; family and group names do not.
 pub const OFF_BY_DEFAULT: &[TechniqueId] = &[
     TechniqueId::Squirmbag,
     TechniqueId::Whale,
@@ -125,7 +127,28 @@ pub const OFF_BY_DEFAULT: &[TechniqueId] = &[
     TechniqueId::MutantSquirmbag,
     TechniqueId::MutantWhale,
     TechniqueId::MutantLeviathan,
+    TechniqueId::FinnedFrankenSquirmbag,
+    TechniqueId::FinnedFrankenWhale,
+    TechniqueId::FinnedFrankenLeviathan,
+    TechniqueId::FinnedMutantSquirmbag,
+    TechniqueId::FinnedMutantWhale,
+    TechniqueId::FinnedMutantLeviathan,
+    TechniqueId::EndoFinnedFmSquirmbag,
+    TechniqueId::EndoFinnedFmWhale,
+    TechniqueId::EndoFinnedFmLeviathan,
+    TechniqueId::FinnedEndoFinnedFmSquirmbag,
+    TechniqueId::FinnedEndoFinnedFmWhale,
+    TechniqueId::FinnedEndoFinnedFmLeviathan,
+    TechniqueId::CannibalisticFmSquirmbag,
+    TechniqueId::CannibalisticFmWhale,
+    TechniqueId::CannibalisticFmLeviathan,
+    TechniqueId::FinnedCannibalisticFmSquirmbag,
+    TechniqueId::FinnedCannibalisticFmWhale,
+    TechniqueId::FinnedCannibalisticFmLeviathan,
 ];
+
+/// The `--techniques` name for every technique, the ones off by default included.
+pub const ALL_TECHNIQUES: &str = "all";
 
 /// A `--techniques` entry that names neither a technique id nor a family.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -188,8 +211,9 @@ impl Ladder {
         }
     }
 
-    /// Keeps only the rungs named by `names` (technique ids, family or group names), in ladder
-    /// order. A technique in [`OFF_BY_DEFAULT`] is kept only when named by its id.
+    /// Keeps only the rungs named by `names` (technique ids, family or group names, or `all` for
+    /// every rung), in ladder order. A technique in [`OFF_BY_DEFAULT`] is kept only when named by
+    /// its id or by `all`.
     pub fn restricted_to<S: AsRef<str>>(&self, names: &[S]) -> Result<Ladder, UnknownTechnique> {
         let mut keep = [false; TechniqueId::COUNT];
         for name in names {
@@ -197,9 +221,9 @@ impl Ladder {
             if name.is_empty() {
                 continue;
             }
-            let mut matched = false;
+            let mut matched = name == ALL_TECHNIQUES;
             for info in CATALOGUE {
-                let by_id = info.id == name;
+                let by_id = info.id == name || name == ALL_TECHNIQUES;
                 let by_family = info.family == name || info.group == Some(name);
                 if by_id || by_family {
                     matched = true;
@@ -238,7 +262,7 @@ pub fn valid_names() -> String {
     }
     let ids: Vec<&str> = CATALOGUE.iter().map(|i| i.id).collect();
     format!(
-        "families {}; techniques {}",
+        "{ALL_TECHNIQUES}; families {}; techniques {}",
         families.join(","),
         ids.join(",")
     )
@@ -298,5 +322,13 @@ mod tests {
         let finned = Ladder::gnpx_v4().restricted_to(&["fish-finned"]).unwrap();
         assert_eq!(finned.rungs().len(), 12);
         assert_eq!(finned.rungs()[1].technique, TechniqueId::SashimiXWing);
+        let franken = Ladder::gnpx_v4_all()
+            .restricted_to(&["fish-franken"])
+            .unwrap();
+        assert_eq!(franken.rungs().len(), 6);
+        assert_eq!(
+            Ladder::gnpx_v4_all().restricted_to(&["all"]).unwrap(),
+            Ladder::gnpx_v4_all()
+        );
     }
 }

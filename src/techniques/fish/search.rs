@@ -234,7 +234,7 @@ impl Search<'_, '_> {
     ) -> ControlFlow<()> {
         let size = self.spec.size;
         if level == size {
-            return self.cover_root(base, cells, endo_fins, fin_peers);
+            return self.cover_root(base, cells, endo_fins, fin_peers, picked);
         }
         let last = self.base_count - (size - level);
         for i in start..=last {
@@ -311,6 +311,7 @@ impl Search<'_, '_> {
         cells: Bits81,
         endo_fins: Bits81,
         fin_peers: Bits81,
+        picked: Bits81,
     ) -> ControlFlow<()> {
         if endo_fins.is_empty() && self.spec.require_endo_fins {
             return ControlFlow::Continue(());
@@ -324,7 +325,7 @@ impl Search<'_, '_> {
         };
         let fins_possible = self.spec.max_exo_fins > 0 || !endo_fins.is_empty();
         let targets = if fins_possible || self.spec.require_cannibalism {
-            self.viable_targets(base, cells.and_not(endo_fins), targets & fin_peers)
+            self.viable_targets(base, cells.and_not(endo_fins), targets & fin_peers, picked)
         } else {
             targets
         };
@@ -351,11 +352,24 @@ impl Search<'_, '_> {
     /// see such a cell `t`, so the base candidates (`needed`) that do not see `t` cannot be fins:
     /// they and `t` itself must be covered, which takes one cover each for a set of them sharing
     /// no allowed house.
-    fn viable_targets(&self, base: u32, needed: Bits81, candidates: Bits81) -> Bits81 {
+    fn viable_targets(
+        &self,
+        base: u32,
+        needed: Bits81,
+        candidates: Bits81,
+        picked: Bits81,
+    ) -> Bits81 {
         let allowed = self.spec.cover_houses & !base;
         let mut viable = Bits81::EMPTY;
         'targets: for target in candidates {
             let (mut used, mut count) = (0u32, 0usize);
+            let own_covers = if needed.contains(target) { 2 } else { 1 };
+            // First the greedy set of all base candidates (`picked`, cheap), then the greedy set
+            // of the candidates that do not see `target` (tighter).
+            let apart = picked.and_not(PEERS[target]).and_not(Bits81::cell(target));
+            if apart.count() as usize + own_covers > self.spec.size {
+                continue;
+            }
             if needed.contains(target) {
                 // A cannibalistic elimination lies in two cover houses: both of its houses
                 // that are not base houses.
