@@ -32,6 +32,22 @@ pub const GNPX_V4: &[Rung] = &[
     rung(TechniqueId::HiddenTriple, 4),
     rung(TechniqueId::NakedQuad, 5),
     rung(TechniqueId::HiddenQuad, 5),
+    // GNPX's Skyscraper, split by HoDoKu's names (see `techniques::single_digit`).
+    rung(TechniqueId::Skyscraper, 5),
+    rung(TechniqueId::TwoStringKite, 5),
+    rung(TechniqueId::TurbotFish, 5),
+    rung(TechniqueId::EmptyRectangle, 5),
+    rung(TechniqueId::XyWing, 6),
+    rung(TechniqueId::WWing, 7),
+    rung(TechniqueId::RemotePair, 6),
+    rung(TechniqueId::XChain, 7),
+    rung(TechniqueId::XyChain, 7),
+    rung(TechniqueId::ColorTrap, 6),
+    rung(TechniqueId::ColorWrap, 6),
+    rung(TechniqueId::MultiColor1, 7),
+    rung(TechniqueId::MultiColor2, 7),
+    // GNPX v4 finds XYZ-Wings as ALS (XYZ-Wing via ALS, difficulty 8), after the colourings.
+    rung(TechniqueId::XyzWing, 8),
 ];
 
 /// A `--techniques` entry that names neither a technique id nor a family.

@@ -10,9 +10,13 @@ use std::ops::ControlFlow;
 use crate::core::Grid;
 use crate::step::Step;
 
+pub mod chains;
+pub mod coloring;
 pub mod intersections;
+pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod wings;
 
 /// Receives steps from a finder; `Break` stops the search.
 pub type StepSink<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
@@ -66,6 +70,20 @@ techniques! {
     HiddenTriple => ("hidden-triple", "Hidden Triple", "subsets", subsets::hidden_triple),
     NakedQuad => ("naked-quad", "Naked Quad", "subsets", subsets::naked_quad),
     HiddenQuad => ("hidden-quad", "Hidden Quad", "subsets", subsets::hidden_quad),
+    Skyscraper => ("skyscraper", "Skyscraper", "single-digit", single_digit::skyscraper),
+    TwoStringKite => ("two-string-kite", "2-String Kite", "single-digit", single_digit::two_string_kite),
+    TurbotFish => ("turbot-fish", "Turbot Fish", "single-digit", single_digit::turbot_fish),
+    EmptyRectangle => ("empty-rectangle", "Empty Rectangle", "single-digit", single_digit::empty_rectangle),
+    XyWing => ("xy-wing", "XY-Wing", "wings", wings::xy_wing),
+    WWing => ("w-wing", "W-Wing", "wings", wings::w_wing),
+    RemotePair => ("remote-pair", "Remote Pair", "wings", chains::remote_pair),
+    XChain => ("x-chain", "X-Chain", "chains", chains::x_chain),
+    XyChain => ("xy-chain", "XY-Chain", "chains", chains::xy_chain),
+    ColorTrap => ("color-trap", "Color Trap", "coloring", coloring::color_trap),
+    ColorWrap => ("color-wrap", "Color Wrap", "coloring", coloring::color_wrap),
+    MultiColor1 => ("multi-color-1", "Multi-Color Type 1", "coloring", coloring::multi_color_1),
+    MultiColor2 => ("multi-color-2", "Multi-Color Type 2", "coloring", coloring::multi_color_2),
+    XyzWing => ("xyz-wing", "XYZ-Wing", "wings", wings::xyz_wing),
 }
 
 impl TechniqueId {

@@ -1,0 +1,273 @@
+//! Single-digit patterns: GNPX's Skyscraper (two strong links, one pair of ends linked), split
+//! into HoDoKu's narrower names, and the Empty Rectangle.
+//!
+//! GNPX's Skyscraper pairs any two conjugate pairs of a digit (row, column or box) of which
+//! exactly one pair of ends shares a house; one of the two other ends must be true, so the digit
+//! leaves every cell seeing both. Each such pattern is counted once, under the narrowest HoDoKu
+//! name that fits it ([`Shape`]):
+//! - `skyscraper`: two row links whose linked ends share a column (or two column links whose
+//!   linked ends share a row);
+//! - `two-string-kite`: a row link and a column link whose linked ends share a box;
+//! - `turbot-fish`: every other shape (a box link, or parallel links joined through a box).
+//!
+//! The three ids are three rungs at GNPX's Skyscraper difficulty, each scanning the same patterns
+//! in the same order and keeping its own shape.
+
+use std::ops::ControlFlow;
+
+use super::{StepSink, TechniqueId};
+use crate::core::{box_of, cell_at, col_of, row_of, Bits81, Grid, HOUSE_SETS, PEERS};
+use crate::links::{sees, with_links, ChainLink, StrongLink};
+use crate::step::Step;
+
+/// Houses 0..9 (rows) as a house-set mask.
+const ROWS: u32 = 0x1FF;
+/// Houses 9..18 (columns) as a house-set mask.
+const COLS: u32 = 0x1FF << 9;
+
+/// The HoDoKu name of a two-strong-link pattern.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Parallel line links whose linked ends share a perpendicular line.
+    Skyscraper,
+    /// A row link and a column link whose linked ends share a box.
+    TwoStringKite,
+    /// Any other shape.
+    TurbotFish,
+}
+
+impl Shape {
+    /// The technique counting this shape.
+    pub fn technique(self) -> TechniqueId {
+        match self {
+            Shape::Skyscraper => TechniqueId::Skyscraper,
+            Shape::TwoStringKite => TechniqueId::TwoStringKite,
+            Shape::TurbotFish => TechniqueId::TurbotFish,
+        }
+    }
+}
+
+/// Classifies links `a` and `b` whose ends `a1` and `b1` share a house.
+fn shape(a: &StrongLink, b: &StrongLink, a1: usize, b1: usize) -> Shape {
+    let (row_a, col_a) = (a.houses & ROWS != 0, a.houses & COLS != 0);
+    let (row_b, col_b) = (b.houses & ROWS != 0, b.houses & COLS != 0);
+    if (row_a && row_b && col_of(a1) == col_of(b1)) || (col_a && col_b && row_of(a1) == row_of(b1))
+    {
+        Shape::Skyscraper
+    } else if ((row_a && col_b) || (col_a && row_b)) && box_of(a1) == box_of(b1) {
+        Shape::TwoStringKite
+    } else {
+        Shape::TurbotFish
+    }
+}
+
+/// Every GNPX skyscraper of shape `wanted`, digit by digit, link pair by link pair.
+fn two_strong_links(grid: &Grid, sink: &mut StepSink<'_>, wanted: Shape) -> ControlFlow<()> {
+    with_links(grid, |links| {
+        for digit in 0..9 {
+            let plane = links.plane(digit);
+            let strong = links.strong_links(digit);
+            for (i, a) in strong.iter().enumerate() {
+                for b in &strong[i + 1..] {
+                    if a.cells().intersects(b.cells()) {
+                        continue;
+                    }
+                    // Exactly one of the four cross pairs may share a house.
+                    let ends = [
+                        (a.a, a.b, b.a, b.b),
+                        (a.a, a.b, b.b, b.a),
+                        (a.b, a.a, b.a, b.b),
+                        (a.b, a.a, b.b, b.a),
+                    ];
+                    let mut linked = None;
+                    let mut count = 0;
+                    for &(a1, a2, b1, b2) in &ends {
+                        if sees(a1 as usize, b1 as usize) {
+                            count += 1;
+                            linked = Some((a1 as usize, a2 as usize, b1 as usize, b2 as usize));
+                        }
+                    }
+                    let Some((a1, a2, b1, b2)) = linked else {
+                        continue;
+                    };
+                    if count != 1 {
+                        continue;
+                    }
+                    let removed = plane & PEERS[a2] & PEERS[b2];
+                    if removed.is_empty() || shape(a, b, a1, b1) != wanted {
+                        continue;
+                    }
+                    let mut step = Step::new(wanted.technique());
+                    step.eliminations.planes[digit] = removed;
+                    step.houses = a.houses | b.houses;
+                    step.cells = a.cells() | b.cells();
+                    step.digits = 1 << digit;
+                    step.chain = vec![
+                        ChainLink::strong((a2, digit), (a1, digit)),
+                        ChainLink::weak((a1, digit), (b1, digit)),
+                        ChainLink::strong((b1, digit), (b2, digit)),
+                    ];
+                    sink(step)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+/// Skyscraper: two parallel line links whose linked ends share a line.
+pub fn skyscraper(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    two_strong_links(grid, sink, Shape::Skyscraper)
+}
+
+/// 2-String Kite: a row link and a column link whose linked ends share a box.
+pub fn two_string_kite(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    two_strong_links(grid, sink, Shape::TwoStringKite)
+}
+
+/// Turbot Fish: every other GNPX skyscraper (a box link, or line links joined through a box).
+pub fn turbot_fish(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    two_strong_links(grid, sink, Shape::TurbotFish)
+}
+
+/// Empty Rectangle (GNPX's box-based search). In a box whose candidates of X all lie on the row
+/// and the column through a pivot cell, with some off the row and some off the column, X is true
+/// on the pivot's row or on its column inside the box. A strong link from a cell P on the pivot's
+/// column (outside the box) to a cell Q then removes X from the cell on the pivot's row and Q's
+/// column: P true empties the box's column, P false makes Q true. The same holds with rows and
+/// columns swapped. One step per (digit, box, pivot, strong link, eliminated cell).
+pub fn empty_rectangle(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    with_links(grid, |links| {
+        for digit in 0..9 {
+            let plane = links.plane(digit);
+            for bx in 0..9 {
+                let box_set = HOUSE_SETS[18 + bx];
+                let in_box = plane & box_set;
+                if in_box.count() < 2 {
+                    continue;
+                }
+                let (band, stack) = (bx / 3 * 3, bx % 3 * 3);
+                for local in 0..9 {
+                    let (row, col) = (band + local / 3, stack + local % 3);
+                    let on_row = in_box & HOUSE_SETS[row];
+                    let on_col = in_box & HOUSE_SETS[9 + col];
+                    if on_row.is_empty()
+                        || on_col.is_empty()
+                        || on_row.is_subset_of(on_col)
+                        || on_col.is_subset_of(on_row)
+                        || !in_box.is_subset_of(on_row | on_col)
+                    {
+                        continue;
+                    }
+                    let pivot = cell_at(row, col);
+                    // P on the pivot's column: the cell removed is on the pivot's row.
+                    for p in (plane & HOUSE_SETS[9 + col]).and_not(box_set) {
+                        for q in links.strong_partners(digit, p) {
+                            let target = cell_at(row, col_of(q));
+                            if box_set.contains(target) || !plane.contains(target) {
+                                continue;
+                            }
+                            sink(er_step(digit, bx, in_box, pivot, p, q, target))?;
+                        }
+                    }
+                    // P on the pivot's row: the cell removed is on the pivot's column.
+                    for p in (plane & HOUSE_SETS[row]).and_not(box_set) {
+                        for q in links.strong_partners(digit, p) {
+                            let target = cell_at(row_of(q), col);
+                            if box_set.contains(target) || !plane.contains(target) {
+                                continue;
+                            }
+                            sink(er_step(digit, bx, in_box, pivot, p, q, target))?;
+                        }
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+fn er_step(
+    digit: usize,
+    bx: usize,
+    in_box: Bits81,
+    pivot: usize,
+    p: usize,
+    q: usize,
+    target: usize,
+) -> Step {
+    let mut step = Step::new(TechniqueId::EmptyRectangle);
+    step.eliminations.insert(target, digit);
+    step.houses = 1 << (18 + bx);
+    step.cells = in_box | Bits81::cell(p) | Bits81::cell(q);
+    step.digits = 1 << digit;
+    step.pivot = Some(pivot as u8);
+    step.chain = vec![ChainLink::strong((p, digit), (q, digit))];
+    step
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::test_support::candidates;
+
+    /// A grid where digit 1 (index 0) is a candidate only in `cells`.
+    fn digit_one_only_in(cells: &[usize]) -> Grid {
+        let mut g = Grid::empty();
+        for cell in 0..81 {
+            if !cells.contains(&cell) {
+                g.eliminate(cell, 0);
+            }
+        }
+        g
+    }
+
+    #[test]
+    fn skyscraper_on_two_columns() {
+        // Column links r1c1-r7c1 and r2c5-r7c5, linked on row 7: r1c6 and r2c2 see both tops.
+        let g = digit_one_only_in(&[0, 54, 13, 58, 62, 5, 10]);
+        let steps = TechniqueId::Skyscraper.find_all(&g);
+        let expected = candidates(&["r1c6#1", "r2c2#1"]);
+        let step = steps.iter().find(|s| s.eliminations == expected);
+        let step = step.unwrap_or_else(|| panic!("{steps:?}"));
+        assert_eq!(step.cells, [0, 54, 13, 58].into_iter().collect());
+        assert_eq!(step.chain.len(), 3);
+        assert!(TechniqueId::TwoStringKite
+            .find_all(&g)
+            .iter()
+            .chain(TechniqueId::TurbotFish.find_all(&g).iter())
+            .all(|s| s.chain != step.chain));
+    }
+
+    #[test]
+    fn kite_joins_a_row_and_a_column_in_a_box() {
+        // Row link r1c2-r1c7, column link r2c3-r8c3; r1c2 and r2c3 share box 1: r8c7 goes.
+        let g = digit_one_only_in(&[1, 6, 11, 65, 69]);
+        let kites = TechniqueId::TwoStringKite.find_all(&g);
+        let expected = candidates(&["r8c7#1"]);
+        assert!(
+            kites.iter().any(|s| s.eliminations == expected),
+            "{kites:?}"
+        );
+        assert!(TechniqueId::Skyscraper
+            .find_all(&g)
+            .iter()
+            .all(|s| s.eliminations != expected));
+    }
+
+    #[test]
+    fn empty_rectangle_follows_the_seed() {
+        // Box 5 holds 1 in r4c5, r5c4, r5c6 (pivot r5c5). r5c9 is linked to r8c9 in column 9:
+        // r5c9 true empties row 5 of the box, so r4c5 is true; r5c9 false makes r8c9 true.
+        // Either way r8c5 loses 1.
+        let g = digit_one_only_in(&[31, 39, 41, 44, 71, 67, 4]);
+        let steps = TechniqueId::EmptyRectangle.find_all(&g);
+        let step = steps
+            .iter()
+            .find(|s| s.eliminations == candidates(&["r8c5#1"]))
+            .unwrap_or_else(|| panic!("{steps:?}"));
+        assert_eq!(step.houses, 1 << 22);
+        assert_eq!(step.pivot, Some(40));
+        assert_eq!(step.chain[0].to_string(), "[S r5c9/-1 -> r8c9/+1]");
+    }
+}
