@@ -135,7 +135,9 @@ impl Links {
             self.strong_cells[digit] = cells;
         }
         for slot in self.clusters.iter_mut() {
-            slot.take();
+            if slot.get().is_some() {
+                *slot = OnceCell::new();
+            }
         }
     }
 

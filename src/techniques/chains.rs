@@ -181,6 +181,8 @@ struct BivalueSearch {
     on_at: [[Bits81; 9]; MAX_CHAIN_CELLS + 1],
     /// For an on-state: the cell whose weak link reached it (the start's state: itself).
     parent: [[u8; 81]; 9],
+    /// The longest chain length (in cells) `on_at` holds for the last search.
+    reached: usize,
 }
 
 impl BivalueSearch {
@@ -188,6 +190,7 @@ impl BivalueSearch {
         BivalueSearch {
             on_at: [[Bits81::EMPTY; 9]; MAX_CHAIN_CELLS + 1],
             parent: [[0; 81]; 9],
+            reached: 0,
         }
     }
 
@@ -201,8 +204,9 @@ impl BivalueSearch {
         let first = other(start, off);
         visited[first].insert(start);
         self.parent[first][start] = start as u8;
-        self.on_at = [[Bits81::EMPTY; 9]; MAX_CHAIN_CELLS + 1];
+        self.on_at[1] = [Bits81::EMPTY; 9];
         self.on_at[1][first] = Bits81::cell(start);
+        self.reached = 1;
         for k in 2..=MAX_CHAIN_CELLS {
             let mut any = false;
             let mut next = [Bits81::EMPTY; 9];
@@ -221,10 +225,21 @@ impl BivalueSearch {
                     }
                 }
             }
-            self.on_at[k] = next;
             if !any {
                 break;
             }
+            self.on_at[k] = next;
+            self.reached = k;
+        }
+    }
+
+    /// On-states first reached in chains of `k` cells (empty past the search's reach).
+    fn on_at(&self, k: usize) -> &[Bits81; 9] {
+        const NONE: [Bits81; 9] = [Bits81::EMPTY; 9];
+        if k <= self.reached {
+            &self.on_at[k]
+        } else {
+            &NONE
         }
     }
 
@@ -366,9 +381,17 @@ fn bivalue_chains(grid: &Grid, sink: &mut StepSink<'_>, kind: BivalueKind) -> Co
             }
             for (slot, off) in offs.iter().enumerate() {
                 let Some(off) = *off else { continue };
+                let seen_by_start = links.plane(off) & PEERS[start];
+                if kind == BivalueKind::XyChain && seen_by_start.is_empty() {
+                    continue;
+                }
                 search.run(links, allowed, start, off);
-                for k in 3..=MAX_CHAIN_CELLS {
+                for k in 3..=search.reached {
                     let found = ends_at(&search, k, start, kind, off).any(|(end, end_on)| {
+                        if kind == BivalueKind::XyChain {
+                            // Only the ends matter; a rare non-simple path is dropped in pass 2.
+                            return seen_by_start.intersects(PEERS[end]);
+                        }
                         let n = search.path(links, end, end_on, &mut cells, &mut on);
                         all_distinct(&cells[..n])
                             && bivalue_eliminations(links, kind, &cells[..n], &on[..n], off)
@@ -440,7 +463,7 @@ fn ends_at(
     };
     (0..9)
         .filter(move |d| digits & (1 << d) != 0)
-        .flat_map(move |d| search.on_at[k][d].iter().map(move |cell| (cell, d)))
+        .flat_map(move |d| search.on_at(k)[d].iter().map(move |cell| (cell, d)))
         .filter(move |&(cell, _)| cell > start)
 }
 

@@ -140,28 +140,33 @@ pub fn empty_rectangle(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> 
     with_links(grid, |links| {
         for digit in 0..9 {
             let plane = links.plane(digit);
+            // Only cells with a conjugate partner can be P.
+            let linked = links.strong_cells(digit);
             for bx in 0..9 {
                 let box_set = HOUSE_SETS[18 + bx];
-                let in_box = plane & box_set;
-                if in_box.count() < 2 {
+                let (band, stack) = (bx / 3 * 3, bx % 3 * 3);
+                // The box's candidates as 9 local bits (bit 3·row + col).
+                let local = (0..3).fold(0u16, |m, r| {
+                    m | ((((plane.0 >> cell_at(band + r, stack)) & 7) as u16) << (3 * r))
+                });
+                if !(2..=5).contains(&local.count_ones()) {
                     continue;
                 }
-                let (band, stack) = (bx / 3 * 3, bx % 3 * 3);
-                for local in 0..9 {
-                    let (row, col) = (band + local / 3, stack + local % 3);
-                    let on_row = in_box & HOUSE_SETS[row];
-                    let on_col = in_box & HOUSE_SETS[9 + col];
-                    if on_row.is_empty()
-                        || on_col.is_empty()
-                        || on_row.is_subset_of(on_col)
-                        || on_col.is_subset_of(on_row)
-                        || !in_box.is_subset_of(on_row | on_col)
+                for pivot_local in 0..9 {
+                    let row_bits = 7u16 << (pivot_local / 3 * 3);
+                    let col_bits = 0b001_001_001u16 << (pivot_local % 3);
+                    // Some candidates off the row, some off the column, none off both.
+                    if local & !row_bits == 0
+                        || local & !col_bits == 0
+                        || local & !(row_bits | col_bits) != 0
                     {
                         continue;
                     }
+                    let (row, col) = (band + pivot_local / 3, stack + pivot_local % 3);
                     let pivot = cell_at(row, col);
+                    let in_box = plane & box_set;
                     // P on the pivot's column: the cell removed is on the pivot's row.
-                    for p in (plane & HOUSE_SETS[9 + col]).and_not(box_set) {
+                    for p in (linked & HOUSE_SETS[9 + col]).and_not(box_set) {
                         for q in links.strong_partners(digit, p) {
                             let target = cell_at(row, col_of(q));
                             if box_set.contains(target) || !plane.contains(target) {
@@ -171,7 +176,7 @@ pub fn empty_rectangle(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> 
                         }
                     }
                     // P on the pivot's row: the cell removed is on the pivot's column.
-                    for p in (plane & HOUSE_SETS[row]).and_not(box_set) {
+                    for p in (linked & HOUSE_SETS[row]).and_not(box_set) {
                         for q in links.strong_partners(digit, p) {
                             let target = cell_at(row_of(q), col);
                             if box_set.contains(target) || !plane.contains(target) {

@@ -91,6 +91,11 @@ pub fn xyz_wing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                     step.cells = Bits81::cell(pivot) | Bits81::cell(q) | Bits81::cell(r);
                     step.digits = pivot_mask;
                     step.pivot = Some(pivot as u8);
+                    // Each pincer is z or its other digit.
+                    step.chain = vec![
+                        ChainLink::strong((q, z), (q, only_digit(q_mask & !(1 << z)))),
+                        ChainLink::strong((r, z), (r, only_digit(r_mask & !(1 << z)))),
+                    ];
                     sink(step)?;
                 }
             }
