@@ -274,4 +274,44 @@ mod tests {
             "{text}"
         );
     }
+
+    #[test]
+    fn cells_compress_by_row_then_column() {
+        let cells: Bits81 = [12, 30, 48, 66].into_iter().collect(); // r2c4 r4c4 r6c4 r8c4
+        assert_eq!(compressed_cells(cells), "r2468c4");
+        let cells: Bits81 = [39, 41, 31].into_iter().collect(); // r5c4 r5c6 r4c5
+        assert_eq!(compressed_cells(cells), "r4c5 r5c46");
+        assert_eq!(compressed_cells(Bits81::EMPTY), "");
+    }
+
+    #[test]
+    fn describes_patterns_in_gnpx_style() {
+        use crate::techniques::test_support::digit_one_only_in;
+        // Seed-style skyscraper on digit 1 (see single_digit tests).
+        let g = digit_one_only_in(&[0, 54, 13, 58, 62, 5, 10]);
+        let step = TechniqueId::Skyscraper
+            .find_all(&g)
+            .into_iter()
+            .find(|s| s.eliminations.count() == 2)
+            .unwrap();
+        assert_eq!(
+            describe(&step),
+            "Skyscraper #1 in r1c6 r2c2: [S r1c1/-1 -> r7c1/+1] => [W r7c1/+1 -> r7c5/-1] => \
+             [S r7c5/-1 -> r2c5/+1] → r1c6<>1 r2c2<>1"
+        );
+        let json = step_json(&step, 1);
+        assert_eq!(json["links"][1]["kind"], "W");
+        assert_eq!(json["links"][1]["from"], "r7c1/+1");
+        let g = digit_one_only_in(&[31, 39, 41, 44, 71, 67, 4]);
+        let step = TechniqueId::EmptyRectangle
+            .find_all(&g)
+            .into_iter()
+            .find(|s| s.eliminations.contains(67, 0))
+            .unwrap();
+        assert_eq!(
+            describe(&step),
+            "EmptyRectangle #1 in b5: ER r4c5 r5c46, S-Link r5c9-r8c9 → r8c5<>1"
+        );
+        assert_eq!(step_json(&step, 1)["pivot"], "r5c5");
+    }
 }

@@ -10,7 +10,7 @@
 mod common;
 
 use sudoku_grader::core::CandidateSet;
-use sudoku_grader::reglib::{parse_library, RegLibCase};
+use sudoku_grader::reglib::RegLibCase;
 use sudoku_grader::step::Step;
 use sudoku_grader::techniques::TechniqueId;
 
@@ -62,37 +62,9 @@ fn reproduces(case: &RegLibCase, technique: TechniqueId) -> bool {
 
 #[test]
 fn patterns_wings_coloring_and_chains_reproduce_hodoku_library() {
-    let Some(path) = common::shared_file("corpora/techniques/hodoku_reglib-1.3.txt") else {
+    let Some((checked, failures)) = common::check_reglib(technique_for, reproduces) else {
         return;
     };
-    let cases = parse_library(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let mut checked = 0;
-    let mut failures = Vec::new();
-    for case in &cases {
-        let Some(technique) = technique_for(&case.code) else {
-            continue;
-        };
-        checked += 1;
-        let ok = if case.is_fail_case() {
-            technique.find_all(&case.grid).is_empty()
-        } else {
-            reproduces(case, technique)
-        };
-        if !ok {
-            let found: Vec<String> = technique
-                .find_all(&case.grid)
-                .iter()
-                .map(|s| format!("{:?}", s.eliminations))
-                .collect();
-            failures.push(format!(
-                "line {} ({} {}) wants {:?}; found {found:?}",
-                case.line,
-                case.code,
-                technique.id(),
-                case.eliminations
-            ));
-        }
-    }
     assert!(checked >= 170, "only {checked} cases found");
     assert!(
         failures.is_empty(),

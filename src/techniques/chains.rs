@@ -483,19 +483,7 @@ pub fn remote_pair(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_support::candidates;
-
-    fn with_cells(cells: &[(usize, &[usize])]) -> Grid {
-        let mut g = Grid::empty();
-        for &(cell, digits) in cells {
-            for d in 0..9 {
-                if !digits.contains(&(d + 1)) {
-                    g.eliminate(cell, d);
-                }
-            }
-        }
-        g
-    }
+    use crate::techniques::test_support::{candidates, digit_one_only_in, with_cells};
 
     #[test]
     fn xy_chain_links_bivalue_cells() {
@@ -537,13 +525,7 @@ mod tests {
     fn x_chain_alternates_strong_and_weak_links() {
         // Digit 1: r1c1 =r1= r1c6 -c6- r3c6 =r3= r3c8 -c8- r7c8 =r7= r7c2. Either r1c1 or r7c2
         // is 1, so r2c2 (box 1, column 2) is not.
-        let cells = [0usize, 5, 23, 25, 61, 55, 10, 73, 11];
-        let mut g = Grid::empty();
-        for cell in 0..81 {
-            if !cells.contains(&cell) {
-                g.eliminate(cell, 0);
-            }
-        }
+        let g = digit_one_only_in(&[0, 5, 23, 25, 61, 55, 10, 73, 11]);
         let steps = TechniqueId::XChain.find_all(&g);
         for step in &steps {
             let (a, b) = (step.chain[0].from.cell, step.chain.last().unwrap().to.cell);

@@ -152,17 +152,7 @@ pub fn multi_color_2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_support::candidates;
-
-    fn digit_one_only_in(cells: &[usize]) -> Grid {
-        let mut g = Grid::empty();
-        for cell in 0..81 {
-            if !cells.contains(&cell) {
-                g.eliminate(cell, 0);
-            }
-        }
-        g
-    }
+    use crate::techniques::test_support::{candidates, digit_one_only_in};
 
     #[test]
     fn trap_removes_a_cell_seeing_both_colours() {

@@ -143,6 +143,30 @@ pub(crate) mod test_support {
         Grid::from_givens(&values).expect("test grid has no conflicts")
     }
 
+    /// An empty grid where digit 1 (index 0) stays a candidate only in `cells`.
+    pub fn digit_one_only_in(cells: &[usize]) -> Grid {
+        let mut g = Grid::empty();
+        for cell in 0..81 {
+            if !cells.contains(&cell) {
+                g.eliminate(cell, 0);
+            }
+        }
+        g
+    }
+
+    /// An empty grid whose listed cells keep only the listed (printed, 1-based) digits.
+    pub fn with_cells(cells: &[(usize, &[usize])]) -> Grid {
+        let mut g = Grid::empty();
+        for &(cell, digits) in cells {
+            for d in 0..9 {
+                if !digits.contains(&(d + 1)) {
+                    g.eliminate(cell, d);
+                }
+            }
+        }
+        g
+    }
+
     /// A candidate set from `r1c2#3`-style names.
     pub fn candidates(names: &[&str]) -> CandidateSet {
         names

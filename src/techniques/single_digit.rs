@@ -214,18 +214,7 @@ fn er_step(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_support::candidates;
-
-    /// A grid where digit 1 (index 0) is a candidate only in `cells`.
-    fn digit_one_only_in(cells: &[usize]) -> Grid {
-        let mut g = Grid::empty();
-        for cell in 0..81 {
-            if !cells.contains(&cell) {
-                g.eliminate(cell, 0);
-            }
-        }
-        g
-    }
+    use crate::techniques::test_support::{candidates, digit_one_only_in};
 
     #[test]
     fn skyscraper_on_two_columns() {

@@ -181,20 +181,7 @@ fn connecting_link(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_support::candidates;
-
-    /// An empty grid whose listed cells keep only the listed digits (1-based).
-    fn with_cells(cells: &[(usize, &[usize])]) -> Grid {
-        let mut g = Grid::empty();
-        for &(cell, digits) in cells {
-            for d in 0..9 {
-                if !digits.contains(&(d + 1)) {
-                    g.eliminate(cell, d);
-                }
-            }
-        }
-        g
-    }
+    use crate::techniques::test_support::{candidates, with_cells};
 
     #[test]
     fn xy_wing_removes_z_from_cells_seeing_both_pincers() {
