@@ -12,6 +12,10 @@
 //!
 //! The three ids are three rungs at GNPX's Skyscraper difficulty, each scanning the same patterns
 //! in the same order and keeping its own shape.
+//!
+//! Eliminations are every candidate seeing both free ends (HoDoKu's rule). GNPX's code also
+//! leaves out cells that see one of the linked ends; those eliminations are valid all the same
+//! (one free end is true whatever the linked ends do), so we keep them.
 
 use std::ops::ControlFlow;
 
@@ -135,7 +139,8 @@ pub fn turbot_fish(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 /// on the pivot's row or on its column inside the box. A strong link from a cell P on the pivot's
 /// column (outside the box) to a cell Q then removes X from the cell on the pivot's row and Q's
 /// column: P true empties the box's column, P false makes Q true. The same holds with rows and
-/// columns swapped. One step per (digit, box, pivot, strong link, eliminated cell).
+/// columns swapped. The strong link may lie in any house (GNPX; HoDoKu only takes the line across
+/// the pivot's line). One step per (digit, box, pivot, strong link, eliminated cell).
 pub fn empty_rectangle(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     with_links(grid, |links| {
         for digit in 0..9 {
