@@ -76,6 +76,11 @@ impl Ladder {
             .map(|r| r.difficulty)
     }
 
+    /// Whether some rung is only valid for puzzles known to have a unique solution.
+    pub fn assumes_uniqueness(&self) -> bool {
+        self.rungs.iter().any(|r| r.technique.assumes_uniqueness())
+    }
+
     /// Keeps only the rungs named by `names` (technique ids or family names), in ladder order.
     pub fn restricted_to<S: AsRef<str>>(&self, names: &[S]) -> Result<Ladder, UnknownTechnique> {
         let mut keep = [false; TechniqueId::COUNT];

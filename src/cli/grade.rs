@@ -1,4 +1,4 @@
-//! `sgrade grade`: the streaming batch grader.
+//! `sgrade grade` (the streaming batch grader) and `sgrade solve` (the oracle alone, same I/O).
 
 use std::fs::File;
 use std::io::{self, BufReader, IsTerminal, Read, Write};
@@ -12,15 +12,16 @@ use std::time::Instant;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use sudoku_grader::batch::{grade_stream, BatchOptions, RowWriter, DEFAULT_CHUNK};
+use sudoku_grader::batch::{grade_stream, BatchOptions, RowKind, RowWriter, DEFAULT_CHUNK};
 use sudoku_grader::evaluate::Status;
+use sudoku_grader::ladder::Ladder;
 use sudoku_grader::summary::Summary;
 
 use super::{ladder_for, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
 
-/// Arguments of `sgrade grade`.
+/// Input, output and run options shared by `grade` and `solve`.
 #[derive(Args, Debug)]
-pub struct GradeArgs {
+pub struct BatchArgs {
     /// Puzzle files (81-char or 729-char lines, or CSV with a `puzzle` column); `-` or none: stdin.
     inputs: Vec<PathBuf>,
     /// Write the CSV here instead of stdout.
@@ -29,12 +30,6 @@ pub struct GradeArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
-    /// Restrict the ladder to these technique ids or families (comma-separated).
-    #[arg(long)]
-    techniques: Option<String>,
-    /// Check every step against the oracle's solution; stop with exit code 3 on the first disagreement.
-    #[arg(long)]
-    verify: bool,
     /// Show a progress bar even when stderr is not a terminal.
     #[arg(long, conflicts_with = "no_progress")]
     progress: bool,
@@ -47,6 +42,26 @@ pub struct GradeArgs {
     /// Do not print the summary on stderr.
     #[arg(long, short)]
     quiet: bool,
+}
+
+/// Arguments of `sgrade grade`.
+#[derive(Args, Debug)]
+pub struct GradeArgs {
+    #[command(flatten)]
+    batch: BatchArgs,
+    /// Restrict the ladder to these technique ids or families (comma-separated).
+    #[arg(long)]
+    techniques: Option<String>,
+    /// Check every step against the oracle's solution; stop with exit code 3 on the first disagreement.
+    #[arg(long)]
+    verify: bool,
+}
+
+/// Arguments of `sgrade solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    batch: BatchArgs,
 }
 
 /// Counts bytes read, for the progress bar.
@@ -73,7 +88,7 @@ fn open_input(path: &PathBuf) -> Result<Box<dyn Read>, String> {
     }
 }
 
-fn progress_bar(args: &GradeArgs, inputs: &[PathBuf]) -> Option<ProgressBar> {
+fn progress_bar(args: &BatchArgs, inputs: &[PathBuf]) -> Option<ProgressBar> {
     let wanted = !args.no_progress && (args.progress || io::stderr().is_terminal());
     if !wanted {
         return None;
@@ -102,8 +117,17 @@ fn progress_bar(args: &GradeArgs, inputs: &[PathBuf]) -> Option<ProgressBar> {
 }
 
 /// Runs `sgrade grade`.
-pub fn run(args: GradeArgs) -> Result<ExitCode, String> {
+pub fn run_grade(args: GradeArgs) -> Result<ExitCode, String> {
     let ladder = ladder_for(&args.techniques)?;
+    run_batch(&args.batch, Some(&ladder), args.verify)
+}
+
+/// Runs `sgrade solve`.
+pub fn run_solve(args: SolveArgs) -> Result<ExitCode, String> {
+    run_batch(&args.batch, None, false)
+}
+
+fn run_batch(args: &BatchArgs, ladder: Option<&Ladder>, verify: bool) -> Result<ExitCode, String> {
     if let Some(threads) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads.max(1))
@@ -126,13 +150,17 @@ pub fn run(args: GradeArgs) -> Result<ExitCode, String> {
         ),
         None => Box::new(io::stdout().lock()),
     };
-    let mut rows = RowWriter::new(io::BufWriter::with_capacity(1 << 16, output), &ladder)
+    let kind = match ladder {
+        Some(ladder) => RowKind::Grade(ladder.clone()),
+        None => RowKind::Solve,
+    };
+    let mut rows = RowWriter::new(io::BufWriter::with_capacity(1 << 16, output), kind)
         .map_err(|e| e.to_string())?;
-    let bar = progress_bar(&args, &inputs);
+    let bar = progress_bar(args, &inputs);
     let consumed = Arc::new(AtomicU64::new(0));
     let options = BatchOptions {
-        ladder: &ladder,
-        verify: args.verify,
+        ladder,
+        verify,
         chunk_size: args.chunk_size as usize,
     };
     let mut summary = Summary::default();
@@ -184,7 +212,7 @@ pub fn run(args: GradeArgs) -> Result<ExitCode, String> {
         return Ok(ExitCode::from(EXIT_VERIFY_FAILED));
     }
     if !args.quiet {
-        eprint!("{}", summary.render(&ladder, started.elapsed()));
+        eprint!("{}", summary.render(ladder, started.elapsed()));
     }
     let unique = summary.by_status[Status::ALL
         .iter()

@@ -28,6 +28,8 @@ pub struct Cli {
 enum Command {
     /// Grade every puzzle of one or more files (or stdin) into CSV, one row per puzzle line.
     Grade(grade::GradeArgs),
+    /// Count solutions and solve every puzzle with the brute-force oracle alone (the speed baseline).
+    Solve(grade::SolveArgs),
     /// Show the solution path of one puzzle, step by step.
     Explain(explain::ExplainArgs),
 }
@@ -56,7 +58,8 @@ fn ladder_for(techniques: &Option<String>) -> Result<Ladder, String> {
 /// Runs the parsed command line; returns the process exit code.
 pub fn run(cli: Cli) -> Result<ExitCode, String> {
     match cli.command {
-        Command::Grade(args) => grade::run(args),
+        Command::Grade(args) => grade::run_grade(args),
+        Command::Solve(args) => grade::run_solve(args),
         Command::Explain(args) => explain::run(args),
     }
 }

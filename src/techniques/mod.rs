@@ -14,8 +14,9 @@ pub mod intersections;
 pub mod singles;
 pub mod subsets;
 
-/// Receives steps from a finder; `Break` stops the search.
-pub type StepSink<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
+/// Receives steps from a finder (by reference: steps are large and most are dropped);
+/// `Break` stops the search.
+pub type StepSink<'a> = dyn FnMut(&Step) -> ControlFlow<()> + 'a;
 
 /// A technique finder: enumerates the technique's steps in `grid`.
 pub type FinderFn = fn(&Grid, &mut StepSink<'_>) -> ControlFlow<()>;
@@ -83,6 +84,12 @@ impl TechniqueId {
         self.info().id
     }
 
+    /// Whether the technique's deductions hold only if the puzzle's solution is unique
+    /// (the `uniqueness` family: unique rectangles, BUG+1 …).
+    pub fn assumes_uniqueness(self) -> bool {
+        self.info().family == "uniqueness"
+    }
+
     /// Looks a technique up by its id string.
     pub fn from_id(id: &str) -> Option<TechniqueId> {
         CATALOGUE.iter().find(|t| t.id == id).map(|t| t.technique)
@@ -92,7 +99,7 @@ impl TechniqueId {
     pub fn find_first(self, grid: &Grid) -> Option<Step> {
         let mut found = None;
         let _ = (self.info().finder)(grid, &mut |step| {
-            found = Some(step);
+            found = Some(step.clone());
             ControlFlow::Break(())
         });
         found
@@ -102,7 +109,7 @@ impl TechniqueId {
     pub fn find_all(self, grid: &Grid) -> Vec<Step> {
         let mut steps = Vec::new();
         let _ = (self.info().finder)(grid, &mut |step| {
-            steps.push(step);
+            steps.push(step.clone());
             ControlFlow::Continue(())
         });
         steps

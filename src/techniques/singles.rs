@@ -31,7 +31,15 @@ const SCAN_ORDER: [usize; HOUSES] = {
 
 /// A house with one empty cell: the missing digit goes there.
 pub fn full_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    // The last cell of a house is also a naked single: skip the house scan when there is none.
+    let singles = grid.single_candidate_cells();
+    if singles.is_empty() {
+        return ControlFlow::Continue(());
+    }
     for house in SCAN_ORDER {
+        if !singles.intersects(HOUSE_SETS[house]) {
+            continue;
+        }
         let open = grid.unsolved() & HOUSE_SETS[house];
         if !open.is_single() {
             continue;
@@ -43,7 +51,12 @@ pub fn full_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         }
         let digit = missing.trailing_zeros() as usize;
         if grid.has_candidate(cell, digit) {
-            sink(single_step(TechniqueId::FullHouse, cell, digit, 1 << house))?;
+            sink(&single_step(
+                TechniqueId::FullHouse,
+                cell,
+                digit,
+                1 << house,
+            ))?;
         }
     }
     ControlFlow::Continue(())
@@ -51,14 +64,9 @@ pub fn full_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 
 /// A cell with one candidate left.
 pub fn naked_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    let (mut ones, mut twos) = (Bits81::EMPTY, Bits81::EMPTY);
-    for &plane in grid.planes() {
-        twos |= ones & plane;
-        ones |= plane;
-    }
-    for cell in ones.and_not(twos) {
+    for cell in grid.single_candidate_cells() {
         let digit = grid.candidates(cell).trailing_zeros() as usize;
-        sink(single_step(TechniqueId::NakedSingle, cell, digit, 0))?;
+        sink(&single_step(TechniqueId::NakedSingle, cell, digit, 0))?;
     }
     ControlFlow::Continue(())
 }
@@ -70,7 +78,7 @@ pub fn hidden_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
             let places = grid.plane(digit) & HOUSE_SETS[house];
             if places.is_single() {
                 let cell = places.first().unwrap_or_default();
-                sink(single_step(
+                sink(&single_step(
                     TechniqueId::HiddenSingle,
                     cell,
                     digit,

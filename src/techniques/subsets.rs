@@ -88,7 +88,7 @@ fn naked_subset(
             step.houses = 1 << house;
             step.cells = subset;
             step.digits = digits as u16;
-            sink(step)
+            sink(&step)
         })?;
     }
     ControlFlow::Continue(())
@@ -130,7 +130,7 @@ fn hidden_subset(
             step.houses = 1 << house;
             step.cells = cells;
             step.digits = subset_digits;
-            sink(step)
+            sink(&step)
         })?;
     }
     ControlFlow::Continue(())
