@@ -329,3 +329,21 @@ fn explain_rejects_bad_puzzles() {
         .assert()
         .stderr(predicate::str::contains("more than one solution"));
 }
+
+#[test]
+fn progress_lines_when_asked_and_not_on_a_pipe_by_default() {
+    sgrade()
+        .args(["grade", "-q", "--progress", "-o", "/dev/null"])
+        .arg(common::corpus("royle17_sample.txt"))
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains("sgrade: 200 puzzles,").and(predicate::str::contains("done")),
+        );
+    sgrade()
+        .args(["grade", "-q", "-o", "/dev/null"])
+        .arg(common::corpus("royle17_sample.txt"))
+        .assert()
+        .success()
+        .stderr(predicate::str::is_empty());
+}

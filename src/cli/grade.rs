@@ -1,7 +1,7 @@
 //! `sgrade grade` (the streaming batch grader) and `sgrade solve` (the oracle alone, same I/O).
 
 use std::fs::File;
-use std::io::{self, BufReader, IsTerminal, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,13 +10,13 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use sudoku_grader::batch::{grade_stream, BatchOptions, RowKind, RowWriter, DEFAULT_CHUNK};
 use sudoku_grader::evaluate::Status;
 use sudoku_grader::ladder::Ladder;
 use sudoku_grader::summary::Summary;
 
+use super::progress::Progress;
 use super::{ladder_for, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
 
 /// Input, output and run options shared by `grade` and `solve`.
@@ -30,7 +30,7 @@ pub struct BatchArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
-    /// Show a progress bar even when stderr is not a terminal.
+    /// Show progress even when stderr is not a terminal (then as a line per second).
     #[arg(long, conflicts_with = "no_progress")]
     progress: bool,
     /// Never show a progress bar.
@@ -64,7 +64,7 @@ pub struct SolveArgs {
     batch: BatchArgs,
 }
 
-/// Counts bytes read, for the progress bar.
+/// Counts bytes read, for the progress display.
 struct CountingReader<R> {
     inner: R,
     consumed: Arc<AtomicU64>,
@@ -88,12 +88,9 @@ fn open_input(path: &PathBuf) -> Result<Box<dyn Read>, String> {
     }
 }
 
-fn progress_bar(args: &BatchArgs, inputs: &[PathBuf]) -> Option<ProgressBar> {
-    let wanted = !args.no_progress && (args.progress || io::stderr().is_terminal());
-    if !wanted {
-        return None;
-    }
-    let total: Option<u64> = inputs
+/// Total bytes of the inputs, when every input is a file.
+fn total_bytes(inputs: &[PathBuf]) -> Option<u64> {
+    inputs
         .iter()
         .map(|p| {
             if p.as_os_str() == "-" {
@@ -102,18 +99,7 @@ fn progress_bar(args: &BatchArgs, inputs: &[PathBuf]) -> Option<ProgressBar> {
                 std::fs::metadata(p).ok().map(|m| m.len())
             }
         })
-        .sum();
-    let bar = match total {
-        Some(bytes) => ProgressBar::new(bytes).with_style(
-            ProgressStyle::with_template("{bar:40} {percent:>3}% {msg} ETA {eta}")
-                .expect("valid progress template"),
-        ),
-        None => ProgressBar::new_spinner().with_style(
-            ProgressStyle::with_template("{spinner} {msg}").expect("valid progress template"),
-        ),
-    };
-    bar.set_draw_target(ProgressDrawTarget::stderr());
-    Some(bar)
+        .sum()
 }
 
 /// Runs `sgrade grade`.
@@ -156,7 +142,7 @@ fn run_batch(args: &BatchArgs, ladder: Option<&Ladder>, verify: bool) -> Result<
     };
     let mut rows = RowWriter::new(io::BufWriter::with_capacity(1 << 16, output), kind)
         .map_err(|e| e.to_string())?;
-    let bar = progress_bar(args, &inputs);
+    let mut progress = Progress::new(args.progress, args.no_progress, total_bytes(&inputs));
     let consumed = Arc::new(AtomicU64::new(0));
     let options = BatchOptions {
         ladder,
@@ -189,10 +175,8 @@ fn run_batch(args: &BatchArgs, ladder: Option<&Ladder>, verify: bool) -> Result<
                     }
                 }
                 rows.flush()?;
-                if let Some(bar) = &bar {
-                    bar.set_position(consumed.load(Ordering::Relaxed));
-                    let rate = summary.rows() as f64 / started.elapsed().as_secs_f64().max(1e-9);
-                    bar.set_message(format!("{} puzzles, {rate:.0}/s", summary.rows()));
+                if let Some(progress) = &mut progress {
+                    progress.update(consumed.load(Ordering::Relaxed), summary.rows());
                 }
                 Ok(ControlFlow::Continue(()))
             },
@@ -204,8 +188,8 @@ fn run_batch(args: &BatchArgs, ladder: Option<&Ladder>, verify: bool) -> Result<
     }
     rows.flush()
         .map_err(|e| format!("cannot write output: {e}"))?;
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
+    if let Some(progress) = progress {
+        progress.finish(summary.rows());
     }
     if let Some(message) = verify_failure {
         eprintln!("sgrade: verification failed: {message}");

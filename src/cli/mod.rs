@@ -8,6 +8,7 @@ use sudoku_grader::ladder::Ladder;
 
 mod explain;
 mod grade;
+mod progress;
 
 /// Exit code: some rows were invalid or not unique.
 pub const EXIT_NOT_ALL_UNIQUE: u8 = 1;
