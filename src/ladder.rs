@@ -83,26 +83,7 @@ impl Ladder {
 
     /// Keeps only the rungs named by `names` (technique ids or family names), in ladder order.
     pub fn restricted_to<S: AsRef<str>>(&self, names: &[S]) -> Result<Ladder, UnknownTechnique> {
-        let mut keep = [false; TechniqueId::COUNT];
-        for name in names {
-            let name = name.as_ref().trim();
-            if name.is_empty() {
-                continue;
-            }
-            let mut matched = false;
-            for info in CATALOGUE {
-                if info.id == name || info.family == name {
-                    keep[info.technique as usize] = true;
-                    matched = true;
-                }
-            }
-            if !matched {
-                return Err(UnknownTechnique {
-                    name: name.to_string(),
-                    valid: valid_names(),
-                });
-            }
-        }
+        let keep = select_techniques(names)?;
         Ok(Ladder {
             rungs: self
                 .rungs
@@ -112,6 +93,35 @@ impl Ladder {
                 .collect(),
         })
     }
+}
+
+/// The techniques named by `names` (technique ids or family names), as a membership table
+/// indexed by `TechniqueId`. Empty names are ignored.
+pub fn select_techniques<S: AsRef<str>>(
+    names: &[S],
+) -> Result<[bool; TechniqueId::COUNT], UnknownTechnique> {
+    let mut selected = [false; TechniqueId::COUNT];
+    for name in names {
+        let name = name.as_ref().trim();
+        if name.is_empty() {
+            continue;
+        }
+        let mut matched = false;
+        for info in CATALOGUE
+            .iter()
+            .filter(|i| i.id == name || i.family == name)
+        {
+            selected[info.technique as usize] = true;
+            matched = true;
+        }
+        if !matched {
+            return Err(UnknownTechnique {
+                name: name.to_string(),
+                valid: valid_names(),
+            });
+        }
+    }
+    Ok(selected)
 }
 
 /// Every family and technique id, comma-separated (for error messages and help).

@@ -13,6 +13,7 @@ pub mod batch;
 pub mod core;
 pub mod evaluate;
 pub mod explain;
+pub mod find;
 pub mod grader;
 pub mod ladder;
 pub mod oracle;

@@ -347,3 +347,75 @@ fn progress_lines_when_asked_and_not_on_a_pipe_by_default() {
         .success()
         .stderr(predicate::str::is_empty());
 }
+
+#[test]
+fn find_keeps_exactly_the_rows_that_used_the_technique() {
+    let corpus = common::corpus("se_exchange_sample.csv");
+    let graded = sgrade()
+        .args(["grade", "-q"])
+        .arg(&corpus)
+        .assert()
+        .success();
+    let graded_out = graded.get_output().stdout.clone();
+    let columns = header(&graded_out);
+    let pair = columns
+        .iter()
+        .position(|c| c == "count_naked-pair")
+        .unwrap();
+    let hardest = columns.iter().position(|c| c == "hardest").unwrap();
+    let expected: Vec<csv::StringRecord> = csv_rows(&graded_out)
+        .into_iter()
+        .filter(|r| r[pair].parse::<u32>().unwrap_or(0) > 0)
+        .collect();
+    assert!(!expected.is_empty());
+    let found = sgrade()
+        .args(["find", "-q", "--needs", "naked-pair"])
+        .arg(&corpus)
+        .assert()
+        .success();
+    let found_rows = csv_rows(&found.get_output().stdout);
+    let strip_time = |r: &csv::StringRecord| {
+        r.iter()
+            .enumerate()
+            .filter(|&(i, _)| columns[i] != "time_us")
+            .map(|(_, f)| f.to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        found_rows.iter().map(strip_time).collect::<Vec<_>>(),
+        expected.iter().map(strip_time).collect::<Vec<_>>()
+    );
+    let only = sgrade()
+        .args(["find", "-q", "--needs", "naked-pair", "--needs-only"])
+        .arg(&corpus)
+        .assert()
+        .success();
+    let only_rows = csv_rows(&only.get_output().stdout);
+    assert!(only_rows.len() <= found_rows.len());
+    assert!(only_rows.iter().all(|r| &r[hardest] == "naked-pair"));
+}
+
+#[test]
+fn find_reports_unreadable_rows_and_rejects_bad_names() {
+    sgrade()
+        .args(["find", "-q", "--needs", "singles"])
+        .arg(common::corpus("bad_input.txt"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "line 3: expected 81 or 729 cells, found 80",
+        ));
+    sgrade()
+        .args([
+            "find",
+            "--needs",
+            "naked-pair",
+            "--techniques",
+            "singles",
+            "-",
+        ])
+        .write_stdin(format!("{EASY}\n"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not on the ladder"));
+}
