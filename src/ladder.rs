@@ -34,6 +34,10 @@ pub const GNPX_V4: &[Rung] = &[
     rung(TechniqueId::HiddenQuad, 5),
 ];
 
+/// Techniques GNPX has no rung for (HoDoKu's locked pair/triple, which GNPX counts as naked
+/// subsets): catalogued for other scales and for `explain --all`, off the GNPX ladder.
+pub const NOT_ON_GNPX: &[TechniqueId] = &[TechniqueId::LockedPair, TechniqueId::LockedTriple];
+
 /// A `--techniques` entry that names neither a technique id nor a family.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown technique or family '{name}'; valid: {valid}")]
@@ -164,10 +168,12 @@ mod tests {
     }
 
     #[test]
-    fn every_catalogued_technique_is_on_the_default_ladder() {
+    fn every_catalogued_technique_is_on_the_default_ladder_unless_gnpx_lacks_it() {
         for info in CATALOGUE {
-            assert!(
-                Ladder::gnpx_v4().difficulty_of(info.technique).is_some(),
+            let on_ladder = Ladder::gnpx_v4().difficulty_of(info.technique).is_some();
+            assert_eq!(
+                on_ladder,
+                !NOT_ON_GNPX.contains(&info.technique),
                 "{}",
                 info.id
             );

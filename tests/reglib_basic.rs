@@ -14,6 +14,8 @@ fn technique_for(code: &str) -> Option<TechniqueId> {
         "0003" => TechniqueId::NakedSingle,
         "0100" => TechniqueId::LockedCandidatesPointing,
         "0101" => TechniqueId::LockedCandidatesClaiming,
+        "0110" => TechniqueId::LockedPair,
+        "0111" => TechniqueId::LockedTriple,
         "0200" => TechniqueId::NakedPair,
         "0201" => TechniqueId::NakedTriple,
         "0202" => TechniqueId::NakedQuad,

@@ -67,6 +67,8 @@ techniques! {
     HiddenTriple => ("hidden-triple", "Hidden Triple", "subsets", subsets::hidden_triple),
     NakedQuad => ("naked-quad", "Naked Quad", "subsets", subsets::naked_quad),
     HiddenQuad => ("hidden-quad", "Hidden Quad", "subsets", subsets::hidden_quad),
+    LockedPair => ("locked-pair", "Locked Pair", "intersections", subsets::locked_pair),
+    LockedTriple => ("locked-triple", "Locked Triple", "intersections", subsets::locked_triple),
 }
 
 impl TechniqueId {
