@@ -1,7 +1,7 @@
 //! `find`: which graded puzzles needed a given technique (or family).
 
 use crate::grader::GradeOutcome;
-use crate::ladder::{select_techniques, Ladder, UnknownTechnique};
+use crate::ladder::{Ladder, TechniqueNameError};
 use crate::techniques::TechniqueId;
 
 /// What a puzzle must have needed to be found.
@@ -24,26 +24,16 @@ impl std::fmt::Display for Needs {
     }
 }
 
-/// Why a `--needs` request cannot be answered.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum NeedsError {
-    /// The name is neither a technique id nor a family.
-    #[error(transparent)]
-    Unknown(#[from] UnknownTechnique),
-    /// None of the named techniques is on the ladder, so no puzzle can need them.
-    #[error("'{0}' is not on the ladder (check --techniques)")]
-    NotOnLadder(String),
-}
-
 impl Needs {
     /// Puzzles whose path used any technique named by `names` (ids or families) on `ladder`;
     /// with `hardest_only`, only those whose hardest step was one of them.
-    pub fn new(names: &str, hardest_only: bool, ladder: &Ladder) -> Result<Needs, NeedsError> {
+    pub fn new(
+        names: &str,
+        hardest_only: bool,
+        ladder: &Ladder,
+    ) -> Result<Needs, TechniqueNameError> {
         let parts: Vec<&str> = names.split(',').collect();
-        let wanted = select_techniques(&parts)?;
-        if !ladder.rungs().iter().any(|r| wanted[r.technique as usize]) {
-            return Err(NeedsError::NotOnLadder(names.to_string()));
-        }
+        let wanted = ladder.select_on_ladder(&parts)?;
         Ok(Needs {
             wanted,
             hardest_only,
@@ -104,12 +94,12 @@ mod tests {
         let ladder = Ladder::gnpx_v4();
         assert!(matches!(
             Needs::new("nope", false, &ladder),
-            Err(NeedsError::Unknown(_))
+            Err(TechniqueNameError::Unknown { .. })
         ));
         let singles = ladder.restricted_to(&["singles"]).unwrap();
         assert!(matches!(
             Needs::new("naked-pair", false, &singles),
-            Err(NeedsError::NotOnLadder(_))
+            Err(TechniqueNameError::NotOnLadder(_))
         ));
     }
 }

@@ -22,6 +22,16 @@ fn technique_for(code: &str) -> Option<TechniqueId> {
         "0210" => TechniqueId::HiddenPair,
         "0211" => TechniqueId::HiddenTriple,
         "0212" => TechniqueId::HiddenQuad,
+        "0600" => TechniqueId::UniqueRectangle1,
+        "0601" => TechniqueId::UniqueRectangle2,
+        "0602" => TechniqueId::UniqueRectangle3,
+        "0603" => TechniqueId::UniqueRectangle4,
+        "0604" => TechniqueId::UniqueRectangle5,
+        "0605" => TechniqueId::UniqueRectangle6,
+        "0606" => TechniqueId::HiddenRectangle,
+        "0607" => TechniqueId::AvoidableRectangle1,
+        "0608" => TechniqueId::AvoidableRectangle2,
+        "0610" => TechniqueId::BugPlusOne,
         _ => return None,
     })
 }

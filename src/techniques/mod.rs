@@ -13,6 +13,7 @@ use crate::step::Step;
 pub mod intersections;
 pub mod singles;
 pub mod subsets;
+pub mod uniqueness;
 
 /// Receives steps from a finder (by reference: steps are large and most are dropped);
 /// `Break` stops the search.
@@ -69,6 +70,16 @@ techniques! {
     HiddenQuad => ("hidden-quad", "Hidden Quad", "subsets", subsets::hidden_quad),
     LockedPair => ("locked-pair", "Locked Pair", "intersections", subsets::locked_pair),
     LockedTriple => ("locked-triple", "Locked Triple", "intersections", subsets::locked_triple),
+    UniqueRectangle1 => ("unique-rectangle-1", "Unique Rectangle Type 1", "uniqueness", uniqueness::unique_rectangle_1),
+    UniqueRectangle2 => ("unique-rectangle-2", "Unique Rectangle Type 2", "uniqueness", uniqueness::unique_rectangle_2),
+    UniqueRectangle3 => ("unique-rectangle-3", "Unique Rectangle Type 3", "uniqueness", uniqueness::unique_rectangle_3),
+    UniqueRectangle4 => ("unique-rectangle-4", "Unique Rectangle Type 4", "uniqueness", uniqueness::unique_rectangle_4),
+    UniqueRectangle5 => ("unique-rectangle-5", "Unique Rectangle Type 5", "uniqueness", uniqueness::unique_rectangle_5),
+    UniqueRectangle6 => ("unique-rectangle-6", "Unique Rectangle Type 6", "uniqueness", uniqueness::unique_rectangle_6),
+    HiddenRectangle => ("hidden-rectangle", "Hidden Rectangle", "uniqueness", uniqueness::hidden_rectangle),
+    AvoidableRectangle1 => ("avoidable-rectangle-1", "Avoidable Rectangle Type 1", "uniqueness", uniqueness::avoidable_rectangle_1),
+    AvoidableRectangle2 => ("avoidable-rectangle-2", "Avoidable Rectangle Type 2", "uniqueness", uniqueness::avoidable_rectangle_2),
+    BugPlusOne => ("bug-plus-one", "BUG+1", "uniqueness", uniqueness::bug_plus_one),
 }
 
 impl TechniqueId {
