@@ -11,6 +11,7 @@
 
 pub mod batch;
 pub mod core;
+pub mod encoding;
 pub mod evaluate;
 pub mod explain;
 pub mod find;

@@ -419,3 +419,23 @@ fn find_reports_unreadable_rows_and_rejects_bad_names() {
         .code(2)
         .stderr(predicate::str::contains("not on the ladder"));
 }
+
+#[test]
+fn utf16_files_as_gnpx_writes_them_are_read() {
+    let text = format!("{EASY} 1 \"LastDigit\"\r\n{XWING} 4 \"XWing\"\r\n");
+    let mut bytes = vec![0xFF, 0xFE];
+    for unit in text.encode_utf16() {
+        bytes.extend_from_slice(&unit.to_le_bytes());
+    }
+    let out = sgrade()
+        .args(["grade", "-q", "-"])
+        .write_stdin(bytes)
+        .assert()
+        .success();
+    let stdout = &out.get_output().stdout;
+    let extra = header(stdout).iter().position(|c| c == "extra").unwrap();
+    let rows = csv_rows(stdout);
+    assert_eq!(rows.len(), 2);
+    assert_eq!(&rows[0][2], EASY);
+    assert_eq!(&rows[1][extra], "4 \"XWing\"");
+}

@@ -1,7 +1,7 @@
 //! `sgrade grade` (the streaming batch grader) and `sgrade solve` (the oracle alone, same I/O).
 
 use std::fs::File;
-use std::io::{self, BufReader, Read, Write};
+use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,6 +12,7 @@ use std::time::Instant;
 use clap::Args;
 
 use sudoku_grader::batch::{grade_stream, BatchOptions, RowKind, RowWriter, DEFAULT_CHUNK};
+use sudoku_grader::encoding::utf8_input;
 use sudoku_grader::evaluate::Status;
 use sudoku_grader::find::Needs;
 use sudoku_grader::ladder::Ladder;
@@ -192,43 +193,40 @@ fn run_batch(
             inner: reader,
             consumed: Arc::clone(&consumed),
         };
-        let flow = grade_stream(
-            BufReader::with_capacity(1 << 16, counted),
-            &options,
-            &mut |chunk| {
-                for evaluation in &chunk {
-                    summary.add(evaluation);
-                    let wanted = match (needs, &evaluation.outcome) {
-                        (None, _) => true,
-                        (Some(needs), Some(outcome)) => {
-                            let found = needs.matches(outcome);
-                            found_count += found as u64;
-                            found
-                        }
-                        (Some(_), None) => {
-                            eprintln!("sgrade: {source}: {}", evaluation.message);
-                            false
-                        }
-                    };
-                    if wanted {
-                        rows.write(&source, evaluation).map_err(io::Error::other)?;
+        let input = utf8_input(counted).map_err(|e| format!("{source}: {e}"))?;
+        let flow = grade_stream(input, &options, &mut |chunk| {
+            for evaluation in &chunk {
+                summary.add(evaluation);
+                let wanted = match (needs, &evaluation.outcome) {
+                    (None, _) => true,
+                    (Some(needs), Some(outcome)) => {
+                        let found = needs.matches(outcome);
+                        found_count += found as u64;
+                        found
                     }
-                    if let Some(message) = &evaluation.verify_failure {
-                        verify_failure = Some(format!(
-                            "{source}: {message} [puzzle {}]",
-                            evaluation.puzzle
-                        ));
-                        rows.flush()?;
-                        return Ok(ControlFlow::Break(()));
+                    (Some(_), None) => {
+                        eprintln!("sgrade: {source}: {}", evaluation.message);
+                        false
                     }
+                };
+                if wanted {
+                    rows.write(&source, evaluation).map_err(io::Error::other)?;
                 }
-                rows.flush()?;
-                if let Some(progress) = &mut progress {
-                    progress.update(consumed.load(Ordering::Relaxed), summary.rows());
+                if let Some(message) = &evaluation.verify_failure {
+                    verify_failure = Some(format!(
+                        "{source}: {message} [puzzle {}]",
+                        evaluation.puzzle
+                    ));
+                    rows.flush()?;
+                    return Ok(ControlFlow::Break(()));
                 }
-                Ok(ControlFlow::Continue(()))
-            },
-        )
+            }
+            rows.flush()?;
+            if let Some(progress) = &mut progress {
+                progress.update(consumed.load(Ordering::Relaxed), summary.rows());
+            }
+            Ok(ControlFlow::Continue(()))
+        })
         .map_err(|e| format!("{source}: {e}"))?;
         if flow.is_break() {
             break;

@@ -53,7 +53,12 @@ pub fn full_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         }
         let digit = missing.trailing_zeros() as usize;
         if grid.has_candidate(cell, digit) {
-            sink(&single_step(TechniqueId::FullHouse, cell, digit, 1 << house))?;
+            sink(&single_step(
+                TechniqueId::FullHouse,
+                cell,
+                digit,
+                1 << house,
+            ))?;
         }
     }
     ControlFlow::Continue(())
