@@ -15,8 +15,8 @@ pub const DEFAULT_CHUNK: usize = 4096;
 
 /// Options for a batch run.
 pub struct BatchOptions<'a> {
-    /// The ladder to grade with.
-    pub ladder: &'a Ladder,
+    /// The ladder to grade with; `None` runs the oracle alone (`sgrade solve`).
+    pub ladder: Option<&'a Ladder>,
     /// Check every step against the solution.
     pub verify: bool,
     /// Records per chunk.
@@ -57,35 +57,48 @@ pub fn grade_stream<R: BufRead>(
     }
 }
 
-/// Writes CSV rows for evaluations; the header names one `count_<id>` column per ladder rung.
+/// Which columns a [`RowWriter`] writes.
+#[derive(Clone, Debug)]
+pub enum RowKind {
+    /// `sgrade grade`: rating columns plus one `count_<id>` column per rung of the ladder.
+    Grade(Ladder),
+    /// `sgrade solve`: the solution instead of ratings.
+    Solve,
+}
+
+/// Writes CSV rows for evaluations, header first.
 pub struct RowWriter<W: Write> {
     csv: csv::Writer<W>,
-    ladder: Ladder,
+    kind: RowKind,
 }
 
 impl<W: Write> RowWriter<W> {
     /// A writer that emits the header at once.
-    pub fn new(output: W, ladder: &Ladder) -> csv::Result<Self> {
+    pub fn new(output: W, kind: RowKind) -> csv::Result<Self> {
         let mut csv = csv::WriterBuilder::new().from_writer(output);
-        let mut header: Vec<String> = [
-            "source", "line", "puzzle", "status", "solved", "rating", "hardest", "steps", "time_us",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        header.extend(
-            ladder
-                .rungs()
-                .iter()
-                .map(|r| format!("count_{}", r.technique.id())),
-        );
+        let mut header: Vec<String> = vec![
+            "source".into(),
+            "line".into(),
+            "puzzle".into(),
+            "status".into(),
+        ];
+        match &kind {
+            RowKind::Grade(ladder) => {
+                header
+                    .extend(["solved", "rating", "hardest", "steps", "time_us"].map(String::from));
+                header.extend(
+                    ladder
+                        .rungs()
+                        .iter()
+                        .map(|r| format!("count_{}", r.technique.id())),
+                );
+            }
+            RowKind::Solve => header.extend(["solution", "time_us"].map(String::from)),
+        }
         header.push("extra".into());
         header.push("message".into());
         csv.write_record(&header)?;
-        Ok(RowWriter {
-            csv,
-            ladder: ladder.clone(),
-        })
+        Ok(RowWriter { csv, kind })
     }
 
     /// Writes one row.
@@ -95,25 +108,30 @@ impl<W: Write> RowWriter<W> {
         csv.write_field(evaluation.line.to_string())?;
         csv.write_field(&evaluation.puzzle)?;
         csv.write_field(evaluation.status.as_str())?;
-        match &evaluation.outcome {
-            Some(outcome) => {
+        let time = format!("{:.1}", evaluation.time_us);
+        match (&self.kind, &evaluation.outcome) {
+            (RowKind::Grade(ladder), Some(outcome)) => {
                 csv.write_field(if outcome.solved { "true" } else { "false" })?;
                 csv.write_field(outcome.rating.to_string())?;
                 csv.write_field(outcome.hardest.map(|t| t.id()).unwrap_or(""))?;
                 csv.write_field(outcome.steps.to_string())?;
-                csv.write_field(format!("{:.1}", evaluation.time_us))?;
-                for rung in self.ladder.rungs() {
+                csv.write_field(&time)?;
+                for rung in ladder.rungs() {
                     csv.write_field(outcome.counts[rung.technique as usize].to_string())?;
                 }
             }
-            None => {
+            (RowKind::Grade(ladder), None) => {
                 for _ in 0..4 {
                     csv.write_field("")?;
                 }
-                csv.write_field(format!("{:.1}", evaluation.time_us))?;
-                for _ in self.ladder.rungs() {
+                csv.write_field(&time)?;
+                for _ in ladder.rungs() {
                     csv.write_field("")?;
                 }
+            }
+            (RowKind::Solve, _) => {
+                csv.write_field(evaluation.solution_string())?;
+                csv.write_field(&time)?;
             }
         }
         csv.write_field(&evaluation.extra)?;

@@ -12,8 +12,10 @@
 
 pub mod batch;
 pub mod core;
+pub mod encoding;
 pub mod evaluate;
 pub mod explain;
+pub mod find;
 pub mod grader;
 pub mod ladder;
 pub mod links;

@@ -54,15 +54,18 @@ impl Step {
     /// Applies the step to `grid`; returns whether anything changed.
     pub fn apply(&self, grid: &mut Grid) -> bool {
         let mut changed = false;
-        for (cell, digit) in self.placements.iter() {
-            if grid.value(cell).is_none() {
-                grid.place(cell, digit);
-                changed = true;
+        for (digit, plane) in self.placements.planes.iter().enumerate() {
+            for cell in *plane {
+                if grid.value(cell).is_none() {
+                    grid.place(cell, digit);
+                    changed = true;
+                }
             }
         }
         for (digit, plane) in self.eliminations.planes.iter().enumerate() {
-            for cell in *plane {
-                changed |= grid.eliminate(cell, digit);
+            for cell in *plane & grid.plane(digit) {
+                grid.eliminate(cell, digit);
+                changed = true;
             }
         }
         changed
@@ -70,8 +73,8 @@ impl Step {
 
     /// The first placement or elimination that contradicts `solution` (digit index per cell).
     pub fn check_against(&self, solution: &[u8; 81]) -> Option<WrongDeduction> {
-        for (cell, digit) in self.placements.iter() {
-            if solution[cell] as usize != digit {
+        for (digit, plane) in self.placements.planes.iter().enumerate() {
+            if let Some(cell) = plane.iter().find(|&cell| solution[cell] as usize != digit) {
                 return Some(WrongDeduction {
                     cell,
                     digit,
@@ -80,14 +83,12 @@ impl Step {
             }
         }
         for (digit, plane) in self.eliminations.planes.iter().enumerate() {
-            for cell in *plane {
-                if solution[cell] as usize == digit {
-                    return Some(WrongDeduction {
-                        cell,
-                        digit,
-                        placement: false,
-                    });
-                }
+            if let Some(cell) = plane.iter().find(|&cell| solution[cell] as usize == digit) {
+                return Some(WrongDeduction {
+                    cell,
+                    digit,
+                    placement: false,
+                });
             }
         }
         None

@@ -8,6 +8,7 @@ use sudoku_grader::ladder::Ladder;
 
 mod explain;
 mod grade;
+mod progress;
 
 /// Exit code: some rows were invalid or not unique.
 pub const EXIT_NOT_ALL_UNIQUE: u8 = 1;
@@ -28,6 +29,10 @@ pub struct Cli {
 enum Command {
     /// Grade every puzzle of one or more files (or stdin) into CSV, one row per puzzle line.
     Grade(grade::GradeArgs),
+    /// Grade, and keep only the puzzles whose solving path needed a technique (or family).
+    Find(grade::FindArgs),
+    /// Count solutions and solve every puzzle with the brute-force oracle alone (the speed baseline).
+    Solve(grade::SolveArgs),
     /// Show the solution path of one puzzle, step by step.
     Explain(explain::ExplainArgs),
 }
@@ -56,7 +61,9 @@ fn ladder_for(techniques: &Option<String>) -> Result<Ladder, String> {
 /// Runs the parsed command line; returns the process exit code.
 pub fn run(cli: Cli) -> Result<ExitCode, String> {
     match cli.command {
-        Command::Grade(args) => grade::run(args),
+        Command::Grade(args) => grade::run_grade(args),
+        Command::Solve(args) => grade::run_solve(args),
+        Command::Find(args) => grade::run_find(args),
         Command::Explain(args) => explain::run(args),
     }
 }

@@ -165,7 +165,7 @@ pub fn x_chain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                                 }
                             })
                             .collect();
-                        sink(step)?;
+                        sink(&step)?;
                     }
                 }
             }
@@ -439,7 +439,7 @@ fn bivalue_chains(grid: &Grid, sink: &mut StepSink<'_>, kind: BivalueKind) -> Co
                             BivalueKind::RemotePair => links.mask(start),
                         };
                         step.chain = bivalue_chain(links, path, path_on);
-                        sink(step)?;
+                        sink(&step)?;
                     }
                 }
             }

@@ -39,7 +39,7 @@ pub fn color_trap(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                     (links.plane(digit) & peers_of_any(colors[0]) & peers_of_any(colors[1]))
                         .and_not(colors[0] | colors[1]);
                 if !removed.is_empty() {
-                    sink(coloring_step(
+                    sink(&coloring_step(
                         TechniqueId::ColorTrap,
                         digit,
                         removed,
@@ -64,7 +64,7 @@ pub fn color_wrap(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                     }
                 }
                 if !removed.is_empty() {
-                    sink(coloring_step(
+                    sink(&coloring_step(
                         TechniqueId::ColorWrap,
                         digit,
                         removed,
@@ -99,7 +99,7 @@ pub fn multi_color_1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                     removed &= links.plane(digit);
                     if !removed.is_empty() {
                         let colors = [first[0], first[1], second[0], second[1]];
-                        sink(coloring_step(
+                        sink(&coloring_step(
                             TechniqueId::MultiColor1,
                             digit,
                             removed,
@@ -135,7 +135,7 @@ pub fn multi_color_2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                     }
                     if !removed.is_empty() {
                         let colors = [first[0], first[1], second[0], second[1]];
-                        sink(coloring_step(
+                        sink(&coloring_step(
                             TechniqueId::MultiColor2,
                             digit,
                             removed,

@@ -32,7 +32,7 @@ fn locked(
             step.cover_houses = 1 << target;
             step.cells = in_source;
             step.digits = 1 << digit;
-            sink(step)?;
+            sink(&step)?;
         }
     }
     ControlFlow::Continue(())

@@ -16,10 +16,12 @@ pub mod intersections;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod uniqueness;
 pub mod wings;
 
-/// Receives steps from a finder; `Break` stops the search.
-pub type StepSink<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
+/// Receives steps from a finder (by reference: steps are large and most are dropped);
+/// `Break` stops the search.
+pub type StepSink<'a> = dyn FnMut(&Step) -> ControlFlow<()> + 'a;
 
 /// A technique finder: enumerates the technique's steps in `grid`.
 pub type FinderFn = fn(&Grid, &mut StepSink<'_>) -> ControlFlow<()>;
@@ -70,6 +72,18 @@ techniques! {
     HiddenTriple => ("hidden-triple", "Hidden Triple", "subsets", subsets::hidden_triple),
     NakedQuad => ("naked-quad", "Naked Quad", "subsets", subsets::naked_quad),
     HiddenQuad => ("hidden-quad", "Hidden Quad", "subsets", subsets::hidden_quad),
+    LockedPair => ("locked-pair", "Locked Pair", "intersections", subsets::locked_pair),
+    LockedTriple => ("locked-triple", "Locked Triple", "intersections", subsets::locked_triple),
+    UniqueRectangle1 => ("unique-rectangle-1", "Unique Rectangle Type 1", "uniqueness", uniqueness::unique_rectangle_1),
+    UniqueRectangle2 => ("unique-rectangle-2", "Unique Rectangle Type 2", "uniqueness", uniqueness::unique_rectangle_2),
+    UniqueRectangle3 => ("unique-rectangle-3", "Unique Rectangle Type 3", "uniqueness", uniqueness::unique_rectangle_3),
+    UniqueRectangle4 => ("unique-rectangle-4", "Unique Rectangle Type 4", "uniqueness", uniqueness::unique_rectangle_4),
+    UniqueRectangle5 => ("unique-rectangle-5", "Unique Rectangle Type 5", "uniqueness", uniqueness::unique_rectangle_5),
+    UniqueRectangle6 => ("unique-rectangle-6", "Unique Rectangle Type 6", "uniqueness", uniqueness::unique_rectangle_6),
+    HiddenRectangle => ("hidden-rectangle", "Hidden Rectangle", "uniqueness", uniqueness::hidden_rectangle),
+    AvoidableRectangle1 => ("avoidable-rectangle-1", "Avoidable Rectangle Type 1", "uniqueness", uniqueness::avoidable_rectangle_1),
+    AvoidableRectangle2 => ("avoidable-rectangle-2", "Avoidable Rectangle Type 2", "uniqueness", uniqueness::avoidable_rectangle_2),
+    BugPlusOne => ("bug-plus-one", "BUG+1", "uniqueness", uniqueness::bug_plus_one),
     Skyscraper => ("skyscraper", "Skyscraper", "single-digit", single_digit::skyscraper),
     TwoStringKite => ("two-string-kite", "2-String Kite", "single-digit", single_digit::two_string_kite),
     TurbotFish => ("turbot-fish", "Turbot Fish", "single-digit", single_digit::turbot_fish),
@@ -101,6 +115,12 @@ impl TechniqueId {
         self.info().id
     }
 
+    /// Whether the technique's deductions hold only if the puzzle's solution is unique
+    /// (the `uniqueness` family: unique rectangles, BUG+1 …).
+    pub fn assumes_uniqueness(self) -> bool {
+        self.info().family == "uniqueness"
+    }
+
     /// Looks a technique up by its id string.
     pub fn from_id(id: &str) -> Option<TechniqueId> {
         CATALOGUE.iter().find(|t| t.id == id).map(|t| t.technique)
@@ -110,7 +130,7 @@ impl TechniqueId {
     pub fn find_first(self, grid: &Grid) -> Option<Step> {
         let mut found = None;
         let _ = (self.info().finder)(grid, &mut |step| {
-            found = Some(step);
+            found = Some(step.clone());
             ControlFlow::Break(())
         });
         found
@@ -120,7 +140,7 @@ impl TechniqueId {
     pub fn find_all(self, grid: &Grid) -> Vec<Step> {
         let mut steps = Vec::new();
         let _ = (self.info().finder)(grid, &mut |step| {
-            steps.push(step);
+            steps.push(step.clone());
             ControlFlow::Continue(())
         });
         steps

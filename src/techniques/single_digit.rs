@@ -111,7 +111,7 @@ fn two_strong_links(grid: &Grid, sink: &mut StepSink<'_>, wanted: Shape) -> Cont
                         ChainLink::weak((a1, digit), (b1, digit)),
                         ChainLink::strong((b1, digit), (b2, digit)),
                     ];
-                    sink(step)?;
+                    sink(&step)?;
                 }
             }
         }
@@ -177,7 +177,7 @@ pub fn empty_rectangle(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> 
                             if box_set.contains(target) || !plane.contains(target) {
                                 continue;
                             }
-                            sink(er_step(digit, bx, in_box, pivot, p, q, target))?;
+                            sink(&er_step(digit, bx, in_box, pivot, p, q, target))?;
                         }
                     }
                     // P on the pivot's row: the cell removed is on the pivot's column.
@@ -187,7 +187,7 @@ pub fn empty_rectangle(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> 
                             if box_set.contains(target) || !plane.contains(target) {
                                 continue;
                             }
-                            sink(er_step(digit, bx, in_box, pivot, p, q, target))?;
+                            sink(&er_step(digit, bx, in_box, pivot, p, q, target))?;
                         }
                     }
                 }

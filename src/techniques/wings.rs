@@ -53,7 +53,7 @@ pub fn xy_wing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                         ChainLink::weak((pivot, y), (r, y)),
                         ChainLink::strong((r, y), (r, z)),
                     ];
-                    sink(step)?;
+                    sink(&step)?;
                 }
             }
         }
@@ -96,7 +96,7 @@ pub fn xyz_wing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                         ChainLink::strong((q, z), (q, only_digit(q_mask & !(1 << z)))),
                         ChainLink::strong((r, z), (r, only_digit(r_mask & !(1 << z)))),
                     ];
-                    sink(step)?;
+                    sink(&step)?;
                 }
             }
         }
@@ -140,7 +140,7 @@ pub fn w_wing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                         ChainLink::weak((s2, y), (w2, y)),
                         ChainLink::strong((w2, y), (w2, x)),
                     ];
-                    sink(step)?;
+                    sink(&step)?;
                 }
             }
         }
