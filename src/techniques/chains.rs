@@ -111,9 +111,18 @@ pub fn x_chain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         let mut all_lengths = 0u16;
         for digit in 0..9 {
             let plane = links.plane(digit);
-            for start in links.strong_cells(digit) {
-                search.run(links, digit, start);
+            let strong_cells = links.strong_cells(digit);
+            for start in strong_cells {
                 let seen_by_start = plane & PEERS[start];
+                // The end is a later cell of a conjugate pair sharing a holder of the digit
+                // with the start; without one, skip the search.
+                if !strong_cells
+                    .iter()
+                    .any(|end| end > start && seen_by_start.intersects(PEERS[end]))
+                {
+                    continue;
+                }
+                search.run(links, digit, start);
                 for k in 2..=MAX_X_STRONG {
                     let ends = search.on_at[k];
                     if ends
@@ -382,7 +391,13 @@ fn bivalue_chains(grid: &Grid, sink: &mut StepSink<'_>, kind: BivalueKind) -> Co
             for (slot, off) in offs.iter().enumerate() {
                 let Some(off) = *off else { continue };
                 let seen_by_start = links.plane(off) & PEERS[start];
-                if kind == BivalueKind::XyChain && seen_by_start.is_empty() {
+                // An XY-Chain needs a later bivalue cell holding the start's off digit that
+                // shares a holder of it with the start; without one, skip the search.
+                if kind == BivalueKind::XyChain
+                    && !(allowed & links.plane(off))
+                        .iter()
+                        .any(|end| end > start && seen_by_start.intersects(PEERS[end]))
+                {
                     continue;
                 }
                 search.run(links, allowed, start, off);
