@@ -6,7 +6,7 @@
 //! techniques tried on one state share one build ([`with_links`]). Weak links are implicit: two
 //! cells holding a digit are weakly linked when they share a house (`PEERS[a] & plane`).
 
-use std::cell::{OnceCell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::fmt;
 
 use crate::core::{cell_name, Bits81, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
@@ -57,6 +57,16 @@ impl Clusters {
     }
 }
 
+/// Per-state facts a family of techniques computes once and shares across its rungs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemoSlot {
+    /// Which shapes of GNPX skyscraper exist (bit per `single_digit::Shape`).
+    TwoLinkShapes,
+}
+
+/// Number of [`MemoSlot`]s.
+const MEMO_SLOTS: usize = 1;
+
 /// Strong links, bivalue cells and (lazily) colour clusters of one grid state.
 pub struct Links {
     planes: [Bits81; 9],
@@ -66,7 +76,9 @@ pub struct Links {
     strong_len: [u8; 9],
     strong_cells: [Bits81; 9],
     bivalue: Bits81,
+    pair_cells: [Bits81; 36],
     clusters: [OnceCell<Clusters>; 9],
+    memo: [Cell<Option<u32>>; MEMO_SLOTS],
 }
 
 impl Links {
@@ -80,7 +92,9 @@ impl Links {
             strong_len: [0; 9],
             strong_cells: [Bits81::EMPTY; 9],
             bivalue: Bits81::EMPTY,
+            pair_cells: [Bits81::EMPTY; 36],
             clusters: Default::default(),
+            memo: Default::default(),
         };
         links.rebuild(grid);
         links
@@ -90,11 +104,13 @@ impl Links {
     fn rebuild(&mut self, grid: &Grid) {
         self.planes = *grid.planes();
         let mut bivalue = Bits81::EMPTY;
+        self.pair_cells = [Bits81::EMPTY; 36];
         for cell in grid.unsolved() {
             let mask = grid.candidates(cell);
             self.masks[cell] = mask;
-            if mask.count_ones() == 2 {
+            if exactly_two(mask as u128) {
                 bivalue.insert(cell);
+                self.pair_cells[pair_index(mask)].insert(cell);
             }
         }
         for cell in !grid.unsolved() {
@@ -108,7 +124,7 @@ impl Links {
             let mut cells = Bits81::EMPTY;
             for house in 0..27 {
                 let here = plane & HOUSE_SETS[house];
-                if here.count() != 2 {
+                if !exactly_two(here.0) {
                     continue;
                 }
                 houses |= 1 << house;
@@ -139,6 +155,9 @@ impl Links {
                 *slot = OnceCell::new();
             }
         }
+        for slot in &self.memo {
+            slot.set(None);
+        }
     }
 
     /// Cells where `digit` is a candidate.
@@ -157,6 +176,12 @@ impl Links {
     #[inline]
     pub fn bivalue(&self) -> Bits81 {
         self.bivalue
+    }
+
+    /// Bivalue cells whose two candidates are exactly `mask` (a two-digit mask).
+    #[inline]
+    pub fn cells_with_pair(&self, mask: u16) -> Bits81 {
+        self.pair_cells[pair_index(mask)]
     }
 
     /// Houses (bit `h`) where `digit` has exactly two places.
@@ -200,6 +225,19 @@ impl Links {
         self.clusters[digit].get_or_init(|| self.color(digit))
     }
 
+    /// The state's value for `slot`, computed by `compute` on first use for this state.
+    pub fn memo(&self, slot: MemoSlot, compute: impl FnOnce() -> u32) -> u32 {
+        let cell = &self.memo[slot as usize];
+        match cell.get() {
+            Some(value) => value,
+            None => {
+                let value = compute();
+                cell.set(Some(value));
+                value
+            }
+        }
+    }
+
     fn color(&self, digit: usize) -> Clusters {
         let mut clusters = Clusters {
             colors: [[Bits81::EMPTY; 2]; MAX_STRONG_LINKS],
@@ -227,6 +265,22 @@ impl Links {
         }
         clusters
     }
+}
+
+/// Whether `bits` has exactly two members (without a popcount: the build targets baseline x86-64,
+/// where `count_ones` on 128 bits is a long software sequence).
+#[inline]
+fn exactly_two(bits: u128) -> bool {
+    let rest = bits & bits.wrapping_sub(1);
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
+}
+
+/// Index 0..36 of a two-digit mask {d1 < d2}: pairs in lexicographic order.
+#[inline]
+fn pair_index(mask: u16) -> usize {
+    let d1 = mask.trailing_zeros() as usize;
+    let d2 = 15 - mask.leading_zeros() as usize;
+    d1 * (17 - d1) / 2 + (d2 - d1 - 1)
 }
 
 thread_local! {
@@ -378,6 +432,19 @@ mod tests {
         let clusters = links.clusters(0).as_slice();
         assert_eq!(clusters.len(), 1);
         assert_eq!(clusters[0], [Bits81::cell(0), Bits81::cell(1)]);
+    }
+
+    #[test]
+    fn pair_indices_cover_the_36_pairs_once() {
+        let mut seen = [false; 36];
+        for d1 in 0..9 {
+            for d2 in d1 + 1..9 {
+                let index = pair_index((1 << d1) | (1 << d2));
+                assert!(!seen[index]);
+                seen[index] = true;
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
     }
 
     #[test]

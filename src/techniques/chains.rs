@@ -366,9 +366,7 @@ fn bivalue_chains(grid: &Grid, sink: &mut StepSink<'_>, kind: BivalueKind) -> Co
             let mask = links.mask(start);
             let allowed = match kind {
                 BivalueKind::XyChain => bivalue,
-                BivalueKind::RemotePair => {
-                    bivalue.iter().filter(|&c| links.mask(c) == mask).collect()
-                }
+                BivalueKind::RemotePair => links.cells_with_pair(mask),
             };
             let first = mask.trailing_zeros() as usize;
             let second = (mask & (mask - 1)).trailing_zeros() as usize;
@@ -385,7 +383,12 @@ fn bivalue_chains(grid: &Grid, sink: &mut StepSink<'_>, kind: BivalueKind) -> Co
         let mut all_lengths = 0u16;
         for start in bivalue {
             let (allowed, offs) = starts(start);
-            if allowed.count() < 3 {
+            let fewest = if kind == BivalueKind::RemotePair {
+                4
+            } else {
+                3
+            };
+            if allowed.count() < fewest {
                 continue;
             }
             for (slot, off) in offs.iter().enumerate() {

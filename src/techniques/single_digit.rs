@@ -21,7 +21,7 @@ use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
 use crate::core::{box_of, cell_at, col_of, row_of, Bits81, Grid, HOUSE_SETS, PEERS};
-use crate::links::{sees, with_links, ChainLink, StrongLink};
+use crate::links::{sees, with_links, ChainLink, Links, MemoSlot, StrongLink, MAX_STRONG_LINKS};
 use crate::step::Step;
 
 /// Houses 0..9 (rows) as a house-set mask.
@@ -65,57 +65,106 @@ fn shape(a: &StrongLink, b: &StrongLink, a1: usize, b1: usize) -> Shape {
     }
 }
 
-/// Every GNPX skyscraper of shape `wanted`, digit by digit, link pair by link pair.
-fn two_strong_links(grid: &Grid, sink: &mut StepSink<'_>, wanted: Shape) -> ControlFlow<()> {
-    with_links(grid, |links| {
-        for digit in 0..9 {
-            let plane = links.plane(digit);
-            let strong = links.strong_links(digit);
-            for (i, a) in strong.iter().enumerate() {
-                for b in &strong[i + 1..] {
-                    if a.cells().intersects(b.cells()) {
-                        continue;
-                    }
-                    // Exactly one of the four cross pairs may share a house.
-                    let ends = [
-                        (a.a, a.b, b.a, b.b),
-                        (a.a, a.b, b.b, b.a),
-                        (a.b, a.a, b.a, b.b),
-                        (a.b, a.a, b.b, b.a),
-                    ];
-                    let mut linked = None;
-                    let mut count = 0;
-                    for &(a1, a2, b1, b2) in &ends {
-                        if sees(a1 as usize, b1 as usize) {
-                            count += 1;
-                            linked = Some((a1 as usize, a2 as usize, b1 as usize, b2 as usize));
-                        }
-                    }
-                    let Some((a1, a2, b1, b2)) = linked else {
-                        continue;
-                    };
-                    if count != 1 {
-                        continue;
-                    }
-                    let removed = plane & PEERS[a2] & PEERS[b2];
-                    if removed.is_empty() || shape(a, b, a1, b1) != wanted {
-                        continue;
-                    }
-                    let mut step = Step::new(wanted.technique());
-                    step.eliminations.planes[digit] = removed;
-                    step.houses = a.houses | b.houses;
-                    step.cells = a.cells() | b.cells();
-                    step.digits = 1 << digit;
-                    step.chain = vec![
-                        ChainLink::strong((a2, digit), (a1, digit)),
-                        ChainLink::weak((a1, digit), (b1, digit)),
-                        ChainLink::strong((b1, digit), (b2, digit)),
-                    ];
-                    sink(&step)?;
+/// One GNPX skyscraper: links `a` (ends `a1`, `a2`) and `b` (ends `b1`, `b2`) of `digit`, with
+/// `a1` and `b1` sharing a house, and what it removes.
+struct TwoLinks<'l> {
+    digit: usize,
+    a: &'l StrongLink,
+    b: &'l StrongLink,
+    ends: [usize; 4],
+    shape: Shape,
+    removed: Bits81,
+}
+
+/// Calls `visit` for every GNPX skyscraper with eliminations, digit by digit, link pair by pair.
+fn visit_two_links<'l>(
+    links: &'l Links,
+    visit: &mut dyn FnMut(&TwoLinks<'l>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for digit in 0..9 {
+        let plane = links.plane(digit);
+        let strong = links.strong_links(digit);
+        // Per link: its cells, and the cells seeing either end (for a quick pair filter).
+        let mut cells = [Bits81::EMPTY; MAX_STRONG_LINKS];
+        let mut seen = [Bits81::EMPTY; MAX_STRONG_LINKS];
+        for (i, link) in strong.iter().enumerate() {
+            cells[i] = link.cells();
+            seen[i] = PEERS[link.a as usize] | PEERS[link.b as usize];
+        }
+        for (i, a) in strong.iter().enumerate() {
+            for (j, b) in strong.iter().enumerate().skip(i + 1) {
+                if cells[i].intersects(cells[j]) || !seen[i].intersects(cells[j]) {
+                    continue;
                 }
+                // Exactly one of the four cross pairs may share a house.
+                let orientations = [
+                    [a.a, a.b, b.a, b.b],
+                    [a.a, a.b, b.b, b.a],
+                    [a.b, a.a, b.a, b.b],
+                    [a.b, a.a, b.b, b.a],
+                ];
+                let mut linked = None;
+                let mut count = 0;
+                for ends in &orientations {
+                    if sees(ends[0] as usize, ends[2] as usize) {
+                        count += 1;
+                        linked = Some(ends.map(|c| c as usize));
+                    }
+                }
+                let Some(ends) = linked else {
+                    continue;
+                };
+                let removed = plane & PEERS[ends[1]] & PEERS[ends[3]];
+                if count != 1 || removed.is_empty() {
+                    continue;
+                }
+                visit(&TwoLinks {
+                    digit,
+                    a,
+                    b,
+                    ends,
+                    shape: shape(a, b, ends[0], ends[2]),
+                    removed,
+                })?;
             }
         }
-        ControlFlow::Continue(())
+    }
+    ControlFlow::Continue(())
+}
+
+/// Every GNPX skyscraper of shape `wanted`. The shapes present in a state are found once (one
+/// scan for the three rungs); a rung whose shape is absent returns at once.
+fn two_strong_links(grid: &Grid, sink: &mut StepSink<'_>, wanted: Shape) -> ControlFlow<()> {
+    with_links(grid, |links| {
+        let present = links.memo(MemoSlot::TwoLinkShapes, || {
+            let mut shapes = 0u32;
+            let _ = visit_two_links(links, &mut |found| {
+                shapes |= 1 << found.shape as u32;
+                ControlFlow::Continue(())
+            });
+            shapes
+        });
+        if present & (1 << wanted as u32) == 0 {
+            return ControlFlow::Continue(());
+        }
+        visit_two_links(links, &mut |found| {
+            if found.shape != wanted {
+                return ControlFlow::Continue(());
+            }
+            let [a1, a2, b1, b2] = found.ends;
+            let digit = found.digit;
+            let mut step = Step::new(wanted.technique());
+            step.eliminations.planes[digit] = found.removed;
+            step.houses = found.a.houses | found.b.houses;
+            step.cells = found.a.cells() | found.b.cells();
+            step.digits = 1 << digit;
+            step.chain = vec![
+                ChainLink::strong((a2, digit), (a1, digit)),
+                ChainLink::weak((a1, digit), (b1, digit)),
+                ChainLink::strong((b1, digit), (b2, digit)),
+            ];
+            sink(&step)
+        })
     })
 }
 

@@ -112,8 +112,8 @@ pub fn w_wing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         let bivalue = links.bivalue();
         for w1 in bivalue {
             let mask = links.mask(w1);
-            for w2 in bivalue {
-                if w2 <= w1 || links.mask(w2) != mask || sees(w1, w2) {
+            for w2 in links.cells_with_pair(mask) {
+                if w2 <= w1 || sees(w1, w2) {
                     continue;
                 }
                 let both = PEERS[w1] & PEERS[w2];
