@@ -13,8 +13,11 @@ pub struct GradeOutcome {
     pub solved: bool,
     /// Number of steps applied.
     pub steps: u32,
-    /// Maximum difficulty of the techniques used (0 when no step was needed).
+    /// The puzzle's rating by the ladder's rule: GNPX, the maximum difficulty of the techniques
+    /// used; HoDoKu, the level (1 Easy … 5 Extreme). 0 when no step was needed.
     pub rating: u8,
+    /// Sum of the rungs' scores over all steps (HoDoKu's score; 0 on GNPX scales).
+    pub score: u32,
     /// The hardest technique used: the last one in ladder order at the maximum difficulty.
     pub hardest: Option<TechniqueId>,
     /// Steps applied per technique, indexed by `TechniqueId`.
@@ -45,6 +48,7 @@ pub fn grade(
         solved: false,
         steps: 0,
         rating: 0,
+        score: 0,
         hardest: None,
         counts: [0; TechniqueId::COUNT],
     };
@@ -72,6 +76,7 @@ pub fn grade(
                 break 'solve;
             }
             outcome.counts[rung.technique as usize] += 1;
+            outcome.score += u32::from(rung.score);
             if outcome.hardest.is_none()
                 || rung.difficulty > outcome.rating
                 || (rung.difficulty == outcome.rating && rung_index > hardest_rung)
@@ -85,6 +90,9 @@ pub fn grade(
         break;
     }
     outcome.solved = grid.is_solved();
+    if outcome.hardest.is_some() {
+        outcome.rating = ladder.rule().rate(outcome.rating, outcome.score);
+    }
     Ok(outcome)
 }
 

@@ -3,7 +3,7 @@
 //! Layers, bottom up: [`core`] (bitboards, geometry, grid — no techniques), [`oracle`]
 //! (brute-force solution counter), [`links`] (the strong/weak link model of a state),
 //! [`techniques`] (one file per family), [`ladder`] (the
-//! technique table), [`grader`] (the solving loop), then input ([`reader`], [`puzzle`]),
+//! technique table), [`scale`] (ladders plus rating rules), [`grader`] (the solving loop), then input ([`reader`], [`puzzle`]),
 //! per-record evaluation ([`evaluate`]), streaming ([`batch`]) and reporting ([`explain`],
 //! [`summary`]).
 
@@ -23,6 +23,7 @@ pub mod oracle;
 pub mod puzzle;
 pub mod reader;
 pub mod reglib;
+pub mod scale;
 pub mod step;
 pub mod summary;
 pub mod techniques;

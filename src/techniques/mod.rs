@@ -10,6 +10,7 @@ use std::ops::ControlFlow;
 use crate::core::Grid;
 use crate::step::Step;
 
+pub mod brute_force;
 pub mod chains;
 pub mod coloring;
 pub mod intersections;
@@ -98,6 +99,7 @@ techniques! {
     MultiColor1 => ("multi-color-1", "Multi-Color Type 1", "coloring", coloring::multi_color_1),
     MultiColor2 => ("multi-color-2", "Multi-Color Type 2", "coloring", coloring::multi_color_2),
     XyzWing => ("xyz-wing", "XYZ-Wing", "wings", wings::xyz_wing),
+    BruteForce => ("brute-force", "Brute Force", "last-resort", brute_force::brute_force),
 }
 
 impl TechniqueId {
