@@ -2,7 +2,8 @@
 //! stop when solved or when nothing fires.
 
 use crate::core::Grid;
-use crate::ladder::Ladder;
+use crate::ladder::{Ladder, SinglesOrder};
+use crate::singles_queue::SinglesQueue;
 use crate::step::{Step, WrongDeduction};
 use crate::techniques::TechniqueId;
 
@@ -53,9 +54,18 @@ pub fn grade(
         counts: [0; TechniqueId::COUNT],
     };
     let mut hardest_rung = 0usize;
+    let mut queue =
+        (ladder.singles_order() == SinglesOrder::Appearance).then(|| SinglesQueue::new(grid));
     'solve: while !grid.is_solved() {
         for (rung_index, rung) in ladder.rungs().iter().enumerate() {
-            let Some(step) = rung.technique.find_first(grid) else {
+            let found = match (&mut queue, rung.technique) {
+                (
+                    Some(queue),
+                    TechniqueId::FullHouse | TechniqueId::NakedSingle | TechniqueId::HiddenSingle,
+                ) => queue.find(rung.technique, grid),
+                _ => rung.technique.find_first(grid),
+            };
+            let Some(step) = found else {
                 continue;
             };
             outcome.steps += 1;
@@ -74,6 +84,9 @@ pub fn grade(
                 debug_assert!(false, "{} produced an empty step", rung.technique.id());
                 outcome.steps -= 1;
                 break 'solve;
+            }
+            if let Some(queue) = &mut queue {
+                queue.apply(&step);
             }
             outcome.counts[rung.technique as usize] += 1;
             outcome.score += u32::from(rung.score);

@@ -91,11 +91,22 @@ pub enum TechniqueNameError {
     NotOnLadder(String),
 }
 
+/// Which single a singles rung takes when there are several.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SinglesOrder {
+    /// The first in the finder's scan order (GNPX).
+    #[default]
+    Scan,
+    /// The first to have appeared (HoDoKu; see `crate::singles_queue`).
+    Appearance,
+}
+
 /// An ordered list of rungs and the rule that rates a path walked down them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ladder {
     rungs: Vec<Rung>,
     rule: RatingRule,
+    singles_order: SinglesOrder,
 }
 
 impl Ladder {
@@ -111,7 +122,22 @@ impl Ladder {
 
     /// A ladder from explicit rungs and a rating rule.
     pub fn with_rule(rungs: Vec<Rung>, rule: RatingRule) -> Ladder {
-        Ladder { rungs, rule }
+        Ladder {
+            rungs,
+            rule,
+            singles_order: SinglesOrder::Scan,
+        }
+    }
+
+    /// The same ladder taking singles in `order`.
+    pub fn with_singles_order(mut self, order: SinglesOrder) -> Ladder {
+        self.singles_order = order;
+        self
+    }
+
+    /// Which single a singles rung takes.
+    pub fn singles_order(&self) -> SinglesOrder {
+        self.singles_order
     }
 
     /// The rungs in order.
@@ -148,6 +174,7 @@ impl Ladder {
                 .filter(|r| keep[r.technique as usize])
                 .collect(),
             rule: self.rule,
+            singles_order: self.singles_order,
         })
     }
 }

@@ -24,6 +24,7 @@ pub mod puzzle;
 pub mod reader;
 pub mod reglib;
 pub mod scale;
+pub mod singles_queue;
 pub mod step;
 pub mod summary;
 pub mod techniques;

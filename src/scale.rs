@@ -11,7 +11,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::ladder::{rung, Ladder, Rung};
+use crate::ladder::{rung, Ladder, Rung, SinglesOrder};
 use crate::techniques::TechniqueId;
 
 /// A rating scale.
@@ -50,7 +50,8 @@ impl Scale {
                     .filter(|r| r.difficulty <= GNPX_V584_ENABLED_UP_TO)
                     .collect(),
             ),
-            Scale::Hodoku => Ladder::with_rule(HODOKU_2_2.to_vec(), RatingRule::HodokuLevel),
+            Scale::Hodoku => Ladder::with_rule(HODOKU_2_2.to_vec(), RatingRule::HodokuLevel)
+                .with_singles_order(SinglesOrder::Appearance),
         }
     }
 }
