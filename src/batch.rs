@@ -81,7 +81,7 @@ pub enum OutputFormat {
 }
 
 enum Sink<W: Write> {
-    Csv(csv::Writer<W>),
+    Csv(Box<csv::Writer<W>>),
     Lines(W),
 }
 
@@ -138,7 +138,7 @@ impl<W: Write> RowWriter<W> {
         header.push("message".into());
         csv.write_record(&header)?;
         Ok(RowWriter {
-            sink: Sink::Csv(csv),
+            sink: Sink::Csv(Box::new(csv)),
             kind,
         })
     }
