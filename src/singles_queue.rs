@@ -69,9 +69,8 @@ impl SinglesQueue {
                 self.place(cell, digit);
             }
         }
-        let mut removed: Vec<(usize, usize)> = step.eliminations.iter().collect();
-        removed.sort_unstable();
-        for (cell, digit) in removed {
+        // `CandidateSet::iter` is already cell-major, digit-minor: no sorting (or allocation) needed.
+        for (cell, digit) in step.eliminations.iter() {
             self.eliminate(cell, digit);
         }
     }
