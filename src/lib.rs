@@ -10,6 +10,7 @@
 // Cells, houses and digits are coordinates here; indexed loops over them read as the domain does.
 #![allow(clippy::needless_range_loop)]
 
+pub mod als;
 pub mod batch;
 pub mod core;
 pub mod encoding;
@@ -25,4 +26,5 @@ pub mod reader;
 pub mod reglib;
 pub mod step;
 pub mod summary;
+pub mod superlinks;
 pub mod techniques;
