@@ -70,7 +70,9 @@ pub fn find_als(grid: &Grid, min_cells: usize, max_cells: usize, out: &mut Vec<A
                 continue;
             }
             // A box's subset lying in one line is found from that line, a single cell from its row.
-            if (size == 1 && house >= 9) || house >= 18 && (0..18).any(|line| set.is_subset_of(HOUSE_SETS[line])) {
+            if (size == 1 && house >= 9)
+                || house >= 18 && (0..18).any(|line| set.is_subset_of(HOUSE_SETS[line]))
+            {
                 continue;
             }
             let mut digit_cells = [Bits81::EMPTY; 9];

@@ -363,7 +363,8 @@ thread_local! {
     static EVALUATIONS: Cell<u64> = const { Cell::new(0) };
 }
 
-/// Evaluations run on this thread so far (cache hits excluded): for benchmarks.
+/// Evaluations run on this thread so far (cache hits and the walks that print branches
+/// excluded): for benchmarks.
 pub fn evaluations_run() -> u64 {
     EVALUATIONS.with(|n| n.get())
 }
@@ -412,6 +413,7 @@ impl ForceEngine {
         let index = candidate_index(cell, digit);
         let (word, bit) = (index / 128, 1u128 << (index % 128));
         if self.cached[word] & bit == 0 {
+            EVALUATIONS.with(|n| n.set(n.get() + 1));
             let evaluation = self.walk(cell, digit);
             self.cache[index] = evaluation;
             self.cached[word] |= bit;
@@ -516,7 +518,6 @@ impl ForceEngine {
 
     /// The breadth-first walk from `cell`#`digit` assumed true; fills `parents`.
     fn walk(&mut self, cell: usize, digit: usize) -> Evaluation {
-        EVALUATIONS.with(|n| n.set(n.get() + 1));
         let links = &self.links;
         let mut walk = Walk {
             evaluation: Evaluation::EMPTY,

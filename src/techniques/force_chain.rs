@@ -25,7 +25,7 @@ fn digits(mask: u16) -> impl Iterator<Item = usize> {
 /// The candidates every non-contradictory origin proves true (an origin that proves some
 /// candidate both true and false is false, and a false assumption proves anything, so it does not
 /// restrict the result); `None` when every origin is contradictory.
-fn common_truths(
+pub fn common_truths(
     engine: &mut ForceEngine,
     origins: impl Iterator<Item = (usize, usize)>,
 ) -> Option<[Bits81; 9]> {
