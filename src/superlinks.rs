@@ -369,6 +369,15 @@ pub fn evaluations_run() -> u64 {
     EVALUATIONS.with(|n| n.get())
 }
 
+/// Drops this thread's engine and its cached evaluations (benchmarks measure cold states).
+pub fn forget_evaluations() {
+    ENGINE.with(|slot| {
+        if let Ok(mut slot) = slot.try_borrow_mut() {
+            *slot = None;
+        }
+    });
+}
+
 /// Runs `f` with the force engine of `grid`, rebuilding the thread's engine (and dropping its
 /// cached evaluations) only when the grid's candidates changed since the last call. A nested call
 /// builds its own engine.
@@ -429,18 +438,33 @@ impl ForceEngine {
         digit: usize,
         target: (usize, usize, bool),
     ) -> Option<Vec<SuperLink>> {
+        self.branches(cell, digit, &[target]).pop().flatten()
+    }
+
+    /// The branches from `cell`#`digit` assumed true to each of `targets`, from one walk.
+    pub fn branches(
+        &mut self,
+        cell: usize,
+        digit: usize,
+        targets: &[(usize, usize, bool)],
+    ) -> Vec<Option<Vec<SuperLink>>> {
         let evaluation = self.walk(cell, digit);
-        let (t_cell, t_digit, t_on) = target;
-        let reached = if t_on {
-            evaluation.on[t_digit].contains(t_cell)
-        } else {
-            evaluation.off[t_digit].contains(t_cell)
-        };
-        if !reached {
-            return None;
-        }
+        targets
+            .iter()
+            .map(|&(t_cell, t_digit, t_on)| {
+                let reached = if t_on {
+                    evaluation.on[t_digit].contains(t_cell)
+                } else {
+                    evaluation.off[t_digit].contains(t_cell)
+                };
+                reached.then(|| self.trace(node_id(t_cell, t_digit, t_on)))
+            })
+            .collect()
+    }
+
+    /// The links of the last walk from its origin to `node`.
+    fn trace(&self, mut node: usize) -> Vec<SuperLink> {
         let mut links = Vec::new();
-        let mut node = node_id(t_cell, t_digit, t_on);
         loop {
             let parent = self.parents[node];
             let to = plain_node(node);
@@ -513,7 +537,7 @@ impl ForceEngine {
             node = parent.from as usize;
         }
         links.reverse();
-        Some(links)
+        links
     }
 
     /// The breadth-first walk from `cell`#`digit` assumed true; fills `parents`.

@@ -44,25 +44,36 @@ pub fn common_truths(
     (survivors > 0).then_some(common)
 }
 
-/// The branches of one origin: to the proved candidate, or, for a contradictory origin, to the
-/// candidate it proves both true and false (two branches).
+/// The branches of one origin to each proved candidate (one walk), or, for a contradictory
+/// origin, the two branches to the candidate it proves both true and false (for every proved
+/// candidate alike).
 fn origin_branches(
     engine: &mut ForceEngine,
     (cell, digit): (usize, usize),
-    proved: (usize, usize),
-    branches: &mut Vec<Vec<SuperLink>>,
-) {
+    proved: &[(usize, usize)],
+) -> Vec<Vec<Vec<SuperLink>>> {
     match engine.evaluate(cell, digit).contradiction {
         Some((x_cell, x_digit)) => {
-            for on in [true, false] {
-                branches.extend(engine.branch(
+            let (x_cell, x_digit) = (x_cell as usize, x_digit as usize);
+            let pair: Vec<Vec<SuperLink>> = engine
+                .branches(
                     cell,
                     digit,
-                    (x_cell as usize, x_digit as usize, on),
-                ));
-            }
+                    &[(x_cell, x_digit, true), (x_cell, x_digit, false)],
+                )
+                .into_iter()
+                .flatten()
+                .collect();
+            vec![pair; proved.len()]
         }
-        None => branches.extend(engine.branch(cell, digit, (proved.0, proved.1, true))),
+        None => {
+            let targets: Vec<_> = proved.iter().map(|&(c, d)| (c, d, true)).collect();
+            engine
+                .branches(cell, digit, &targets)
+                .into_iter()
+                .map(|b| b.into_iter().collect())
+                .collect()
+        }
     }
 }
 
@@ -74,25 +85,31 @@ fn add_truths(
     origins: &[(usize, usize)],
     stem: Stem,
 ) {
+    let mut proved = Vec::new();
     for (digit, cells) in common.iter().enumerate() {
         for cell in *cells {
-            if step.placements.contains(cell, digit)
-                || origins.iter().any(|&(c, d)| c == cell && d == digit)
+            if !step.placements.contains(cell, digit)
+                && !origins.iter().any(|&(c, d)| c == cell && d == digit)
             {
-                continue;
+                proved.push((cell, digit));
             }
-            step.placements.insert(cell, digit);
-            let mut branches = Vec::new();
-            for &origin in origins {
-                origin_branches(engine, origin, (cell, digit), &mut branches);
-            }
-            step.force.push(ForceConclusion {
-                cell: cell as u8,
-                digit: digit as u8,
-                truth: true,
-                stem,
-                branches,
-            });
+        }
+    }
+    let first = step.force.len();
+    for &(cell, digit) in &proved {
+        step.placements.insert(cell, digit);
+        step.force.push(ForceConclusion {
+            cell: cell as u8,
+            digit: digit as u8,
+            truth: true,
+            stem,
+            branches: Vec::new(),
+        });
+    }
+    for &origin in origins {
+        let per_conclusion = origin_branches(engine, origin, &proved);
+        for (conclusion, branches) in step.force[first..].iter_mut().zip(per_conclusion) {
+            conclusion.branches.extend(branches);
         }
     }
 }
@@ -170,13 +187,13 @@ pub fn force_chain_contradiction(grid: &Grid, sink: &mut StepSink<'_>) -> Contro
                 let Some((x_cell, x_digit)) = engine.evaluate(cell, digit).contradiction else {
                     continue;
                 };
-                let mut branches = Vec::new();
-                origin_branches(
+                let branches = origin_branches(
                     engine,
                     (cell, digit),
-                    (x_cell as usize, x_digit as usize),
-                    &mut branches,
-                );
+                    &[(x_cell as usize, x_digit as usize)],
+                )
+                .pop()
+                .unwrap_or_default();
                 step.eliminations.insert(cell, digit);
                 step.cells.insert(cell);
                 step.force.push(ForceConclusion {
