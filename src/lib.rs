@@ -2,6 +2,8 @@
 //!
 //! Layers, bottom up: [`core`] (bitboards, geometry, grid — no techniques), [`oracle`]
 //! (brute-force solution counter), [`links`] (the strong/weak link model of a state),
+//! [`als`] (almost locked sets), [`superlinks`] (GNPX's super links and the memoized forcing
+//! evaluation),
 //! [`techniques`] (one file per family), [`ladder`] (the
 //! technique table), [`grader`] (the solving loop), then input ([`reader`], [`puzzle`]),
 //! per-record evaluation ([`evaluate`]), streaming ([`batch`]) and reporting ([`explain`],

@@ -214,3 +214,24 @@ fn hardest_sample_verifies_with_force_chain() {
     assert!(graded > 4800, "{graded}");
     assert!(force_steps > 0);
 }
+
+/// `sgrade find --needs force-chain` keeps a puzzle that needs it and drops one that does not.
+#[test]
+fn find_needs_force_chain() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let needs = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sgrade"))
+        .args(["find", "--needs", "force-chain", "-q", "--threads", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    writeln!(child.stdin.take().unwrap(), "{needs}\n{easy}").unwrap();
+    let output = child.wait_with_output().unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains(needs), "{text}");
+    assert!(!text.contains(easy), "{text}");
+    assert!(text.contains("force-chain-"), "{text}");
+}
