@@ -5,7 +5,7 @@
 //! [`als`] (almost locked sets), [`superlinks`] (GNPX's super links and the memoized forcing
 //! evaluation),
 //! [`techniques`] (one file per family), [`ladder`] (the
-//! technique table), [`grader`] (the solving loop), then input ([`reader`], [`puzzle`]),
+//! technique table), [`scale`] (ladders plus rating rules), [`grader`] (the solving loop), then input ([`reader`], [`puzzle`]),
 //! per-record evaluation ([`evaluate`]), streaming ([`batch`]) and reporting ([`explain`],
 //! [`summary`]).
 
@@ -26,6 +26,8 @@ pub mod oracle;
 pub mod puzzle;
 pub mod reader;
 pub mod reglib;
+pub mod scale;
+pub mod singles_queue;
 pub mod step;
 pub mod summary;
 pub mod superlinks;

@@ -121,7 +121,7 @@ impl Summary {
         let ratings: Vec<String> = self
             .ratings
             .iter()
-            .map(|(r, n)| format!("{r}: {n}"))
+            .map(|(r, n)| format!("{}: {n}", ladder.rule().label(*r)))
             .collect();
         let _ = writeln!(out, "  rating: {}", ratings.join(", "));
         let _ = writeln!(

@@ -10,6 +10,7 @@ use std::ops::ControlFlow;
 use crate::core::Grid;
 use crate::step::Step;
 
+pub mod brute_force;
 pub mod chains;
 pub mod coloring;
 pub mod force_chain;
@@ -102,6 +103,7 @@ techniques! {
     ForceChainCell => ("force-chain-cell", "ForceChain_Cell", "force-chain", force_chain::force_chain_cell),
     ForceChainHouse => ("force-chain-house", "ForceChain_House", "force-chain", force_chain::force_chain_house),
     ForceChainContradiction => ("force-chain-contradiction", "ForceChain_Contradiction", "force-chain", force_chain::force_chain_contradiction),
+    BruteForce => ("brute-force", "Brute Force", "last-resort", brute_force::brute_force),
 }
 
 impl TechniqueId {
