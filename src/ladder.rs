@@ -54,6 +54,10 @@ pub const GNPX_V4: &[Rung] = &[
     rung(TechniqueId::MultiColor2, 7),
     // GNPX v4 finds XYZ-Wings as ALS (XYZ-Wing via ALS, difficulty 8), after the colourings.
     rung(TechniqueId::XyzWing, 8),
+    // Last resort in GNPX's order (after the ALS, nice-loop and fish methods still to come).
+    rung(TechniqueId::ForceChainCell, 13),
+    rung(TechniqueId::ForceChainHouse, 13),
+    rung(TechniqueId::ForceChainContradiction, 13),
 ];
 
 /// Techniques GNPX has no rung for (HoDoKu's locked pair/triple, which GNPX counts as naked

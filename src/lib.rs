@@ -2,6 +2,8 @@
 //!
 //! Layers, bottom up: [`core`] (bitboards, geometry, grid — no techniques), [`oracle`]
 //! (brute-force solution counter), [`links`] (the strong/weak link model of a state),
+//! [`als`] (almost locked sets), [`superlinks`] (GNPX's super links and the memoized forcing
+//! evaluation),
 //! [`techniques`] (one file per family), [`ladder`] (the
 //! technique table), [`scale`] (ladders plus rating rules), [`grader`] (the solving loop), then input ([`reader`], [`puzzle`]),
 //! per-record evaluation ([`evaluate`]), streaming ([`batch`]) and reporting ([`explain`],
@@ -10,6 +12,7 @@
 // Cells, houses and digits are coordinates here; indexed loops over them read as the domain does.
 #![allow(clippy::needless_range_loop)]
 
+pub mod als;
 pub mod batch;
 pub mod core;
 pub mod encoding;
@@ -27,4 +30,5 @@ pub mod scale;
 pub mod singles_queue;
 pub mod step;
 pub mod summary;
+pub mod superlinks;
 pub mod techniques;

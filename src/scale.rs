@@ -159,6 +159,10 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::MultiColor1, 6),
     rung(TechniqueId::MultiColor2, 6),
     rung(TechniqueId::XyzWing, 5),
+    // ForceChain is 11 and off in v5.84 (the contradiction form is part of its FC_Cells).
+    rung(TechniqueId::ForceChainCell, 11),
+    rung(TechniqueId::ForceChainHouse, 11),
+    rung(TechniqueId::ForceChainContradiction, 11),
 ];
 
 /// A HoDoKu rung: level (Easy 1 … Extreme 5) and base score.
@@ -221,7 +225,11 @@ pub const HODOKU_2_2: &[Rung] = &[
     // 300, als-xy-wing UNFAIR 320, als-chain UNFAIR 340.
     // todo (fish): franken-x-wing UNFAIR 300, franken-swordfish UNFAIR 350,
     // finned-franken-x-wing UNFAIR 390, finned-franken-swordfish UNFAIR 410.
-    // todo (forcechain): forcing-chain EXTREME 500, forcing-net EXTREME 700.
+    // HoDoKu's Forcing Chain (EXTREME 500), as GNPX's three ForceChain forms; forcing-net
+    // EXTREME 700 is still todo.
+    hodoku(TechniqueId::ForceChainCell, EXTREME, 500),
+    hodoku(TechniqueId::ForceChainHouse, EXTREME, 500),
+    hodoku(TechniqueId::ForceChainContradiction, EXTREME, 500),
     hodoku(TechniqueId::BruteForce, EXTREME, 10000),
 ];
 
@@ -269,6 +277,9 @@ pub fn gnpx_name(technique: TechniqueId) -> &'static str {
         T::AvoidableRectangle1 => "AvoidableRectangle1",
         T::AvoidableRectangle2 => "AvoidableRectangle2",
         T::BugPlusOne => "BUG+1",
+        T::ForceChainCell => "ForceChain_Cell",
+        T::ForceChainHouse => "ForceChain_House",
+        T::ForceChainContradiction => "ForceChain_Contradiction",
         T::BruteForce => "BruteForce",
     }
 }
