@@ -2,7 +2,7 @@
 
 use std::time::Instant;
 
-use crate::core::cell_name;
+use crate::core::{cell_name, Grid};
 use crate::grader::{grade, GradeOutcome};
 use crate::ladder::Ladder;
 use crate::oracle::{self, SolutionCount};
@@ -61,10 +61,22 @@ pub struct Evaluation {
     pub message: String,
     /// Set when `verify` found a step that disagrees with the solution.
     pub verify_failure: Option<String>,
+    /// The solution (digit index per cell) of a unique puzzle.
+    pub solution: Option<[u8; 81]>,
 }
 
-/// Evaluates one record with `ladder`; with `verify`, each step is checked against the solution.
-pub fn evaluate(record: Record, ladder: &Ladder, verify: bool) -> Evaluation {
+impl Evaluation {
+    /// The solution as 81 digits, or an empty string.
+    pub fn solution_string(&self) -> String {
+        self.solution
+            .map(|s| s.iter().map(|&d| char::from(b'1' + d)).collect())
+            .unwrap_or_default()
+    }
+}
+
+/// Evaluates one record: parse, count solutions, and, given a `ladder`, grade a unique puzzle
+/// (with `verify`, checking each step against the solution). Without a ladder only the oracle runs.
+pub fn evaluate(record: Record, ladder: Option<&Ladder>, verify: bool) -> Evaluation {
     let started = Instant::now();
     let mut evaluation = Evaluation {
         line: record.line,
@@ -75,6 +87,7 @@ pub fn evaluate(record: Record, ladder: &Ladder, verify: bool) -> Evaluation {
         extra: record.extra,
         message: String::new(),
         verify_failure: None,
+        solution: None,
     };
     if let Some(error) = record.error {
         evaluation.message = format!("line {}: {error}", record.line);
@@ -88,48 +101,89 @@ pub fn evaluate(record: Record, ladder: &Ladder, verify: bool) -> Evaluation {
         }
     };
     evaluation.puzzle = puzzle.canonical;
-    let verdict = oracle::solve(&puzzle.grid);
-    match verdict.count {
-        SolutionCount::None => {
-            evaluation.status = Status::None;
-            evaluation.message = format!("line {}: puzzle has no solution", record.line);
+    let line = record.line;
+    match ladder {
+        // Sound logic that completes the grid has proved the solution unique (every deduction
+        // holds in every solution), so the oracle is needed only when the ladder gets stuck.
+        // Checking steps (`verify`) or uniqueness-based techniques need the solution first.
+        Some(ladder) if !verify && !ladder.assumes_uniqueness() => {
+            let mut grid = puzzle.grid.clone();
+            let outcome = grade(&mut grid, ladder, None, &mut |_, _| {})
+                .expect("grading without a solution to check cannot fail verification");
+            if outcome.solved {
+                evaluation.status = Status::Unique;
+                evaluation.solution = Some(grid.values());
+                evaluation.outcome = Some(outcome);
+            } else if classify(&mut evaluation, &puzzle.grid, line).is_some() {
+                evaluation.outcome = Some(outcome);
+            }
         }
-        SolutionCount::Multiple => {
-            evaluation.status = Status::Multiple;
-            evaluation.message = format!("line {}: puzzle has more than one solution", record.line);
-        }
-        SolutionCount::Unique => {
-            evaluation.status = Status::Unique;
-            let solution = verdict
-                .solution
-                .expect("a unique verdict carries its solution");
-            let mut grid = puzzle.grid;
-            let check = if verify { Some(&solution) } else { None };
-            match grade(&mut grid, ladder, check, &mut |_, _| {}) {
-                Ok(outcome) => evaluation.outcome = Some(outcome),
-                Err(failure) => {
-                    let wrong = failure.wrong;
-                    let (verb, truth) = if wrong.placement {
-                        ("placed", "the solution has")
-                    } else {
-                        ("eliminated", "it is the solution")
-                    };
-                    let message = format!(
-                        "line {}: step {} ({}) {verb} {}#{}, but {truth} ({}={})",
-                        record.line,
-                        failure.step_number,
-                        failure.technique.id(),
-                        cell_name(wrong.cell),
-                        wrong.digit + 1,
-                        cell_name(wrong.cell),
-                        solution[wrong.cell] + 1
+        _ => {
+            if let Some(solution) = classify(&mut evaluation, &puzzle.grid, line) {
+                if let Some(ladder) = ladder {
+                    grade_checked(
+                        &mut evaluation,
+                        puzzle.grid,
+                        ladder,
+                        verify.then_some(&solution),
+                        line,
                     );
-                    evaluation.message = format!("verification failed: {message}");
-                    evaluation.verify_failure = Some(message);
                 }
             }
         }
     }
     evaluation.time_us = started.elapsed().as_secs_f64() * 1e6;
     evaluation
+}
+
+/// Runs the oracle and sets the status; returns the solution of a unique puzzle.
+fn classify(evaluation: &mut Evaluation, grid: &Grid, line: u64) -> Option<[u8; 81]> {
+    let verdict = oracle::solve(grid);
+    match verdict.count {
+        SolutionCount::None => {
+            evaluation.status = Status::None;
+            evaluation.message = format!("line {line}: puzzle has no solution");
+        }
+        SolutionCount::Multiple => {
+            evaluation.status = Status::Multiple;
+            evaluation.message = format!("line {line}: puzzle has more than one solution");
+        }
+        SolutionCount::Unique => {
+            evaluation.status = Status::Unique;
+            evaluation.solution = verdict.solution;
+        }
+    }
+    evaluation.solution
+}
+
+/// Grades a unique puzzle, checking every step against `solution` when given.
+fn grade_checked(
+    evaluation: &mut Evaluation,
+    mut grid: Grid,
+    ladder: &Ladder,
+    solution: Option<&[u8; 81]>,
+    line: u64,
+) {
+    match grade(&mut grid, ladder, solution, &mut |_, _| {}) {
+        Ok(outcome) => evaluation.outcome = Some(outcome),
+        Err(failure) => {
+            let wrong = failure.wrong;
+            let truth = solution.map(|s| s[wrong.cell] + 1).unwrap_or(0);
+            let verb = if wrong.placement {
+                "placed"
+            } else {
+                "eliminated"
+            };
+            let message = format!(
+                "line {line}: step {} ({}) {verb} {}#{}, but the solution has {}={truth}",
+                failure.step_number,
+                failure.technique.id(),
+                cell_name(wrong.cell),
+                wrong.digit + 1,
+                cell_name(wrong.cell),
+            );
+            evaluation.message = format!("verification failed: {message}");
+            evaluation.verify_failure = Some(message);
+        }
+    }
 }

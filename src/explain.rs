@@ -1,8 +1,10 @@
 //! Human-readable and JSON descriptions of steps (GNPX-style wording).
 
-use crate::core::{cell_name, house_name, Bits81, CandidateSet};
+use crate::core::{cell_name, house_name, Bits81, CandidateSet, HOUSE_SETS};
+use crate::links::{ChainLink, LinkKind};
 use crate::step::Step;
-use crate::techniques::fish::{self, compress_cells, FishClass, FishShape, FishTechnique};
+use crate::superlinks::{branch_text, ForceConclusion, Stem};
+use crate::techniques::fish::{self, FishClass, FishShape, FishTechnique};
 use crate::techniques::TechniqueId;
 
 /// `r5c6=2` for each placement.
@@ -106,16 +108,16 @@ pub fn details(step: &Step) -> Vec<String> {
         format!("  CoverSet: {}", house_groups(step.cover_houses, " ")),
     ];
     if !step.fins.is_empty() {
-        lines.push(format!("    FinSet: {}", compress_cells(step.fins)));
+        lines.push(format!("    FinSet: {}", compressed_cells(step.fins)));
     }
     if !step.endo_fins.is_empty() {
-        lines.push(format!("  Endo Fin: {}", compress_cells(step.endo_fins)));
+        lines.push(format!("  Endo Fin: {}", compressed_cells(step.endo_fins)));
     }
     let cannibalistic = step.eliminations.cells() & step.cells;
     if !cannibalistic.is_empty() {
         lines.push(format!(
             "  Cannibalistic: {}",
-            compress_cells(cannibalistic)
+            compressed_cells(cannibalistic)
         ));
     }
     lines.push(format!(
@@ -123,6 +125,120 @@ pub fn details(step: &Step) -> Vec<String> {
         elimination_names(&step.eliminations).join(" ")
     ));
     lines
+}
+
+/// Cells in GNPX's compressed form: rows with the same columns merge (`r2c4 r4c4` → `r24c4`,
+/// `r5c4 r5c6` → `r5c46`).
+pub fn compressed_cells(cells: Bits81) -> String {
+    let mut columns = [0u16; 9];
+    for cell in cells {
+        columns[cell / 9] |= 1 << (cell % 9);
+    }
+    let mut groups: Vec<(u16, u16)> = Vec::new(); // (rows, columns)
+    for (row, &cols) in columns.iter().enumerate() {
+        if cols == 0 {
+            continue;
+        }
+        match groups.iter_mut().find(|(_, c)| *c == cols) {
+            Some((rows, _)) => *rows |= 1 << row,
+            None => groups.push((1 << row, cols)),
+        }
+    }
+    groups
+        .iter()
+        .map(|&(rows, cols)| format!("r{}c{}", digit_list(rows), digit_list(cols)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The chain in GNPX notation: `[S r2c6/-2 -> r6c6/+2] => …`.
+pub fn chain_text(chain: &[ChainLink]) -> String {
+    chain
+        .iter()
+        .map(|link| link.to_string())
+        .collect::<Vec<_>>()
+        .join(" => ")
+}
+
+/// `r1c2(#37)`: a cell with its candidates, as GNPX prints wing cells.
+fn cell_with_digits(cell: usize, mask: u16) -> String {
+    format!("{}(#{})", cell_name(cell), digit_list(mask))
+}
+
+/// Eliminations cell by cell as GNPX lists them: `r4c5(#9) r6c5(#9)`.
+fn eliminated_cells(set: &CandidateSet) -> String {
+    let mut per_cell = [0u16; 81];
+    for (cell, digit) in set.iter() {
+        per_cell[cell] |= 1 << digit;
+    }
+    (0..81)
+        .filter(|&c| per_cell[c] != 0)
+        .map(|c| cell_with_digits(c, per_cell[c]))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A node's cell and the digit mask of an in-cell strong link (`from` off, `to` on).
+fn in_cell_mask(link: &ChainLink) -> (usize, u16) {
+    (
+        link.from.cell as usize,
+        (1 << link.from.digit) | (1 << link.to.digit),
+    )
+}
+
+/// Colour classes, pairs joined by `|`, clusters by `;`: `r1c1 r7c6 | r7c1 r3c6`.
+fn colors_text(colors: &[Bits81]) -> String {
+    colors
+        .chunks(2)
+        .map(|pair| {
+            pair.iter()
+                .map(|c| compressed_cells(*c))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// `row2#1`, `col4#7`, `box5#3`: a ForceChain_House stem as GNPX names it.
+fn house_stem(house: usize, digit: usize) -> String {
+    let name = house_name(house);
+    let kind = match &name[..1] {
+        "r" => "row",
+        "c" => "col",
+        _ => "box",
+    };
+    format!("{kind}{}#{}", &name[1..], digit + 1)
+}
+
+/// The title line of one ForceChain result: `ForceChain_House(row2#1) r6c6#2 is true`.
+pub fn force_title(title: &str, conclusion: &ForceConclusion) -> String {
+    let stem = match conclusion.stem {
+        Stem::House { house, digit } => format!("({})", house_stem(house as usize, digit as usize)),
+        _ => String::new(),
+    };
+    format!(
+        "{title}{stem} {}#{} is {}",
+        cell_name(conclusion.cell as usize),
+        conclusion.digit + 1,
+        if conclusion.truth { "true" } else { "false" }
+    )
+}
+
+/// A ForceChain step: each result's title line, then one line per branch.
+fn force_text(title: &str, step: &Step) -> String {
+    let mut text = String::new();
+    for (i, conclusion) in step.force.iter().enumerate() {
+        if i > 0 {
+            text.push_str("\n     ");
+        }
+        text.push_str(&force_title(title, conclusion));
+        for branch in &conclusion.branches {
+            text.push_str("\n       ");
+            text.push_str(&branch_text(branch));
+        }
+    }
+    text
 }
 
 /// One-line description of a step, e.g. `Hidden Single r5c6=2 in b5`.
@@ -149,6 +265,70 @@ pub fn describe(step: &Step) -> String {
             digit_list(step.digits),
             house_list(step.houses)
         ),
+        TechniqueId::Skyscraper | TechniqueId::TwoStringKite | TechniqueId::TurbotFish => format!(
+            "{title} #{} in {}: {} → {removed}",
+            digit_list(step.digits),
+            compressed_cells(step.eliminations.cells()),
+            chain_text(&step.chain)
+        ),
+        TechniqueId::EmptyRectangle => {
+            let link = step.chain.first();
+            let box_cells = step.cells & HOUSE_SETS[step.houses.trailing_zeros() as usize];
+            format!(
+                "EmptyRectangle #{} in {}: ER {}, S-Link {} → {removed}",
+                digit_list(step.digits),
+                house_list(step.houses),
+                compressed_cells(box_cells),
+                link.map_or(String::new(), |l| format!(
+                    "{}-{}",
+                    cell_name(l.from.cell as usize),
+                    cell_name(l.to.cell as usize)
+                ))
+            )
+        }
+        TechniqueId::XyWing if step.chain.len() == 5 => {
+            let (q, q_mask) = in_cell_mask(&step.chain[0]);
+            let (pivot, pivot_mask) = in_cell_mask(&step.chain[2]);
+            let (r, r_mask) = in_cell_mask(&step.chain[4]);
+            format!(
+                "XY Wing Pivot: {} Pin: {} ,{} Eliminated: {}",
+                cell_with_digits(pivot, pivot_mask),
+                cell_with_digits(r, r_mask),
+                cell_with_digits(q, q_mask),
+                eliminated_cells(&step.eliminations)
+            )
+        }
+        TechniqueId::XyzWing if step.chain.len() == 2 => {
+            let pivot = step.pivot.map_or(0, |p| p as usize);
+            let (q, q_mask) = in_cell_mask(&step.chain[0]);
+            let (r, r_mask) = in_cell_mask(&step.chain[1]);
+            format!(
+                "XYZ Wing Pivot: {} Pin: {} ,{} Eliminated: {}",
+                cell_with_digits(pivot, step.digits),
+                cell_with_digits(r, r_mask),
+                cell_with_digits(q, q_mask),
+                eliminated_cells(&step.eliminations)
+            )
+        }
+        TechniqueId::WWing
+        | TechniqueId::RemotePair
+        | TechniqueId::XChain
+        | TechniqueId::XyChain => format!(
+            "{title} #{}: {} → {removed}",
+            digit_list(step.digits),
+            chain_text(&step.chain)
+        ),
+        TechniqueId::ColorTrap
+        | TechniqueId::ColorWrap
+        | TechniqueId::MultiColor1
+        | TechniqueId::MultiColor2 => format!(
+            "{title} #{}: {} → {removed}",
+            digit_list(step.digits),
+            colors_text(&step.colors)
+        ),
+        TechniqueId::ForceChainCell
+        | TechniqueId::ForceChainHouse
+        | TechniqueId::ForceChainContradiction => force_text(title, step),
         _ => {
             let mut text = format!("{title} #{}", digit_list(step.digits));
             if step.houses != 0 {
@@ -176,8 +356,9 @@ fn house_names(houses: u32) -> Vec<String> {
         .collect()
 }
 
-/// A step as a JSON object: technique, placements, eliminations, houses, cells, digits, text, and
-/// for fish a `fish` object (size, base_set, cover_set, fins, endo_fins, cannibalistic).
+/// A step as a JSON object: technique, placements, eliminations, houses, cells, digits, pivot,
+/// chain links (`{"kind": "S", "from": "r2c6/-2", "to": "r6c6/+2"}`), colour classes, text,
+/// and for fish a `fish` object (size, base_set, cover_set, fins, endo_fins, cannibalistic).
 pub fn step_json(step: &Step, number: usize) -> serde_json::Value {
     let mut json = serde_json::json!({
         "step": number,
@@ -188,6 +369,30 @@ pub fn step_json(step: &Step, number: usize) -> serde_json::Value {
         "cover_houses": house_names(step.cover_houses),
         "cells": step.cells.iter().map(cell_name).collect::<Vec<_>>(),
         "digits": (0..9).filter(|d| step.digits & (1 << d) != 0).map(|d| d + 1).collect::<Vec<_>>(),
+        "pivot": step.pivot.map(|p| cell_name(p as usize)),
+        "links": step.chain.iter().map(|l| serde_json::json!({
+            "kind": match l.kind { LinkKind::Strong => "S", LinkKind::Weak => "W" },
+            "from": l.from.to_string(),
+            "to": l.to.to_string(),
+        })).collect::<Vec<_>>(),
+        "colors": step.colors.iter().map(|c| c.iter().map(cell_name).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        "force": step.force.iter().map(|c| serde_json::json!({
+            "title": force_title(step.technique.info().title, c),
+            "cell": cell_name(c.cell as usize),
+            "digit": c.digit + 1,
+            "truth": c.truth,
+            "stem": match c.stem {
+                Stem::Cell(cell) => cell_name(cell as usize),
+                Stem::House { house, digit } => house_stem(house as usize, digit as usize),
+                Stem::Candidate { cell, digit } => format!("{}#{}", cell_name(cell as usize), digit + 1),
+            },
+            "branches": c.branches.iter().map(|b| b.iter().map(|l| serde_json::json!({
+                "kind": match l.kind { LinkKind::Strong => "S", LinkKind::Weak => "W" },
+                "from": l.from.to_string(),
+                "to": l.to.to_string(),
+                "als": (!l.als.is_empty()).then(|| compressed_cells(l.als)),
+            })).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
         "text": describe(step),
     });
     if let Some(fish) = FishTechnique::of(step.technique) {
@@ -300,5 +505,45 @@ mod tests {
             "{lines:?}"
         );
         assert!(details(&Step::new(TechniqueId::NakedPair)).is_empty());
+    }
+
+    #[test]
+    fn cells_compress_by_row_then_column() {
+        let cells: Bits81 = [12, 30, 48, 66].into_iter().collect(); // r2c4 r4c4 r6c4 r8c4
+        assert_eq!(compressed_cells(cells), "r2468c4");
+        let cells: Bits81 = [39, 41, 31].into_iter().collect(); // r5c4 r5c6 r4c5
+        assert_eq!(compressed_cells(cells), "r4c5 r5c46");
+        assert_eq!(compressed_cells(Bits81::EMPTY), "");
+    }
+
+    #[test]
+    fn describes_patterns_in_gnpx_style() {
+        use crate::techniques::test_support::digit_one_only_in;
+        // Seed-style skyscraper on digit 1 (see single_digit tests).
+        let g = digit_one_only_in(&[0, 54, 13, 58, 62, 5, 10]);
+        let step = TechniqueId::Skyscraper
+            .find_all(&g)
+            .into_iter()
+            .find(|s| s.eliminations.count() == 2)
+            .unwrap();
+        assert_eq!(
+            describe(&step),
+            "Skyscraper #1 in r1c6 r2c2: [S r1c1/-1 -> r7c1/+1] => [W r7c1/+1 -> r7c5/-1] => \
+             [S r7c5/-1 -> r2c5/+1] → r1c6<>1 r2c2<>1"
+        );
+        let json = step_json(&step, 1);
+        assert_eq!(json["links"][1]["kind"], "W");
+        assert_eq!(json["links"][1]["from"], "r7c1/+1");
+        let g = digit_one_only_in(&[31, 39, 41, 44, 71, 67, 4]);
+        let step = TechniqueId::EmptyRectangle
+            .find_all(&g)
+            .into_iter()
+            .find(|s| s.eliminations.contains(67, 0))
+            .unwrap();
+        assert_eq!(
+            describe(&step),
+            "EmptyRectangle #1 in b5: ER r4c5 r5c46, S-Link r5c9-r8c9 → r8c5<>1"
+        );
+        assert_eq!(step_json(&step, 1)["pivot"], "r5c5");
     }
 }

@@ -2,7 +2,8 @@
 //! stop when solved or when nothing fires.
 
 use crate::core::Grid;
-use crate::ladder::Ladder;
+use crate::ladder::{Ladder, SinglesOrder};
+use crate::singles_queue::SinglesQueue;
 use crate::step::{Step, WrongDeduction};
 use crate::techniques::TechniqueId;
 
@@ -13,8 +14,11 @@ pub struct GradeOutcome {
     pub solved: bool,
     /// Number of steps applied.
     pub steps: u32,
-    /// Maximum difficulty of the techniques used (0 when no step was needed).
+    /// The puzzle's rating by the ladder's rule: GNPX, the maximum difficulty of the techniques
+    /// used; HoDoKu, the level (1 Easy … 5 Extreme). 0 when no step was needed.
     pub rating: u8,
+    /// Sum of the rungs' scores over all steps (HoDoKu's score; 0 on GNPX scales).
+    pub score: u32,
     /// The hardest technique used: the last one in ladder order at the maximum difficulty.
     pub hardest: Option<TechniqueId>,
     /// Steps applied per technique, indexed by `TechniqueId`.
@@ -45,13 +49,23 @@ pub fn grade(
         solved: false,
         steps: 0,
         rating: 0,
+        score: 0,
         hardest: None,
         counts: [0; TechniqueId::COUNT],
     };
     let mut hardest_rung = 0usize;
+    let mut queue =
+        (ladder.singles_order() == SinglesOrder::Appearance).then(|| SinglesQueue::new(grid));
     'solve: while !grid.is_solved() {
         for (rung_index, rung) in ladder.rungs().iter().enumerate() {
-            let Some(step) = rung.technique.find_first(grid) else {
+            let found = match (&mut queue, rung.technique) {
+                (
+                    Some(queue),
+                    TechniqueId::FullHouse | TechniqueId::NakedSingle | TechniqueId::HiddenSingle,
+                ) => queue.find(rung.technique, grid),
+                _ => rung.technique.find_first(grid),
+            };
+            let Some(step) = found else {
                 continue;
             };
             outcome.steps += 1;
@@ -71,7 +85,11 @@ pub fn grade(
                 outcome.steps -= 1;
                 break 'solve;
             }
+            if let Some(queue) = &mut queue {
+                queue.apply(&step);
+            }
             outcome.counts[rung.technique as usize] += 1;
+            outcome.score += u32::from(rung.score);
             if outcome.hardest.is_none()
                 || rung.difficulty > outcome.rating
                 || (rung.difficulty == outcome.rating && rung_index > hardest_rung)
@@ -85,6 +103,9 @@ pub fn grade(
         break;
     }
     outcome.solved = grid.is_solved();
+    if outcome.hardest.is_some() {
+        outcome.rating = ladder.rule().rate(outcome.rating, outcome.score);
+    }
     Ok(outcome)
 }
 
@@ -116,11 +137,19 @@ mod tests {
 
     #[test]
     fn hardest_is_the_last_rung_at_the_top_difficulty() {
-        // top1465 #1 needs more than this ladder: it gets stuck, and rates what it used.
+        // top1465 #1 needs more than this ladder (GNPX's without ForceChain): it gets stuck, and
+        // rates what it used.
         let p = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
         let mut g = grid(p);
         let solution = oracle::solve(&g).solution.unwrap();
-        let ladder = Ladder::gnpx_v4();
+        let ladder = Ladder::from_rungs(
+            Ladder::gnpx_v4()
+                .rungs()
+                .iter()
+                .copied()
+                .filter(|r| r.technique.info().family != "force-chain")
+                .collect(),
+        );
         let outcome = grade(&mut g, &ladder, Some(&solution), &mut |_, _| {}).unwrap();
         assert!(!outcome.solved);
         let used_max = ladder

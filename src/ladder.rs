@@ -1,26 +1,31 @@
-//! The ladder: an ordered table of techniques with their difficulty values. Grading walks it
-//! top-down; it is data, so scales and `--techniques` restrictions are just other tables.
+//! The ladder: an ordered table of techniques with their difficulty values and the rule that
+//! turns a path into a rating. Grading walks it top-down; it is data, so scales
+//! (`crate::scale`) and `--techniques` restrictions are just other tables.
 
+use crate::scale::RatingRule;
 use crate::techniques::{TechniqueId, CATALOGUE};
 
-/// One rung of the ladder: a technique and the difficulty it is worth on this scale.
+/// One rung of the ladder: a technique and what it is worth on this scale.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rung {
     /// The technique.
     pub technique: TechniqueId,
-    /// Its difficulty on the ladder's scale.
+    /// Its difficulty on the ladder's scale (GNPX: 1–13; HoDoKu: its level, Easy 1 … Extreme 5).
     pub difficulty: u8,
+    /// What each step adds to the puzzle's score (HoDoKu's base score; 0 on scales without one).
+    pub score: u16,
 }
 
-const fn rung(technique: TechniqueId, difficulty: u8) -> Rung {
+/// A rung worth `difficulty` and no score (the GNPX scales).
+pub(crate) const fn rung(technique: TechniqueId, difficulty: u8) -> Rung {
     Rung {
         technique,
         difficulty,
+        score: 0,
     }
 }
 
 /// GNPX v4's method order and difficulties (the seed pages' era), for the techniques built so far.
-/// Every catalogued technique has a rung here; the default ladder leaves out [`OFF_BY_DEFAULT`].
 pub const GNPX_V4: &[Rung] = &[
     rung(TechniqueId::FullHouse, 1),
     rung(TechniqueId::NakedSingle, 1),
@@ -33,14 +38,14 @@ pub const GNPX_V4: &[Rung] = &[
     rung(TechniqueId::HiddenTriple, 4),
     rung(TechniqueId::NakedQuad, 5),
     rung(TechniqueId::HiddenQuad, 5),
-    // Fish (GNPX: XWing … Leviathan; 5–7 only in multi-solve mode, off by default).
+    // Fish (GNPX: XWing … Leviathan; 5–7 run only in multi-solve mode: off by default).
     rung(TechniqueId::XWing, 4),
     rung(TechniqueId::Swordfish, 5),
     rung(TechniqueId::Jellyfish, 6),
     rung(TechniqueId::Squirmbag, 6),
     rung(TechniqueId::Whale, 6),
     rung(TechniqueId::Leviathan, 6),
-    // Finned fish; sashimi ones count apart at the same place and difficulty.
+    // Finned fish; sashimi ones count apart, at the same place and difficulty.
     rung(TechniqueId::FinnedXWing, 5),
     rung(TechniqueId::SashimiXWing, 5),
     rung(TechniqueId::FinnedSwordfish, 6),
@@ -53,8 +58,23 @@ pub const GNPX_V4: &[Rung] = &[
     rung(TechniqueId::SashimiWhale, 7),
     rung(TechniqueId::FinnedLeviathan, 7),
     rung(TechniqueId::SashimiLeviathan, 7),
-    // Skyscraper … DeathBlossomEx go here when they are built.
-    // Franken/Mutant fish (8): GNPX searches unfinned ones up to size 4.
+    // GNPX's Skyscraper, split by HoDoKu's names (see `techniques::single_digit`).
+    rung(TechniqueId::Skyscraper, 5),
+    rung(TechniqueId::TwoStringKite, 5),
+    rung(TechniqueId::TurbotFish, 5),
+    rung(TechniqueId::EmptyRectangle, 5),
+    rung(TechniqueId::XyWing, 6),
+    rung(TechniqueId::WWing, 7),
+    rung(TechniqueId::RemotePair, 6),
+    rung(TechniqueId::XChain, 7),
+    rung(TechniqueId::XyChain, 7),
+    rung(TechniqueId::ColorTrap, 6),
+    rung(TechniqueId::ColorWrap, 6),
+    rung(TechniqueId::MultiColor1, 7),
+    rung(TechniqueId::MultiColor2, 7),
+    // GNPX v4 finds XYZ-Wings as ALS (XYZ-Wing via ALS, difficulty 8), after the colourings.
+    rung(TechniqueId::XyzWing, 8),
+    // Franken/Mutant fish (8), then finned ones (8); sizes 5–7 off by default.
     rung(TechniqueId::FrankenXWing, 8),
     rung(TechniqueId::MutantXWing, 8),
     rung(TechniqueId::FrankenSwordfish, 8),
@@ -67,7 +87,6 @@ pub const GNPX_V4: &[Rung] = &[
     rung(TechniqueId::MutantWhale, 8),
     rung(TechniqueId::FrankenLeviathan, 8),
     rung(TechniqueId::MutantLeviathan, 8),
-    // Finned Franken/Mutant fish (8), sizes 2–7.
     rung(TechniqueId::FinnedFrankenXWing, 8),
     rung(TechniqueId::FinnedMutantXWing, 8),
     rung(TechniqueId::FinnedFrankenSwordfish, 8),
@@ -80,43 +99,45 @@ pub const GNPX_V4: &[Rung] = &[
     rung(TechniqueId::FinnedMutantWhale, 8),
     rung(TechniqueId::FinnedFrankenLeviathan, 8),
     rung(TechniqueId::FinnedMutantLeviathan, 8),
-    // NiceLoop, GroupedNiceLoop go here when they are built.
-    // EndoFinned F/M fish (11).
+    // (ALS methods, nice loops and grouped nice loops go between these when they are built.)
+    // EndoFinned, Finned EndoFinned, Cannibalistic and Finned Cannibalistic F/M fish (11).
     rung(TechniqueId::EndoFinnedFmXWing, 11),
     rung(TechniqueId::EndoFinnedFmSwordfish, 11),
     rung(TechniqueId::EndoFinnedFmJellyfish, 11),
     rung(TechniqueId::EndoFinnedFmSquirmbag, 11),
     rung(TechniqueId::EndoFinnedFmWhale, 11),
     rung(TechniqueId::EndoFinnedFmLeviathan, 11),
-    // Finned EndoFinned F/M fish (11).
     rung(TechniqueId::FinnedEndoFinnedFmXWing, 11),
     rung(TechniqueId::FinnedEndoFinnedFmSwordfish, 11),
     rung(TechniqueId::FinnedEndoFinnedFmJellyfish, 11),
     rung(TechniqueId::FinnedEndoFinnedFmSquirmbag, 11),
     rung(TechniqueId::FinnedEndoFinnedFmWhale, 11),
     rung(TechniqueId::FinnedEndoFinnedFmLeviathan, 11),
-    // Cannibalistic F/M fish (11).
     rung(TechniqueId::CannibalisticFmXWing, 11),
     rung(TechniqueId::CannibalisticFmSwordfish, 11),
     rung(TechniqueId::CannibalisticFmJellyfish, 11),
     rung(TechniqueId::CannibalisticFmSquirmbag, 11),
     rung(TechniqueId::CannibalisticFmWhale, 11),
     rung(TechniqueId::CannibalisticFmLeviathan, 11),
-    // Finned Cannibalistic F/M fish (11).
     rung(TechniqueId::FinnedCannibalisticFmXWing, 11),
     rung(TechniqueId::FinnedCannibalisticFmSwordfish, 11),
     rung(TechniqueId::FinnedCannibalisticFmJellyfish, 11),
     rung(TechniqueId::FinnedCannibalisticFmSquirmbag, 11),
     rung(TechniqueId::FinnedCannibalisticFmWhale, 11),
     rung(TechniqueId::FinnedCannibalisticFmLeviathan, 11),
+    // Last resort in GNPX's order (after the ALS, nice-loop and fish methods still to come).
+    rung(TechniqueId::ForceChainCell, 13),
+    rung(TechniqueId::ForceChainHouse, 13),
+    rung(TechniqueId::ForceChainContradiction, 13),
 ];
 
-/// Rungs of [`GNPX_V4`] the default ladder leaves out: basic fish of size 5–7, which GNPX runs only
-/// in multi-solve mode (each has a dual fish of size ≤ 4 with the same eliminations), and every
-/// Franken/Mutant fish of size 5–7 (finned, endo-finned and cannibalistic ones included):
-/// TECHNIQUES.md gives GNPX's F/M fish as sizes 2–4, and the larger ones cost about three times
-/// the rest of the ladder for a handful of steps (results/fish.md). Naming one by id in
-/// `--techniques` (or naming `all`) puts it back at its place; family and group names do not.
+/// Rungs of the scales' ladders that the default ladders leave out: basic fish of size 5–7,
+/// which GNPX runs only in multi-solve mode (each has a dual fish of size ≤ 4 with the same
+/// eliminations), and every Franken/Mutant fish of size 5–7 (finned, endo-finned and
+/// cannibalistic ones included): TECHNIQUES.md gives GNPX's F/M fish as sizes 2–4, and the larger
+/// ones cost about four times the rest of the ladder for a handful of steps (results/fish.md).
+/// Naming one by id in `--techniques` (or naming `all`) puts it back at its place; family and
+/// group names do not.
 pub const OFF_BY_DEFAULT: &[TechniqueId] = &[
     TechniqueId::Squirmbag,
     TechniqueId::Whale,
@@ -147,53 +168,121 @@ pub const OFF_BY_DEFAULT: &[TechniqueId] = &[
     TechniqueId::FinnedCannibalisticFmLeviathan,
 ];
 
-/// The `--techniques` name for every technique, the ones off by default included.
+/// The `--techniques` name for every rung of the scale, the ones off by default included.
 pub const ALL_TECHNIQUES: &str = "all";
 
-/// A `--techniques` entry that names neither a technique id nor a family.
+/// Techniques GNPX has no rung for (HoDoKu's locked pair/triple, which GNPX counts as naked
+/// subsets, and the uniqueness family, which GNPX lacks): catalogued for other scales and for
+/// `explain --all`, off the GNPX ladder.
+pub const NOT_ON_GNPX: &[TechniqueId] = &[
+    TechniqueId::LockedPair,
+    TechniqueId::LockedTriple,
+    TechniqueId::UniqueRectangle1,
+    TechniqueId::UniqueRectangle2,
+    TechniqueId::UniqueRectangle3,
+    TechniqueId::UniqueRectangle4,
+    TechniqueId::UniqueRectangle5,
+    TechniqueId::UniqueRectangle6,
+    TechniqueId::HiddenRectangle,
+    TechniqueId::AvoidableRectangle1,
+    TechniqueId::AvoidableRectangle2,
+    TechniqueId::BugPlusOne,
+    TechniqueId::BruteForce,
+];
+
+/// A `--techniques`/`--needs` name that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown technique or family '{name}'; valid: {valid}")]
-pub struct UnknownTechnique {
-    /// The name given.
-    pub name: String,
-    /// The valid ids and families, comma-separated.
-    pub valid: String,
+pub enum TechniqueNameError {
+    /// Neither a technique id nor a family.
+    #[error("unknown technique or family '{name}'; valid: {valid}")]
+    Unknown {
+        /// The name given.
+        name: String,
+        /// The valid ids and families.
+        valid: String,
+    },
+    /// A known name none of whose techniques is on the ladder in use.
+    #[error("'{0}' is not on the ladder in use (the scale has no rung for it, or --techniques left it out)")]
+    NotOnLadder(String),
 }
 
-/// An ordered list of rungs.
+/// Which single a singles rung takes when there are several.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SinglesOrder {
+    /// The first in the finder's scan order (GNPX).
+    #[default]
+    Scan,
+    /// The first to have appeared (HoDoKu; see `crate::singles_queue`).
+    Appearance,
+}
+
+/// An ordered list of rungs and the rule that rates a path walked down them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ladder {
     rungs: Vec<Rung>,
+    rule: RatingRule,
+    singles_order: SinglesOrder,
 }
 
 impl Ladder {
     /// The default ladder (GNPX v4 scale): [`GNPX_V4`] without [`OFF_BY_DEFAULT`].
     pub fn gnpx_v4() -> Ladder {
-        Ladder {
-            rungs: GNPX_V4
-                .iter()
-                .copied()
-                .filter(|r| !OFF_BY_DEFAULT.contains(&r.technique))
-                .collect(),
-        }
+        Ladder::gnpx_v4_all().without_off_by_default()
     }
 
     /// Every rung of [`GNPX_V4`], the ones off by default included (restrict it with
     /// [`Ladder::restricted_to`]).
     pub fn gnpx_v4_all() -> Ladder {
+        Ladder::from_rungs(GNPX_V4.to_vec())
+    }
+
+    /// The same ladder without the rungs in [`OFF_BY_DEFAULT`].
+    pub fn without_off_by_default(&self) -> Ladder {
+        self.filtered(|r| !OFF_BY_DEFAULT.contains(&r.technique))
+    }
+
+    /// Keeps only the rungs for which `keep` holds, in ladder order.
+    pub fn filtered(&self, keep: impl Fn(&Rung) -> bool) -> Ladder {
         Ladder {
-            rungs: GNPX_V4.to_vec(),
+            rungs: self.rungs.iter().copied().filter(|r| keep(r)).collect(),
+            rule: self.rule,
+            singles_order: self.singles_order,
         }
     }
 
-    /// A ladder from explicit rungs.
+    /// A ladder from explicit rungs, rated by the maximum difficulty used (GNPX's rule).
     pub fn from_rungs(rungs: Vec<Rung>) -> Ladder {
-        Ladder { rungs }
+        Ladder::with_rule(rungs, RatingRule::MaxDifficulty)
+    }
+
+    /// A ladder from explicit rungs and a rating rule.
+    pub fn with_rule(rungs: Vec<Rung>, rule: RatingRule) -> Ladder {
+        Ladder {
+            rungs,
+            rule,
+            singles_order: SinglesOrder::Scan,
+        }
+    }
+
+    /// The same ladder taking singles in `order`.
+    pub fn with_singles_order(mut self, order: SinglesOrder) -> Ladder {
+        self.singles_order = order;
+        self
+    }
+
+    /// Which single a singles rung takes.
+    pub fn singles_order(&self) -> SinglesOrder {
+        self.singles_order
     }
 
     /// The rungs in order.
     pub fn rungs(&self) -> &[Rung] {
         &self.rungs
+    }
+
+    /// How a path on this ladder is rated.
+    pub fn rule(&self) -> RatingRule {
+        self.rule
     }
 
     /// The difficulty of `technique` on this ladder, if it is on it.
@@ -204,53 +293,85 @@ impl Ladder {
             .map(|r| r.difficulty)
     }
 
-    /// Keeps only the rungs for which `keep` holds, in ladder order.
-    pub fn filtered(&self, keep: impl Fn(&Rung) -> bool) -> Ladder {
-        Ladder {
-            rungs: self.rungs.iter().copied().filter(|r| keep(r)).collect(),
-        }
+    /// Whether some rung is only valid for puzzles known to have a unique solution.
+    pub fn assumes_uniqueness(&self) -> bool {
+        self.rungs.iter().any(|r| r.technique.assumes_uniqueness())
     }
 
-    /// Keeps only the rungs named by `names` (technique ids, family or group names, or `all` for
-    /// every rung), in ladder order. A technique in [`OFF_BY_DEFAULT`] is kept only when named by
-    /// its id or by `all`.
-    pub fn restricted_to<S: AsRef<str>>(&self, names: &[S]) -> Result<Ladder, UnknownTechnique> {
-        let mut keep = [false; TechniqueId::COUNT];
-        for name in names {
-            let name = name.as_ref().trim();
-            if name.is_empty() {
-                continue;
-            }
-            let mut matched = name == ALL_TECHNIQUES;
-            for info in CATALOGUE {
-                let by_id = info.id == name || name == ALL_TECHNIQUES;
-                let by_family = info.family == name || info.group == Some(name);
-                if by_id || by_family {
-                    matched = true;
-                    if by_id || !OFF_BY_DEFAULT.contains(&info.technique) {
-                        keep[info.technique as usize] = true;
-                    }
-                }
-            }
-            if !matched {
-                return Err(UnknownTechnique {
-                    name: name.to_string(),
-                    valid: valid_names(),
-                });
-            }
-        }
-        Ok(Ladder {
-            rungs: self
-                .rungs
-                .iter()
-                .copied()
-                .filter(|r| keep[r.technique as usize])
-                .collect(),
-        })
+    /// Keeps only the rungs named by `names` (technique ids, family or group names, or `all`),
+    /// in ladder order. A rung in [`OFF_BY_DEFAULT`] is kept only when named by its id or `all`.
+    pub fn restricted_to<S: AsRef<str>>(&self, names: &[S]) -> Result<Ladder, TechniqueNameError> {
+        let keep = self.select_on_ladder(names)?;
+        let explicit = named_explicitly(names);
+        Ok(self.filtered(|r| {
+            let i = r.technique as usize;
+            keep[i] && (explicit[i] || !OFF_BY_DEFAULT.contains(&r.technique))
+        }))
     }
 }
 
-/// Every family, group and technique id, comma-separated (for error messages and help).
+impl Ladder {
+    /// The techniques named by `names` (ids or families) as a membership table indexed by
+    /// `TechniqueId`; every name must select at least one rung of this ladder.
+    pub fn select_on_ladder<S: AsRef<str>>(
+        &self,
+        names: &[S],
+    ) -> Result<[bool; TechniqueId::COUNT], TechniqueNameError> {
+        let selected = select_techniques(names)?;
+        for name in names
+            .iter()
+            .map(|n| n.as_ref().trim())
+            .filter(|n| !n.is_empty())
+        {
+            let named = select_techniques(&[name])?;
+            if !self.rungs.iter().any(|r| named[r.technique as usize]) {
+                return Err(TechniqueNameError::NotOnLadder(name.to_string()));
+            }
+        }
+        Ok(selected)
+    }
+}
+
+/// The techniques named by their own id in `names`, or all of them for `all`.
+fn named_explicitly<S: AsRef<str>>(names: &[S]) -> [bool; TechniqueId::COUNT] {
+    let mut named = [false; TechniqueId::COUNT];
+    for name in names.iter().map(|n| n.as_ref().trim()) {
+        for info in CATALOGUE {
+            named[info.technique as usize] |= name == ALL_TECHNIQUES || info.id == name;
+        }
+    }
+    named
+}
+
+/// The techniques named by `names` (technique ids, family or group names, or `all`), as a
+/// membership table indexed by `TechniqueId`. Empty names are ignored.
+pub fn select_techniques<S: AsRef<str>>(
+    names: &[S],
+) -> Result<[bool; TechniqueId::COUNT], TechniqueNameError> {
+    let mut selected = [false; TechniqueId::COUNT];
+    for name in names {
+        let name = name.as_ref().trim();
+        if name.is_empty() {
+            continue;
+        }
+        let mut matched = false;
+        for info in CATALOGUE.iter().filter(|i| {
+            name == ALL_TECHNIQUES || i.id == name || i.family == name || i.group == Some(name)
+        }) {
+            selected[info.technique as usize] = true;
+            matched = true;
+        }
+        if !matched {
+            return Err(TechniqueNameError::Unknown {
+                name: name.to_string(),
+                valid: valid_names(),
+            });
+        }
+    }
+    Ok(selected)
+}
+
+/// `all`, every family and group, and every technique id (for error messages and help).
 pub fn valid_names() -> String {
     let mut families: Vec<&str> = Vec::new();
     for info in CATALOGUE {
@@ -285,21 +406,33 @@ mod tests {
         let err = Ladder::gnpx_v4()
             .restricted_to(&["singles", "x-wingz"])
             .unwrap_err();
-        assert_eq!(err.name, "x-wingz");
+        assert!(matches!(&err, TechniqueNameError::Unknown { name, .. } if name == "x-wingz"));
         assert!(
             err.to_string().contains("intersections") && err.to_string().contains("naked-quad")
         );
+        let err = Ladder::gnpx_v4()
+            .restricted_to(&["singles", "locked-pair"])
+            .unwrap_err();
+        assert_eq!(err, TechniqueNameError::NotOnLadder("locked-pair".into()));
+        // A family with some rungs on the ladder is fine.
+        assert!(Ladder::gnpx_v4().restricted_to(&["intersections"]).is_ok());
     }
 
     #[test]
-    fn every_catalogued_technique_is_on_the_default_ladder_unless_listed_off() {
+    fn every_catalogued_technique_is_on_the_default_ladder_unless_gnpx_lacks_it_or_off() {
         let all = Ladder::gnpx_v4_all();
-        let default = Ladder::gnpx_v4();
         for info in CATALOGUE {
-            assert!(all.difficulty_of(info.technique).is_some(), "{}", info.id);
+            let on_gnpx = all.difficulty_of(info.technique).is_some();
             assert_eq!(
-                default.difficulty_of(info.technique).is_some(),
-                !OFF_BY_DEFAULT.contains(&info.technique),
+                on_gnpx,
+                !NOT_ON_GNPX.contains(&info.technique),
+                "{}",
+                info.id
+            );
+            let on_default = Ladder::gnpx_v4().difficulty_of(info.technique).is_some();
+            assert_eq!(
+                on_default,
+                on_gnpx && !OFF_BY_DEFAULT.contains(&info.technique),
                 "{}",
                 info.id
             );
@@ -309,7 +442,7 @@ mod tests {
     }
 
     #[test]
-    fn off_by_default_rungs_come_back_only_by_id() {
+    fn off_by_default_rungs_come_back_only_by_id_or_all() {
         let fish = Ladder::gnpx_v4_all().restricted_to(&["fish"]).unwrap();
         assert!(fish.difficulty_of(TechniqueId::Jellyfish).is_some());
         assert!(fish.difficulty_of(TechniqueId::Squirmbag).is_none());
@@ -329,6 +462,11 @@ mod tests {
         assert_eq!(
             Ladder::gnpx_v4_all().restricted_to(&["all"]).unwrap(),
             Ladder::gnpx_v4_all()
+        );
+        // On the default ladder an off-by-default id is not there to be named.
+        assert_eq!(
+            Ladder::gnpx_v4().restricted_to(&["whale"]).unwrap_err(),
+            TechniqueNameError::NotOnLadder("whale".into())
         );
     }
 }

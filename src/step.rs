@@ -2,6 +2,8 @@
 //! pattern (houses, cells, digits) needed to explain it.
 
 use crate::core::{Bits81, CandidateSet, Grid};
+use crate::links::ChainLink;
+use crate::superlinks::ForceConclusion;
 use crate::techniques::TechniqueId;
 
 /// A set of houses (bit `h` = house `h`, 0..27).
@@ -28,6 +30,15 @@ pub struct Step {
     pub fins: Bits81,
     /// Endo fins of a fish: base candidates lying in two base houses.
     pub endo_fins: Bits81,
+    /// The pivot cell of a wing, if any.
+    pub pivot: Option<u8>,
+    /// The pattern as chain links (chains, wings, single-digit patterns); empty for others.
+    /// Allocated only when such a step is found.
+    pub chain: Vec<ChainLink>,
+    /// Colour classes of a colouring pattern, in pairs of opposite colours; empty for others.
+    pub colors: Vec<Bits81>,
+    /// ForceChain results with their branches; empty for other techniques.
+    pub force: Vec<ForceConclusion>,
 }
 
 impl Step {
@@ -43,21 +54,28 @@ impl Step {
             digits: 0,
             fins: Bits81::EMPTY,
             endo_fins: Bits81::EMPTY,
+            pivot: None,
+            chain: Vec::new(),
+            colors: Vec::new(),
+            force: Vec::new(),
         }
     }
 
     /// Applies the step to `grid`; returns whether anything changed.
     pub fn apply(&self, grid: &mut Grid) -> bool {
         let mut changed = false;
-        for (cell, digit) in self.placements.iter() {
-            if grid.value(cell).is_none() {
-                grid.place(cell, digit);
-                changed = true;
+        for (digit, plane) in self.placements.planes.iter().enumerate() {
+            for cell in *plane {
+                if grid.value(cell).is_none() {
+                    grid.place(cell, digit);
+                    changed = true;
+                }
             }
         }
         for (digit, plane) in self.eliminations.planes.iter().enumerate() {
-            for cell in *plane {
-                changed |= grid.eliminate(cell, digit);
+            for cell in *plane & grid.plane(digit) {
+                grid.eliminate(cell, digit);
+                changed = true;
             }
         }
         changed
@@ -65,8 +83,8 @@ impl Step {
 
     /// The first placement or elimination that contradicts `solution` (digit index per cell).
     pub fn check_against(&self, solution: &[u8; 81]) -> Option<WrongDeduction> {
-        for (cell, digit) in self.placements.iter() {
-            if solution[cell] as usize != digit {
+        for (digit, plane) in self.placements.planes.iter().enumerate() {
+            if let Some(cell) = plane.iter().find(|&cell| solution[cell] as usize != digit) {
                 return Some(WrongDeduction {
                     cell,
                     digit,
@@ -75,14 +93,12 @@ impl Step {
             }
         }
         for (digit, plane) in self.eliminations.planes.iter().enumerate() {
-            for cell in *plane {
-                if solution[cell] as usize == digit {
-                    return Some(WrongDeduction {
-                        cell,
-                        digit,
-                        placement: false,
-                    });
-                }
+            if let Some(cell) = plane.iter().find(|&cell| solution[cell] as usize == digit) {
+                return Some(WrongDeduction {
+                    cell,
+                    digit,
+                    placement: false,
+                });
             }
         }
         None

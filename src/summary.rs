@@ -80,7 +80,7 @@ impl Summary {
     }
 
     /// The summary as text, one fact per line, for stderr.
-    pub fn render(&self, ladder: &Ladder, elapsed: Duration) -> String {
+    pub fn render(&self, ladder: Option<&Ladder>, elapsed: Duration) -> String {
         let mut out = String::new();
         let rows = self.rows();
         let seconds = elapsed.as_secs_f64();
@@ -99,17 +99,6 @@ impl Summary {
             .map(|(s, n)| format!("{} {n}", s.as_str()))
             .collect();
         let _ = writeln!(out, "  status: {}", statuses.join(", "));
-        let _ = writeln!(
-            out,
-            "  graded: solved {}, stuck {}",
-            self.solved, self.stuck
-        );
-        let ratings: Vec<String> = self
-            .ratings
-            .iter()
-            .map(|(r, n)| format!("{r}: {n}"))
-            .collect();
-        let _ = writeln!(out, "  rating: {}", ratings.join(", "));
         if !self.puzzle_time_ns.is_empty() {
             let h = &self.puzzle_time_ns;
             let _ = writeln!(
@@ -121,6 +110,20 @@ impl Summary {
                 h.max() as f64 / 1e3
             );
         }
+        let Some(ladder) = ladder else {
+            return out;
+        };
+        let _ = writeln!(
+            out,
+            "  graded: solved {}, stuck {}",
+            self.solved, self.stuck
+        );
+        let ratings: Vec<String> = self
+            .ratings
+            .iter()
+            .map(|(r, n)| format!("{}: {n}", ladder.rule().label(*r)))
+            .collect();
+        let _ = writeln!(out, "  rating: {}", ratings.join(", "));
         // The id column fits the longest id on the ladder (fish ids run to 33 characters).
         let width = ladder
             .rungs()

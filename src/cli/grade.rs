@@ -1,7 +1,7 @@
-//! `sgrade grade`: the streaming batch grader.
+//! `sgrade grade` (the streaming batch grader) and `sgrade solve` (the oracle alone, same I/O).
 
 use std::fs::File;
-use std::io::{self, BufReader, IsTerminal, Read, Write};
+use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,17 +10,23 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use sudoku_grader::batch::{grade_stream, BatchOptions, RowWriter, DEFAULT_CHUNK};
+use sudoku_grader::batch::{
+    grade_stream, BatchOptions, OutputFormat, RowKind, RowWriter, DEFAULT_CHUNK,
+};
+use sudoku_grader::encoding::utf8_input;
 use sudoku_grader::evaluate::Status;
+use sudoku_grader::find::Needs;
+use sudoku_grader::ladder::Ladder;
+use sudoku_grader::scale::RatingRule;
 use sudoku_grader::summary::Summary;
 
-use super::{ladder_for, LadderArgs, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
+use super::progress::Progress;
+use super::{ladder_for, ScaleArg, TechniqueArgs, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
 
-/// Arguments of `sgrade grade`.
+/// Input, output and run options shared by `grade` and `solve`.
 #[derive(Args, Debug)]
-pub struct GradeArgs {
+pub struct BatchArgs {
     /// Puzzle files (81-char or 729-char lines, or CSV with a `puzzle` column); `-` or none: stdin.
     inputs: Vec<PathBuf>,
     /// Write the CSV here instead of stdout.
@@ -29,12 +35,7 @@ pub struct GradeArgs {
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
-    #[command(flatten)]
-    ladder: LadderArgs,
-    /// Check every step against the oracle's solution; stop with exit code 3 on the first disagreement.
-    #[arg(long)]
-    verify: bool,
-    /// Show a progress bar even when stderr is not a terminal.
+    /// Show progress even when stderr is not a terminal (then as a line per second).
     #[arg(long, conflicts_with = "no_progress")]
     progress: bool,
     /// Never show a progress bar.
@@ -48,7 +49,86 @@ pub struct GradeArgs {
     quiet: bool,
 }
 
-/// Counts bytes read, for the progress bar.
+/// The scale and row format shared by `grade` and `find`.
+#[derive(Args, Debug)]
+pub struct ScaleArgs {
+    /// Rating scale: technique order, difficulties and rating rule.
+    #[arg(long, value_enum, default_value_t = ScaleArg::Gnpx)]
+    scale: ScaleArg,
+    /// Row format: CSV, or GNPX's rated-file line `<puzzle> <difficulty> "<method>"` (GNPX scales).
+    #[arg(long, value_enum, default_value_t = OutputFormatArg::Csv)]
+    output_format: OutputFormatArg,
+}
+
+/// `--output-format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormatArg {
+    /// CSV with a header.
+    Csv,
+    /// GNPX's own file line, with GNPX's method names.
+    Gnpx,
+}
+
+impl ScaleArgs {
+    /// The ladder (after `--techniques`) and the row format; GNPX lines need a GNPX scale.
+    fn ladder_and_format(
+        &self,
+        techniques: &TechniqueArgs,
+    ) -> Result<(Ladder, OutputFormat), String> {
+        let ladder = ladder_for(self.scale, techniques)?;
+        let format = match self.output_format {
+            OutputFormatArg::Csv => OutputFormat::Csv,
+            OutputFormatArg::Gnpx if ladder.rule() == RatingRule::MaxDifficulty => OutputFormat::Gnpx,
+            OutputFormatArg::Gnpx => {
+                return Err("--output-format gnpx writes GNPX difficulties: use it with --scale gnpx or gnpx584".into())
+            }
+        };
+        Ok((ladder, format))
+    }
+}
+
+/// Arguments of `sgrade grade`.
+#[derive(Args, Debug)]
+pub struct GradeArgs {
+    #[command(flatten)]
+    batch: BatchArgs,
+    #[command(flatten)]
+    scale: ScaleArgs,
+    #[command(flatten)]
+    techniques: TechniqueArgs,
+    /// Check every step against the oracle's solution; stop with exit code 3 on the first disagreement.
+    #[arg(long)]
+    verify: bool,
+}
+
+/// Arguments of `sgrade find`.
+#[derive(Args, Debug)]
+pub struct FindArgs {
+    #[command(flatten)]
+    batch: BatchArgs,
+    #[command(flatten)]
+    scale: ScaleArgs,
+    /// Technique ids or families the puzzles must have needed (comma-separated, any of them).
+    #[arg(long, required = true)]
+    needs: String,
+    /// Only puzzles whose hardest step was one of those techniques.
+    #[arg(long)]
+    needs_only: bool,
+    #[command(flatten)]
+    techniques: TechniqueArgs,
+    /// Check every step against the oracle's solution, as `grade --verify`.
+    #[arg(long)]
+    verify: bool,
+}
+
+/// Arguments of `sgrade solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    batch: BatchArgs,
+}
+
+/// Counts bytes read, for the progress display.
 struct CountingReader<R> {
     inner: R,
     consumed: Arc<AtomicU64>,
@@ -72,12 +152,9 @@ fn open_input(path: &PathBuf) -> Result<Box<dyn Read>, String> {
     }
 }
 
-fn progress_bar(args: &GradeArgs, inputs: &[PathBuf]) -> Option<ProgressBar> {
-    let wanted = !args.no_progress && (args.progress || io::stderr().is_terminal());
-    if !wanted {
-        return None;
-    }
-    let total: Option<u64> = inputs
+/// Total bytes of the inputs, when every input is a file.
+fn total_bytes(inputs: &[PathBuf]) -> Option<u64> {
+    inputs
         .iter()
         .map(|p| {
             if p.as_os_str() == "-" {
@@ -86,23 +163,41 @@ fn progress_bar(args: &GradeArgs, inputs: &[PathBuf]) -> Option<ProgressBar> {
                 std::fs::metadata(p).ok().map(|m| m.len())
             }
         })
-        .sum();
-    let bar = match total {
-        Some(bytes) => ProgressBar::new(bytes).with_style(
-            ProgressStyle::with_template("{bar:40} {percent:>3}% {msg} ETA {eta}")
-                .expect("valid progress template"),
-        ),
-        None => ProgressBar::new_spinner().with_style(
-            ProgressStyle::with_template("{spinner} {msg}").expect("valid progress template"),
-        ),
-    };
-    bar.set_draw_target(ProgressDrawTarget::stderr());
-    Some(bar)
+        .sum()
 }
 
 /// Runs `sgrade grade`.
-pub fn run(args: GradeArgs) -> Result<ExitCode, String> {
-    let ladder = ladder_for(&args.ladder)?;
+pub fn run_grade(args: GradeArgs) -> Result<ExitCode, String> {
+    let (ladder, format) = args.scale.ladder_and_format(&args.techniques)?;
+    run_batch(&args.batch, Some(&ladder), format, args.verify, None)
+}
+
+/// Runs `sgrade find`: grades like `grade` and writes only the rows of puzzles that needed the
+/// named techniques. Rows that could not be graded are reported on stderr, not dropped silently.
+pub fn run_find(args: FindArgs) -> Result<ExitCode, String> {
+    let (ladder, format) = args.scale.ladder_and_format(&args.techniques)?;
+    let needs = Needs::new(&args.needs, args.needs_only, &ladder).map_err(|e| e.to_string())?;
+    run_batch(
+        &args.batch,
+        Some(&ladder),
+        format,
+        args.verify,
+        Some(&needs),
+    )
+}
+
+/// Runs `sgrade solve`.
+pub fn run_solve(args: SolveArgs) -> Result<ExitCode, String> {
+    run_batch(&args.batch, None, OutputFormat::Csv, false, None)
+}
+
+fn run_batch(
+    args: &BatchArgs,
+    ladder: Option<&Ladder>,
+    format: OutputFormat,
+    verify: bool,
+    needs: Option<&Needs>,
+) -> Result<ExitCode, String> {
     if let Some(threads) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads.max(1))
@@ -125,17 +220,23 @@ pub fn run(args: GradeArgs) -> Result<ExitCode, String> {
         ),
         None => Box::new(io::stdout().lock()),
     };
-    let mut rows = RowWriter::new(io::BufWriter::with_capacity(1 << 16, output), &ladder)
-        .map_err(|e| e.to_string())?;
-    let bar = progress_bar(&args, &inputs);
+    let kind = match ladder {
+        Some(ladder) => RowKind::Grade(ladder.clone()),
+        None => RowKind::Solve,
+    };
+    let mut rows =
+        RowWriter::with_format(io::BufWriter::with_capacity(1 << 16, output), kind, format)
+            .map_err(|e| e.to_string())?;
+    let mut progress = Progress::new(args.progress, args.no_progress, total_bytes(&inputs));
     let consumed = Arc::new(AtomicU64::new(0));
     let options = BatchOptions {
-        ladder: &ladder,
-        verify: args.verify,
+        ladder,
+        verify,
         chunk_size: args.chunk_size as usize,
     };
     let mut summary = Summary::default();
     let mut verify_failure: Option<String> = None;
+    let mut found_count = 0u64;
     let started = Instant::now();
     for (path, reader) in inputs.iter().zip(readers) {
         let source = path.display().to_string();
@@ -143,31 +244,40 @@ pub fn run(args: GradeArgs) -> Result<ExitCode, String> {
             inner: reader,
             consumed: Arc::clone(&consumed),
         };
-        let flow = grade_stream(
-            BufReader::with_capacity(1 << 16, counted),
-            &options,
-            &mut |chunk| {
-                for evaluation in &chunk {
-                    rows.write(&source, evaluation).map_err(io::Error::other)?;
-                    summary.add(evaluation);
-                    if let Some(message) = &evaluation.verify_failure {
-                        verify_failure = Some(format!(
-                            "{source}: {message} [puzzle {}]",
-                            evaluation.puzzle
-                        ));
-                        rows.flush()?;
-                        return Ok(ControlFlow::Break(()));
+        let input = utf8_input(counted).map_err(|e| format!("{source}: {e}"))?;
+        let flow = grade_stream(input, &options, &mut |chunk| {
+            for evaluation in &chunk {
+                summary.add(evaluation);
+                let wanted = match (needs, &evaluation.outcome) {
+                    (None, _) => true,
+                    (Some(needs), Some(outcome)) => {
+                        let found = needs.matches(outcome);
+                        found_count += found as u64;
+                        found
                     }
+                    (Some(_), None) => {
+                        eprintln!("sgrade: {source}: {}", evaluation.message);
+                        false
+                    }
+                };
+                if wanted {
+                    rows.write(&source, evaluation).map_err(io::Error::other)?;
                 }
-                rows.flush()?;
-                if let Some(bar) = &bar {
-                    bar.set_position(consumed.load(Ordering::Relaxed));
-                    let rate = summary.rows() as f64 / started.elapsed().as_secs_f64().max(1e-9);
-                    bar.set_message(format!("{} puzzles, {rate:.0}/s", summary.rows()));
+                if let Some(message) = &evaluation.verify_failure {
+                    verify_failure = Some(format!(
+                        "{source}: {message} [puzzle {}]",
+                        evaluation.puzzle
+                    ));
+                    rows.flush()?;
+                    return Ok(ControlFlow::Break(()));
                 }
-                Ok(ControlFlow::Continue(()))
-            },
-        )
+            }
+            rows.flush()?;
+            if let Some(progress) = &mut progress {
+                progress.update(consumed.load(Ordering::Relaxed), summary.rows());
+            }
+            Ok(ControlFlow::Continue(()))
+        })
         .map_err(|e| format!("{source}: {e}"))?;
         if flow.is_break() {
             break;
@@ -175,15 +285,21 @@ pub fn run(args: GradeArgs) -> Result<ExitCode, String> {
     }
     rows.flush()
         .map_err(|e| format!("cannot write output: {e}"))?;
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
+    if let Some(progress) = progress {
+        progress.finish(summary.rows());
     }
     if let Some(message) = verify_failure {
         eprintln!("sgrade: verification failed: {message}");
         return Ok(ExitCode::from(EXIT_VERIFY_FAILED));
     }
     if !args.quiet {
-        eprint!("{}", summary.render(&ladder, started.elapsed()));
+        eprint!("{}", summary.render(ladder, started.elapsed()));
+        if let Some(needs) = needs {
+            eprintln!(
+                "sgrade: found {found_count} of {} graded puzzles ({needs})",
+                summary.solved + summary.stuck
+            );
+        }
     }
     let unique = summary.by_status[Status::ALL
         .iter()

@@ -5,10 +5,12 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use sudoku_grader::ladder::Ladder;
+use sudoku_grader::scale::Scale;
 use sudoku_grader::techniques::fish::FishTechnique;
 
 mod explain;
 mod grade;
+mod progress;
 
 /// Exit code: some rows were invalid or not unique.
 pub const EXIT_NOT_ALL_UNIQUE: u8 = 1;
@@ -29,6 +31,10 @@ pub struct Cli {
 enum Command {
     /// Grade every puzzle of one or more files (or stdin) into CSV, one row per puzzle line.
     Grade(grade::GradeArgs),
+    /// Grade, and keep only the puzzles whose solving path needed a technique (or family).
+    Find(grade::FindArgs),
+    /// Count solutions and solve every puzzle with the brute-force oracle alone (the speed baseline).
+    Solve(grade::SolveArgs),
     /// Show the solution path of one puzzle, step by step.
     Explain(explain::ExplainArgs),
 }
@@ -42,11 +48,34 @@ pub enum Format {
     Json,
 }
 
-/// Options that choose the ladder (shared by `grade` and `explain`).
+/// The rating scale, `--scale NAME`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ScaleArg {
+    /// GNPX v4: difficulty 1–13 = the hardest method used (default).
+    Gnpx,
+    /// GNPX v5.84's difficulties (methods of difficulty ≤ 8 on, as GNPX ships).
+    Gnpx584,
+    /// HoDoKu 2.2: level (Easy … Extreme) and score, uniqueness methods and brute force included.
+    Hodoku,
+}
+
+impl From<ScaleArg> for Scale {
+    fn from(arg: ScaleArg) -> Scale {
+        match arg {
+            ScaleArg::Gnpx => Scale::Gnpx,
+            ScaleArg::Gnpx584 => Scale::Gnpx584,
+            ScaleArg::Hodoku => Scale::Hodoku,
+        }
+    }
+}
+
+/// `--techniques` and `--fish-max-size`: which rungs of the scale's ladder to use (shared by
+/// `grade`, `find` and `explain`).
 #[derive(Args, Debug)]
-pub struct LadderArgs {
-    /// Restrict the ladder to these technique ids, families or groups (comma-separated); an id
-    /// that is off by default (e.g. `squirmbag`) puts it back.
+pub struct TechniqueArgs {
+    /// Restrict the ladder to these technique ids, families or groups (comma-separated); `all`
+    /// is every rung of the scale, and an id that is off by default (e.g. `squirmbag`) puts it
+    /// back at its place.
     #[arg(long)]
     techniques: Option<String>,
     /// Leave out fish larger than this (2 = X-Wing … 7 = Leviathan).
@@ -54,13 +83,15 @@ pub struct LadderArgs {
     fish_max_size: Option<u8>,
 }
 
-/// The ladder after `--techniques` and `--fish-max-size`.
-fn ladder_for(args: &LadderArgs) -> Result<Ladder, String> {
+/// The scale's ladder after `--techniques` and `--fish-max-size`.
+fn ladder_for(scale: ScaleArg, args: &TechniqueArgs) -> Result<Ladder, String> {
+    let scale = Scale::from(scale);
     let ladder = match &args.techniques {
-        None => Ladder::gnpx_v4(),
+        None => scale.ladder(),
         Some(list) => {
             let names: Vec<&str> = list.split(',').collect();
-            Ladder::gnpx_v4_all()
+            scale
+                .full_ladder()
                 .restricted_to(&names)
                 .map_err(|e| e.to_string())?
         }
@@ -76,7 +107,9 @@ fn ladder_for(args: &LadderArgs) -> Result<Ladder, String> {
 /// Runs the parsed command line; returns the process exit code.
 pub fn run(cli: Cli) -> Result<ExitCode, String> {
     match cli.command {
-        Command::Grade(args) => grade::run(args),
+        Command::Grade(args) => grade::run_grade(args),
+        Command::Solve(args) => grade::run_solve(args),
+        Command::Find(args) => grade::run_find(args),
         Command::Explain(args) => explain::run(args),
     }
 }

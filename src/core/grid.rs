@@ -148,6 +148,29 @@ impl Grid {
         self.masks[cell]
     }
 
+    /// Unsolved cells with exactly one candidate (bit-sliced count over the planes).
+    #[inline]
+    pub fn single_candidate_cells(&self) -> Bits81 {
+        let (mut ones, mut twos) = (Bits81::EMPTY, Bits81::EMPTY);
+        for &plane in &self.planes {
+            twos |= ones & plane;
+            ones |= plane;
+        }
+        ones.and_not(twos)
+    }
+
+    /// Unsolved cells with exactly two candidates.
+    #[inline]
+    pub fn bivalue_cells(&self) -> Bits81 {
+        let (mut ones, mut twos, mut more) = (Bits81::EMPTY, Bits81::EMPTY, Bits81::EMPTY);
+        for &plane in &self.planes {
+            more |= twos & plane;
+            twos |= ones & plane;
+            ones |= plane;
+        }
+        twos.and_not(more)
+    }
+
     /// Whether `digit` is a candidate of `cell`.
     #[inline]
     pub fn has_candidate(&self, cell: usize, digit: usize) -> bool {
@@ -161,6 +184,11 @@ impl Grid {
             0 => None,
             v => Some(v as usize - 1),
         }
+    }
+
+    /// Digit index per cell (0..9); meaningful once the grid is solved (unsolved cells read 0).
+    pub fn values(&self) -> [u8; CELLS] {
+        self.values.map(|v| v.saturating_sub(1))
     }
 
     /// The given cells.
@@ -260,9 +288,17 @@ mod tests {
             assert_eq!(grid.candidates(peer).count_ones(), 8);
         }
         assert_eq!(grid.plane(4).count(), 81 - 21);
+        assert!(grid.single_candidate_cells().is_empty());
         assert!(grid.eliminate(80, 2));
         assert!(!grid.eliminate(80, 2));
         assert_eq!(grid.candidates(80), ALL_DIGITS & !(1 << 2));
+        for digit in 2..9 {
+            grid.eliminate(79, digit);
+        }
+        assert_eq!(grid.bivalue_cells(), Bits81::cell(79));
+        grid.eliminate(79, 1);
+        assert_eq!(grid.single_candidate_cells(), Bits81::cell(79));
+        assert!(grid.bivalue_cells().is_empty());
         for d in 0..9 {
             for c in 0..CELLS {
                 assert_eq!(

@@ -434,7 +434,7 @@ fn find(grid: &Grid, sink: &mut StepSink<'_>, class: FishClass, size: usize) -> 
     let mut flow = ControlFlow::Continue(());
     for found in &fish {
         if classify(grid, found) == class {
-            flow = sink(fish_step(technique, found));
+            flow = sink(&fish_step(technique, found));
             if flow.is_break() {
                 break;
             }
@@ -442,34 +442,6 @@ fn find(grid: &Grid, sink: &mut StepSink<'_>, class: FishClass, size: usize) -> 
     }
     give_back(grid, kind, size, fish);
     flow
-}
-
-/// Cells of `set` as GNPX compresses them: rows sharing the same columns are merged (`r2468c4`).
-pub fn compress_cells(set: Bits81) -> String {
-    let mut rows_by_columns: Vec<(u16, u16)> = Vec::new();
-    for row in 0..9 {
-        let columns = (0..9)
-            .filter(|&col| set.contains(row * 9 + col))
-            .fold(0u16, |m, col| m | 1 << col);
-        if columns == 0 {
-            continue;
-        }
-        match rows_by_columns.iter_mut().find(|(_, c)| *c == columns) {
-            Some((rows, _)) => *rows |= 1 << row,
-            None => rows_by_columns.push((1 << row, columns)),
-        }
-    }
-    let digits = |mask: u16| -> String {
-        (0..9)
-            .filter(|i| mask & 1 << i != 0)
-            .map(|i| char::from(b'1' + i as u8))
-            .collect()
-    };
-    rows_by_columns
-        .iter()
-        .map(|&(rows, columns)| format!("r{}c{}", digits(rows), digits(columns)))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 macro_rules! fish_finders {
@@ -588,14 +560,6 @@ mod tests {
         assert_eq!(FishShape::of(r1 | b1, b2 | 1 << 20), FishShape::Mutant);
         assert_eq!(FishShape::of(r1 | c1, r2 | c2), FishShape::Mutant);
         assert_eq!(FishShape::of(r1 | b1, r2 | c1), FishShape::Mutant);
-    }
-
-    #[test]
-    fn cells_compress_like_gnpx() {
-        let cells = |list: &[usize]| list.iter().copied().collect::<Bits81>();
-        assert_eq!(compress_cells(cells(&[12, 30, 48, 66])), "r2468c4");
-        assert_eq!(compress_cells(cells(&[0, 1, 9, 10, 80])), "r12c12 r9c9");
-        assert_eq!(compress_cells(Bits81::EMPTY), "");
     }
 
     /// A grid where digit 1 sits in rows 1 and 5 only in columns 2 and 7, plus `extra` cells of

@@ -10,13 +10,21 @@ use std::ops::ControlFlow;
 use crate::core::Grid;
 use crate::step::Step;
 
+pub mod brute_force;
+pub mod chains;
+pub mod coloring;
 pub mod fish;
+pub mod force_chain;
 pub mod intersections;
+pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod uniqueness;
+pub mod wings;
 
-/// Receives steps from a finder; `Break` stops the search.
-pub type StepSink<'a> = dyn FnMut(Step) -> ControlFlow<()> + 'a;
+/// Receives steps from a finder (by reference: steps are large and most are dropped);
+/// `Break` stops the search.
+pub type StepSink<'a> = dyn FnMut(&Step) -> ControlFlow<()> + 'a;
 
 /// A technique finder: enumerates the technique's steps in `grid`.
 pub type FinderFn = fn(&Grid, &mut StepSink<'_>) -> ControlFlow<()>;
@@ -80,6 +88,36 @@ techniques! {
     HiddenTriple => ("hidden-triple", "Hidden Triple", "subsets", subsets::hidden_triple),
     NakedQuad => ("naked-quad", "Naked Quad", "subsets", subsets::naked_quad),
     HiddenQuad => ("hidden-quad", "Hidden Quad", "subsets", subsets::hidden_quad),
+    LockedPair => ("locked-pair", "Locked Pair", "intersections", subsets::locked_pair),
+    LockedTriple => ("locked-triple", "Locked Triple", "intersections", subsets::locked_triple),
+    UniqueRectangle1 => ("unique-rectangle-1", "Unique Rectangle Type 1", "uniqueness", uniqueness::unique_rectangle_1),
+    UniqueRectangle2 => ("unique-rectangle-2", "Unique Rectangle Type 2", "uniqueness", uniqueness::unique_rectangle_2),
+    UniqueRectangle3 => ("unique-rectangle-3", "Unique Rectangle Type 3", "uniqueness", uniqueness::unique_rectangle_3),
+    UniqueRectangle4 => ("unique-rectangle-4", "Unique Rectangle Type 4", "uniqueness", uniqueness::unique_rectangle_4),
+    UniqueRectangle5 => ("unique-rectangle-5", "Unique Rectangle Type 5", "uniqueness", uniqueness::unique_rectangle_5),
+    UniqueRectangle6 => ("unique-rectangle-6", "Unique Rectangle Type 6", "uniqueness", uniqueness::unique_rectangle_6),
+    HiddenRectangle => ("hidden-rectangle", "Hidden Rectangle", "uniqueness", uniqueness::hidden_rectangle),
+    AvoidableRectangle1 => ("avoidable-rectangle-1", "Avoidable Rectangle Type 1", "uniqueness", uniqueness::avoidable_rectangle_1),
+    AvoidableRectangle2 => ("avoidable-rectangle-2", "Avoidable Rectangle Type 2", "uniqueness", uniqueness::avoidable_rectangle_2),
+    BugPlusOne => ("bug-plus-one", "BUG+1", "uniqueness", uniqueness::bug_plus_one),
+    Skyscraper => ("skyscraper", "Skyscraper", "single-digit", single_digit::skyscraper),
+    TwoStringKite => ("two-string-kite", "2-String Kite", "single-digit", single_digit::two_string_kite),
+    TurbotFish => ("turbot-fish", "Turbot Fish", "single-digit", single_digit::turbot_fish),
+    EmptyRectangle => ("empty-rectangle", "Empty Rectangle", "single-digit", single_digit::empty_rectangle),
+    XyWing => ("xy-wing", "XY-Wing", "wings", wings::xy_wing),
+    WWing => ("w-wing", "W-Wing", "wings", wings::w_wing),
+    RemotePair => ("remote-pair", "Remote Pair", "wings", chains::remote_pair),
+    XChain => ("x-chain", "X-Chain", "chains", chains::x_chain),
+    XyChain => ("xy-chain", "XY-Chain", "chains", chains::xy_chain),
+    ColorTrap => ("color-trap", "Color Trap", "coloring", coloring::color_trap),
+    ColorWrap => ("color-wrap", "Color Wrap", "coloring", coloring::color_wrap),
+    MultiColor1 => ("multi-color-1", "Multi-Color Type 1", "coloring", coloring::multi_color_1),
+    MultiColor2 => ("multi-color-2", "Multi-Color Type 2", "coloring", coloring::multi_color_2),
+    XyzWing => ("xyz-wing", "XYZ-Wing", "wings", wings::xyz_wing),
+    ForceChainCell => ("force-chain-cell", "ForceChain_Cell", "force-chain", force_chain::force_chain_cell),
+    ForceChainHouse => ("force-chain-house", "ForceChain_House", "force-chain", force_chain::force_chain_house),
+    ForceChainContradiction => ("force-chain-contradiction", "ForceChain_Contradiction", "force-chain", force_chain::force_chain_contradiction),
+    BruteForce => ("brute-force", "Brute Force", "last-resort", brute_force::brute_force),
     XWing => ("x-wing", "X-Wing", "fish", fish::x_wing, "fish-basic"),
     Swordfish => ("swordfish", "SwordFish", "fish", fish::swordfish, "fish-basic"),
     Jellyfish => ("jellyfish", "JellyFish", "fish", fish::jellyfish, "fish-basic"),
@@ -163,6 +201,12 @@ impl TechniqueId {
         self.info().id
     }
 
+    /// Whether the technique's deductions hold only if the puzzle's solution is unique
+    /// (the `uniqueness` family: unique rectangles, BUG+1 …).
+    pub fn assumes_uniqueness(self) -> bool {
+        self.info().family == "uniqueness"
+    }
+
     /// Looks a technique up by its id string.
     pub fn from_id(id: &str) -> Option<TechniqueId> {
         CATALOGUE.iter().find(|t| t.id == id).map(|t| t.technique)
@@ -172,7 +216,7 @@ impl TechniqueId {
     pub fn find_first(self, grid: &Grid) -> Option<Step> {
         let mut found = None;
         let _ = (self.info().finder)(grid, &mut |step| {
-            found = Some(step);
+            found = Some(step.clone());
             ControlFlow::Break(())
         });
         found
@@ -182,7 +226,7 @@ impl TechniqueId {
     pub fn find_all(self, grid: &Grid) -> Vec<Step> {
         let mut steps = Vec::new();
         let _ = (self.info().finder)(grid, &mut |step| {
-            steps.push(step);
+            steps.push(step.clone());
             ControlFlow::Continue(())
         });
         steps
@@ -203,6 +247,30 @@ pub(crate) mod test_support {
             }
         }
         Grid::from_givens(&values).expect("test grid has no conflicts")
+    }
+
+    /// An empty grid where digit 1 (index 0) stays a candidate only in `cells`.
+    pub fn digit_one_only_in(cells: &[usize]) -> Grid {
+        let mut g = Grid::empty();
+        for cell in 0..81 {
+            if !cells.contains(&cell) {
+                g.eliminate(cell, 0);
+            }
+        }
+        g
+    }
+
+    /// An empty grid whose listed cells keep only the listed (printed, 1-based) digits.
+    pub fn with_cells(cells: &[(usize, &[usize])]) -> Grid {
+        let mut g = Grid::empty();
+        for &(cell, digits) in cells {
+            for d in 0..9 {
+                if !digits.contains(&(d + 1)) {
+                    g.eliminate(cell, d);
+                }
+            }
+        }
+        g
     }
 
     /// A candidate set from `r1c2#3`-style names.

@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
-use crate::core::{Bits81, Grid, ALL_DIGITS, HOUSES, HOUSE_SETS};
+use crate::core::{Bits81, Grid, ALL_DIGITS, CELL_HOUSES, HOUSES, HOUSE_SETS};
 use crate::step::Step;
 
 fn single_step(technique: TechniqueId, cell: usize, digit: usize, houses: u32) -> Step {
@@ -31,11 +31,21 @@ const SCAN_ORDER: [usize; HOUSES] = {
 
 /// A house with one empty cell: the missing digit goes there.
 pub fn full_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    for house in SCAN_ORDER {
-        let open = grid.unsolved() & HOUSE_SETS[house];
-        if !open.is_single() {
-            continue;
+    // The last cell of a house is also a naked single: only the houses of the (few) naked
+    // singles need looking at, then in scan order.
+    let mut houses = 0u32;
+    for cell in grid.single_candidate_cells() {
+        for &house in &CELL_HOUSES[cell] {
+            if (grid.unsolved() & HOUSE_SETS[house as usize]).is_single() {
+                houses |= 1 << house;
+            }
         }
+    }
+    if houses == 0 {
+        return ControlFlow::Continue(());
+    }
+    for house in SCAN_ORDER.into_iter().filter(|&h| houses & (1 << h) != 0) {
+        let open = grid.unsolved() & HOUSE_SETS[house];
         let cell = open.first().unwrap_or_default();
         let missing = ALL_DIGITS & !grid.placed_digits_in(house);
         if missing.count_ones() != 1 {
@@ -43,7 +53,12 @@ pub fn full_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         }
         let digit = missing.trailing_zeros() as usize;
         if grid.has_candidate(cell, digit) {
-            sink(single_step(TechniqueId::FullHouse, cell, digit, 1 << house))?;
+            sink(&single_step(
+                TechniqueId::FullHouse,
+                cell,
+                digit,
+                1 << house,
+            ))?;
         }
     }
     ControlFlow::Continue(())
@@ -51,14 +66,9 @@ pub fn full_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 
 /// A cell with one candidate left.
 pub fn naked_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    let (mut ones, mut twos) = (Bits81::EMPTY, Bits81::EMPTY);
-    for &plane in grid.planes() {
-        twos |= ones & plane;
-        ones |= plane;
-    }
-    for cell in ones.and_not(twos) {
+    for cell in grid.single_candidate_cells() {
         let digit = grid.candidates(cell).trailing_zeros() as usize;
-        sink(single_step(TechniqueId::NakedSingle, cell, digit, 0))?;
+        sink(&single_step(TechniqueId::NakedSingle, cell, digit, 0))?;
     }
     ControlFlow::Continue(())
 }
@@ -70,7 +80,7 @@ pub fn hidden_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
             let places = grid.plane(digit) & HOUSE_SETS[house];
             if places.is_single() {
                 let cell = places.first().unwrap_or_default();
-                sink(single_step(
+                sink(&single_step(
                     TechniqueId::HiddenSingle,
                     cell,
                     digit,

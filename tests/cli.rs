@@ -1,0 +1,449 @@
+//! The `sgrade` command line, as a user runs it.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command as StdCommand, Stdio};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const XWING: &str =
+    "4....9.5.23..58.67...4.7.........3253.2....8.5.1...7.....89....9......7..1.72..46";
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+fn sgrade() -> Command {
+    Command::cargo_bin("sgrade").unwrap()
+}
+
+fn csv_rows(output: &[u8]) -> Vec<csv::StringRecord> {
+    csv::Reader::from_reader(output)
+        .records()
+        .map(|r| r.unwrap())
+        .collect()
+}
+
+fn header(output: &[u8]) -> Vec<String> {
+    csv::Reader::from_reader(output)
+        .headers()
+        .unwrap()
+        .iter()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn grade_writes_one_row_per_puzzle_with_the_documented_columns() {
+    let out = sgrade()
+        .args(["grade", "-q"])
+        .arg(common::corpus("seeds.txt"))
+        .assert()
+        .success();
+    let stdout = &out.get_output().stdout;
+    let columns = header(stdout);
+    for name in [
+        "source", "line", "puzzle", "status", "solved", "rating", "hardest", "steps", "time_us",
+    ] {
+        assert!(columns.contains(&name.to_string()), "missing column {name}");
+    }
+    assert!(columns.contains(&"count_hidden-single".to_string()));
+    assert_eq!(&columns[columns.len() - 2..], ["extra", "message"]);
+    let rows = csv_rows(stdout);
+    assert_eq!(rows.len(), 8);
+    let lines: Vec<u64> = rows.iter().map(|r| r[1].parse().unwrap()).collect();
+    assert_eq!(lines, [3, 4, 5, 6, 7, 8, 9, 10]);
+    assert!(rows.iter().all(|r| &r[3] == "unique"));
+    assert_eq!(
+        &rows[0][columns.iter().position(|c| c == "extra").unwrap()],
+        "x-wing"
+    );
+}
+
+#[test]
+fn bad_lines_get_rows_with_reasons_and_the_batch_goes_on() {
+    let out = sgrade()
+        .args(["grade", "-q"])
+        .arg(common::corpus("bad_input.txt"))
+        .assert()
+        .code(1);
+    let stdout = &out.get_output().stdout;
+    let columns = header(stdout);
+    let message = columns.iter().position(|c| c == "message").unwrap();
+    let rows = csv_rows(stdout);
+    let summary: Vec<(String, String)> = rows
+        .iter()
+        .map(|r| (r[3].to_string(), r[message].to_string()))
+        .collect();
+    assert_eq!(summary[0], ("unique".into(), "".into()));
+    assert_eq!(
+        summary[1],
+        (
+            "invalid".into(),
+            "line 3: expected 81 or 729 cells, found 80".into()
+        )
+    );
+    assert_eq!(
+        summary[2],
+        (
+            "invalid".into(),
+            "line 4: bad character 'x' at column 12".into()
+        )
+    );
+    assert_eq!(
+        summary[3],
+        (
+            "invalid".into(),
+            "line 5: givens conflict: 5 twice in row 2".into()
+        )
+    );
+    assert_eq!(
+        summary[4],
+        (
+            "multiple".into(),
+            "line 7: puzzle has more than one solution".into()
+        )
+    );
+    assert_eq!(
+        summary[5],
+        ("none".into(), "line 8: puzzle has no solution".into())
+    );
+    assert_eq!(summary[6].0, "multiple");
+    assert_eq!(rows.len(), 7);
+}
+
+#[test]
+fn stdin_csv_and_pencil_marks_are_read() {
+    let pencil = sudoku_grader::puzzle::parse_puzzle(EASY, 1)
+        .unwrap()
+        .grid
+        .candidates_string();
+    let input = format!("id,puzzle,note\n7,{EASY},\"a, b\"\n8,{pencil},pm\n");
+    let out = sgrade()
+        .args(["grade", "-q", "-"])
+        .write_stdin(input)
+        .assert()
+        .success();
+    let stdout = &out.get_output().stdout;
+    let columns = header(stdout);
+    let extra = columns.iter().position(|c| c == "extra").unwrap();
+    let rows = csv_rows(stdout);
+    assert_eq!(rows.len(), 2);
+    assert_eq!(&rows[0][0], "-");
+    assert_eq!(&rows[0][extra], "7,\"a, b\"");
+    // Pencil marks are echoed as read (a cell with one candidate counts as solved).
+    assert_eq!(rows[1][2].len(), 729);
+    assert_eq!(&rows[0][4], "true");
+    assert_eq!(&rows[1][4], "true");
+}
+
+#[test]
+fn techniques_restrict_the_ladder_and_unknown_names_are_usage_errors() {
+    let out = sgrade()
+        .args(["grade", "-q", "--techniques", "singles", "-"])
+        .write_stdin(format!("{XWING}\n"))
+        .assert()
+        .success();
+    let columns = header(&out.get_output().stdout);
+    let counts: Vec<&String> = columns.iter().filter(|c| c.starts_with("count_")).collect();
+    assert_eq!(
+        counts,
+        [
+            "count_full-house",
+            "count_naked-single",
+            "count_hidden-single"
+        ]
+    );
+    let row = &csv_rows(&out.get_output().stdout)[0];
+    assert_eq!(
+        &row[4], "false",
+        "singles alone cannot solve the X-Wing puzzle"
+    );
+    sgrade()
+        .args(["grade", "--techniques", "singles,bogus", "-"])
+        .write_stdin(format!("{XWING}\n"))
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("unknown technique or family 'bogus'")
+                .and(predicate::str::contains("naked-pair")),
+        );
+}
+
+#[test]
+fn thread_count_does_not_change_results() {
+    let run = |threads: &str| {
+        let out = sgrade()
+            .args(["grade", "-q", "--chunk-size", "37", "--threads", threads])
+            .arg(common::corpus("royle17_sample.txt"))
+            .assert()
+            .success();
+        let stdout = out.get_output().stdout.clone();
+        let time = header(&stdout).iter().position(|c| c == "time_us").unwrap();
+        csv_rows(&stdout)
+            .into_iter()
+            .map(|r| {
+                r.iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != time)
+                    .map(|(_, f)| f.to_string())
+                    .collect::<Vec<_>>()
+            })
+            .collect::<Vec<_>>()
+    };
+    let one = run("1");
+    assert_eq!(one.len(), 200);
+    assert_eq!(one, run("2"));
+}
+
+#[test]
+fn rows_are_flushed_chunk_by_chunk() {
+    // With one puzzle per chunk, the first row must arrive before stdin is closed.
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("sgrade"))
+        .args(["grade", "-q", "--chunk-size", "1", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{EASY}").unwrap();
+    stdin.flush().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    assert!(line.starts_with("source,line,puzzle"));
+    line.clear();
+    stdout.read_line(&mut line).unwrap();
+    assert!(line.contains(EASY) && line.contains("unique"), "{line}");
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn output_file_and_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("out.csv");
+    sgrade()
+        .args(["grade", "-o"])
+        .arg(&path)
+        .arg(common::corpus("kaggle_sample.csv"))
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains("status: unique 100")
+                .and(predicate::str::contains("puzzles/s")),
+        );
+    let text = std::fs::read(&path).unwrap();
+    assert_eq!(csv_rows(&text).len(), 100);
+    sgrade()
+        .args(["grade", "no/such/file.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot open"));
+}
+
+#[test]
+fn verify_passes_on_shipped_corpora() {
+    sgrade()
+        .args(["grade", "-q", "--verify"])
+        .arg(common::corpus("se_exchange_sample.csv"))
+        .arg(common::corpus("royle17_sample.txt"))
+        .assert()
+        .success();
+}
+
+#[test]
+fn solve_prints_the_solution() {
+    let out = sgrade()
+        .args(["solve", "-q", "-"])
+        .write_stdin(format!("{EASY}\n"))
+        .assert()
+        .success();
+    let rows = csv_rows(&out.get_output().stdout);
+    let solution = &rows[0][4];
+    assert_eq!(solution.len(), 81);
+    for (given, solved) in EASY.bytes().zip(solution.bytes()) {
+        assert!(given == b'.' || given == solved);
+    }
+}
+
+#[test]
+fn explain_text_shows_the_path() {
+    sgrade()
+        .args(["explain", EASY])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("  1. ").and(predicate::str::contains("solved in")))
+        .stdout(
+            predicate::str::is_match(r"(Full House|Naked Single|Hidden Single) r\dc\d=\d").unwrap(),
+        );
+}
+
+#[test]
+fn explain_json_lines_parse() {
+    let out = sgrade()
+        // Without fish or chains the X-Wing puzzle stays stuck, so the summary shows a state.
+        .args([
+            "explain",
+            "--format",
+            "json",
+            "--techniques",
+            "singles,intersections,subsets",
+            XWING,
+        ])
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let values: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let steps = &values[..values.len() - 1];
+    assert!(!steps.is_empty());
+    for step in steps {
+        assert!(step["technique"].is_string() && step["text"].is_string());
+        assert!(step["placements"].is_array() && step["eliminations"].is_array());
+    }
+    assert!(steps.iter().any(|s| s["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p.as_str().unwrap().contains('='))));
+    let summary = &values[values.len() - 1]["summary"];
+    assert_eq!(summary["solved"], false);
+    assert_eq!(summary["state"].as_str().unwrap().len(), 729);
+}
+
+#[test]
+fn explain_all_lists_every_step_of_the_start_state() {
+    let out = sgrade()
+        .args(["explain", "--all", "--techniques", "intersections", XWING])
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.lines().count() >= 1);
+    assert!(text.lines().all(|l| l.contains("Locked Candidates")));
+}
+
+#[test]
+fn explain_rejects_bad_puzzles() {
+    sgrade()
+        .args(["explain", &XWING[..80]])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("found 80"));
+    sgrade()
+        .args(["explain", &".".repeat(81)])
+        .assert()
+        .stderr(predicate::str::contains("more than one solution"));
+}
+
+#[test]
+fn progress_lines_when_asked_and_not_on_a_pipe_by_default() {
+    sgrade()
+        .args(["grade", "-q", "--progress", "-o", "/dev/null"])
+        .arg(common::corpus("royle17_sample.txt"))
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains("sgrade: 200 puzzles,").and(predicate::str::contains("done")),
+        );
+    sgrade()
+        .args(["grade", "-q", "-o", "/dev/null"])
+        .arg(common::corpus("royle17_sample.txt"))
+        .assert()
+        .success()
+        .stderr(predicate::str::is_empty());
+}
+
+#[test]
+fn find_keeps_exactly_the_rows_that_used_the_technique() {
+    let corpus = common::corpus("se_exchange_sample.csv");
+    let graded = sgrade()
+        .args(["grade", "-q"])
+        .arg(&corpus)
+        .assert()
+        .success();
+    let graded_out = graded.get_output().stdout.clone();
+    let columns = header(&graded_out);
+    let pair = columns
+        .iter()
+        .position(|c| c == "count_naked-pair")
+        .unwrap();
+    let hardest = columns.iter().position(|c| c == "hardest").unwrap();
+    let expected: Vec<csv::StringRecord> = csv_rows(&graded_out)
+        .into_iter()
+        .filter(|r| r[pair].parse::<u32>().unwrap_or(0) > 0)
+        .collect();
+    assert!(!expected.is_empty());
+    let found = sgrade()
+        .args(["find", "-q", "--needs", "naked-pair"])
+        .arg(&corpus)
+        .assert()
+        .success();
+    let found_rows = csv_rows(&found.get_output().stdout);
+    let strip_time = |r: &csv::StringRecord| {
+        r.iter()
+            .enumerate()
+            .filter(|&(i, _)| columns[i] != "time_us")
+            .map(|(_, f)| f.to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        found_rows.iter().map(strip_time).collect::<Vec<_>>(),
+        expected.iter().map(strip_time).collect::<Vec<_>>()
+    );
+    let only = sgrade()
+        .args(["find", "-q", "--needs", "naked-pair", "--needs-only"])
+        .arg(&corpus)
+        .assert()
+        .success();
+    let only_rows = csv_rows(&only.get_output().stdout);
+    assert!(only_rows.len() <= found_rows.len());
+    assert!(only_rows.iter().all(|r| &r[hardest] == "naked-pair"));
+}
+
+#[test]
+fn find_reports_unreadable_rows_and_rejects_bad_names() {
+    sgrade()
+        .args(["find", "-q", "--needs", "singles"])
+        .arg(common::corpus("bad_input.txt"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "line 3: expected 81 or 729 cells, found 80",
+        ));
+    sgrade()
+        .args([
+            "find",
+            "--needs",
+            "naked-pair",
+            "--techniques",
+            "singles",
+            "-",
+        ])
+        .write_stdin(format!("{EASY}\n"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not on the ladder"));
+}
+
+#[test]
+fn utf16_files_as_gnpx_writes_them_are_read() {
+    let text = format!("{EASY} 1 \"LastDigit\"\r\n{XWING} 4 \"XWing\"\r\n");
+    let mut bytes = vec![0xFF, 0xFE];
+    for unit in text.encode_utf16() {
+        bytes.extend_from_slice(&unit.to_le_bytes());
+    }
+    let out = sgrade()
+        .args(["grade", "-q", "-"])
+        .write_stdin(bytes)
+        .assert()
+        .success();
+    let stdout = &out.get_output().stdout;
+    let extra = header(stdout).iter().position(|c| c == "extra").unwrap();
+    let rows = csv_rows(stdout);
+    assert_eq!(rows.len(), 2);
+    assert_eq!(&rows[0][2], EASY);
+    assert_eq!(&rows[1][extra], "4 \"XWing\"");
+}
