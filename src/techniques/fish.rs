@@ -261,17 +261,14 @@ enum SearchKind {
     Basic,
     /// Rows to columns and columns to rows with fins: finned and sashimi fish.
     FinnedBasic,
-    /// Any houses, no fins: Franken and Mutant fish.
+    /// Any houses, no fins: Franken, Mutant and (finless) cannibalistic fish.
     FrankenMutant,
-    /// Any houses, no fins, eliminating base candidates: cannibalistic fish.
-    Cannibalistic,
-    /// Any houses with exo fins: finned Franken and Mutant fish.
+    /// Any houses with exo fins, cannibalism counted: finned Franken, Mutant and finned
+    /// cannibalistic fish. Like GNPX's, this search allows no endo fins (so a fish with endo fins
+    /// and cannibalism is found by no finder).
     FinnedFrankenMutant,
     /// Any houses with endo fins (and exo fins): endo-finned fish.
     EndoFinned,
-    /// Any houses with exo fins, cannibalism counted: finned cannibalistic fish. Like GNPX, this
-    /// search allows no endo fins (a fish with both is found by no finder).
-    FinnedCannibalistic,
 }
 
 impl SearchKind {
@@ -281,11 +278,9 @@ impl SearchKind {
         match class {
             Basic => SearchKind::Basic,
             Finned | Sashimi => SearchKind::FinnedBasic,
-            Franken | Mutant => SearchKind::FrankenMutant,
-            Cannibalistic => SearchKind::Cannibalistic,
-            FinnedFranken | FinnedMutant => SearchKind::FinnedFrankenMutant,
+            Franken | Mutant | Cannibalistic => SearchKind::FrankenMutant,
+            FinnedFranken | FinnedMutant | FinnedCannibalistic => SearchKind::FinnedFrankenMutant,
             EndoFinned | FinnedEndoFinned => SearchKind::EndoFinned,
-            FinnedCannibalistic => SearchKind::FinnedCannibalistic,
         }
     }
 
@@ -297,13 +292,12 @@ impl SearchKind {
             base_houses,
             cover_houses,
             max_exo_fins: match self {
-                Basic | FrankenMutant | Cannibalistic => 0,
+                Basic | FrankenMutant => 0,
                 _ => MAX_EXO_FINS,
             },
             max_endo_fins: if self == EndoFinned { MAX_ENDO_FINS } else { 0 },
             require_endo_fins: self == EndoFinned,
-            cannibalism: matches!(self, Cannibalistic | FinnedCannibalistic),
-            require_cannibalism: matches!(self, Cannibalistic | FinnedCannibalistic),
+            cannibalism: matches!(self, FrankenMutant | FinnedFrankenMutant),
         };
         match self {
             Basic | FinnedBasic => ([spec(ROWS, COLS), spec(COLS, ROWS)], 2),

@@ -59,8 +59,6 @@ pub(crate) struct SearchSpec {
     pub require_endo_fins: bool,
     /// Whether base candidates may be eliminated (cannibalism); only widens the fin pruning.
     pub cannibalism: bool,
-    /// Whether only fish that eliminate base candidates are wanted.
-    pub require_cannibalism: bool,
 }
 
 /// One fish that eliminates something.
@@ -316,20 +314,18 @@ impl Search<'_, '_> {
         if endo_fins.is_empty() && self.spec.require_endo_fins {
             return ControlFlow::Continue(());
         }
-        let targets = if self.spec.require_cannibalism {
-            cells.and_not(endo_fins)
-        } else if self.spec.cannibalism {
+        let targets = if self.spec.cannibalism {
             self.plane
         } else {
             self.plane.and_not(cells)
         };
         let fins_possible = self.spec.max_exo_fins > 0 || !endo_fins.is_empty();
-        let targets = if fins_possible || self.spec.require_cannibalism {
+        let targets = if fins_possible {
             self.viable_targets(base, cells.and_not(endo_fins), targets & fin_peers, picked)
         } else {
             targets
         };
-        if (fins_possible || self.spec.require_cannibalism) && targets.is_empty() {
+        if fins_possible && targets.is_empty() {
             return ControlFlow::Continue(());
         }
         self.cover(Cover {
@@ -530,7 +526,7 @@ impl Search<'_, '_> {
             possible & state.fin_peers
         };
         let cannibalistic = eliminations & state.base_cells;
-        if eliminations.is_empty() || (self.spec.require_cannibalism && cannibalistic.is_empty()) {
+        if eliminations.is_empty() {
             return ControlFlow::Continue(());
         }
         (self.visit)(&Fish {
@@ -560,7 +556,6 @@ mod tests {
             max_endo_fins: 0,
             require_endo_fins: false,
             cannibalism: false,
-            require_cannibalism: false,
         }
     }
 
