@@ -5,6 +5,7 @@ use crate::core::Grid;
 use crate::ladder::Ladder;
 use crate::step::{Step, WrongDeduction};
 use crate::techniques::TechniqueId;
+use crate::timing::{NoTiming, TimingHook};
 
 /// What grading a puzzle found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,6 +42,18 @@ pub fn grade(
     solution: Option<&[u8; 81]>,
     on_step: &mut dyn FnMut(&Step, &Grid),
 ) -> Result<GradeOutcome, VerifyFailure> {
+    grade_timed(grid, ladder, solution, on_step, &mut NoTiming)
+}
+
+/// [`grade`], reporting every technique call to `timing`. Only the finders' calls are timed:
+/// checking, `on_step` and applying the step are not. With [`NoTiming`] this is `grade`.
+pub fn grade_timed<T: TimingHook>(
+    grid: &mut Grid,
+    ladder: &Ladder,
+    solution: Option<&[u8; 81]>,
+    on_step: &mut dyn FnMut(&Step, &Grid),
+    timing: &mut T,
+) -> Result<GradeOutcome, VerifyFailure> {
     let mut outcome = GradeOutcome {
         solved: false,
         steps: 0,
@@ -50,8 +63,12 @@ pub fn grade(
     };
     let mut hardest_rung = 0usize;
     'solve: while !grid.is_solved() {
+        // One clock read per call: a miss's end is where the next call begins.
+        let mut mark = timing.mark();
         for (rung_index, rung) in ladder.rungs().iter().enumerate() {
-            let Some(step) = rung.technique.find_first(grid) else {
+            let found = rung.technique.find_first(grid);
+            mark = timing.technique_call(rung.technique, mark, found.is_some());
+            let Some(step) = found else {
                 continue;
             };
             outcome.steps += 1;

@@ -10,6 +10,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod batch;
+pub mod bench;
 pub mod core;
 pub mod evaluate;
 pub mod explain;
@@ -19,6 +20,10 @@ pub mod oracle;
 pub mod puzzle;
 pub mod reader;
 pub mod reglib;
+pub mod report;
+pub mod stats;
 pub mod step;
 pub mod summary;
+pub mod technique_map;
 pub mod techniques;
+pub mod timing;
