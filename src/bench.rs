@@ -161,7 +161,9 @@ pub fn run(records: &[Record], ladder: &Ladder, config: &BenchConfig) -> BenchRe
     let mut warmup_passes = 1;
     while warm_start.elapsed() < config.warmup {
         pass(records, |r| drop(black_box(evaluate(r, None, false))));
-        pass(records, |r| drop(black_box(evaluate(r, Some(ladder), false))));
+        pass(records, |r| {
+            drop(black_box(evaluate(r, Some(ladder), false)))
+        });
         warmup_passes += 1;
     }
     let mut report = BenchReport {
@@ -183,13 +185,22 @@ pub fn run(records: &[Record], ladder: &Ladder, config: &BenchConfig) -> BenchRe
         }));
         let mut timings = Timings::for_ladder(ladder);
         report.timed.push(pass(records, |r| {
-            drop(black_box(evaluate_timed(r, Some(ladder), false, &mut timings)))
+            drop(black_box(evaluate_timed(
+                r,
+                Some(ladder),
+                false,
+                &mut timings,
+            )))
         }));
         let rows = timings
             .techniques
             .iter()
             .map(|(id, t)| (id.to_string(), &t.calls, Some(&t.hits)))
-            .chain(std::iter::once(("(oracle)".to_string(), &timings.oracle, None)));
+            .chain(std::iter::once((
+                "(oracle)".to_string(),
+                &timings.oracle,
+                None,
+            )));
         for (i, (id, calls, hits)) in rows.enumerate() {
             if report.techniques.len() <= i {
                 report.techniques.push(TechniqueCost {

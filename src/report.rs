@@ -44,7 +44,7 @@ fn grouped(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(ch);
@@ -227,7 +227,14 @@ fn usage_chart(summary: &Summary) -> String {
     let scale = (x1 - x0) / graded.max(1) as f64;
     svg.rect(x0, 8.0, 12.0, 12.0, BLUE, "puzzles using the technique");
     svg.text(x0 + 16.0, 18.0, "start", "note", "puzzles using it");
-    svg.rect(x0 + 140.0, 8.0, 12.0, 12.0, ORANGE, "puzzles whose hardest step it is");
+    svg.rect(
+        x0 + 140.0,
+        8.0,
+        12.0,
+        12.0,
+        ORANGE,
+        "puzzles whose hardest step it is",
+    );
     svg.text(x0 + 156.0, 18.0, "start", "note", "as hardest step");
     for (i, (id, usage)) in rows.iter().enumerate() {
         let y = top + row_h * i as f64;
@@ -284,6 +291,20 @@ fn usage_chart(summary: &Summary) -> String {
     svg.finish()
 }
 
+/// A power of ten of nanoseconds as an axis label (`10 ns`, `1 µs`, `100 ms`, `10 s`).
+fn decade_label(nanos: f64) -> String {
+    let (value, unit) = if nanos < 1e3 {
+        (nanos, "ns")
+    } else if nanos < 1e6 {
+        (nanos / 1e3, "µs")
+    } else if nanos < 1e9 {
+        (nanos / 1e6, "ms")
+    } else {
+        (nanos / 1e9, "s")
+    };
+    format!("{} {unit}", value.round())
+}
+
 /// A logarithmic time axis over `[lo, hi]` nanoseconds, whole decades.
 struct LogAxis {
     lo: f64,
@@ -300,7 +321,8 @@ impl LogAxis {
     }
 
     fn x(&self, nanos: f64) -> f64 {
-        let t = (nanos.max(self.lo).log10() - self.lo.log10()) / (self.hi.log10() - self.lo.log10());
+        let t =
+            (nanos.max(self.lo).log10() - self.lo.log10()) / (self.hi.log10() - self.lo.log10());
         self.x0 + (self.x1 - self.x0) * t
     }
 
@@ -310,7 +332,7 @@ impl LogAxis {
         while decade <= self.hi * 1.0001 {
             let x = self.x(decade);
             svg.line(x, y_top, x, y_bottom, GREY, 0.5);
-            svg.text(x, y_bottom + 16.0, "middle", "tick", &format_nanos(decade));
+            svg.text(x, y_bottom + 16.0, "middle", "tick", &decade_label(decade));
             decade *= 10.0;
         }
     }
@@ -408,7 +430,9 @@ fn puzzle_time_chart(puzzle_ns: &Histogram<u64>) -> String {
     let bins = ((axis.hi.log10() - axis.lo.log10()) * BINS_PER_DECADE).round() as usize;
     let mut counts = vec![0u64; bins.max(1)];
     for value in puzzle_ns.iter_recorded() {
-        let nanos = puzzle_ns.median_equivalent(value.value_iterated_to()).max(1) as f64;
+        let nanos = puzzle_ns
+            .median_equivalent(value.value_iterated_to())
+            .max(1) as f64;
         let bin = (nanos.log10() * BINS_PER_DECADE).floor() as i64 - first_bin;
         let bin = bin.clamp(0, counts.len() as i64 - 1) as usize;
         counts[bin] += value.count_at_value();
@@ -438,7 +462,14 @@ fn puzzle_time_chart(puzzle_ns: &Histogram<u64>) -> String {
             format_nanos(to),
             grouped(count)
         );
-        svg.rect(x_from + 0.5, y, x_to - x_from - 1.0, top + plot_h - y, BLUE, &tip);
+        svg.rect(
+            x_from + 0.5,
+            y,
+            x_to - x_from - 1.0,
+            top + plot_h - y,
+            BLUE,
+            &tip,
+        );
     }
     // Labels on staggered lines so that close quantiles do not overlap.
     for (i, (quantile, name)) in [(0.5, "p50"), (0.9, "p90"), (0.99, "p99")]
@@ -570,6 +601,15 @@ mod tests {
         assert_eq!(escape("a<b & \"c\""), "a&lt;b &amp; &quot;c&quot;");
         assert_eq!(nice_step(1000.0, 5.0), 200.0);
         assert_eq!(nice_step(7.0, 5.0), 2.0);
+    }
+
+    #[test]
+    fn decades_are_labelled_without_decimals() {
+        let labels: Vec<String> = [10.0, 1e3, 1e5, 1e7, 1e10]
+            .into_iter()
+            .map(decade_label)
+            .collect();
+        assert_eq!(labels, ["10 ns", "1 µs", "100 µs", "10 ms", "10 s"]);
     }
 
     #[test]

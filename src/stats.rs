@@ -137,10 +137,15 @@ mod tests {
         let ids: Vec<&str> = summary.techniques.iter().map(|(id, _)| id).collect();
         assert_eq!(ids, ["full-house", "hidden-single", "naked-pair"]);
         let full_house = summary.techniques.get("full-house").unwrap();
-        assert_eq!((full_house.steps, full_house.puzzles, full_house.graded), (3, 2, 2));
+        assert_eq!(
+            (full_house.steps, full_house.puzzles, full_house.graded),
+            (3, 2, 2)
+        );
         let pair = summary.techniques.get("naked-pair").unwrap();
         assert_eq!((pair.puzzles, pair.hardest, pair.graded), (1, 1, 1));
-        assert!(summary.render(None).contains("(of 1 graded with it on the ladder)"));
+        assert!(summary
+            .render(None)
+            .contains("(of 1 graded with it on the ladder)"));
     }
 
     #[test]
@@ -148,8 +153,8 @@ mod tests {
         let mut summary = Summary::default();
         let err = add_result_csv(&mut summary, "a,b\n1,2\n".as_bytes()).unwrap_err();
         assert!(err.to_string().contains("no 'status' column"), "{err}");
-        let err = add_result_csv(&mut summary, "status,solved\nunique,maybe\n".as_bytes())
-            .unwrap_err();
+        let err =
+            add_result_csv(&mut summary, "status,solved\nunique,maybe\n".as_bytes()).unwrap_err();
         assert_eq!(err.to_string(), "row 1: bad solved 'maybe'");
     }
 }

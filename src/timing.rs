@@ -64,7 +64,6 @@ fn nanos_histogram() -> Histogram<u64> {
     Histogram::new(SIGFIG).expect("valid histogram precision")
 }
 
-
 /// One technique's timings.
 #[derive(Clone, Debug)]
 pub struct TechniqueTimes {
@@ -268,10 +267,7 @@ impl Timings {
             } else if tag == ORACLE_TAG {
                 &mut timings.oracle
             } else if let Some(id) = tag.strip_prefix(CALL_TAG) {
-                &mut timings
-                    .techniques
-                    .entry(id, TechniqueTimes::default)
-                    .calls
+                &mut timings.techniques.entry(id, TechniqueTimes::default).calls
             } else if let Some(id) = tag.strip_prefix(HIT_TAG) {
                 &mut timings.techniques.entry(id, TechniqueTimes::default).hits
             } else {
@@ -423,7 +419,7 @@ impl TimingsPool {
     /// a fixed pseudo-random one in `sample_every` (the same lines whatever the thread count).
     #[inline]
     pub fn times(&self, line: u64) -> bool {
-        self.sample_every == 1 || mix64(line) % self.sample_every == 0
+        self.sample_every == 1 || mix64(line).is_multiple_of(self.sample_every)
     }
 
     /// A recorder for one job; it returns to the pool when dropped.
@@ -522,7 +518,10 @@ mod tests {
         assert!(read.puzzle.equivalent(12_345, read.puzzle.max()));
         let mut merged = read;
         merged.merge(&timings);
-        assert_eq!(merged.techniques.get("naked-single").unwrap().calls.len(), 2);
+        assert_eq!(
+            merged.techniques.get("naked-single").unwrap().calls.len(),
+            2
+        );
         assert_eq!(merged.oracle.len(), 2);
         assert!(merged.render_table().contains("naked-single"));
     }

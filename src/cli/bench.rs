@@ -50,9 +50,7 @@ fn load(inputs: &[PathBuf], limit: Option<usize>) -> Result<Vec<Record>, String>
         let source: Box<dyn Read> = if path.as_os_str() == "-" {
             Box::new(io::stdin().lock())
         } else {
-            Box::new(
-                File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?,
-            )
+            Box::new(File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?)
         };
         let mut reader = RecordReader::new(BufReader::new(source));
         while let Some(record) = reader
@@ -132,8 +130,7 @@ fn render_text(report: &BenchReport, args: &BenchArgs, ladder_size: usize) -> St
             "  {:<28} {:>12.2} {:>12} {:>11.3} {:>6.1}% {:>14.0}\n",
             cost.id,
             cost.calls_per_puzzle,
-            cost
-                .hits_per_puzzle
+            cost.hits_per_puzzle
                 .map_or(String::new(), |h| format!("{h:.2}")),
             nanos / 1e3,
             100.0 * nanos / grade_nanos,
@@ -144,9 +141,7 @@ fn render_text(report: &BenchReport, args: &BenchArgs, ladder_size: usize) -> St
 }
 
 fn render_json(report: &BenchReport, args: &BenchArgs) -> String {
-    let rates = |values: &[f64]| {
-        json!({ "median": median(values), "spread": spread(values), "repetitions": values })
-    };
+    let rates = |values: &[f64]| json!({ "median": median(values), "spread": spread(values), "repetitions": values });
     let techniques: Vec<_> = report
         .techniques
         .iter()

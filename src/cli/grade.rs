@@ -153,12 +153,17 @@ fn run_batch(args: &BatchArgs, ladder: Option<&Ladder>, verify: bool) -> Result<
     let mut rows = RowWriter::new(io::BufWriter::with_capacity(1 << 16, output), kind)
         .map_err(|e| e.to_string())?;
     let mut timings_file = match &args.timings {
-        Some(path) => Some(io::BufWriter::new(File::create(path).map_err(|e| {
-            format!("cannot create {}: {e}", path.display())
-        })?)),
+        Some(path) => {
+            Some(io::BufWriter::new(File::create(path).map_err(|e| {
+                format!("cannot create {}: {e}", path.display())
+            })?))
+        }
         None => None,
     };
-    let timings_pool = args.timings.as_ref().map(|_| TimingsPool::for_ladder(ladder, args.timing_sample));
+    let timings_pool = args
+        .timings
+        .as_ref()
+        .map(|_| TimingsPool::for_ladder(ladder, args.timing_sample));
     let mut progress = Progress::new(args.progress, args.no_progress, total_bytes(&inputs));
     let consumed = Arc::new(AtomicU64::new(0));
     let options = BatchOptions {

@@ -42,8 +42,9 @@ pub fn run(args: ReportArgs) -> Result<ExitCode, String> {
         env!("CARGO_PKG_VERSION"),
     );
     match &args.output {
-        Some(path) => fs::write(path, html)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+        Some(path) => {
+            fs::write(path, html).map_err(|e| format!("cannot write {}: {e}", path.display()))?
+        }
         None => io::stdout()
             .lock()
             .write_all(html.as_bytes())
