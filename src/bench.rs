@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use crate::evaluate::{evaluate, evaluate_timed, Status};
 use crate::ladder::Ladder;
 use crate::reader::Record;
-use crate::timing::{total_nanos, Timings};
+use crate::timing::{total_nanos, Recorder};
 
 /// How to run the benchmark.
 #[derive(Clone, Debug)]
@@ -183,15 +183,16 @@ pub fn run(records: &[Record], ladder: &Ladder, config: &BenchConfig) -> BenchRe
         report.grade.push(pass(records, |r| {
             drop(black_box(evaluate(r, Some(ladder), false)))
         }));
-        let mut timings = Timings::for_ladder(ladder);
+        let mut recorder = Recorder::for_ladder(Some(ladder));
         report.timed.push(pass(records, |r| {
             drop(black_box(evaluate_timed(
                 r,
                 Some(ladder),
                 false,
-                &mut timings,
+                &mut recorder,
             )))
         }));
+        let timings = recorder.to_timings();
         let rows = timings
             .techniques
             .iter()
