@@ -1,4 +1,4 @@
-//! Where grading time goes: every technique call timed into HdrHistograms (time per call, and
+//! Where grading time goes: every technique call timed (time per call, and
 //! time per call that found a step), plus the oracle and the whole puzzle. Recorders are
 //! per worker and merged at the end; the result is written and read as an HdrHistogram interval
 //! log (V2 + deflate, as Java's `HistogramLogWriter` does), so shards timed on different machines
@@ -23,7 +23,7 @@ mod recorder;
 
 pub use recorder::{PooledRecorder, Recorder, TimingsPool};
 
-/// The grader's timing hook. [`NoTiming`] compiles to nothing; [`Timings`] reads the clock.
+/// The grader's timing hook. [`NoTiming`] compiles to nothing; [`Recorder`] reads the clock.
 pub trait TimingHook {
     /// A point in time (`()` when timing is off).
     type Mark: Copy;
