@@ -70,6 +70,7 @@ echo
 echo "## Peak RSS (grade --threads 2, /usr/bin/time -v)"
 lines_of() { # N → file of royle17 repeated to N lines
   local out="$tmp/royle_$1.txt"
+  : > "$out"
   while [ "$(wc -l < "$out" 2>/dev/null || echo 0)" -lt "$1" ]; do cat "$ROYLE" >> "$out"; done
   head -n "$1" "$out" > "$out.cut" && mv "$out.cut" "$out"
   echo "$out"
@@ -83,7 +84,7 @@ for lines in 10000 100000 "$BIG_LINES"; do
     /usr/bin/time -v -o "$tmp/v" "$BIN" grade -q --threads 2 -o /dev/null $opts "$file" >/dev/null 2>&1 || true
     rss=$(awk -F: '/Maximum resident/ {print $2}' "$tmp/v")
     secs=$(awk -F': ' '/Elapsed \(wall clock\)/ {n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s}' "$tmp/v")
-    printf "| %d | %s | %.1f | %.1f |\n" "$lines" "${opts:-(none)}" "$(awk -v r="$rss" 'BEGIN {print r / 1024}')" "$secs"
+    printf "| %d | %s | %.1f | %.1f |\n" "$lines" "${opts:+--timings}" "$(awk -v r="$rss" 'BEGIN {print r / 1024}')" "$secs"
   done
 done
 echo
