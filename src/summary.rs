@@ -68,11 +68,13 @@ impl Summary {
         summary
     }
 
-    /// Counts a row's status and time.
+    /// Counts a row's status and time (rows never parsed have no time: 0).
     pub fn add_status(&mut self, status: Status, time_us: f64) {
         self.by_status[status.index()] += 1;
-        let nanos = (time_us * 1000.0).round().max(1.0) as u64;
-        let _ = self.puzzle_time_ns.record(nanos);
+        if time_us > 0.0 {
+            let nanos = (time_us * 1000.0).round().max(1.0) as u64;
+            let _ = self.puzzle_time_ns.record(nanos);
+        }
     }
 
     /// Counts a graded puzzle's verdict and rating.

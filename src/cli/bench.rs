@@ -75,9 +75,10 @@ fn render_text(report: &BenchReport, args: &BenchArgs, ladder_size: usize) -> St
     };
     out.push_str(&format!(
         "sgrade bench: {} puzzles ({order}), ladder of {ladder_size} techniques, 1 thread; \
-         {} repetitions after {} warm-up pass{}\n",
+         {} repetition{} after {} warm-up pass{}\n",
         report.puzzles,
         report.oracle.len(),
+        if report.oracle.len() == 1 { "" } else { "s" },
         report.warmup_passes,
         if report.warmup_passes == 1 { "" } else { "es" }
     ));
