@@ -1,6 +1,7 @@
 //! Human-readable and JSON descriptions of steps (GNPX-style wording).
 
-use crate::core::{cell_name, house_name, Bits81, CandidateSet};
+use crate::core::{cell_name, house_name, Bits81, CandidateSet, HOUSE_SETS};
+use crate::links::{ChainLink, LinkKind};
 use crate::step::Step;
 use crate::techniques::TechniqueId;
 
@@ -40,6 +41,79 @@ pub fn cell_list(cells: Bits81) -> String {
     cells.iter().map(cell_name).collect::<Vec<_>>().join(" ")
 }
 
+/// Cells in GNPX's compressed form: rows with the same columns merge (`r2c4 r4c4` → `r24c4`,
+/// `r5c4 r5c6` → `r5c46`).
+pub fn compressed_cells(cells: Bits81) -> String {
+    let mut columns = [0u16; 9];
+    for cell in cells {
+        columns[cell / 9] |= 1 << (cell % 9);
+    }
+    let mut groups: Vec<(u16, u16)> = Vec::new(); // (rows, columns)
+    for (row, &cols) in columns.iter().enumerate() {
+        if cols == 0 {
+            continue;
+        }
+        match groups.iter_mut().find(|(_, c)| *c == cols) {
+            Some((rows, _)) => *rows |= 1 << row,
+            None => groups.push((1 << row, cols)),
+        }
+    }
+    groups
+        .iter()
+        .map(|&(rows, cols)| format!("r{}c{}", digit_list(rows), digit_list(cols)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The chain in GNPX notation: `[S r2c6/-2 -> r6c6/+2] => …`.
+pub fn chain_text(chain: &[ChainLink]) -> String {
+    chain
+        .iter()
+        .map(|link| link.to_string())
+        .collect::<Vec<_>>()
+        .join(" => ")
+}
+
+/// `r1c2(#37)`: a cell with its candidates, as GNPX prints wing cells.
+fn cell_with_digits(cell: usize, mask: u16) -> String {
+    format!("{}(#{})", cell_name(cell), digit_list(mask))
+}
+
+/// Eliminations cell by cell as GNPX lists them: `r4c5(#9) r6c5(#9)`.
+fn eliminated_cells(set: &CandidateSet) -> String {
+    let mut per_cell = [0u16; 81];
+    for (cell, digit) in set.iter() {
+        per_cell[cell] |= 1 << digit;
+    }
+    (0..81)
+        .filter(|&c| per_cell[c] != 0)
+        .map(|c| cell_with_digits(c, per_cell[c]))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A node's cell and the digit mask of an in-cell strong link (`from` off, `to` on).
+fn in_cell_mask(link: &ChainLink) -> (usize, u16) {
+    (
+        link.from.cell as usize,
+        (1 << link.from.digit) | (1 << link.to.digit),
+    )
+}
+
+/// Colour classes, pairs joined by `|`, clusters by `;`: `r1c1 r7c6 | r7c1 r3c6`.
+fn colors_text(colors: &[Bits81]) -> String {
+    colors
+        .chunks(2)
+        .map(|pair| {
+            pair.iter()
+                .map(|c| compressed_cells(*c))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// One-line description of a step, e.g. `Hidden Single r5c6=2 in b5`.
 pub fn describe(step: &Step) -> String {
     let title = step.technique.info().title;
@@ -54,6 +128,67 @@ pub fn describe(step: &Step) -> String {
             "{title} #{} in {} → {removed}",
             digit_list(step.digits),
             house_list(step.houses)
+        ),
+        TechniqueId::Skyscraper | TechniqueId::TwoStringKite | TechniqueId::TurbotFish => format!(
+            "{title} #{} in {}: {} → {removed}",
+            digit_list(step.digits),
+            compressed_cells(step.eliminations.cells()),
+            chain_text(&step.chain)
+        ),
+        TechniqueId::EmptyRectangle => {
+            let link = step.chain.first();
+            let box_cells = step.cells & HOUSE_SETS[step.houses.trailing_zeros() as usize];
+            format!(
+                "EmptyRectangle #{} in {}: ER {}, S-Link {} → {removed}",
+                digit_list(step.digits),
+                house_list(step.houses),
+                compressed_cells(box_cells),
+                link.map_or(String::new(), |l| format!(
+                    "{}-{}",
+                    cell_name(l.from.cell as usize),
+                    cell_name(l.to.cell as usize)
+                ))
+            )
+        }
+        TechniqueId::XyWing if step.chain.len() == 5 => {
+            let (q, q_mask) = in_cell_mask(&step.chain[0]);
+            let (pivot, pivot_mask) = in_cell_mask(&step.chain[2]);
+            let (r, r_mask) = in_cell_mask(&step.chain[4]);
+            format!(
+                "XY Wing Pivot: {} Pin: {} ,{} Eliminated: {}",
+                cell_with_digits(pivot, pivot_mask),
+                cell_with_digits(r, r_mask),
+                cell_with_digits(q, q_mask),
+                eliminated_cells(&step.eliminations)
+            )
+        }
+        TechniqueId::XyzWing if step.chain.len() == 2 => {
+            let pivot = step.pivot.map_or(0, |p| p as usize);
+            let (q, q_mask) = in_cell_mask(&step.chain[0]);
+            let (r, r_mask) = in_cell_mask(&step.chain[1]);
+            format!(
+                "XYZ Wing Pivot: {} Pin: {} ,{} Eliminated: {}",
+                cell_with_digits(pivot, step.digits),
+                cell_with_digits(r, r_mask),
+                cell_with_digits(q, q_mask),
+                eliminated_cells(&step.eliminations)
+            )
+        }
+        TechniqueId::WWing
+        | TechniqueId::RemotePair
+        | TechniqueId::XChain
+        | TechniqueId::XyChain => format!(
+            "{title} #{}: {} → {removed}",
+            digit_list(step.digits),
+            chain_text(&step.chain)
+        ),
+        TechniqueId::ColorTrap
+        | TechniqueId::ColorWrap
+        | TechniqueId::MultiColor1
+        | TechniqueId::MultiColor2 => format!(
+            "{title} #{}: {} → {removed}",
+            digit_list(step.digits),
+            colors_text(&step.colors)
         ),
         _ => {
             let mut text = format!("{title} #{}", digit_list(step.digits));
@@ -74,7 +209,8 @@ pub fn describe(step: &Step) -> String {
     }
 }
 
-/// A step as a JSON object: technique, placements, eliminations, houses, cells, digits, text.
+/// A step as a JSON object: technique, placements, eliminations, houses, cells, digits, pivot,
+/// chain links (`{"kind": "S", "from": "r2c6/-2", "to": "r6c6/+2"}`), colour classes, text.
 pub fn step_json(step: &Step, number: usize) -> serde_json::Value {
     serde_json::json!({
         "step": number,
@@ -85,6 +221,13 @@ pub fn step_json(step: &Step, number: usize) -> serde_json::Value {
         "cover_houses": (0..27).filter(|h| step.cover_houses & (1 << h) != 0).map(house_name).collect::<Vec<_>>(),
         "cells": step.cells.iter().map(cell_name).collect::<Vec<_>>(),
         "digits": (0..9).filter(|d| step.digits & (1 << d) != 0).map(|d| d + 1).collect::<Vec<_>>(),
+        "pivot": step.pivot.map(|p| cell_name(p as usize)),
+        "links": step.chain.iter().map(|l| serde_json::json!({
+            "kind": match l.kind { LinkKind::Strong => "S", LinkKind::Weak => "W" },
+            "from": l.from.to_string(),
+            "to": l.to.to_string(),
+        })).collect::<Vec<_>>(),
+        "colors": step.colors.iter().map(|c| c.iter().map(cell_name).collect::<Vec<_>>()).collect::<Vec<_>>(),
         "text": describe(step),
     })
 }
@@ -130,5 +273,45 @@ mod tests {
             text.starts_with("Naked Pair #37 in r1: r1c1 r1c5 → r1c2<>3 r1c2<>7"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn cells_compress_by_row_then_column() {
+        let cells: Bits81 = [12, 30, 48, 66].into_iter().collect(); // r2c4 r4c4 r6c4 r8c4
+        assert_eq!(compressed_cells(cells), "r2468c4");
+        let cells: Bits81 = [39, 41, 31].into_iter().collect(); // r5c4 r5c6 r4c5
+        assert_eq!(compressed_cells(cells), "r4c5 r5c46");
+        assert_eq!(compressed_cells(Bits81::EMPTY), "");
+    }
+
+    #[test]
+    fn describes_patterns_in_gnpx_style() {
+        use crate::techniques::test_support::digit_one_only_in;
+        // Seed-style skyscraper on digit 1 (see single_digit tests).
+        let g = digit_one_only_in(&[0, 54, 13, 58, 62, 5, 10]);
+        let step = TechniqueId::Skyscraper
+            .find_all(&g)
+            .into_iter()
+            .find(|s| s.eliminations.count() == 2)
+            .unwrap();
+        assert_eq!(
+            describe(&step),
+            "Skyscraper #1 in r1c6 r2c2: [S r1c1/-1 -> r7c1/+1] => [W r7c1/+1 -> r7c5/-1] => \
+             [S r7c5/-1 -> r2c5/+1] → r1c6<>1 r2c2<>1"
+        );
+        let json = step_json(&step, 1);
+        assert_eq!(json["links"][1]["kind"], "W");
+        assert_eq!(json["links"][1]["from"], "r7c1/+1");
+        let g = digit_one_only_in(&[31, 39, 41, 44, 71, 67, 4]);
+        let step = TechniqueId::EmptyRectangle
+            .find_all(&g)
+            .into_iter()
+            .find(|s| s.eliminations.contains(67, 0))
+            .unwrap();
+        assert_eq!(
+            describe(&step),
+            "EmptyRectangle #1 in b5: ER r4c5 r5c46, S-Link r5c9-r8c9 → r8c5<>1"
+        );
+        assert_eq!(step_json(&step, 1)["pivot"], "r5c5");
     }
 }

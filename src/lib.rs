@@ -1,7 +1,8 @@
 //! sudoku-grader: grades Sudoku puzzles the way a human solver would, at batch scale.
 //!
 //! Layers, bottom up: [`core`] (bitboards, geometry, grid — no techniques), [`oracle`]
-//! (brute-force solution counter), [`techniques`] (one file per family), [`ladder`] (the
+//! (brute-force solution counter), [`links`] (the strong/weak link model of a state),
+//! [`techniques`] (one file per family), [`ladder`] (the
 //! technique table), [`grader`] (the solving loop), then input ([`reader`], [`puzzle`]),
 //! per-record evaluation ([`evaluate`]), streaming ([`batch`]) and reporting ([`explain`],
 //! [`summary`]).
@@ -12,10 +13,13 @@
 pub mod batch;
 pub mod bench;
 pub mod core;
+pub mod encoding;
 pub mod evaluate;
 pub mod explain;
+pub mod find;
 pub mod grader;
 pub mod ladder;
+pub mod links;
 pub mod oracle;
 pub mod puzzle;
 pub mod reader;

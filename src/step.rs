@@ -2,6 +2,7 @@
 //! pattern (houses, cells, digits) needed to explain it.
 
 use crate::core::{Bits81, CandidateSet, Grid};
+use crate::links::ChainLink;
 use crate::techniques::TechniqueId;
 
 /// A set of houses (bit `h` = house `h`, 0..27).
@@ -24,6 +25,13 @@ pub struct Step {
     pub cells: Bits81,
     /// The pattern's digits as a mask (bit `d` = digit index `d`).
     pub digits: u16,
+    /// The pivot cell of a wing, if any.
+    pub pivot: Option<u8>,
+    /// The pattern as chain links (chains, wings, single-digit patterns); empty for others.
+    /// Allocated only when such a step is found.
+    pub chain: Vec<ChainLink>,
+    /// Colour classes of a colouring pattern, in pairs of opposite colours; empty for others.
+    pub colors: Vec<Bits81>,
 }
 
 impl Step {
@@ -37,6 +45,9 @@ impl Step {
             cover_houses: 0,
             cells: Bits81::EMPTY,
             digits: 0,
+            pivot: None,
+            chain: Vec::new(),
+            colors: Vec::new(),
         }
     }
 

@@ -282,7 +282,15 @@ fn explain_text_shows_the_path() {
 #[test]
 fn explain_json_lines_parse() {
     let out = sgrade()
-        .args(["explain", "--format", "json", XWING])
+        // Without fish or chains the X-Wing puzzle stays stuck, so the summary shows a state.
+        .args([
+            "explain",
+            "--format",
+            "json",
+            "--techniques",
+            "singles,intersections,subsets",
+            XWING,
+        ])
         .assert()
         .success();
     let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
@@ -346,4 +354,96 @@ fn progress_lines_when_asked_and_not_on_a_pipe_by_default() {
         .assert()
         .success()
         .stderr(predicate::str::is_empty());
+}
+
+#[test]
+fn find_keeps_exactly_the_rows_that_used_the_technique() {
+    let corpus = common::corpus("se_exchange_sample.csv");
+    let graded = sgrade()
+        .args(["grade", "-q"])
+        .arg(&corpus)
+        .assert()
+        .success();
+    let graded_out = graded.get_output().stdout.clone();
+    let columns = header(&graded_out);
+    let pair = columns
+        .iter()
+        .position(|c| c == "count_naked-pair")
+        .unwrap();
+    let hardest = columns.iter().position(|c| c == "hardest").unwrap();
+    let expected: Vec<csv::StringRecord> = csv_rows(&graded_out)
+        .into_iter()
+        .filter(|r| r[pair].parse::<u32>().unwrap_or(0) > 0)
+        .collect();
+    assert!(!expected.is_empty());
+    let found = sgrade()
+        .args(["find", "-q", "--needs", "naked-pair"])
+        .arg(&corpus)
+        .assert()
+        .success();
+    let found_rows = csv_rows(&found.get_output().stdout);
+    let strip_time = |r: &csv::StringRecord| {
+        r.iter()
+            .enumerate()
+            .filter(|&(i, _)| columns[i] != "time_us")
+            .map(|(_, f)| f.to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        found_rows.iter().map(strip_time).collect::<Vec<_>>(),
+        expected.iter().map(strip_time).collect::<Vec<_>>()
+    );
+    let only = sgrade()
+        .args(["find", "-q", "--needs", "naked-pair", "--needs-only"])
+        .arg(&corpus)
+        .assert()
+        .success();
+    let only_rows = csv_rows(&only.get_output().stdout);
+    assert!(only_rows.len() <= found_rows.len());
+    assert!(only_rows.iter().all(|r| &r[hardest] == "naked-pair"));
+}
+
+#[test]
+fn find_reports_unreadable_rows_and_rejects_bad_names() {
+    sgrade()
+        .args(["find", "-q", "--needs", "singles"])
+        .arg(common::corpus("bad_input.txt"))
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "line 3: expected 81 or 729 cells, found 80",
+        ));
+    sgrade()
+        .args([
+            "find",
+            "--needs",
+            "naked-pair",
+            "--techniques",
+            "singles",
+            "-",
+        ])
+        .write_stdin(format!("{EASY}\n"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not on the ladder"));
+}
+
+#[test]
+fn utf16_files_as_gnpx_writes_them_are_read() {
+    let text = format!("{EASY} 1 \"LastDigit\"\r\n{XWING} 4 \"XWing\"\r\n");
+    let mut bytes = vec![0xFF, 0xFE];
+    for unit in text.encode_utf16() {
+        bytes.extend_from_slice(&unit.to_le_bytes());
+    }
+    let out = sgrade()
+        .args(["grade", "-q", "-"])
+        .write_stdin(bytes)
+        .assert()
+        .success();
+    let stdout = &out.get_output().stdout;
+    let extra = header(stdout).iter().position(|c| c == "extra").unwrap();
+    let rows = csv_rows(stdout);
+    assert_eq!(rows.len(), 2);
+    assert_eq!(&rows[0][2], EASY);
+    assert_eq!(&rows[1][extra], "4 \"XWing\"");
 }

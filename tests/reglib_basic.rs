@@ -3,7 +3,7 @@
 
 mod common;
 
-use sudoku_grader::reglib::{parse_library, RegLibCase};
+use sudoku_grader::reglib::RegLibCase;
 use sudoku_grader::techniques::TechniqueId;
 
 /// HoDoKu code → our technique (codes we implement in the foundation ladder).
@@ -14,12 +14,24 @@ fn technique_for(code: &str) -> Option<TechniqueId> {
         "0003" => TechniqueId::NakedSingle,
         "0100" => TechniqueId::LockedCandidatesPointing,
         "0101" => TechniqueId::LockedCandidatesClaiming,
+        "0110" => TechniqueId::LockedPair,
+        "0111" => TechniqueId::LockedTriple,
         "0200" => TechniqueId::NakedPair,
         "0201" => TechniqueId::NakedTriple,
         "0202" => TechniqueId::NakedQuad,
         "0210" => TechniqueId::HiddenPair,
         "0211" => TechniqueId::HiddenTriple,
         "0212" => TechniqueId::HiddenQuad,
+        "0600" => TechniqueId::UniqueRectangle1,
+        "0601" => TechniqueId::UniqueRectangle2,
+        "0602" => TechniqueId::UniqueRectangle3,
+        "0603" => TechniqueId::UniqueRectangle4,
+        "0604" => TechniqueId::UniqueRectangle5,
+        "0605" => TechniqueId::UniqueRectangle6,
+        "0606" => TechniqueId::HiddenRectangle,
+        "0607" => TechniqueId::AvoidableRectangle1,
+        "0608" => TechniqueId::AvoidableRectangle2,
+        "0610" => TechniqueId::BugPlusOne,
         _ => return None,
     })
 }
@@ -33,31 +45,9 @@ fn reproduces(case: &RegLibCase, technique: TechniqueId) -> bool {
 
 #[test]
 fn foundation_techniques_reproduce_hodoku_library() {
-    let Some(path) = common::shared_file("corpora/techniques/hodoku_reglib-1.3.txt") else {
+    let Some((checked, failures)) = common::check_reglib(technique_for, reproduces) else {
         return;
     };
-    let cases = parse_library(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let mut checked = 0;
-    let mut failures = Vec::new();
-    for case in &cases {
-        let Some(technique) = technique_for(&case.code) else {
-            continue;
-        };
-        checked += 1;
-        let ok = if case.is_fail_case() {
-            technique.find_all(&case.grid).is_empty()
-        } else {
-            reproduces(case, technique)
-        };
-        if !ok {
-            failures.push(format!(
-                "line {} ({} {})",
-                case.line,
-                case.code,
-                technique.id()
-            ));
-        }
-    }
     assert!(checked >= 300, "only {checked} foundation cases found");
     assert!(
         failures.is_empty(),

@@ -1,7 +1,7 @@
 //! `sgrade grade` (the streaming batch grader) and `sgrade solve` (the oracle alone, same I/O).
 
 use std::fs::File;
-use std::io::{self, BufReader, Read, Write};
+use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,7 +12,9 @@ use std::time::{Instant, SystemTime};
 use clap::Args;
 
 use sudoku_grader::batch::{grade_stream, BatchOptions, RowKind, RowWriter, DEFAULT_CHUNK};
+use sudoku_grader::encoding::utf8_input;
 use sudoku_grader::evaluate::Status;
+use sudoku_grader::find::Needs;
 use sudoku_grader::ladder::Ladder;
 use sudoku_grader::summary::Summary;
 use sudoku_grader::timing::TimingsPool;
@@ -67,6 +69,25 @@ pub struct GradeArgs {
     verify: bool,
 }
 
+/// Arguments of `sgrade find`.
+#[derive(Args, Debug)]
+pub struct FindArgs {
+    #[command(flatten)]
+    batch: BatchArgs,
+    /// Technique ids or families the puzzles must have needed (comma-separated, any of them).
+    #[arg(long, required = true)]
+    needs: String,
+    /// Only puzzles whose hardest step was one of those techniques.
+    #[arg(long)]
+    needs_only: bool,
+    /// Restrict the ladder to these technique ids or families (comma-separated).
+    #[arg(long)]
+    techniques: Option<String>,
+    /// Check every step against the oracle's solution, as `grade --verify`.
+    #[arg(long)]
+    verify: bool,
+}
+
 /// Arguments of `sgrade solve`.
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -115,15 +136,28 @@ fn total_bytes(inputs: &[PathBuf]) -> Option<u64> {
 /// Runs `sgrade grade`.
 pub fn run_grade(args: GradeArgs) -> Result<ExitCode, String> {
     let ladder = ladder_for(&args.techniques)?;
-    run_batch(&args.batch, Some(&ladder), args.verify)
+    run_batch(&args.batch, Some(&ladder), args.verify, None)
+}
+
+/// Runs `sgrade find`: grades like `grade` and writes only the rows of puzzles that needed the
+/// named techniques. Rows that could not be graded are reported on stderr, not dropped silently.
+pub fn run_find(args: FindArgs) -> Result<ExitCode, String> {
+    let ladder = ladder_for(&args.techniques)?;
+    let needs = Needs::new(&args.needs, args.needs_only, &ladder).map_err(|e| e.to_string())?;
+    run_batch(&args.batch, Some(&ladder), args.verify, Some(&needs))
 }
 
 /// Runs `sgrade solve`.
 pub fn run_solve(args: SolveArgs) -> Result<ExitCode, String> {
-    run_batch(&args.batch, None, false)
+    run_batch(&args.batch, None, false, None)
 }
 
-fn run_batch(args: &BatchArgs, ladder: Option<&Ladder>, verify: bool) -> Result<ExitCode, String> {
+fn run_batch(
+    args: &BatchArgs,
+    ladder: Option<&Ladder>,
+    verify: bool,
+    needs: Option<&Needs>,
+) -> Result<ExitCode, String> {
     if let Some(threads) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads.max(1))
@@ -175,6 +209,7 @@ fn run_batch(args: &BatchArgs, ladder: Option<&Ladder>, verify: bool) -> Result<
     let started_at = SystemTime::now();
     let mut summary = Summary::for_ladder(ladder);
     let mut verify_failure: Option<String> = None;
+    let mut found_count = 0u64;
     let started = Instant::now();
     for (path, reader) in inputs.iter().zip(readers) {
         let source = path.display().to_string();
@@ -182,29 +217,40 @@ fn run_batch(args: &BatchArgs, ladder: Option<&Ladder>, verify: bool) -> Result<
             inner: reader,
             consumed: Arc::clone(&consumed),
         };
-        let flow = grade_stream(
-            BufReader::with_capacity(1 << 16, counted),
-            &options,
-            &mut |chunk| {
-                for evaluation in &chunk {
-                    rows.write(&source, evaluation).map_err(io::Error::other)?;
-                    summary.add(evaluation);
-                    if let Some(message) = &evaluation.verify_failure {
-                        verify_failure = Some(format!(
-                            "{source}: {message} [puzzle {}]",
-                            evaluation.puzzle
-                        ));
-                        rows.flush()?;
-                        return Ok(ControlFlow::Break(()));
+        let input = utf8_input(counted).map_err(|e| format!("{source}: {e}"))?;
+        let flow = grade_stream(input, &options, &mut |chunk| {
+            for evaluation in &chunk {
+                summary.add(evaluation);
+                let wanted = match (needs, &evaluation.outcome) {
+                    (None, _) => true,
+                    (Some(needs), Some(outcome)) => {
+                        let found = needs.matches(outcome);
+                        found_count += found as u64;
+                        found
                     }
+                    (Some(_), None) => {
+                        eprintln!("sgrade: {source}: {}", evaluation.message);
+                        false
+                    }
+                };
+                if wanted {
+                    rows.write(&source, evaluation).map_err(io::Error::other)?;
                 }
-                rows.flush()?;
-                if let Some(progress) = &mut progress {
-                    progress.update(consumed.load(Ordering::Relaxed), summary.rows());
+                if let Some(message) = &evaluation.verify_failure {
+                    verify_failure = Some(format!(
+                        "{source}: {message} [puzzle {}]",
+                        evaluation.puzzle
+                    ));
+                    rows.flush()?;
+                    return Ok(ControlFlow::Break(()));
                 }
-                Ok(ControlFlow::Continue(()))
-            },
-        )
+            }
+            rows.flush()?;
+            if let Some(progress) = &mut progress {
+                progress.update(consumed.load(Ordering::Relaxed), summary.rows());
+            }
+            Ok(ControlFlow::Continue(()))
+        })
         .map_err(|e| format!("{source}: {e}"))?;
         if flow.is_break() {
             break;
@@ -231,6 +277,12 @@ fn run_batch(args: &BatchArgs, ladder: Option<&Ladder>, verify: bool) -> Result<
         eprint!("{}", summary.render(Some(elapsed)));
         if let Some(timings) = &timings {
             eprint!("{}", timings.render_table());
+        }
+        if let Some(needs) = needs {
+            eprintln!(
+                "sgrade: found {found_count} of {} graded puzzles ({needs})",
+                summary.solved + summary.stuck
+            );
         }
     }
     let unique = summary.count(Status::Unique);

@@ -32,6 +32,8 @@ pub struct Cli {
 enum Command {
     /// Grade every puzzle of one or more files (or stdin) into CSV, one row per puzzle line.
     Grade(grade::GradeArgs),
+    /// Grade, and keep only the puzzles whose solving path needed a technique (or family).
+    Find(grade::FindArgs),
     /// Count solutions and solve every puzzle with the brute-force oracle alone (the speed baseline).
     Solve(grade::SolveArgs),
     /// Show the solution path of one puzzle, step by step.
@@ -70,6 +72,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
     match cli.command {
         Command::Grade(args) => grade::run_grade(args),
         Command::Solve(args) => grade::run_solve(args),
+        Command::Find(args) => grade::run_find(args),
         Command::Explain(args) => explain::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Stats(args) => stats::run(args),

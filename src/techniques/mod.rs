@@ -10,9 +10,14 @@ use std::ops::ControlFlow;
 use crate::core::Grid;
 use crate::step::Step;
 
+pub mod chains;
+pub mod coloring;
 pub mod intersections;
+pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod uniqueness;
+pub mod wings;
 
 /// Receives steps from a finder (by reference: steps are large and most are dropped);
 /// `Break` stops the search.
@@ -67,6 +72,32 @@ techniques! {
     HiddenTriple => ("hidden-triple", "Hidden Triple", "subsets", subsets::hidden_triple),
     NakedQuad => ("naked-quad", "Naked Quad", "subsets", subsets::naked_quad),
     HiddenQuad => ("hidden-quad", "Hidden Quad", "subsets", subsets::hidden_quad),
+    LockedPair => ("locked-pair", "Locked Pair", "intersections", subsets::locked_pair),
+    LockedTriple => ("locked-triple", "Locked Triple", "intersections", subsets::locked_triple),
+    UniqueRectangle1 => ("unique-rectangle-1", "Unique Rectangle Type 1", "uniqueness", uniqueness::unique_rectangle_1),
+    UniqueRectangle2 => ("unique-rectangle-2", "Unique Rectangle Type 2", "uniqueness", uniqueness::unique_rectangle_2),
+    UniqueRectangle3 => ("unique-rectangle-3", "Unique Rectangle Type 3", "uniqueness", uniqueness::unique_rectangle_3),
+    UniqueRectangle4 => ("unique-rectangle-4", "Unique Rectangle Type 4", "uniqueness", uniqueness::unique_rectangle_4),
+    UniqueRectangle5 => ("unique-rectangle-5", "Unique Rectangle Type 5", "uniqueness", uniqueness::unique_rectangle_5),
+    UniqueRectangle6 => ("unique-rectangle-6", "Unique Rectangle Type 6", "uniqueness", uniqueness::unique_rectangle_6),
+    HiddenRectangle => ("hidden-rectangle", "Hidden Rectangle", "uniqueness", uniqueness::hidden_rectangle),
+    AvoidableRectangle1 => ("avoidable-rectangle-1", "Avoidable Rectangle Type 1", "uniqueness", uniqueness::avoidable_rectangle_1),
+    AvoidableRectangle2 => ("avoidable-rectangle-2", "Avoidable Rectangle Type 2", "uniqueness", uniqueness::avoidable_rectangle_2),
+    BugPlusOne => ("bug-plus-one", "BUG+1", "uniqueness", uniqueness::bug_plus_one),
+    Skyscraper => ("skyscraper", "Skyscraper", "single-digit", single_digit::skyscraper),
+    TwoStringKite => ("two-string-kite", "2-String Kite", "single-digit", single_digit::two_string_kite),
+    TurbotFish => ("turbot-fish", "Turbot Fish", "single-digit", single_digit::turbot_fish),
+    EmptyRectangle => ("empty-rectangle", "Empty Rectangle", "single-digit", single_digit::empty_rectangle),
+    XyWing => ("xy-wing", "XY-Wing", "wings", wings::xy_wing),
+    WWing => ("w-wing", "W-Wing", "wings", wings::w_wing),
+    RemotePair => ("remote-pair", "Remote Pair", "wings", chains::remote_pair),
+    XChain => ("x-chain", "X-Chain", "chains", chains::x_chain),
+    XyChain => ("xy-chain", "XY-Chain", "chains", chains::xy_chain),
+    ColorTrap => ("color-trap", "Color Trap", "coloring", coloring::color_trap),
+    ColorWrap => ("color-wrap", "Color Wrap", "coloring", coloring::color_wrap),
+    MultiColor1 => ("multi-color-1", "Multi-Color Type 1", "coloring", coloring::multi_color_1),
+    MultiColor2 => ("multi-color-2", "Multi-Color Type 2", "coloring", coloring::multi_color_2),
+    XyzWing => ("xyz-wing", "XYZ-Wing", "wings", wings::xyz_wing),
 }
 
 impl TechniqueId {
@@ -143,6 +174,30 @@ pub(crate) mod test_support {
             }
         }
         Grid::from_givens(&values).expect("test grid has no conflicts")
+    }
+
+    /// An empty grid where digit 1 (index 0) stays a candidate only in `cells`.
+    pub fn digit_one_only_in(cells: &[usize]) -> Grid {
+        let mut g = Grid::empty();
+        for cell in 0..81 {
+            if !cells.contains(&cell) {
+                g.eliminate(cell, 0);
+            }
+        }
+        g
+    }
+
+    /// An empty grid whose listed cells keep only the listed (printed, 1-based) digits.
+    pub fn with_cells(cells: &[(usize, &[usize])]) -> Grid {
+        let mut g = Grid::empty();
+        for &(cell, digits) in cells {
+            for d in 0..9 {
+                if !digits.contains(&(d + 1)) {
+                    g.eliminate(cell, d);
+                }
+            }
+        }
+        g
     }
 
     /// A candidate set from `r1c2#3`-style names.

@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
-use crate::core::{Bits81, Grid, ALL_DIGITS, HOUSES, HOUSE_SETS};
+use crate::core::{Bits81, Grid, ALL_DIGITS, CELL_HOUSES, HOUSES, HOUSE_SETS};
 use crate::step::Step;
 
 fn single_step(technique: TechniqueId, cell: usize, digit: usize, houses: u32) -> Step {
@@ -31,19 +31,21 @@ const SCAN_ORDER: [usize; HOUSES] = {
 
 /// A house with one empty cell: the missing digit goes there.
 pub fn full_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    // The last cell of a house is also a naked single: skip the house scan when there is none.
-    let singles = grid.single_candidate_cells();
-    if singles.is_empty() {
+    // The last cell of a house is also a naked single: only the houses of the (few) naked
+    // singles need looking at, then in scan order.
+    let mut houses = 0u32;
+    for cell in grid.single_candidate_cells() {
+        for &house in &CELL_HOUSES[cell] {
+            if (grid.unsolved() & HOUSE_SETS[house as usize]).is_single() {
+                houses |= 1 << house;
+            }
+        }
+    }
+    if houses == 0 {
         return ControlFlow::Continue(());
     }
-    for house in SCAN_ORDER {
-        if !singles.intersects(HOUSE_SETS[house]) {
-            continue;
-        }
+    for house in SCAN_ORDER.into_iter().filter(|&h| houses & (1 << h) != 0) {
         let open = grid.unsolved() & HOUSE_SETS[house];
-        if !open.is_single() {
-            continue;
-        }
         let cell = open.first().unwrap_or_default();
         let missing = ALL_DIGITS & !grid.placed_digits_in(house);
         if missing.count_ones() != 1 {

@@ -1,9 +1,10 @@
-//! Naked and hidden subsets (pairs, triples, quads) inside one house.
+//! Naked and hidden subsets (pairs, triples, quads) inside one house, and HoDoKu's locked
+//! pairs and triples (naked subsets inside a box∩line intersection).
 
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
-use crate::core::{Bits81, Grid, HOUSES, HOUSE_CELLS, HOUSE_SETS};
+use crate::core::{Bits81, Grid, HOUSES, HOUSE_CELLS, HOUSE_SETS, INTERSECTIONS};
 use crate::step::Step;
 
 /// Calls `visit(chosen, union)` for every choice of `size` items whose bit union has exactly
@@ -136,6 +137,59 @@ fn hidden_subset(
     ControlFlow::Continue(())
 }
 
+/// `size` cells of a box∩line intersection holding `size` digits (HoDoKu's locked pair and
+/// triple): those digits leave the rest of both the box and the line.
+fn locked_subset(
+    grid: &Grid,
+    sink: &mut StepSink<'_>,
+    size: usize,
+    technique: TechniqueId,
+) -> ControlFlow<()> {
+    for intersection in INTERSECTIONS.iter() {
+        let mut cells = [0usize; 3];
+        let mut masks = [0u128; 3];
+        let mut n = 0;
+        for cell in intersection.cells & grid.unsolved() {
+            let mask = grid.candidates(cell);
+            if (2..=size).contains(&(mask.count_ones() as usize)) {
+                cells[n] = cell;
+                masks[n] = mask as u128;
+                n += 1;
+            }
+        }
+        let houses = HOUSE_SETS[intersection.box_house] | HOUSE_SETS[intersection.line_house];
+        locked_choices(&masks[..n], size, &mut |chosen, digits| {
+            let subset: Bits81 = (0..n)
+                .filter(|&i| chosen & 1 << i != 0)
+                .map(|i| cells[i])
+                .collect();
+            let others = houses.and_not(subset);
+            let mut step = Step::new(technique);
+            for digit in 0..9 {
+                if digits & 1 << digit != 0 {
+                    step.eliminations.planes[digit] = grid.plane(digit) & others;
+                }
+            }
+            if step.eliminations.is_empty() {
+                return ControlFlow::Continue(());
+            }
+            step.houses = 1 << intersection.box_house | 1 << intersection.line_house;
+            step.cells = subset;
+            step.digits = digits as u16;
+            sink(&step)
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Locked pair (HoDoKu): a naked pair inside a box∩line intersection.
+pub fn locked_pair(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    locked_subset(grid, sink, 2, TechniqueId::LockedPair)
+}
+/// Locked triple (HoDoKu): a naked triple inside a box∩line intersection.
+pub fn locked_triple(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    locked_subset(grid, sink, 3, TechniqueId::LockedTriple)
+}
 /// Naked pair.
 pub fn naked_pair(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     naked_subset(grid, sink, 2, TechniqueId::NakedPair)

@@ -30,3 +30,46 @@ pub fn shared_file(relative: &str) -> Option<PathBuf> {
 pub fn corpus(relative: &str) -> PathBuf {
     project_root().join("corpora").join(relative)
 }
+
+/// Runs HoDoKu's regression library against our finders: every case whose code `technique_for`
+/// maps must be reproduced (`reproduces`), and fail cases (`-x`) must find nothing. Returns the
+/// number of cases checked and one line per failure; `None` when `../shared` is absent.
+pub fn check_reglib(
+    technique_for: fn(&str) -> Option<sudoku_grader::techniques::TechniqueId>,
+    reproduces: fn(
+        &sudoku_grader::reglib::RegLibCase,
+        sudoku_grader::techniques::TechniqueId,
+    ) -> bool,
+) -> Option<(usize, Vec<String>)> {
+    let path = shared_file("corpora/techniques/hodoku_reglib-1.3.txt")?;
+    let text = std::fs::read_to_string(path).unwrap();
+    let cases = sudoku_grader::reglib::parse_library(&text).unwrap();
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for case in &cases {
+        let Some(technique) = technique_for(&case.code) else {
+            continue;
+        };
+        checked += 1;
+        let ok = if case.is_fail_case() {
+            technique.find_all(&case.grid).is_empty()
+        } else {
+            reproduces(case, technique)
+        };
+        if !ok {
+            let found: Vec<String> = technique
+                .find_all(&case.grid)
+                .iter()
+                .map(|s| format!("{:?}", s.eliminations))
+                .collect();
+            failures.push(format!(
+                "line {} ({} {}) wants {:?}; found {found:?}",
+                case.line,
+                case.code,
+                technique.id(),
+                case.eliminations
+            ));
+        }
+    }
+    Some((checked, failures))
+}
