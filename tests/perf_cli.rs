@@ -330,14 +330,19 @@ fn bench_validates_against_the_oracle_and_reports_the_baseline() {
         );
 }
 
-/// Parses the report as XML and returns its `<svg>` elements' classes.
-fn svg_classes(html: &str) -> Vec<String> {
+/// Parses the report page as XML (it must be well-formed XHTML).
+fn parse_page(html: &str) -> roxmltree::Document<'_> {
     let options = roxmltree::ParsingOptions {
         allow_dtd: true,
         ..Default::default()
     };
-    let doc = roxmltree::Document::parse_with_options(html, options).expect("well-formed XHTML");
-    doc.descendants()
+    roxmltree::Document::parse_with_options(html, options).expect("well-formed XHTML")
+}
+
+/// The classes of the report's `<svg>` elements.
+fn svg_classes(html: &str) -> Vec<String> {
+    parse_page(html)
+        .descendants()
         .filter(|n| n.tag_name().name() == "svg")
         .map(|n| n.attribute("class").unwrap_or("").to_string())
         .collect()
@@ -370,11 +375,7 @@ fn report_is_one_well_formed_page_with_the_four_charts() {
     for loader in ["src=", "href=", "@import", "url(", "<script", "<link"] {
         assert!(!text.contains(loader), "{loader}");
     }
-    let options = roxmltree::ParsingOptions {
-        allow_dtd: true,
-        ..Default::default()
-    };
-    let doc = roxmltree::Document::parse_with_options(&text, options).unwrap();
+    let doc = parse_page(&text);
     let svg = |class: &str| {
         doc.descendants()
             .find(|n| n.tag_name().name() == "svg" && n.attribute("class") == Some(class))

@@ -357,10 +357,11 @@ pub fn format_nanos(nanos: f64) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn sample() -> Timings {
+    /// Timings of one naked-single hit, one hidden-single miss, one oracle run, one puzzle.
+    pub(crate) fn sample() -> Timings {
         let ladder = Ladder::gnpx_v4().restricted_to(&["singles"]).unwrap();
         let mut recorder = Recorder::for_ladder(Some(&ladder));
         let start = recorder.mark();

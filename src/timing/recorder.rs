@@ -280,14 +280,7 @@ mod tests {
 
     #[test]
     fn recorded_calls_reach_the_timings() {
-        let ladder = Ladder::gnpx_v4().restricted_to(&["singles"]).unwrap();
-        let mut recorder = Recorder::for_ladder(Some(&ladder));
-        let start = recorder.mark();
-        let end = recorder.technique_call(TechniqueId::NakedSingle, start, true);
-        recorder.technique_call(TechniqueId::HiddenSingle, end, false);
-        recorder.oracle_call(start);
-        recorder.puzzle(12_345);
-        let timings = recorder.to_timings();
+        let timings = crate::timing::tests::sample();
         let ids: Vec<&str> = timings.techniques.iter().map(|(id, _)| id).collect();
         assert_eq!(ids, ["full-house", "naked-single", "hidden-single"]);
         let naked = timings.techniques.get("naked-single").unwrap();
