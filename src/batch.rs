@@ -9,6 +9,8 @@ use rayon::prelude::*;
 use crate::evaluate::{evaluate, evaluate_timed, Evaluation};
 use crate::ladder::Ladder;
 use crate::reader::{Record, RecordReader};
+use crate::scale::{gnpx_name, RatingRule};
+use crate::techniques::TechniqueId;
 use crate::timing::TimingsPool;
 
 /// Records graded per chunk: enough to keep every worker busy, small enough to flush often.
@@ -80,21 +82,57 @@ pub fn grade_stream<R: BufRead>(
 /// Which columns a [`RowWriter`] writes.
 #[derive(Clone, Debug)]
 pub enum RowKind {
-    /// `sgrade grade`: rating columns plus one `count_<id>` column per rung of the ladder.
+    /// `sgrade grade`: rating columns (by the ladder's rule) plus one `count_<id>` column per
+    /// rung of the ladder.
     Grade(Ladder),
     /// `sgrade solve`: the solution instead of ratings.
     Solve,
 }
 
-/// Writes CSV rows for evaluations, header first.
+/// The shape of the rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum OutputFormat {
+    /// CSV with a header (the columns depend on the [`RowKind`] and the scale).
+    #[default]
+    Csv,
+    /// GNPX's rated-file line, `<puzzle> <difficulty> "<method>"` with GNPX's method names;
+    /// rows that could not be graded become `#` comment lines, stuck ones end in `# stuck`.
+    Gnpx,
+}
+
+enum Sink<W: Write> {
+    Csv(Box<csv::Writer<W>>),
+    Lines(W),
+}
+
+/// Writes rows for evaluations, CSV header first.
 pub struct RowWriter<W: Write> {
-    csv: csv::Writer<W>,
+    sink: Sink<W>,
     kind: RowKind,
 }
 
+/// The rating columns of a graded row, by rating rule.
+fn rating_columns(rule: RatingRule) -> &'static [&'static str] {
+    match rule {
+        RatingRule::MaxDifficulty => &["rating"],
+        RatingRule::HodokuLevel => &["hodoku_level", "hodoku_score", "hodoku_bf"],
+    }
+}
+
 impl<W: Write> RowWriter<W> {
-    /// A writer that emits the header at once.
+    /// A CSV writer that emits the header at once.
     pub fn new(output: W, kind: RowKind) -> csv::Result<Self> {
+        Self::with_format(output, kind, OutputFormat::Csv)
+    }
+
+    /// A writer of `format` (CSV: the header is written at once).
+    pub fn with_format(output: W, kind: RowKind, format: OutputFormat) -> csv::Result<Self> {
+        if format == OutputFormat::Gnpx {
+            return Ok(RowWriter {
+                sink: Sink::Lines(output),
+                kind,
+            });
+        }
         let mut csv = csv::WriterBuilder::new().from_writer(output);
         let mut header: Vec<String> = vec![
             "source".into(),
@@ -104,8 +142,9 @@ impl<W: Write> RowWriter<W> {
         ];
         match &kind {
             RowKind::Grade(ladder) => {
-                header
-                    .extend(["solved", "rating", "hardest", "steps", "time_us"].map(String::from));
+                header.push("solved".into());
+                header.extend(rating_columns(ladder.rule()).iter().map(|c| c.to_string()));
+                header.extend(["hardest", "steps", "time_us"].map(String::from));
                 header.extend(
                     ladder
                         .rungs()
@@ -118,12 +157,18 @@ impl<W: Write> RowWriter<W> {
         header.push("extra".into());
         header.push("message".into());
         csv.write_record(&header)?;
-        Ok(RowWriter { csv, kind })
+        Ok(RowWriter {
+            sink: Sink::Csv(Box::new(csv)),
+            kind,
+        })
     }
 
     /// Writes one row.
     pub fn write(&mut self, source: &str, evaluation: &Evaluation) -> csv::Result<()> {
-        let csv = &mut self.csv;
+        let csv = match &mut self.sink {
+            Sink::Csv(csv) => csv,
+            Sink::Lines(out) => return Ok(write_gnpx_line(out, evaluation)?),
+        };
         csv.write_field(source)?;
         csv.write_field(evaluation.line.to_string())?;
         csv.write_field(&evaluation.puzzle)?;
@@ -132,7 +177,15 @@ impl<W: Write> RowWriter<W> {
         match (&self.kind, &evaluation.outcome) {
             (RowKind::Grade(ladder), Some(outcome)) => {
                 csv.write_field(if outcome.solved { "true" } else { "false" })?;
-                csv.write_field(outcome.rating.to_string())?;
+                match ladder.rule() {
+                    RatingRule::MaxDifficulty => csv.write_field(outcome.rating.to_string())?,
+                    rule @ RatingRule::HodokuLevel => {
+                        csv.write_field(rule.label(outcome.rating))?;
+                        csv.write_field(outcome.score.to_string())?;
+                        let bf = outcome.counts[TechniqueId::BruteForce as usize] > 0;
+                        csv.write_field(if bf { "1" } else { "0" })?;
+                    }
+                }
                 csv.write_field(outcome.hardest.map(|t| t.id()).unwrap_or(""))?;
                 csv.write_field(outcome.steps.to_string())?;
                 csv.write_field(&time)?;
@@ -141,7 +194,7 @@ impl<W: Write> RowWriter<W> {
                 }
             }
             (RowKind::Grade(ladder), None) => {
-                for _ in 0..4 {
+                for _ in 0..3 + rating_columns(ladder.rule()).len() {
                     csv.write_field("")?;
                 }
                 csv.write_field(&time)?;
@@ -161,6 +214,29 @@ impl<W: Write> RowWriter<W> {
 
     /// Flushes every row written so far to the output.
     pub fn flush(&mut self) -> std::io::Result<()> {
-        self.csv.flush()
+        match &mut self.sink {
+            Sink::Csv(csv) => csv.flush(),
+            Sink::Lines(out) => out.flush(),
+        }
     }
+}
+
+/// One GNPX rated-file line: `<puzzle> <difficulty> "<method>"`. A puzzle that was not graded
+/// is a `#` comment (GNPX and our reader skip it); a stuck one keeps its partial rating and
+/// says so in a trailing comment.
+fn write_gnpx_line<W: Write>(out: &mut W, evaluation: &Evaluation) -> std::io::Result<()> {
+    let Some(outcome) = &evaluation.outcome else {
+        let why = if evaluation.message.is_empty() {
+            evaluation.status.as_str()
+        } else {
+            evaluation.message.as_str()
+        };
+        return writeln!(out, "# {} {}", evaluation.puzzle, why);
+    };
+    let method = outcome.hardest.map(gnpx_name).unwrap_or("");
+    write!(out, "{} {} \"{method}\"", evaluation.puzzle, outcome.rating)?;
+    if !outcome.solved {
+        write!(out, " # stuck")?;
+    }
+    writeln!(out)
 }

@@ -3,6 +3,7 @@
 use crate::core::{cell_name, house_name, Bits81, CandidateSet, HOUSE_SETS};
 use crate::links::{ChainLink, LinkKind};
 use crate::step::Step;
+use crate::superlinks::{branch_text, ForceConclusion, Stem};
 use crate::techniques::TechniqueId;
 
 /// `r5c6=2` for each placement.
@@ -114,6 +115,47 @@ fn colors_text(colors: &[Bits81]) -> String {
         .join("; ")
 }
 
+/// `row2#1`, `col4#7`, `box5#3`: a ForceChain_House stem as GNPX names it.
+fn house_stem(house: usize, digit: usize) -> String {
+    let name = house_name(house);
+    let kind = match &name[..1] {
+        "r" => "row",
+        "c" => "col",
+        _ => "box",
+    };
+    format!("{kind}{}#{}", &name[1..], digit + 1)
+}
+
+/// The title line of one ForceChain result: `ForceChain_House(row2#1) r6c6#2 is true`.
+pub fn force_title(title: &str, conclusion: &ForceConclusion) -> String {
+    let stem = match conclusion.stem {
+        Stem::House { house, digit } => format!("({})", house_stem(house as usize, digit as usize)),
+        _ => String::new(),
+    };
+    format!(
+        "{title}{stem} {}#{} is {}",
+        cell_name(conclusion.cell as usize),
+        conclusion.digit + 1,
+        if conclusion.truth { "true" } else { "false" }
+    )
+}
+
+/// A ForceChain step: each result's title line, then one line per branch.
+fn force_text(title: &str, step: &Step) -> String {
+    let mut text = String::new();
+    for (i, conclusion) in step.force.iter().enumerate() {
+        if i > 0 {
+            text.push_str("\n     ");
+        }
+        text.push_str(&force_title(title, conclusion));
+        for branch in &conclusion.branches {
+            text.push_str("\n       ");
+            text.push_str(&branch_text(branch));
+        }
+    }
+    text
+}
+
 /// One-line description of a step, e.g. `Hidden Single r5c6=2 in b5`.
 pub fn describe(step: &Step) -> String {
     let title = step.technique.info().title;
@@ -190,6 +232,9 @@ pub fn describe(step: &Step) -> String {
             digit_list(step.digits),
             colors_text(&step.colors)
         ),
+        TechniqueId::ForceChainCell
+        | TechniqueId::ForceChainHouse
+        | TechniqueId::ForceChainContradiction => force_text(title, step),
         _ => {
             let mut text = format!("{title} #{}", digit_list(step.digits));
             if step.houses != 0 {
@@ -228,6 +273,23 @@ pub fn step_json(step: &Step, number: usize) -> serde_json::Value {
             "to": l.to.to_string(),
         })).collect::<Vec<_>>(),
         "colors": step.colors.iter().map(|c| c.iter().map(cell_name).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        "force": step.force.iter().map(|c| serde_json::json!({
+            "title": force_title(step.technique.info().title, c),
+            "cell": cell_name(c.cell as usize),
+            "digit": c.digit + 1,
+            "truth": c.truth,
+            "stem": match c.stem {
+                Stem::Cell(cell) => cell_name(cell as usize),
+                Stem::House { house, digit } => house_stem(house as usize, digit as usize),
+                Stem::Candidate { cell, digit } => format!("{}#{}", cell_name(cell as usize), digit + 1),
+            },
+            "branches": c.branches.iter().map(|b| b.iter().map(|l| serde_json::json!({
+                "kind": match l.kind { LinkKind::Strong => "S", LinkKind::Weak => "W" },
+                "from": l.from.to_string(),
+                "to": l.to.to_string(),
+                "als": (!l.als.is_empty()).then(|| compressed_cells(l.als)),
+            })).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
         "text": describe(step),
     })
 }

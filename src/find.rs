@@ -68,6 +68,7 @@ mod tests {
             solved: true,
             steps: 1,
             rating: 1,
+            score: 0,
             hardest: Some(hardest),
             counts,
         }

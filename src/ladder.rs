@@ -1,21 +1,27 @@
-//! The ladder: an ordered table of techniques with their difficulty values. Grading walks it
-//! top-down; it is data, so scales and `--techniques` restrictions are just other tables.
+//! The ladder: an ordered table of techniques with their difficulty values and the rule that
+//! turns a path into a rating. Grading walks it top-down; it is data, so scales
+//! (`crate::scale`) and `--techniques` restrictions are just other tables.
 
+use crate::scale::RatingRule;
 use crate::techniques::{TechniqueId, CATALOGUE};
 
-/// One rung of the ladder: a technique and the difficulty it is worth on this scale.
+/// One rung of the ladder: a technique and what it is worth on this scale.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rung {
     /// The technique.
     pub technique: TechniqueId,
-    /// Its difficulty on the ladder's scale.
+    /// Its difficulty on the ladder's scale (GNPX: 1–13; HoDoKu: its level, Easy 1 … Extreme 5).
     pub difficulty: u8,
+    /// What each step adds to the puzzle's score (HoDoKu's base score; 0 on scales without one).
+    pub score: u16,
 }
 
-const fn rung(technique: TechniqueId, difficulty: u8) -> Rung {
+/// A rung worth `difficulty` and no score (the GNPX scales).
+pub(crate) const fn rung(technique: TechniqueId, difficulty: u8) -> Rung {
     Rung {
         technique,
         difficulty,
+        score: 0,
     }
 }
 
@@ -48,6 +54,10 @@ pub const GNPX_V4: &[Rung] = &[
     rung(TechniqueId::MultiColor2, 7),
     // GNPX v4 finds XYZ-Wings as ALS (XYZ-Wing via ALS, difficulty 8), after the colourings.
     rung(TechniqueId::XyzWing, 8),
+    // Last resort in GNPX's order (after the ALS, nice-loop and fish methods still to come).
+    rung(TechniqueId::ForceChainCell, 13),
+    rung(TechniqueId::ForceChainHouse, 13),
+    rung(TechniqueId::ForceChainContradiction, 13),
 ];
 
 /// Techniques GNPX has no rung for (HoDoKu's locked pair/triple, which GNPX counts as naked
@@ -66,6 +76,7 @@ pub const NOT_ON_GNPX: &[TechniqueId] = &[
     TechniqueId::AvoidableRectangle1,
     TechniqueId::AvoidableRectangle2,
     TechniqueId::BugPlusOne,
+    TechniqueId::BruteForce,
 ];
 
 /// A `--techniques`/`--needs` name that cannot be used.
@@ -84,28 +95,63 @@ pub enum TechniqueNameError {
     NotOnLadder(String),
 }
 
-/// An ordered list of rungs.
+/// Which single a singles rung takes when there are several.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SinglesOrder {
+    /// The first in the finder's scan order (GNPX).
+    #[default]
+    Scan,
+    /// The first to have appeared (HoDoKu; see `crate::singles_queue`).
+    Appearance,
+}
+
+/// An ordered list of rungs and the rule that rates a path walked down them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ladder {
     rungs: Vec<Rung>,
+    rule: RatingRule,
+    singles_order: SinglesOrder,
 }
 
 impl Ladder {
     /// The default ladder (GNPX v4 scale).
     pub fn gnpx_v4() -> Ladder {
+        Ladder::from_rungs(GNPX_V4.to_vec())
+    }
+
+    /// A ladder from explicit rungs, rated by the maximum difficulty used (GNPX's rule).
+    pub fn from_rungs(rungs: Vec<Rung>) -> Ladder {
+        Ladder::with_rule(rungs, RatingRule::MaxDifficulty)
+    }
+
+    /// A ladder from explicit rungs and a rating rule.
+    pub fn with_rule(rungs: Vec<Rung>, rule: RatingRule) -> Ladder {
         Ladder {
-            rungs: GNPX_V4.to_vec(),
+            rungs,
+            rule,
+            singles_order: SinglesOrder::Scan,
         }
     }
 
-    /// A ladder from explicit rungs.
-    pub fn from_rungs(rungs: Vec<Rung>) -> Ladder {
-        Ladder { rungs }
+    /// The same ladder taking singles in `order`.
+    pub fn with_singles_order(mut self, order: SinglesOrder) -> Ladder {
+        self.singles_order = order;
+        self
+    }
+
+    /// Which single a singles rung takes.
+    pub fn singles_order(&self) -> SinglesOrder {
+        self.singles_order
     }
 
     /// The rungs in order.
     pub fn rungs(&self) -> &[Rung] {
         &self.rungs
+    }
+
+    /// How a path on this ladder is rated.
+    pub fn rule(&self) -> RatingRule {
+        self.rule
     }
 
     /// The difficulty of `technique` on this ladder, if it is on it.
@@ -131,6 +177,8 @@ impl Ladder {
                 .copied()
                 .filter(|r| keep[r.technique as usize])
                 .collect(),
+            rule: self.rule,
+            singles_order: self.singles_order,
         })
     }
 }

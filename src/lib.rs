@@ -2,14 +2,17 @@
 //!
 //! Layers, bottom up: [`core`] (bitboards, geometry, grid — no techniques), [`oracle`]
 //! (brute-force solution counter), [`links`] (the strong/weak link model of a state),
+//! [`als`] (almost locked sets), [`superlinks`] (GNPX's super links and the memoized forcing
+//! evaluation),
 //! [`techniques`] (one file per family), [`ladder`] (the
-//! technique table), [`grader`] (the solving loop), then input ([`reader`], [`puzzle`]),
+//! technique table), [`scale`] (ladders plus rating rules), [`grader`] (the solving loop), then input ([`reader`], [`puzzle`]),
 //! per-record evaluation ([`evaluate`]), streaming ([`batch`]) and reporting ([`explain`],
 //! [`summary`]).
 
 // Cells, houses and digits are coordinates here; indexed loops over them read as the domain does.
 #![allow(clippy::needless_range_loop)]
 
+pub mod als;
 pub mod batch;
 pub mod bench;
 pub mod core;
@@ -25,9 +28,12 @@ pub mod puzzle;
 pub mod reader;
 pub mod reglib;
 pub mod report;
+pub mod scale;
+pub mod singles_queue;
 pub mod stats;
 pub mod step;
 pub mod summary;
+pub mod superlinks;
 pub mod technique_map;
 pub mod techniques;
 pub mod timing;

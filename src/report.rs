@@ -6,8 +6,11 @@ use std::fmt::Write as _;
 
 use hdrhistogram::Histogram;
 
+use std::collections::BTreeMap;
+
 use crate::evaluate::Status;
-use crate::summary::Summary;
+use crate::scale::RatingRule;
+use crate::summary::{rating_label, rating_name, Summary};
 use crate::timing::{format_nanos, Timings};
 
 /// Chart width in pixels (the page scales it down on narrow screens).
@@ -144,11 +147,11 @@ fn nice_step(max: f64, target: f64) -> f64 {
     (nice * magnitude).max(1.0)
 }
 
-/// Rating distribution: one vertical bar per rating from 0 to the highest seen.
-fn rating_chart(summary: &Summary) -> String {
-    let graded: u64 = summary.ratings.values().sum();
-    let top_rating = summary.ratings.keys().copied().max().unwrap_or(0);
-    let most = summary.ratings.values().copied().max().unwrap_or(0).max(1) as f64;
+/// Rating distribution under one rule: one vertical bar per rating from 0 to the highest seen.
+fn rating_chart(rule: RatingRule, ratings: &BTreeMap<u8, u64>) -> String {
+    let graded: u64 = ratings.values().sum();
+    let top_rating = ratings.keys().copied().max().unwrap_or(0);
+    let most = ratings.values().copied().max().unwrap_or(0).max(1) as f64;
     let (top, bottom, plot_h) = (20.0, 50.0, 260.0);
     let mut svg = Svg::new("rating-chart", "Rating distribution", top + plot_h + bottom);
     let (x0, x1) = (70.0, WIDTH - 30.0);
@@ -164,11 +167,13 @@ fn rating_chart(summary: &Summary) -> String {
     let slots = f64::from(top_rating) + 1.0;
     let slot_w = (x1 - x0) / slots;
     for rating in 0..=top_rating {
-        let count = summary.ratings.get(&rating).copied().unwrap_or(0);
+        let count = ratings.get(&rating).copied().unwrap_or(0);
         let x = x0 + slot_w * f64::from(rating);
         let y = y_of(count as f64);
+        let label = rating_label(rule, rating);
         let tip = format!(
-            "rating {rating}: {} puzzles ({})",
+            "{} {label}: {} puzzles ({})",
+            rating_name(rule),
             grouped(count),
             percent(count, graded)
         );
@@ -201,15 +206,19 @@ fn rating_chart(summary: &Summary) -> String {
             top + plot_h + 18.0,
             "middle",
             "tick",
-            &rating.to_string(),
+            &label,
         );
     }
+    let axis_title = match rule {
+        RatingRule::MaxDifficulty => "rating (maximum difficulty of the techniques used)",
+        RatingRule::HodokuLevel => "HoDoKu level (hardest technique, raised by the score)",
+    };
     svg.text(
         (x0 + x1) / 2.0,
         top + plot_h + 40.0,
         "middle",
         "axis",
-        "rating (maximum difficulty of the techniques used)",
+        axis_title,
     );
     svg.finish()
 }
@@ -563,8 +572,10 @@ svg .axis {{ font-size: 13px; fill: #333; }}
     );
     html.push_str(&facts_table(summary));
     html.push_str("\n<h2>Rating distribution</h2>\n");
-    html.push_str("<p class=\"note\">Graded puzzles per rating (the maximum difficulty of the techniques used). Stuck puzzles are rated by what the ladder managed.</p>\n");
-    html.push_str(&rating_chart(summary));
+    html.push_str("<p class=\"note\">Graded puzzles per rating, one chart per rating scale in the inputs. Stuck puzzles are rated by what the ladder managed.</p>\n");
+    for (rule, ratings) in &summary.ratings {
+        html.push_str(&rating_chart(*rule, ratings));
+    }
     html.push_str("\n<h2>Technique usage</h2>\n");
     html.push_str("<p class=\"note\">Graded puzzles that needed each technique at least once, and those whose hardest step it was.</p>\n");
     html.push_str(&usage_chart(summary));

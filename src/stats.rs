@@ -5,6 +5,7 @@
 use std::io::Read;
 
 use crate::evaluate::Status;
+use crate::scale::{RatingRule, HODOKU_LEVELS};
 use crate::summary::Summary;
 
 /// Prefix of the per-technique step-count columns.
@@ -35,7 +36,8 @@ pub enum StatsError {
 struct Columns {
     status: usize,
     solved: Option<usize>,
-    rating: Option<usize>,
+    /// The rating column and its rule: `rating` (GNPX difficulty) or `hodoku_level`.
+    rating: Option<(usize, RatingRule)>,
     hardest: Option<usize>,
     time_us: Option<usize>,
     /// (column, technique id) of every `count_<id>` column.
@@ -48,7 +50,9 @@ impl Columns {
         Ok(Columns {
             status: find("status").ok_or(StatsError::MissingColumn("status"))?,
             solved: find("solved"),
-            rating: find("rating"),
+            rating: find("rating")
+                .map(|i| (i, RatingRule::MaxDifficulty))
+                .or_else(|| find("hodoku_level").map(|i| (i, RatingRule::HodokuLevel))),
             hardest: find("hardest"),
             time_us: find("time_us"),
             counts: header
@@ -92,11 +96,23 @@ pub fn add_result_csv<R: Read>(summary: &mut Summary, input: R) -> Result<u64, S
             None | Some("") => continue,
             Some(text) => return Err(bad("solved", text)),
         };
-        let rating_text = columns.rating.map(field).unwrap_or("0");
-        let rating = rating_text
-            .parse::<u8>()
-            .map_err(|_| bad("rating", rating_text))?;
-        summary.add_grade(solved, rating);
+        let (rule, rating) = match columns.rating {
+            Some((index, RatingRule::MaxDifficulty)) => {
+                let text = field(index);
+                let rating = text.parse::<u8>().map_err(|_| bad("rating", text))?;
+                (RatingRule::MaxDifficulty, rating)
+            }
+            Some((index, RatingRule::HodokuLevel)) => {
+                let text = field(index);
+                let level = HODOKU_LEVELS
+                    .iter()
+                    .position(|&name| name == text)
+                    .ok_or_else(|| bad("hodoku_level", text))?;
+                (RatingRule::HodokuLevel, level as u8)
+            }
+            None => (RatingRule::MaxDifficulty, 0),
+        };
+        summary.add_grade(solved, rule, rating);
         for (index, id) in &columns.counts {
             let text = field(*index);
             let count = text
@@ -132,8 +148,9 @@ mod tests {
         assert_eq!(summary.count(Status::Unique), 2);
         assert_eq!(summary.count(Status::Invalid), 1);
         assert_eq!((summary.solved, summary.stuck), (1, 1));
-        assert_eq!(summary.ratings.get(&1), Some(&1));
-        assert_eq!(summary.ratings.get(&3), Some(&1));
+        let gnpx = summary.ratings_for(RatingRule::MaxDifficulty);
+        assert_eq!(gnpx.get(&1), Some(&1));
+        assert_eq!(gnpx.get(&3), Some(&1));
         let ids: Vec<&str> = summary.techniques.iter().map(|(id, _)| id).collect();
         assert_eq!(ids, ["full-house", "hidden-single", "naked-pair"]);
         let full_house = summary.techniques.get("full-house").unwrap();
@@ -146,6 +163,26 @@ mod tests {
         assert!(summary
             .render(None)
             .contains("(of 1 graded with it on the ladder)"));
+    }
+
+    #[test]
+    fn hodoku_levels_are_counted_as_their_own_scale() {
+        let shard =
+            "status,solved,hodoku_level,hodoku_score,hodoku_bf,hardest,count_hidden-single\n\
+            unique,true,Easy,120,0,hidden-single,4\n\
+            unique,true,Hard,900,0,hidden-single,2\n\
+            unique,true,Easy,100,0,hidden-single,3\n";
+        let mut summary = Summary::default();
+        add_result_csv(&mut summary, shard.as_bytes()).unwrap();
+        add_result_csv(&mut summary, SHARD_B.as_bytes()).unwrap();
+        let levels = summary.ratings_for(RatingRule::HodokuLevel).clone();
+        assert_eq!(levels.into_iter().collect::<Vec<_>>(), [(1, 2), (3, 1)]);
+        let text = summary.render(None);
+        assert!(text.contains("  HoDoKu level: Easy: 2, Hard: 1"), "{text}");
+        assert!(text.contains("  rating: 3: 1"), "{text}");
+        let bad = "status,solved,hodoku_level\nunique,true,Impossible\n";
+        let err = add_result_csv(&mut summary, bad.as_bytes()).unwrap_err();
+        assert_eq!(err.to_string(), "row 1: bad hodoku_level 'Impossible'");
     }
 
     #[test]

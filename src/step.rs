@@ -3,6 +3,7 @@
 
 use crate::core::{Bits81, CandidateSet, Grid};
 use crate::links::ChainLink;
+use crate::superlinks::ForceConclusion;
 use crate::techniques::TechniqueId;
 
 /// A set of houses (bit `h` = house `h`, 0..27).
@@ -32,6 +33,8 @@ pub struct Step {
     pub chain: Vec<ChainLink>,
     /// Colour classes of a colouring pattern, in pairs of opposite colours; empty for others.
     pub colors: Vec<Bits81>,
+    /// ForceChain results with their branches; empty for other techniques.
+    pub force: Vec<ForceConclusion>,
 }
 
 impl Step {
@@ -48,6 +51,7 @@ impl Step {
             pivot: None,
             chain: Vec::new(),
             colors: Vec::new(),
+            force: Vec::new(),
         }
     }
 

@@ -10,6 +10,7 @@ use hdrhistogram::Histogram;
 
 use crate::evaluate::{Evaluation, Status};
 use crate::ladder::Ladder;
+use crate::scale::RatingRule;
 use crate::technique_map::TechniqueMap;
 use crate::techniques::CATALOGUE;
 
@@ -35,8 +36,10 @@ pub struct Summary {
     pub solved: u64,
     /// Graded puzzles the ladder got stuck on.
     pub stuck: u64,
-    /// Graded puzzles per rating.
-    pub ratings: BTreeMap<u8, u64>,
+    /// Graded puzzles per rating, per rating rule (shards may come from different scales).
+    pub ratings: Vec<(RatingRule, BTreeMap<u8, u64>)>,
+    /// The rating rule of the evaluations given to [`Summary::add`].
+    pub rule: RatingRule,
     /// Usage per technique, in ladder order.
     pub techniques: TechniqueMap<TechniqueUsage>,
     /// Per-puzzle time in nanoseconds (oracle + grading).
@@ -49,7 +52,8 @@ impl Default for Summary {
             by_status: [0; 4],
             solved: 0,
             stuck: 0,
-            ratings: BTreeMap::new(),
+            ratings: Vec::new(),
+            rule: RatingRule::MaxDifficulty,
             techniques: TechniqueMap::new(),
             puzzle_time_ns: Histogram::new(3).expect("valid histogram precision"),
         }
@@ -60,6 +64,9 @@ impl Summary {
     /// An empty summary listing `ladder`'s techniques in ladder order (none for `solve`).
     pub fn for_ladder(ladder: Option<&Ladder>) -> Summary {
         let mut summary = Summary::default();
+        if let Some(ladder) = ladder {
+            summary.rule = ladder.rule();
+        }
         for rung in ladder.map(Ladder::rungs).unwrap_or_default() {
             summary
                 .techniques
@@ -77,14 +84,26 @@ impl Summary {
         }
     }
 
-    /// Counts a graded puzzle's verdict and rating.
-    pub fn add_grade(&mut self, solved: bool, rating: u8) {
+    /// Counts a graded puzzle's verdict and its rating under `rule`.
+    pub fn add_grade(&mut self, solved: bool, rule: RatingRule, rating: u8) {
         if solved {
             self.solved += 1;
         } else {
             self.stuck += 1;
         }
-        *self.ratings.entry(rating).or_default() += 1;
+        *self.ratings_for(rule).entry(rating).or_default() += 1;
+    }
+
+    /// The rating counts of `rule`, added when new.
+    pub fn ratings_for(&mut self, rule: RatingRule) -> &mut BTreeMap<u8, u64> {
+        let index = match self.ratings.iter().position(|(r, _)| *r == rule) {
+            Some(index) => index,
+            None => {
+                self.ratings.push((rule, BTreeMap::new()));
+                self.ratings.len() - 1
+            }
+        };
+        &mut self.ratings[index].1
     }
 
     /// Adds one evaluated row (its techniques must be this summary's ladder's).
@@ -93,7 +112,7 @@ impl Summary {
         let Some(outcome) = &evaluation.outcome else {
             return;
         };
-        self.add_grade(outcome.solved, outcome.rating);
+        self.add_grade(outcome.solved, self.rule, outcome.rating);
         for (info, &count) in CATALOGUE.iter().zip(&outcome.counts) {
             if let Some(usage) = self.techniques.get_mut(info.technique) {
                 usage.graded += 1;
@@ -169,12 +188,13 @@ impl Summary {
             "  graded: solved {}, stuck {}",
             self.solved, self.stuck
         );
-        let ratings: Vec<String> = self
-            .ratings
-            .iter()
-            .map(|(r, n)| format!("{r}: {n}"))
-            .collect();
-        let _ = writeln!(out, "  rating: {}", ratings.join(", "));
+        for (rule, counts) in &self.ratings {
+            let ratings: Vec<String> = counts
+                .iter()
+                .map(|(r, n)| format!("{}: {n}", rating_label(*rule, *r)))
+                .collect();
+            let _ = writeln!(out, "  {}: {}", rating_name(*rule), ratings.join(", "));
+        }
         let _ = writeln!(
             out,
             "  {:<28} {:>10} {:>10} {:>10}",
@@ -194,5 +214,21 @@ impl Summary {
             );
         }
         out
+    }
+}
+
+/// What a rule's ratings are called in summaries and charts.
+pub fn rating_name(rule: RatingRule) -> &'static str {
+    match rule {
+        RatingRule::MaxDifficulty => "rating",
+        RatingRule::HodokuLevel => "HoDoKu level",
+    }
+}
+
+/// A rating as printed (`0` and HoDoKu's level 0 mean no step was needed).
+pub fn rating_label(rule: RatingRule, rating: u8) -> String {
+    match (rule, rating) {
+        (RatingRule::HodokuLevel, 0) => "none".to_string(),
+        _ => rule.label(rating),
     }
 }

@@ -246,6 +246,44 @@ fn stats_accept_shards_graded_with_different_ladders() {
     let single = text.lines().find(|l| l.contains("hidden-single")).unwrap();
     assert!(!single.contains("(of"), "{single}");
     assert!(text.contains("unique 100"));
+
+    // A shard graded on HoDoKu's scale keeps its own rating distribution, in stats and report.
+    let hodoku = dir.path().join("h.csv");
+    grade_into(&lines[100..150].join("\n"), &hodoku, &["--scale", "hodoku"]);
+    let out = sgrade()
+        .arg("stats")
+        .args([&singles, &full, &hodoku])
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let levels = text
+        .lines()
+        .find(|l| l.starts_with("  HoDoKu level: "))
+        .unwrap();
+    let counted: u64 = levels
+        .trim_start_matches("  HoDoKu level: ")
+        .split(", ")
+        .map(|part| part.rsplit(": ").next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(counted, 50, "{levels}");
+    assert!(text.contains("unique 150") && text.contains("  rating: "));
+    let out = sgrade()
+        .arg("report")
+        .args([&full, &hodoku])
+        .assert()
+        .success();
+    let page = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert_eq!(
+        svg_classes(&page),
+        [
+            "rating-chart",
+            "rating-chart",
+            "usage-chart",
+            "puzzle-time-chart"
+        ]
+    );
+    assert!(page.contains("HoDoKu level"));
+
     sgrade()
         .args(["stats"])
         .arg(common::corpus("seeds.txt"))

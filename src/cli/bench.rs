@@ -12,7 +12,7 @@ use serde_json::json;
 use sudoku_grader::bench::{self, median, spread, BenchConfig, BenchReport};
 use sudoku_grader::reader::{Record, RecordReader};
 
-use super::{ladder_for, Format, EXIT_VERIFY_FAILED};
+use super::{ladder_for, Format, ScaleArg, EXIT_VERIFY_FAILED};
 
 /// Arguments of `sgrade bench`.
 #[derive(Args, Debug)]
@@ -24,6 +24,9 @@ pub struct BenchArgs {
     /// their cost.
     #[arg(long)]
     techniques: Option<String>,
+    /// Rating scale: its technique order is the ladder benchmarked.
+    #[arg(long, value_enum, default_value_t = ScaleArg::Gnpx)]
+    scale: ScaleArg,
     /// Timed repetitions (medians and spreads are taken over them).
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
     reps: u64,
@@ -179,7 +182,7 @@ fn render_json(report: &BenchReport, args: &BenchArgs) -> String {
 
 /// Runs `sgrade bench`.
 pub fn run(args: BenchArgs) -> Result<ExitCode, String> {
-    let ladder = ladder_for(&args.techniques)?;
+    let ladder = ladder_for(args.scale, &args.techniques)?;
     if !(args.warmup.is_finite() && args.warmup >= 0.0) {
         return Err(format!("--warmup {}: expected seconds ≥ 0", args.warmup));
     }

@@ -8,15 +8,19 @@ use sudoku_grader::explain::{describe, step_json};
 use sudoku_grader::grader::grade;
 use sudoku_grader::oracle::{self, SolutionCount};
 use sudoku_grader::puzzle::parse_puzzle;
+use sudoku_grader::scale::RatingRule;
 use sudoku_grader::step::Step;
 
-use super::{ladder_for, Format, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
+use super::{ladder_for, Format, ScaleArg, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
 
 /// Arguments of `sgrade explain`.
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
     /// The puzzle: 81 characters (givens) or 729 (pencil marks).
     puzzle: String,
+    /// Rating scale: its technique order and rating rule.
+    #[arg(long, value_enum, default_value_t = ScaleArg::Gnpx)]
+    scale: ScaleArg,
     /// Restrict the ladder to these technique ids or families (comma-separated).
     #[arg(long)]
     techniques: Option<String>,
@@ -37,7 +41,7 @@ fn emit(format: Format, step: &Step, number: usize) {
 
 /// Runs `sgrade explain`.
 pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
-    let ladder = ladder_for(&args.techniques)?;
+    let ladder = ladder_for(args.scale, &args.techniques)?;
     let text = args.puzzle.trim();
     let puzzle = match parse_puzzle(text, 1) {
         Ok(puzzle) => puzzle,
@@ -90,18 +94,24 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
         }
     };
     let hardest = outcome.hardest.map(|t| t.id()).unwrap_or("none");
+    let rule = ladder.rule();
+    let rating = match rule {
+        RatingRule::MaxDifficulty => outcome.rating.to_string(),
+        RatingRule::HodokuLevel => {
+            format!("{} (score {})", rule.label(outcome.rating), outcome.score)
+        }
+    };
     match args.format {
         Format::Text => {
             if outcome.solved {
                 println!(
-                    "solved in {} steps; rating {} (hardest: {hardest})",
-                    outcome.steps, outcome.rating
+                    "solved in {} steps; rating {rating} (hardest: {hardest})",
+                    outcome.steps
                 );
             } else {
                 println!(
-                    "stuck after {} steps; rating so far {} (hardest: {hardest}); state: {}",
+                    "stuck after {} steps; rating so far {rating} (hardest: {hardest}); state: {}",
                     outcome.steps,
-                    outcome.rating,
                     grid.candidates_string()
                 );
             }
@@ -113,6 +123,8 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
                     "solved": outcome.solved,
                     "steps": outcome.steps,
                     "rating": outcome.rating,
+                    "rating_label": rule.label(outcome.rating),
+                    "score": outcome.score,
                     "hardest": outcome.hardest.map(|t| t.id()),
                     "state": if outcome.solved { grid.values_string() } else { grid.candidates_string() },
                 }

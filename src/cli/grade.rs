@@ -11,16 +11,19 @@ use std::time::{Instant, SystemTime};
 
 use clap::Args;
 
-use sudoku_grader::batch::{grade_stream, BatchOptions, RowKind, RowWriter, DEFAULT_CHUNK};
+use sudoku_grader::batch::{
+    grade_stream, BatchOptions, OutputFormat, RowKind, RowWriter, DEFAULT_CHUNK,
+};
 use sudoku_grader::encoding::utf8_input;
 use sudoku_grader::evaluate::Status;
 use sudoku_grader::find::Needs;
 use sudoku_grader::ladder::Ladder;
+use sudoku_grader::scale::RatingRule;
 use sudoku_grader::summary::Summary;
 use sudoku_grader::timing::TimingsPool;
 
 use super::progress::Progress;
-use super::{ladder_for, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
+use super::{ladder_for, ScaleArg, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
 
 /// Input, output and run options shared by `grade` and `solve`.
 #[derive(Args, Debug)]
@@ -56,11 +59,51 @@ pub struct BatchArgs {
     timing_sample: u64,
 }
 
+/// The scale and row format shared by `grade` and `find`.
+#[derive(Args, Debug)]
+pub struct ScaleArgs {
+    /// Rating scale: technique order, difficulties and rating rule.
+    #[arg(long, value_enum, default_value_t = ScaleArg::Gnpx)]
+    scale: ScaleArg,
+    /// Row format: CSV, or GNPX's rated-file line `<puzzle> <difficulty> "<method>"` (GNPX scales).
+    #[arg(long, value_enum, default_value_t = OutputFormatArg::Csv)]
+    output_format: OutputFormatArg,
+}
+
+/// `--output-format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormatArg {
+    /// CSV with a header.
+    Csv,
+    /// GNPX's own file line, with GNPX's method names.
+    Gnpx,
+}
+
+impl ScaleArgs {
+    /// The ladder (after `--techniques`) and the row format; GNPX lines need a GNPX scale.
+    fn ladder_and_format(
+        &self,
+        techniques: &Option<String>,
+    ) -> Result<(Ladder, OutputFormat), String> {
+        let ladder = ladder_for(self.scale, techniques)?;
+        let format = match self.output_format {
+            OutputFormatArg::Csv => OutputFormat::Csv,
+            OutputFormatArg::Gnpx if ladder.rule() == RatingRule::MaxDifficulty => OutputFormat::Gnpx,
+            OutputFormatArg::Gnpx => {
+                return Err("--output-format gnpx writes GNPX difficulties: use it with --scale gnpx or gnpx584".into())
+            }
+        };
+        Ok((ladder, format))
+    }
+}
+
 /// Arguments of `sgrade grade`.
 #[derive(Args, Debug)]
 pub struct GradeArgs {
     #[command(flatten)]
     batch: BatchArgs,
+    #[command(flatten)]
+    scale: ScaleArgs,
     /// Restrict the ladder to these technique ids or families (comma-separated).
     #[arg(long)]
     techniques: Option<String>,
@@ -74,6 +117,8 @@ pub struct GradeArgs {
 pub struct FindArgs {
     #[command(flatten)]
     batch: BatchArgs,
+    #[command(flatten)]
+    scale: ScaleArgs,
     /// Technique ids or families the puzzles must have needed (comma-separated, any of them).
     #[arg(long, required = true)]
     needs: String,
@@ -135,26 +180,33 @@ fn total_bytes(inputs: &[PathBuf]) -> Option<u64> {
 
 /// Runs `sgrade grade`.
 pub fn run_grade(args: GradeArgs) -> Result<ExitCode, String> {
-    let ladder = ladder_for(&args.techniques)?;
-    run_batch(&args.batch, Some(&ladder), args.verify, None)
+    let (ladder, format) = args.scale.ladder_and_format(&args.techniques)?;
+    run_batch(&args.batch, Some(&ladder), format, args.verify, None)
 }
 
 /// Runs `sgrade find`: grades like `grade` and writes only the rows of puzzles that needed the
 /// named techniques. Rows that could not be graded are reported on stderr, not dropped silently.
 pub fn run_find(args: FindArgs) -> Result<ExitCode, String> {
-    let ladder = ladder_for(&args.techniques)?;
+    let (ladder, format) = args.scale.ladder_and_format(&args.techniques)?;
     let needs = Needs::new(&args.needs, args.needs_only, &ladder).map_err(|e| e.to_string())?;
-    run_batch(&args.batch, Some(&ladder), args.verify, Some(&needs))
+    run_batch(
+        &args.batch,
+        Some(&ladder),
+        format,
+        args.verify,
+        Some(&needs),
+    )
 }
 
 /// Runs `sgrade solve`.
 pub fn run_solve(args: SolveArgs) -> Result<ExitCode, String> {
-    run_batch(&args.batch, None, false, None)
+    run_batch(&args.batch, None, OutputFormat::Csv, false, None)
 }
 
 fn run_batch(
     args: &BatchArgs,
     ladder: Option<&Ladder>,
+    format: OutputFormat,
     verify: bool,
     needs: Option<&Needs>,
 ) -> Result<ExitCode, String> {
@@ -184,8 +236,9 @@ fn run_batch(
         Some(ladder) => RowKind::Grade(ladder.clone()),
         None => RowKind::Solve,
     };
-    let mut rows = RowWriter::new(io::BufWriter::with_capacity(1 << 16, output), kind)
-        .map_err(|e| e.to_string())?;
+    let mut rows =
+        RowWriter::with_format(io::BufWriter::with_capacity(1 << 16, output), kind, format)
+            .map_err(|e| e.to_string())?;
     let mut timings_file = match &args.timings {
         Some(path) => {
             Some(io::BufWriter::new(File::create(path).map_err(|e| {

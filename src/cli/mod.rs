@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 
 use sudoku_grader::ladder::Ladder;
+use sudoku_grader::scale::Scale;
 
 mod bench;
 mod explain;
@@ -55,9 +56,30 @@ pub enum Format {
     Json,
 }
 
-/// The ladder after `--techniques` (comma-separated ids or family names).
-fn ladder_for(techniques: &Option<String>) -> Result<Ladder, String> {
-    let ladder = Ladder::gnpx_v4();
+/// The rating scale, `--scale NAME`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ScaleArg {
+    /// GNPX v4: difficulty 1–13 = the hardest method used (default).
+    Gnpx,
+    /// GNPX v5.84's difficulties (methods of difficulty ≤ 8 on, as GNPX ships).
+    Gnpx584,
+    /// HoDoKu 2.2: level (Easy … Extreme) and score, uniqueness methods and brute force included.
+    Hodoku,
+}
+
+impl From<ScaleArg> for Scale {
+    fn from(arg: ScaleArg) -> Scale {
+        match arg {
+            ScaleArg::Gnpx => Scale::Gnpx,
+            ScaleArg::Gnpx584 => Scale::Gnpx584,
+            ScaleArg::Hodoku => Scale::Hodoku,
+        }
+    }
+}
+
+/// The scale's ladder after `--techniques` (comma-separated ids or family names).
+fn ladder_for(scale: ScaleArg, techniques: &Option<String>) -> Result<Ladder, String> {
+    let ladder = Scale::from(scale).ladder();
     match techniques {
         None => Ok(ladder),
         Some(list) => {

@@ -7,32 +7,39 @@ use crate::core::{Grid, Intersection, HOUSE_SETS, INTERSECTIONS};
 use crate::step::Step;
 
 /// Shared search: a digit whose candidates in `source` all lie in the intersection is removed
-/// from the rest of `target`.
+/// from the rest of `target`. Scan order (HoDoKu's): source house, then digit, then the
+/// source's intersections in table order.
 fn locked(
     grid: &Grid,
     sink: &mut StepSink<'_>,
     technique: TechniqueId,
+    sources: std::ops::Range<usize>,
     source_and_target: fn(&Intersection) -> (usize, usize),
 ) -> ControlFlow<()> {
-    for digit in 0..9 {
-        let plane = grid.plane(digit);
-        for intersection in INTERSECTIONS.iter() {
-            let (source, target) = source_and_target(intersection);
-            let in_source = plane & HOUSE_SETS[source];
-            if in_source.is_empty() || !in_source.is_subset_of(intersection.cells) {
+    for house in sources {
+        for digit in 0..9 {
+            let plane = grid.plane(digit);
+            let in_source = plane & HOUSE_SETS[house];
+            if in_source.is_empty() {
                 continue;
             }
-            let removed = (plane & HOUSE_SETS[target]).and_not(intersection.cells);
-            if removed.is_empty() {
-                continue;
+            for intersection in INTERSECTIONS.iter() {
+                let (source, target) = source_and_target(intersection);
+                if source != house || !in_source.is_subset_of(intersection.cells) {
+                    continue;
+                }
+                let removed = (plane & HOUSE_SETS[target]).and_not(intersection.cells);
+                if removed.is_empty() {
+                    continue;
+                }
+                let mut step = Step::new(technique);
+                step.eliminations.planes[digit] = removed;
+                step.houses = 1 << source;
+                step.cover_houses = 1 << target;
+                step.cells = in_source;
+                step.digits = 1 << digit;
+                sink(&step)?;
             }
-            let mut step = Step::new(technique);
-            step.eliminations.planes[digit] = removed;
-            step.houses = 1 << source;
-            step.cover_houses = 1 << target;
-            step.cells = in_source;
-            step.digits = 1 << digit;
-            sink(&step)?;
         }
     }
     ControlFlow::Continue(())
@@ -40,16 +47,24 @@ fn locked(
 
 /// Pointing: a digit confined to one line inside a box leaves the rest of that line.
 pub fn pointing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    locked(grid, sink, TechniqueId::LockedCandidatesPointing, |i| {
-        (i.box_house, i.line_house)
-    })
+    locked(
+        grid,
+        sink,
+        TechniqueId::LockedCandidatesPointing,
+        18..27,
+        |i| (i.box_house, i.line_house),
+    )
 }
 
 /// Claiming (box-line reduction): a digit confined to one box inside a line leaves the rest of that box.
 pub fn claiming(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    locked(grid, sink, TechniqueId::LockedCandidatesClaiming, |i| {
-        (i.line_house, i.box_house)
-    })
+    locked(
+        grid,
+        sink,
+        TechniqueId::LockedCandidatesClaiming,
+        0..18,
+        |i| (i.line_house, i.box_house),
+    )
 }
 
 #[cfg(test)]

@@ -10,8 +10,10 @@ use std::ops::ControlFlow;
 use crate::core::Grid;
 use crate::step::Step;
 
+pub mod brute_force;
 pub mod chains;
 pub mod coloring;
+pub mod force_chain;
 pub mod intersections;
 pub mod single_digit;
 pub mod singles;
@@ -98,6 +100,10 @@ techniques! {
     MultiColor1 => ("multi-color-1", "Multi-Color Type 1", "coloring", coloring::multi_color_1),
     MultiColor2 => ("multi-color-2", "Multi-Color Type 2", "coloring", coloring::multi_color_2),
     XyzWing => ("xyz-wing", "XYZ-Wing", "wings", wings::xyz_wing),
+    ForceChainCell => ("force-chain-cell", "ForceChain_Cell", "force-chain", force_chain::force_chain_cell),
+    ForceChainHouse => ("force-chain-house", "ForceChain_House", "force-chain", force_chain::force_chain_house),
+    ForceChainContradiction => ("force-chain-contradiction", "ForceChain_Contradiction", "force-chain", force_chain::force_chain_contradiction),
+    BruteForce => ("brute-force", "Brute Force", "last-resort", brute_force::brute_force),
 }
 
 impl TechniqueId {

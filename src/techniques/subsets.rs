@@ -170,7 +170,12 @@ fn locked_subset(
                     step.eliminations.planes[digit] = grid.plane(digit) & others;
                 }
             }
-            if step.eliminations.is_empty() {
+            // HoDoKu's locked subsets eliminate in both houses; one that clears only one of them
+            // is a plain naked subset (found later, as HoDoKu finds it).
+            let box_rest = HOUSE_SETS[intersection.box_house].and_not(intersection.cells);
+            let line_rest = HOUSE_SETS[intersection.line_house].and_not(intersection.cells);
+            let removed = step.eliminations.cells();
+            if (removed & box_rest).is_empty() || (removed & line_rest).is_empty() {
                 return ControlFlow::Continue(());
             }
             step.houses = 1 << intersection.box_house | 1 << intersection.line_house;

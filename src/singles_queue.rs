@@ -1,0 +1,196 @@
+//! HoDoKu's order of singles: naked and hidden singles are taken in the order they appeared,
+//! not in grid scan order.
+//!
+//! HoDoKu keeps two queues while candidates disappear: a cell whose candidates drop to one joins
+//! the naked-single queue; a (cell, digit) that becomes the last place of the digit in a house
+//! (houses looked at row, column, box) joins the hidden-single queue. Placing a digit removes it
+//! from the peers first (in cell order), then removes the cell's other candidates; a puzzle's
+//! givens are placed in cell order. Full house, naked single and hidden single each take the
+//! first entry of their queue that still holds (full house: the first naked single that is the
+//! last open cell of a house). Which single comes first decides how many hidden singles a path
+//! needs, and so HoDoKu's score; this order was checked against HoDoKu's paths (hodoku-py,
+//! `scripts/hodoku_diverge.py`). The queue shadows the grid: the grader feeds it every step.
+
+use crate::core::{Bits81, Grid, CELLS, CELL_HOUSES, HOUSES, HOUSE_SETS, PEERS};
+use crate::step::Step;
+use crate::techniques::TechniqueId;
+
+/// The queues and the shadow state they are computed from.
+#[derive(Clone, Debug)]
+pub struct SinglesQueue {
+    /// Candidate mask per cell (bit d = digit index d); 0 once placed.
+    masks: [u16; CELLS],
+    /// Whether the cell is placed.
+    placed: Bits81,
+    /// Places left for each digit in each house (negative once the digit is placed there).
+    places_left: [[i8; 9]; HOUSES],
+    /// Naked singles in order of appearance: (cell, digit).
+    naked: Vec<(u8, u8)>,
+    /// Hidden singles in order of appearance: (cell, digit).
+    hidden: Vec<(u8, u8)>,
+    /// Entries before these indices are known stale.
+    naked_head: usize,
+    hidden_head: usize,
+}
+
+impl SinglesQueue {
+    /// The queues HoDoKu would hold for `grid`: its placed cells set in cell order, then any
+    /// candidate the grid lacks removed (pencil-mark puzzles), in cell order.
+    pub fn new(grid: &Grid) -> SinglesQueue {
+        let mut queue = SinglesQueue {
+            masks: [0x1ff; CELLS],
+            placed: Bits81::EMPTY,
+            places_left: [[9; 9]; HOUSES],
+            naked: Vec::with_capacity(96),
+            hidden: Vec::with_capacity(160),
+            naked_head: 0,
+            hidden_head: 0,
+        };
+        for cell in 0..CELLS {
+            if let Some(digit) = grid.value(cell) {
+                queue.place(cell, digit);
+            }
+        }
+        for cell in 0..CELLS {
+            let gone = queue.masks[cell] & !grid.candidates(cell);
+            if !queue.placed.contains(cell) {
+                for digit in (0..9).filter(|d| gone & 1 << d != 0) {
+                    queue.eliminate(cell, digit);
+                }
+            }
+        }
+        queue
+    }
+
+    /// Follows a step applied to the grid: placements, then eliminations in cell order.
+    pub fn apply(&mut self, step: &Step) {
+        for (cell, digit) in step.placements.iter() {
+            if !self.placed.contains(cell) {
+                self.place(cell, digit);
+            }
+        }
+        // `CandidateSet::iter` is already cell-major, digit-minor: no sorting (or allocation) needed.
+        for (cell, digit) in step.eliminations.iter() {
+            self.eliminate(cell, digit);
+        }
+    }
+
+    fn place(&mut self, cell: usize, digit: usize) {
+        self.placed.insert(cell);
+        for &house in &CELL_HOUSES[cell] {
+            self.places_left[house as usize][digit] = -1;
+        }
+        for peer in PEERS[cell] {
+            self.eliminate(peer, digit);
+        }
+        let others = self.masks[cell] & !(1 << digit);
+        for other in (0..9).filter(|d| others & 1 << d != 0) {
+            self.eliminate(cell, other);
+        }
+        self.masks[cell] = 0;
+    }
+
+    fn eliminate(&mut self, cell: usize, digit: usize) {
+        if self.masks[cell] & 1 << digit == 0 {
+            return;
+        }
+        self.masks[cell] &= !(1 << digit);
+        if !self.placed.contains(cell) && self.masks[cell].count_ones() == 1 {
+            self.naked
+                .push((cell as u8, self.masks[cell].trailing_zeros() as u8));
+        }
+        for &house in &CELL_HOUSES[cell] {
+            let left = &mut self.places_left[house as usize][digit];
+            *left -= 1;
+            if *left == 1 {
+                let last = HOUSE_SETS[house as usize]
+                    .iter()
+                    .find(|&c| self.masks[c] & 1 << digit != 0);
+                if let Some(last) = last {
+                    self.hidden.push((last as u8, digit as u8));
+                }
+            }
+        }
+    }
+
+    fn holds(&self, (cell, digit): (u8, u8)) -> bool {
+        self.masks[cell as usize] & 1 << digit != 0
+    }
+
+    /// The first step of `technique` (full house, naked or hidden single) in HoDoKu's order;
+    /// `None` for other techniques or when the queue has none.
+    pub fn find(&mut self, technique: TechniqueId, grid: &Grid) -> Option<Step> {
+        match technique {
+            TechniqueId::NakedSingle | TechniqueId::FullHouse => {
+                while self.naked_head < self.naked.len() && !self.holds(self.naked[self.naked_head])
+                {
+                    self.naked_head += 1;
+                }
+                let (cell, digit) = if technique == TechniqueId::NakedSingle {
+                    *self.naked.get(self.naked_head)?
+                } else {
+                    return self.naked[self.naked_head..]
+                        .iter()
+                        .filter(|&&entry| self.holds(entry))
+                        .find_map(|&(cell, digit)| {
+                            let house = CELL_HOUSES[cell as usize].iter().find(|&&h| {
+                                (grid.unsolved() & HOUSE_SETS[h as usize]).is_single()
+                            })?;
+                            Some(single(technique, cell, digit, 1 << house))
+                        });
+                };
+                Some(single(technique, cell, digit, 0))
+            }
+            TechniqueId::HiddenSingle => {
+                while self.hidden_head < self.hidden.len()
+                    && !self.holds(self.hidden[self.hidden_head])
+                {
+                    self.hidden_head += 1;
+                }
+                let (cell, digit) = *self.hidden.get(self.hidden_head)?;
+                let house = CELL_HOUSES[cell as usize]
+                    .iter()
+                    .find(|&&h| (grid.plane(digit as usize) & HOUSE_SETS[h as usize]).is_single())
+                    .copied()
+                    .unwrap_or(CELL_HOUSES[cell as usize][0]);
+                Some(single(technique, cell, digit, 1 << house))
+            }
+            _ => None,
+        }
+    }
+}
+
+fn single(technique: TechniqueId, cell: u8, digit: u8, houses: u32) -> Step {
+    let mut step = Step::new(technique);
+    step.placements.insert(cell as usize, digit as usize);
+    step.cells = Bits81::cell(cell as usize);
+    step.digits = 1 << digit;
+    step.houses = houses;
+    step
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::test_support::grid;
+
+    #[test]
+    fn naked_singles_come_in_order_of_appearance() {
+        // HoDoKu's path (hodoku-py) starts r4c4=9, then r9c8=8: the cell that became single
+        // first, not the lowest cell (r4c8 is also a naked single by then).
+        let p = "......95....64..7......7.1..38.15..25..87..6...72.....7...5...9.5.....2.3.94.....";
+        let g = grid(p);
+        let mut queue = SinglesQueue::new(&g);
+        let first = queue.find(TechniqueId::NakedSingle, &g).unwrap();
+        assert!(first.placements.iter().eq([(30, 8)]));
+        let mut g2 = g.clone();
+        first.apply(&mut g2);
+        queue.apply(&first);
+        let second = queue.find(TechniqueId::NakedSingle, &g2).unwrap();
+        assert!(second.placements.iter().eq([(79, 7)]));
+        assert!(TechniqueId::NakedSingle
+            .find_all(&g2)
+            .iter()
+            .any(|s| s.placements.iter().eq([(34, 3)])));
+    }
+}
