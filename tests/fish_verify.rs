@@ -26,6 +26,7 @@ fn verify_text(text: &str, limit: usize, ladder: &Ladder) -> (usize, u64) {
         ladder: Some(ladder),
         verify: true,
         chunk_size: 256,
+        timings: None,
     };
     let (mut puzzles, mut fish_steps) = (0, 0);
     let mut failures = Vec::new();
