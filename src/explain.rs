@@ -96,10 +96,58 @@ fn fish_title(fish: FishTechnique, step: &Step) -> String {
     )
 }
 
+/// The fish of a fish step: its technique's class and size, or for a Kraken fish the finned
+/// (or sashimi) basic fish under it.
+fn fish_of(step: &Step) -> Option<FishTechnique> {
+    if step.technique != TechniqueId::KrakenFish {
+        return FishTechnique::of(step.technique);
+    }
+    let sashimi = (0..27).any(|house| {
+        step.houses & 1 << house != 0
+            && (step.cells & HOUSE_SETS[house]).and_not(step.fins).count() <= 1
+    });
+    Some(FishTechnique {
+        class: if sashimi {
+            FishClass::Sashimi
+        } else {
+            FishClass::Finned
+        },
+        size: step.houses.count_ones() as usize,
+    })
+}
+
+/// A Kraken fish: the fish line, then per target its title line and one chain per fin.
+fn kraken_text(step: &Step) -> String {
+    let Some(fish) = fish_of(step) else {
+        return String::new();
+    };
+    let mut text = format!(
+        "Kraken Fish: {} #{} {}/{} fins {} → {}",
+        fish_title(fish, step),
+        digit_list(step.digits),
+        house_groups(step.houses, ""),
+        house_groups(step.cover_houses, ""),
+        compressed_cells(step.fins),
+        elimination_names(&step.eliminations).join(" ")
+    );
+    for conclusion in &step.force {
+        text.push_str(&format!(
+            "\n     {}#{} is false",
+            cell_name(conclusion.cell as usize),
+            conclusion.digit + 1
+        ));
+        for branch in &conclusion.branches {
+            text.push_str("\n       ");
+            text.push_str(&branch_text(branch));
+        }
+    }
+    text
+}
+
 /// Extra lines for the long form of a step (`explain`): a fish's BaseSet, CoverSet, FinSet,
 /// Endo Fin, Cannibalistic and Eliminated, GNPX style; nothing for other techniques.
 pub fn details(step: &Step) -> Vec<String> {
-    if FishTechnique::of(step.technique).is_none() {
+    if fish_of(step).is_none() {
         return Vec::new();
     }
     let mut lines = vec![
@@ -329,6 +377,7 @@ pub fn describe(step: &Step) -> String {
         TechniqueId::ForceChainCell
         | TechniqueId::ForceChainHouse
         | TechniqueId::ForceChainContradiction => force_text(title, step),
+        TechniqueId::KrakenFish => kraken_text(step),
         _ => {
             let mut text = format!("{title} #{}", digit_list(step.digits));
             if step.houses != 0 {
@@ -385,6 +434,7 @@ pub fn step_json(step: &Step, number: usize) -> serde_json::Value {
                 Stem::Cell(cell) => cell_name(cell as usize),
                 Stem::House { house, digit } => house_stem(house as usize, digit as usize),
                 Stem::Candidate { cell, digit } => format!("{}#{}", cell_name(cell as usize), digit + 1),
+                Stem::Fins { digit } => format!("{}#{}", compressed_cells(step.fins), digit + 1),
             },
             "branches": c.branches.iter().map(|b| b.iter().map(|l| serde_json::json!({
                 "kind": match l.kind { LinkKind::Strong => "S", LinkKind::Weak => "W" },
@@ -395,7 +445,7 @@ pub fn step_json(step: &Step, number: usize) -> serde_json::Value {
         })).collect::<Vec<_>>(),
         "text": describe(step),
     });
-    if let Some(fish) = FishTechnique::of(step.technique) {
+    if let Some(fish) = fish_of(step) {
         let cells = |set: Bits81| set.iter().map(cell_name).collect::<Vec<_>>();
         json["fish"] = serde_json::json!({
             "size": fish.size,

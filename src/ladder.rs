@@ -125,6 +125,8 @@ pub const GNPX_V4: &[Rung] = &[
     rung(TechniqueId::FinnedCannibalisticFmSquirmbag, 11),
     rung(TechniqueId::FinnedCannibalisticFmWhale, 11),
     rung(TechniqueId::FinnedCannibalisticFmLeviathan, 11),
+    // Kraken fish (GNPX's Kraken Fish and Kraken Finned Fish, 13: one technique here).
+    rung(TechniqueId::KrakenFish, 13),
     // Last resort in GNPX's order (after the ALS, nice-loop and fish methods still to come).
     rung(TechniqueId::ForceChainCell, 13),
     rung(TechniqueId::ForceChainHouse, 13),

@@ -233,6 +233,8 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::FinnedCannibalisticFmSquirmbag, 13),
     rung(TechniqueId::FinnedCannibalisticFmWhale, 13),
     rung(TechniqueId::FinnedCannibalisticFmLeviathan, 13),
+    // Kraken fish is 13 (off by default, like everything above 8).
+    rung(TechniqueId::KrakenFish, 13),
     // ForceChain is 11 and off in v5.84 (the contradiction form is part of its FC_Cells).
     rung(TechniqueId::ForceChainCell, 11),
     rung(TechniqueId::ForceChainHouse, 11),
@@ -318,7 +320,8 @@ pub const HODOKU_2_2: &[Rung] = &[
 /// Catalogued techniques HoDoKu 2.2's default solver does not use (off in its step table),
 /// kept off the `hodoku` ladder: fish of size 5–7, Franken fish of size 4 up, every Mutant fish,
 /// and the endo-finned and cannibalistic classes (HoDoKu counts those as finned Franken or
-/// Mutant fish of their shape; ours mix both shapes, so none maps onto one HoDoKu step).
+/// Mutant fish of their shape; ours mix both shapes, so none maps onto one HoDoKu step), and
+/// Kraken fish (off in HoDoKu's default solver).
 pub const NOT_ON_HODOKU: &[TechniqueId] = &[
     TechniqueId::Squirmbag,
     TechniqueId::FinnedSquirmbag,
@@ -373,6 +376,8 @@ pub const NOT_ON_HODOKU: &[TechniqueId] = &[
     TechniqueId::FinnedCannibalisticFmSquirmbag,
     TechniqueId::FinnedCannibalisticFmWhale,
     TechniqueId::FinnedCannibalisticFmLeviathan,
+    // Kraken Fish (EXTREME 500) is off in HoDoKu's default step table.
+    TechniqueId::KrakenFish,
 ];
 
 /// GNPX's own method name for a technique (the labels in GNPX v5.8x's rated files, e.g.
@@ -415,6 +420,7 @@ pub fn gnpx_name(technique: TechniqueId) -> &'static str {
         T::AvoidableRectangle1 => "AvoidableRectangle1",
         T::AvoidableRectangle2 => "AvoidableRectangle2",
         T::BugPlusOne => "BUG+1",
+        T::KrakenFish => "KrakenFish",
         T::ForceChainCell => "ForceChain_Cell",
         T::ForceChainHouse => "ForceChain_House",
         T::ForceChainContradiction => "ForceChain_Contradiction",

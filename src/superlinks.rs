@@ -315,6 +315,11 @@ pub enum Stem {
         /// The digit index.
         digit: u8,
     },
+    /// Each fin of a Kraken fish assumed true (the fins are the step's `fins`).
+    Fins {
+        /// The fish's digit index.
+        digit: u8,
+    },
     /// One candidate assumed true (ForceChain_Contradiction).
     Candidate {
         /// The cell.

@@ -13,7 +13,10 @@ use super::{StepSink, TechniqueId};
 use crate::core::{Bits81, Grid, HOUSE_SETS};
 use crate::step::Step;
 
+mod kraken;
 mod search;
+
+pub use kraken::{kraken_fish, KRAKEN_MAX_FINS, KRAKEN_MAX_SIZE};
 
 use search::{search, Fish, SearchSpec, ALL_HOUSES, BOXES, COLS, ROWS};
 
@@ -269,6 +272,9 @@ enum SearchKind {
     FinnedFrankenMutant,
     /// Any houses with endo fins (and exo fins): endo-finned fish.
     EndoFinned,
+    /// Rows to columns and columns to rows with fins that need not share a peer: the fish under
+    /// a Kraken fish (reported with every candidate the fish removes without its fins).
+    KrakenBasic,
 }
 
 impl SearchKind {
@@ -293,14 +299,16 @@ impl SearchKind {
             cover_houses,
             max_exo_fins: match self {
                 Basic | FrankenMutant => 0,
+                KrakenBasic => KRAKEN_MAX_FINS,
                 _ => MAX_EXO_FINS,
             },
             max_endo_fins: if self == EndoFinned { MAX_ENDO_FINS } else { 0 },
             require_endo_fins: self == EndoFinned,
             cannibalism: matches!(self, FrankenMutant | FinnedFrankenMutant),
+            kraken: self == KrakenBasic,
         };
         match self {
-            Basic | FinnedBasic => ([spec(ROWS, COLS), spec(COLS, ROWS)], 2),
+            Basic | FinnedBasic | KrakenBasic => ([spec(ROWS, COLS), spec(COLS, ROWS)], 2),
             _ => ([spec(ALL_HOUSES, ALL_HOUSES); 2], 1),
         }
     }
@@ -536,7 +544,10 @@ mod tests {
                 assert_eq!(technique.info().family, "fish");
             }
         }
-        let fish_count = CATALOGUE.iter().filter(|i| i.family == "fish").count();
+        let fish_count = CATALOGUE
+            .iter()
+            .filter(|i| i.family == "fish" && i.technique != TechniqueId::KrakenFish)
+            .count();
         assert_eq!(fish_count, seen.len());
         assert_eq!(FishTechnique::of(TechniqueId::NakedPair), None);
     }

@@ -59,6 +59,10 @@ pub(crate) struct SearchSpec {
     pub require_endo_fins: bool,
     /// Whether base candidates may be eliminated (cannibalism); only widens the fin pruning.
     pub cannibalism: bool,
+    /// Kraken search: fins need not share a peer (chains, not sight, will tie them to a
+    /// target), so the fin pruning is off and every candidate the fish would remove without its
+    /// fins is reported in `eliminations`.
+    pub kraken: bool,
 }
 
 /// One fish that eliminates something.
@@ -168,6 +172,17 @@ fn seeing_all(mut peers: Bits81, fins: Bits81) -> Bits81 {
 }
 
 impl Search<'_, '_> {
+    /// `peers` narrowed to the cells seeing every cell of `fins`, except in a kraken search,
+    /// where fins are not tied by sight (all cells stay).
+    #[inline]
+    fn narrow(&self, peers: Bits81, fins: Bits81) -> Bits81 {
+        if self.spec.kraken {
+            peers
+        } else {
+            seeing_all(peers, fins)
+        }
+    }
+
     /// Whether a partial fish can still be completed with `covers_left` more cover houses and
     /// `fins_left` more fins. `picked` candidates share no cover house still allowed, so each
     /// needs its own cover or is a fin; `forced` candidates have no allowed house left and must be
@@ -195,11 +210,11 @@ impl Search<'_, '_> {
         if picked_count > covers_left + (fins_left - forced_count) as usize {
             return false;
         }
-        let seers = seeing_all(fin_peers, forced) & targets;
+        let seers = self.narrow(fin_peers, forced) & targets;
         if seers.is_empty() {
             return false;
         }
-        if picked_count + 2 <= covers_left {
+        if picked_count + 2 <= covers_left || self.spec.kraken {
             return true;
         }
         seers.iter().any(|target| {
@@ -320,7 +335,7 @@ impl Search<'_, '_> {
             self.plane.and_not(cells)
         };
         let fins_possible = self.spec.max_exo_fins > 0 || !endo_fins.is_empty();
-        let targets = if fins_possible {
+        let targets = if fins_possible && !self.spec.kraken {
             self.viable_targets(base, cells.and_not(endo_fins), targets & fin_peers, picked)
         } else {
             targets
@@ -408,7 +423,7 @@ impl Search<'_, '_> {
                 if fins.count() > self.spec.max_exo_fins {
                     return ControlFlow::Continue(());
                 }
-                state.fin_peers = seeing_all(state.fin_peers, state.uncovered);
+                state.fin_peers = self.narrow(state.fin_peers, state.uncovered);
                 state.exo_fins = fins;
             }
             return self.finish(&state);
@@ -447,7 +462,7 @@ impl Search<'_, '_> {
             return self.cover(Cover {
                 uncovered: state.uncovered.and_not(forced),
                 exo_fins: state.exo_fins | forced,
-                fin_peers: seeing_all(state.fin_peers, forced),
+                fin_peers: self.narrow(state.fin_peers, forced),
                 ..state
             });
         }
@@ -473,7 +488,7 @@ impl Search<'_, '_> {
             })?;
         }
         if fins_left > 0 {
-            let fin_peers = state.fin_peers & PEERS[cell];
+            let fin_peers = self.narrow(state.fin_peers, Bits81::cell(cell));
             if fin_peers.intersects(state.targets) {
                 // Every house of a fin is now excluded, so the fin stays uncovered.
                 self.cover(Cover {
@@ -556,6 +571,7 @@ mod tests {
             max_endo_fins: 0,
             require_endo_fins: false,
             cannibalism: false,
+            kraken: false,
         }
     }
 
