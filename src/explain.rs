@@ -75,6 +75,19 @@ pub fn chain_text(chain: &[ChainLink]) -> String {
         .join(" => ")
 }
 
+/// Almost locked sets joined by their RCCs: `(ALS:r2468c4) -#3- (ALS:r5c12)`.
+fn als_chain_text(sets: &[Bits81], rccs: &[u16]) -> String {
+    let mut text = String::new();
+    for (i, &set) in sets.iter().enumerate() {
+        if i > 0 {
+            let rcc = rccs.get(i - 1).copied().unwrap_or(0);
+            text.push_str(&format!(" -#{}- ", digit_list(rcc)));
+        }
+        text.push_str(&format!("(ALS:{})", compressed_cells(set)));
+    }
+    text
+}
+
 /// `r1c2(#37)`: a cell with its candidates, as GNPX prints wing cells.
 fn cell_with_digits(cell: usize, mask: u16) -> String {
     format!("{}(#{})", cell_name(cell), digit_list(mask))
@@ -235,6 +248,29 @@ pub fn describe(step: &Step) -> String {
         TechniqueId::ForceChainCell
         | TechniqueId::ForceChainHouse
         | TechniqueId::ForceChainContradiction => force_text(title, step),
+        TechniqueId::AlsXz | TechniqueId::AlsXyWing | TechniqueId::AlsChain => format!(
+            "{} {} Eliminated: {}",
+            crate::scale::gnpx_name(step.technique),
+            als_chain_text(&step.als, &step.rcc),
+            eliminated_cells(&step.eliminations)
+        ),
+        TechniqueId::DeathBlossom => {
+            let stem = step.pivot.map_or(0, |p| p as usize);
+            let petals = step
+                .als
+                .iter()
+                .zip(&step.rcc)
+                .map(|(&set, &digit)| {
+                    format!("#{}-(ALS:{})", digit_list(digit), compressed_cells(set))
+                })
+                .collect::<Vec<_>>()
+                .join(" ");
+            format!(
+                "DeathBlossom Stem: {} Petals: {petals} Eliminated: {}",
+                cell_with_digits(stem, step.digits),
+                eliminated_cells(&step.eliminations)
+            )
+        }
         _ => {
             let mut text = format!("{title} #{}", digit_list(step.digits));
             if step.houses != 0 {
@@ -272,6 +308,8 @@ pub fn step_json(step: &Step, number: usize) -> serde_json::Value {
             "from": l.from.to_string(),
             "to": l.to.to_string(),
         })).collect::<Vec<_>>(),
+        "als": step.als.iter().map(|&set| compressed_cells(set)).collect::<Vec<_>>(),
+        "rcc": step.rcc.iter().map(|&m| (0..9).filter(|d| m & (1 << d) != 0).map(|d| d + 1).collect::<Vec<_>>()).collect::<Vec<_>>(),
         "colors": step.colors.iter().map(|c| c.iter().map(cell_name).collect::<Vec<_>>()).collect::<Vec<_>>(),
         "force": step.force.iter().map(|c| serde_json::json!({
             "title": force_title(step.technique.info().title, c),

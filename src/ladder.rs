@@ -54,6 +54,10 @@ pub const GNPX_V4: &[Rung] = &[
     rung(TechniqueId::MultiColor2, 7),
     // GNPX v4 finds XYZ-Wings as ALS (XYZ-Wing via ALS, difficulty 8), after the colourings.
     rung(TechniqueId::XyzWing, 8),
+    rung(TechniqueId::AlsXz, 8),
+    rung(TechniqueId::AlsXyWing, 9),
+    rung(TechniqueId::AlsChain, 10),
+    rung(TechniqueId::DeathBlossom, 10),
     // Last resort in GNPX's order (after the ALS, nice-loop and fish methods still to come).
     rung(TechniqueId::ForceChainCell, 13),
     rung(TechniqueId::ForceChainHouse, 13),

@@ -159,6 +159,10 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::MultiColor1, 6),
     rung(TechniqueId::MultiColor2, 6),
     rung(TechniqueId::XyzWing, 5),
+    rung(TechniqueId::AlsXz, 6),
+    rung(TechniqueId::AlsXyWing, 7),
+    rung(TechniqueId::AlsChain, 8),
+    rung(TechniqueId::DeathBlossom, 8),
     // ForceChain is 11 and off in v5.84 (the contradiction form is part of its FC_Cells).
     rung(TechniqueId::ForceChainCell, 11),
     rung(TechniqueId::ForceChainHouse, 11),
@@ -221,8 +225,10 @@ pub const HODOKU_2_2: &[Rung] = &[
     hodoku(TechniqueId::MultiColor2, HARD, 200),
     hodoku(TechniqueId::XChain, UNFAIR, 260),
     hodoku(TechniqueId::XyChain, UNFAIR, 260),
-    // todo (forcechain): nice-loop/aic UNFAIR 280, grouped-nice-loop UNFAIR 300, als-xz UNFAIR
-    // 300, als-xy-wing UNFAIR 320, als-chain UNFAIR 340.
+    // todo (forcechain): nice-loop/aic UNFAIR 280, grouped-nice-loop UNFAIR 300.
+    hodoku(TechniqueId::AlsXz, UNFAIR, 300),
+    hodoku(TechniqueId::AlsXyWing, UNFAIR, 320),
+    hodoku(TechniqueId::AlsChain, UNFAIR, 340),
     // todo (fish): franken-x-wing UNFAIR 300, franken-swordfish UNFAIR 350,
     // finned-franken-x-wing UNFAIR 390, finned-franken-swordfish UNFAIR 410.
     // HoDoKu's Forcing Chain (EXTREME 500), as GNPX's three ForceChain forms; forcing-net
@@ -235,7 +241,10 @@ pub const HODOKU_2_2: &[Rung] = &[
 
 /// Catalogued techniques HoDoKu 2.2's default solver does not use (off in its step table),
 /// kept off the `hodoku` ladder.
-pub const NOT_ON_HODOKU: &[TechniqueId] = &[];
+pub const NOT_ON_HODOKU: &[TechniqueId] = &[
+    // Off in HoDoKu's default solver (Unfair 360 when enabled).
+    TechniqueId::DeathBlossom,
+];
 
 /// GNPX's own method name for a technique (the labels in GNPX v5.8x's rated files, e.g.
 /// `LockedSet(2D)Hidden`); techniques GNPX lacks get their title without spaces.
@@ -277,6 +286,10 @@ pub fn gnpx_name(technique: TechniqueId) -> &'static str {
         T::AvoidableRectangle1 => "AvoidableRectangle1",
         T::AvoidableRectangle2 => "AvoidableRectangle2",
         T::BugPlusOne => "BUG+1",
+        T::AlsXz => "ALS_XZ",
+        T::AlsXyWing => "ALS_XYWing",
+        T::AlsChain => "ALS_Chain",
+        T::DeathBlossom => "DeathBlossom",
         T::ForceChainCell => "ForceChain_Cell",
         T::ForceChainHouse => "ForceChain_House",
         T::ForceChainContradiction => "ForceChain_Contradiction",

@@ -35,6 +35,11 @@ pub struct Step {
     pub colors: Vec<Bits81>,
     /// ForceChain results with their branches; empty for other techniques.
     pub force: Vec<ForceConclusion>,
+    /// Almost locked sets of an ALS step, in pattern order (Death Blossom: its petals).
+    pub als: Vec<Bits81>,
+    /// Digit masks between consecutive `als` sets (their RCCs; Death Blossom: each petal's
+    /// stem digit).
+    pub rcc: Vec<u16>,
 }
 
 impl Step {
@@ -52,6 +57,8 @@ impl Step {
             chain: Vec::new(),
             colors: Vec::new(),
             force: Vec::new(),
+            als: Vec::new(),
+            rcc: Vec::new(),
         }
     }
 

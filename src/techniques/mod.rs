@@ -10,6 +10,7 @@ use std::ops::ControlFlow;
 use crate::core::Grid;
 use crate::step::Step;
 
+pub mod als;
 pub mod brute_force;
 pub mod chains;
 pub mod coloring;
@@ -100,6 +101,10 @@ techniques! {
     MultiColor1 => ("multi-color-1", "Multi-Color Type 1", "coloring", coloring::multi_color_1),
     MultiColor2 => ("multi-color-2", "Multi-Color Type 2", "coloring", coloring::multi_color_2),
     XyzWing => ("xyz-wing", "XYZ-Wing", "wings", wings::xyz_wing),
+    AlsXz => ("als-xz", "ALS-XZ", "als", als::als_xz),
+    AlsXyWing => ("als-xy-wing", "ALS-XY-Wing", "als", als::als_xy_wing),
+    AlsChain => ("als-chain", "ALS-Chain", "als", als::als_chain),
+    DeathBlossom => ("death-blossom", "Death Blossom", "als", als::death_blossom),
     ForceChainCell => ("force-chain-cell", "ForceChain_Cell", "force-chain", force_chain::force_chain_cell),
     ForceChainHouse => ("force-chain-house", "ForceChain_House", "force-chain", force_chain::force_chain_house),
     ForceChainContradiction => ("force-chain-contradiction", "ForceChain_Contradiction", "force-chain", force_chain::force_chain_contradiction),
