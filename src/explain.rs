@@ -254,6 +254,23 @@ pub fn describe(step: &Step) -> String {
             als_chain_text(&step.als, &step.rcc),
             eliminated_cells(&step.eliminations)
         ),
+        TechniqueId::SueDeCoq if step.als.len() == 3 => {
+            let part = |i: usize| {
+                format!(
+                    "{}(#{})",
+                    compressed_cells(step.als[i]),
+                    digit_list(step.rcc[i])
+                )
+            };
+            format!(
+                "SueDeCoq {}: {} line: {} box: {} Eliminated: {}",
+                house_list(step.houses),
+                part(0),
+                part(1),
+                part(2),
+                eliminated_cells(&step.eliminations)
+            )
+        }
         TechniqueId::DeathBlossom => {
             let stem = step.pivot.map_or(0, |p| p as usize);
             let petals = step

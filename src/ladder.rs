@@ -48,6 +48,7 @@ pub const GNPX_V4: &[Rung] = &[
     rung(TechniqueId::RemotePair, 6),
     rung(TechniqueId::XChain, 7),
     rung(TechniqueId::XyChain, 7),
+    rung(TechniqueId::SueDeCoq, 6),
     rung(TechniqueId::ColorTrap, 6),
     rung(TechniqueId::ColorWrap, 6),
     rung(TechniqueId::MultiColor1, 7),

@@ -154,6 +154,7 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::RemotePair, 4),
     rung(TechniqueId::XChain, 5),
     rung(TechniqueId::XyChain, 7),
+    rung(TechniqueId::SueDeCoq, 7),
     rung(TechniqueId::ColorTrap, 5),
     rung(TechniqueId::ColorWrap, 5),
     rung(TechniqueId::MultiColor1, 6),
@@ -218,7 +219,7 @@ pub const HODOKU_2_2: &[Rung] = &[
     hodoku(TechniqueId::AvoidableRectangle2, HARD, 100),
     // todo (fish): finned-x-wing HARD 130, sashimi-x-wing HARD 150, finned-swordfish UNFAIR 200,
     // sashimi-swordfish UNFAIR 240, finned-jellyfish UNFAIR 250, sashimi-jellyfish UNFAIR 260.
-    // todo (forcechain): sue-de-coq UNFAIR 250.
+    hodoku(TechniqueId::SueDeCoq, UNFAIR, 250),
     hodoku(TechniqueId::ColorTrap, HARD, 150),
     hodoku(TechniqueId::ColorWrap, HARD, 150),
     hodoku(TechniqueId::MultiColor1, HARD, 200),
@@ -286,6 +287,7 @@ pub fn gnpx_name(technique: TechniqueId) -> &'static str {
         T::AvoidableRectangle1 => "AvoidableRectangle1",
         T::AvoidableRectangle2 => "AvoidableRectangle2",
         T::BugPlusOne => "BUG+1",
+        T::SueDeCoq => "SueDeCoq",
         T::AlsXz => "ALS_XZ",
         T::AlsXyWing => "ALS_XYWing",
         T::AlsChain => "ALS_Chain",

@@ -19,6 +19,7 @@ pub mod intersections;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod sue_de_coq;
 pub mod uniqueness;
 pub mod wings;
 
@@ -96,6 +97,7 @@ techniques! {
     RemotePair => ("remote-pair", "Remote Pair", "wings", chains::remote_pair),
     XChain => ("x-chain", "X-Chain", "chains", chains::x_chain),
     XyChain => ("xy-chain", "XY-Chain", "chains", chains::xy_chain),
+    SueDeCoq => ("sue-de-coq", "Sue de Coq", "misc", sue_de_coq::sue_de_coq),
     ColorTrap => ("color-trap", "Color Trap", "coloring", coloring::color_trap),
     ColorWrap => ("color-wrap", "Color Wrap", "coloring", coloring::color_wrap),
     MultiColor1 => ("multi-color-1", "Multi-Color Type 1", "coloring", coloring::multi_color_1),
