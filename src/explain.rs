@@ -232,7 +232,8 @@ pub fn describe(step: &Step) -> String {
         TechniqueId::WWing
         | TechniqueId::RemotePair
         | TechniqueId::XChain
-        | TechniqueId::XyChain => format!(
+        | TechniqueId::XyChain
+        | TechniqueId::NiceLoop => format!(
             "{title} #{}: {} → {removed}",
             digit_list(step.digits),
             chain_text(&step.chain)

@@ -164,6 +164,7 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::AlsXyWing, 7),
     rung(TechniqueId::AlsChain, 8),
     rung(TechniqueId::DeathBlossom, 8),
+    rung(TechniqueId::NiceLoop, 9),
     // ForceChain is 11 and off in v5.84 (the contradiction form is part of its FC_Cells).
     rung(TechniqueId::ForceChainCell, 11),
     rung(TechniqueId::ForceChainHouse, 11),
@@ -226,7 +227,8 @@ pub const HODOKU_2_2: &[Rung] = &[
     hodoku(TechniqueId::MultiColor2, HARD, 200),
     hodoku(TechniqueId::XChain, UNFAIR, 260),
     hodoku(TechniqueId::XyChain, UNFAIR, 260),
-    // todo (forcechain): nice-loop/aic UNFAIR 280, grouped-nice-loop UNFAIR 300.
+    hodoku(TechniqueId::NiceLoop, UNFAIR, 280),
+    // todo (forcechain): grouped-nice-loop UNFAIR 300.
     hodoku(TechniqueId::AlsXz, UNFAIR, 300),
     hodoku(TechniqueId::AlsXyWing, UNFAIR, 320),
     hodoku(TechniqueId::AlsChain, UNFAIR, 340),
@@ -288,6 +290,7 @@ pub fn gnpx_name(technique: TechniqueId) -> &'static str {
         T::AvoidableRectangle2 => "AvoidableRectangle2",
         T::BugPlusOne => "BUG+1",
         T::SueDeCoq => "SueDeCoq",
+        T::NiceLoop => "NiceLoop",
         T::AlsXz => "ALS_XZ",
         T::AlsXyWing => "ALS_XYWing",
         T::AlsChain => "ALS_Chain",

@@ -1,5 +1,5 @@
 //! `--verify` over real corpora for the single-digit patterns, wings, colourings, chains, Sue de
-//! Coq and the ALS techniques.
+//! Coq, the ALS techniques and nice loops.
 //! `corpus_verify.rs` checks the default ladder on whole corpora; this test adds ladders that let
 //! the techniques the default ladder seldom reaches fire: colourings come after the chains in
 //! GNPX's order and never fire there, so two more ladders put them (and the rare Remote Pair)
@@ -14,7 +14,7 @@ use sudoku_grader::puzzle::parse_puzzle;
 use sudoku_grader::techniques::TechniqueId;
 
 /// The new techniques (every rung after the subsets).
-const NEW: [TechniqueId; 19] = [
+const NEW: [TechniqueId; 20] = [
     TechniqueId::Skyscraper,
     TechniqueId::TwoStringKite,
     TechniqueId::TurbotFish,
@@ -34,6 +34,7 @@ const NEW: [TechniqueId; 19] = [
     TechniqueId::AlsXyWing,
     TechniqueId::AlsChain,
     TechniqueId::DeathBlossom,
+    TechniqueId::NiceLoop,
 ];
 
 /// Grades the first `limit` puzzles of `path` (first field of each line) with each ladder,

@@ -16,6 +16,7 @@ pub mod chains;
 pub mod coloring;
 pub mod force_chain;
 pub mod intersections;
+pub mod nice_loop;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
@@ -107,6 +108,7 @@ techniques! {
     AlsXyWing => ("als-xy-wing", "ALS-XY-Wing", "als", als::als_xy_wing),
     AlsChain => ("als-chain", "ALS-Chain", "als", als::als_chain),
     DeathBlossom => ("death-blossom", "Death Blossom", "als", als::death_blossom),
+    NiceLoop => ("nice-loop", "Nice Loop/AIC", "chains", nice_loop::nice_loop),
     ForceChainCell => ("force-chain-cell", "ForceChain_Cell", "force-chain", force_chain::force_chain_cell),
     ForceChainHouse => ("force-chain-house", "ForceChain_House", "force-chain", force_chain::force_chain_house),
     ForceChainContradiction => ("force-chain-contradiction", "ForceChain_Contradiction", "force-chain", force_chain::force_chain_contradiction),
