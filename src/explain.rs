@@ -255,6 +255,15 @@ pub fn describe(step: &Step) -> String {
             als_chain_text(&step.als, &step.rcc),
             eliminated_cells(&step.eliminations)
         ),
+        TechniqueId::GroupedNiceLoop => format!(
+            "{title} #{}: {} → {removed}",
+            digit_list(step.digits),
+            step.group_chain
+                .iter()
+                .map(|l| l.to_string())
+                .collect::<Vec<_>>()
+                .join(" => ")
+        ),
         TechniqueId::SueDeCoq if step.als.len() == 3 => {
             let part = |i: usize| {
                 format!(
@@ -322,6 +331,11 @@ pub fn step_json(step: &Step, number: usize) -> serde_json::Value {
         "digits": (0..9).filter(|d| step.digits & (1 << d) != 0).map(|d| d + 1).collect::<Vec<_>>(),
         "pivot": step.pivot.map(|p| cell_name(p as usize)),
         "links": step.chain.iter().map(|l| serde_json::json!({
+            "kind": match l.kind { LinkKind::Strong => "S", LinkKind::Weak => "W" },
+            "from": l.from.to_string(),
+            "to": l.to.to_string(),
+        })).collect::<Vec<_>>(),
+        "group_links": step.group_chain.iter().map(|l| serde_json::json!({
             "kind": match l.kind { LinkKind::Strong => "S", LinkKind::Weak => "W" },
             "from": l.from.to_string(),
             "to": l.to.to_string(),

@@ -60,6 +60,7 @@ pub const GNPX_V4: &[Rung] = &[
     rung(TechniqueId::AlsChain, 10),
     rung(TechniqueId::DeathBlossom, 10),
     rung(TechniqueId::NiceLoop, 11),
+    rung(TechniqueId::GroupedNiceLoop, 12),
     // Last resort in GNPX's order (after the ALS, nice-loop and fish methods still to come).
     rung(TechniqueId::ForceChainCell, 13),
     rung(TechniqueId::ForceChainHouse, 13),

@@ -165,6 +165,7 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::AlsChain, 8),
     rung(TechniqueId::DeathBlossom, 8),
     rung(TechniqueId::NiceLoop, 9),
+    rung(TechniqueId::GroupedNiceLoop, 11),
     // ForceChain is 11 and off in v5.84 (the contradiction form is part of its FC_Cells).
     rung(TechniqueId::ForceChainCell, 11),
     rung(TechniqueId::ForceChainHouse, 11),
@@ -228,7 +229,7 @@ pub const HODOKU_2_2: &[Rung] = &[
     hodoku(TechniqueId::XChain, UNFAIR, 260),
     hodoku(TechniqueId::XyChain, UNFAIR, 260),
     hodoku(TechniqueId::NiceLoop, UNFAIR, 280),
-    // todo (forcechain): grouped-nice-loop UNFAIR 300.
+    hodoku(TechniqueId::GroupedNiceLoop, UNFAIR, 300),
     hodoku(TechniqueId::AlsXz, UNFAIR, 300),
     hodoku(TechniqueId::AlsXyWing, UNFAIR, 320),
     hodoku(TechniqueId::AlsChain, UNFAIR, 340),
@@ -291,6 +292,7 @@ pub fn gnpx_name(technique: TechniqueId) -> &'static str {
         T::BugPlusOne => "BUG+1",
         T::SueDeCoq => "SueDeCoq",
         T::NiceLoop => "NiceLoop",
+        T::GroupedNiceLoop => "GroupedNiceLoop",
         T::AlsXz => "ALS_XZ",
         T::AlsXyWing => "ALS_XYWing",
         T::AlsChain => "ALS_Chain",

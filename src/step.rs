@@ -3,7 +3,7 @@
 
 use crate::core::{Bits81, CandidateSet, Grid};
 use crate::links::ChainLink;
-use crate::superlinks::ForceConclusion;
+use crate::superlinks::{ForceConclusion, SuperLink};
 use crate::techniques::TechniqueId;
 
 /// A set of houses (bit `h` = house `h`, 0..27).
@@ -40,6 +40,8 @@ pub struct Step {
     /// Digit masks between consecutive `als` sets (their RCCs; Death Blossom: each petal's
     /// stem digit).
     pub rcc: Vec<u16>,
+    /// The pattern as links between candidates or groups (grouped chains); empty for others.
+    pub group_chain: Vec<SuperLink>,
 }
 
 impl Step {
@@ -59,6 +61,7 @@ impl Step {
             force: Vec::new(),
             als: Vec::new(),
             rcc: Vec::new(),
+            group_chain: Vec::new(),
         }
     }
 

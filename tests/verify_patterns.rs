@@ -14,7 +14,7 @@ use sudoku_grader::puzzle::parse_puzzle;
 use sudoku_grader::techniques::TechniqueId;
 
 /// The new techniques (every rung after the subsets).
-const NEW: [TechniqueId; 20] = [
+const NEW: [TechniqueId; 21] = [
     TechniqueId::Skyscraper,
     TechniqueId::TwoStringKite,
     TechniqueId::TurbotFish,
@@ -35,6 +35,7 @@ const NEW: [TechniqueId; 20] = [
     TechniqueId::AlsChain,
     TechniqueId::DeathBlossom,
     TechniqueId::NiceLoop,
+    TechniqueId::GroupedNiceLoop,
 ];
 
 /// Grades the first `limit` puzzles of `path` (first field of each line) with each ladder,

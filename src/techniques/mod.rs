@@ -109,6 +109,7 @@ techniques! {
     AlsChain => ("als-chain", "ALS-Chain", "als", als::als_chain),
     DeathBlossom => ("death-blossom", "Death Blossom", "als", als::death_blossom),
     NiceLoop => ("nice-loop", "Nice Loop/AIC", "chains", nice_loop::nice_loop),
+    GroupedNiceLoop => ("grouped-nice-loop", "Grouped Nice Loop/AIC", "chains", nice_loop::grouped_nice_loop),
     ForceChainCell => ("force-chain-cell", "ForceChain_Cell", "force-chain", force_chain::force_chain_cell),
     ForceChainHouse => ("force-chain-house", "ForceChain_House", "force-chain", force_chain::force_chain_house),
     ForceChainContradiction => ("force-chain-contradiction", "ForceChain_Contradiction", "force-chain", force_chain::force_chain_contradiction),

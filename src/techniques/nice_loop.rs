@@ -1,7 +1,10 @@
-//! Nice loops and AICs over single candidates (no groups), on the link model of
-//! [`crate::links`]: from a false candidate a strong link (conjugate pair, bivalue cell) makes
-//! its partner true; from a true candidate a weak link (same digit in a house, same cell)
-//! makes its partner false.
+//! Nice loops and AICs, on the link model of [`crate::links`]: from a false candidate a strong
+//! link (conjugate pair, bivalue cell) makes its partner true; from a true candidate a weak
+//! link (same digit in a house, same cell) makes its partner false. Grouped nice loops add
+//! group nodes (a digit's places in one box∩line segment, two or three cells) as GNPX's
+//! grouped links do: a group is true when one of its cells is, false when all are; a house
+//! whose places of the digit outside a false node form one group makes that group true, and
+//! a true node makes false every place and group of the digit seeing all of its cells.
 //!
 //! A breadth-first search from each candidate, assumed false and assumed true, over
 //! (candidate, polarity) states records a shortest alternating chain to each state. What a
@@ -16,59 +19,256 @@
 //! - `s` false ⇒ `t` false with `t` strongly linked to `s`: `s` is true.
 //!
 //! Chains have at most [`MAX_LOOP_LINKS`] links (GNPX's NiceLoop cap); steps come out shortest
-//! first.
+//! first. Placements and candidate contradictions start from single candidates; AICs and
+//! continuous loops may also start from groups. A grouped step uses at least one group (the
+//! others are plain nice loops).
 
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
-use crate::core::{CandidateSet, Grid, PEERS};
-use crate::links::{with_links, ChainLink, Links};
+use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, INTERSECTIONS, PEERS};
+use crate::links::{with_links, ChainLink, LinkKind, Links};
 use crate::step::Step;
+use crate::superlinks::{SuperLink, SuperNode};
 
 /// GNPX's NiceLoop cap on the links of one loop or chain.
 pub const MAX_LOOP_LINKS: usize = 10;
 
-/// A search state: candidate index (digit * 81 + cell) * 2 + polarity (1 = true).
+/// Single-candidate nodes (digit * 81 + cell); group nodes follow, four per digit and
+/// segment (729 + (digit * 54 + segment) * 4 + k): the segment's three cells taken two at a
+/// time (k = 0, 1, 2: without its first, second, third cell) or all three (k = 3).
+const SINGLES: usize = 729;
+/// All nodes.
+const NODES: usize = SINGLES + 9 * 54 * 4;
+
+/// The segment cells (by position 0..3) of group kind `k`.
+const GROUP_KINDS: [u8; 4] = [0b110, 0b101, 0b011, 0b111];
+
+/// A search state: node * 2 + polarity (1 = true).
 type State = u16;
 
-fn state(cell: usize, digit: usize, on: bool) -> State {
-    ((digit * 81 + cell) * 2 + usize::from(on)) as State
+fn state(node: usize, on: bool) -> State {
+    (node * 2 + usize::from(on)) as State
 }
 
-fn cell_of(s: State) -> usize {
-    (s as usize / 2) % 81
-}
-
-fn digit_of(s: State) -> usize {
-    (s as usize / 2) / 81
+fn node_of(s: State) -> usize {
+    s as usize / 2
 }
 
 fn is_on(s: State) -> bool {
     s & 1 == 1
 }
 
-/// Whether candidates `a` and `b` (states, polarity ignored) are weakly linked: different and
-/// either the same digit in cells seeing each other or two digits of one cell.
-fn weakly_linked(a: State, b: State) -> bool {
-    let (ca, cb, da, db) = (cell_of(a), cell_of(b), digit_of(a), digit_of(b));
-    if da == db {
-        PEERS[ca].contains(cb)
+fn digit_of(node: usize) -> usize {
+    if node < SINGLES {
+        node / 81
     } else {
-        ca == cb
+        (node - SINGLES) / (54 * 4)
     }
 }
 
-/// Whether candidates `a` and `b` are strongly linked (conjugate pair or bivalue cell).
-fn strongly_linked(links: &Links, a: State, b: State) -> bool {
-    let (ca, cb, da, db) = (cell_of(a), cell_of(b), digit_of(a), digit_of(b));
-    if da == db {
-        links.strong_partners(da, ca).contains(cb)
-    } else {
-        ca == cb && links.mask(ca).count_ones() == 2
+/// The nodes of one grid state: each node's cells, the cells seeing all of them and the houses
+/// holding all of them.
+struct Nodes<'a> {
+    grid: &'a Grid,
+    links: &'a Links,
+    grouped: bool,
+    cells: Vec<Bits81>,
+    sees: Vec<Bits81>,
+    houses: Vec<u32>,
+    /// Per house and box∩line partner house: the segment index (u8::MAX if none).
+    segment: [[u8; 27]; 27],
+}
+
+impl<'a> Nodes<'a> {
+    fn new(grid: &'a Grid, links: &'a Links, grouped: bool) -> Nodes<'a> {
+        let mut cells = vec![Bits81::EMPTY; NODES];
+        for digit in 0..9 {
+            for cell in grid.plane(digit) {
+                cells[digit * 81 + cell] = Bits81::cell(cell);
+            }
+            if grouped {
+                for (seg, inter) in INTERSECTIONS.iter().enumerate() {
+                    let seg_cells: Vec<usize> = inter.cells.iter().collect();
+                    for (k, kind) in GROUP_KINDS.iter().enumerate() {
+                        let group: Bits81 = (0..3)
+                            .filter(|i| kind & (1 << i) != 0)
+                            .map(|i| seg_cells[i])
+                            .collect();
+                        if group.is_subset_of(grid.plane(digit)) {
+                            cells[SINGLES + (digit * 54 + seg) * 4 + k] = group;
+                        }
+                    }
+                }
+            }
+        }
+        let sees = cells
+            .iter()
+            .map(|c| {
+                if c.is_empty() {
+                    Bits81::EMPTY
+                } else {
+                    c.iter().fold(Bits81::ALL, |acc, cell| acc & PEERS[cell])
+                }
+            })
+            .collect();
+        let houses = cells
+            .iter()
+            .map(|c| match c.first() {
+                None => 0,
+                Some(first) => CELL_HOUSES[first]
+                    .iter()
+                    .filter(|&&h| c.is_subset_of(HOUSE_SETS[h as usize]))
+                    .fold(0u32, |m, &h| m | 1 << h),
+            })
+            .collect();
+        let mut segment = [[u8::MAX; 27]; 27];
+        for (seg, inter) in INTERSECTIONS.iter().enumerate() {
+            segment[inter.line_house][inter.box_house] = seg as u8;
+            segment[inter.box_house][inter.line_house] = seg as u8;
+        }
+        Nodes {
+            grid,
+            links,
+            grouped,
+            cells,
+            sees,
+            houses,
+            segment,
+        }
+    }
+
+    /// Successors of a state: weak links from a true node, strong links from a false one.
+    fn successors(&self, from: State, out: &mut Vec<State>) {
+        out.clear();
+        let node = node_of(from);
+        let digit = digit_of(node);
+        let cells = self.cells[node];
+        let plane = self.grid.plane(digit);
+        let single = node < SINGLES;
+        if is_on(from) {
+            for peer in (plane & self.sees[node]).and_not(cells) {
+                out.push(state(digit * 81 + peer, false));
+            }
+            if self.grouped {
+                for g in SINGLES + digit * 216..SINGLES + (digit + 1) * 216 {
+                    let group = self.cells[g];
+                    if !group.is_empty()
+                        && !group.intersects(cells)
+                        && group.is_subset_of(self.sees[node])
+                    {
+                        out.push(state(g, false));
+                    }
+                }
+            }
+            if single {
+                let cell = node % 81;
+                let mask = self.links.mask(cell) & !(1 << digit);
+                for d in (0..9).filter(|d| mask & (1 << d) != 0) {
+                    out.push(state(d * 81 + cell, false));
+                }
+            }
+        } else {
+            let houses = self.houses[node];
+            for house in (0..27).filter(|h| houses & (1 << h) != 0) {
+                let rest = (plane & HOUSE_SETS[house]).and_not(cells);
+                if rest.count() == 1 {
+                    let to = state(digit * 81 + rest.first().unwrap(), true);
+                    if !out.contains(&to) {
+                        out.push(to);
+                    }
+                } else if self.grouped && rest.count() >= 2 {
+                    if let Some(g) = self.group_of(digit, house, rest) {
+                        let to = state(g, true);
+                        if !out.contains(&to) {
+                            out.push(to);
+                        }
+                    }
+                }
+            }
+            if single {
+                let cell = node % 81;
+                let mask = self.links.mask(cell);
+                if mask.count_ones() == 2 {
+                    let other = (mask & !(1 << digit)).trailing_zeros() as usize;
+                    out.push(state(other * 81 + cell, true));
+                }
+            }
+        }
+    }
+
+    /// The group node whose cells are exactly `rest` (places of `digit` in `house`), if any.
+    fn group_of(&self, digit: usize, house: usize, rest: Bits81) -> Option<usize> {
+        let first = rest.first()?;
+        let other = CELL_HOUSES[first]
+            .iter()
+            .map(|&h| h as usize)
+            .find(|&h| h != house && self.segment[house][h] != u8::MAX)?;
+        let seg = self.segment[house][other] as usize;
+        let base = SINGLES + (digit * 54 + seg) * 4;
+        (base..base + 4).find(|&g| self.cells[g] == rest)
+    }
+
+    /// Whether nodes `a` and `b` are weakly linked (at most one true).
+    fn weakly_linked(&self, a: usize, b: usize) -> bool {
+        if a == b {
+            return false;
+        }
+        if digit_of(a) == digit_of(b) {
+            !self.cells[a].intersects(self.cells[b]) && self.cells[b].is_subset_of(self.sees[a])
+        } else {
+            a < SINGLES && b < SINGLES && a % 81 == b % 81
+        }
+    }
+
+    /// Candidates weakly linked to both nodes `a` and `b` (one of which is true).
+    fn seen_by_both(&self, a: usize, b: usize) -> CandidateSet {
+        let (da, db) = (digit_of(a), digit_of(b));
+        let mut out = CandidateSet::EMPTY;
+        if da == db {
+            out.planes[da] = (self.grid.plane(da) & self.sees[a] & self.sees[b])
+                .and_not(self.cells[a] | self.cells[b]);
+        } else if a < SINGLES && b < SINGLES {
+            let (ca, cb) = (a % 81, b % 81);
+            if ca == cb {
+                for d in 0..9 {
+                    if d != da && d != db && self.grid.candidates(ca) & (1 << d) != 0 {
+                        out.insert(ca, d);
+                    }
+                }
+            } else if PEERS[ca].contains(cb) {
+                if self.grid.candidates(cb) & (1 << da) != 0 {
+                    out.insert(cb, da);
+                }
+                if self.grid.candidates(ca) & (1 << db) != 0 {
+                    out.insert(ca, db);
+                }
+            }
+        }
+        out
+    }
+
+    /// The super-link notation of the link from state `a` to state `b`.
+    fn super_link(&self, a: State, b: State) -> SuperLink {
+        let node = |s: State| SuperNode {
+            cells: self.cells[node_of(s)],
+            digit: digit_of(node_of(s)) as u8,
+            on: is_on(s),
+        };
+        SuperLink {
+            kind: if is_on(a) {
+                LinkKind::Weak
+            } else {
+                LinkKind::Strong
+            },
+            from: node(a),
+            to: node(b),
+            als: Bits81::EMPTY,
+        }
     }
 }
 
-/// Breadth-first search over (candidate, polarity) states from one start.
+/// Breadth-first search over (node, polarity) states from one start.
 struct LoopSearch {
     parent: Vec<State>,
     depth: Vec<u8>,
@@ -78,6 +278,7 @@ struct LoopSearch {
     order: Vec<State>,
     /// The last search's start.
     start: State,
+    succ: Vec<State>,
 }
 
 const UNSEEN: u8 = u8::MAX;
@@ -85,40 +286,17 @@ const UNSEEN: u8 = u8::MAX;
 impl LoopSearch {
     fn new() -> LoopSearch {
         LoopSearch {
-            parent: vec![0; 1458],
-            depth: vec![UNSEEN; 1458],
+            parent: vec![0; NODES * 2],
+            depth: vec![UNSEEN; NODES * 2],
             frontier: Vec::new(),
             next: Vec::new(),
             order: Vec::new(),
             start: 0,
+            succ: Vec::with_capacity(64),
         }
     }
 
-    /// Successors of a state: weak links from a true candidate, strong links from a false one.
-    fn successors(links: &Links, from: State, out: &mut Vec<State>) {
-        let (cell, digit) = (cell_of(from), digit_of(from));
-        out.clear();
-        if is_on(from) {
-            for peer in links.weak_partners(digit, cell) {
-                out.push(state(peer, digit, false));
-            }
-            let mask = links.mask(cell) & !(1 << digit);
-            for d in (0..9).filter(|d| mask & (1 << d) != 0) {
-                out.push(state(cell, d, false));
-            }
-        } else {
-            for peer in links.strong_partners(digit, cell) {
-                out.push(state(peer, digit, true));
-            }
-            let mask = links.mask(cell);
-            if mask.count_ones() == 2 {
-                let other = (mask & !(1 << digit)).trailing_zeros() as usize;
-                out.push(state(cell, other, true));
-            }
-        }
-    }
-
-    fn run(&mut self, links: &Links, start: State, max_links: usize) {
+    fn run(&mut self, nodes: &Nodes<'_>, start: State, max_links: usize) {
         for &s in &self.order {
             self.depth[s as usize] = UNSEEN;
         }
@@ -129,13 +307,13 @@ impl LoopSearch {
         self.order.clear();
         self.frontier.clear();
         self.frontier.push(start);
-        let mut succ = Vec::with_capacity(32);
         for d in 1..=max_links {
             self.next.clear();
             for i in 0..self.frontier.len() {
                 let from = self.frontier[i];
-                Self::successors(links, from, &mut succ);
-                for &to in &succ {
+                nodes.successors(from, &mut self.succ);
+                for j in 0..self.succ.len() {
+                    let to = self.succ[j];
                     if self.depth[to as usize] != UNSEEN {
                         continue;
                     }
@@ -152,8 +330,8 @@ impl LoopSearch {
         }
     }
 
-    /// The chain from the start to `end` as links.
-    fn chain(&self, start: State, end: State) -> Vec<ChainLink> {
+    /// The states from the start to `end`.
+    fn path(&self, start: State, end: State) -> Vec<State> {
         let mut states = vec![end];
         let mut at = end;
         while at != start {
@@ -161,54 +339,44 @@ impl LoopSearch {
             states.push(at);
         }
         states.reverse();
-        states.windows(2).map(|w| link(w[0], w[1])).collect()
+        states
     }
 }
 
-/// The link from state `a` to state `b`.
-fn link(a: State, b: State) -> ChainLink {
-    let (from, to) = ((cell_of(a), digit_of(a)), (cell_of(b), digit_of(b)));
-    if is_on(a) {
-        ChainLink::weak(from, to)
-    } else {
-        ChainLink::strong(from, to)
+/// Builds the step of a chain (`path` of states): its links in both notations.
+fn chain_step(technique: TechniqueId, nodes: &Nodes<'_>, path: &[State]) -> Step {
+    let mut step = Step::new(technique);
+    if path.iter().all(|&s| node_of(s) < SINGLES) {
+        step.chain = path
+            .windows(2)
+            .map(|w| {
+                let (a, b) = (node_of(w[0]), node_of(w[1]));
+                let (from, to) = ((a % 81, digit_of(a)), (b % 81, digit_of(b)));
+                if is_on(w[0]) {
+                    ChainLink::weak(from, to)
+                } else {
+                    ChainLink::strong(from, to)
+                }
+            })
+            .collect();
     }
+    step.group_chain = path
+        .windows(2)
+        .map(|w| nodes.super_link(w[0], w[1]))
+        .collect();
+    for &s in path {
+        step.cells |= nodes.cells[node_of(s)];
+        step.digits |= 1 << digit_of(node_of(s));
+    }
+    step
 }
 
-/// Candidates weakly linked to both `a` and `b` (AIC ends, one of which is true).
-fn seen_by_both(grid: &Grid, a: State, b: State) -> CandidateSet {
-    let (ca, cb, da, db) = (cell_of(a), cell_of(b), digit_of(a), digit_of(b));
+/// Eliminations of a continuous loop (`path` closed back to its start): every weak link of it
+/// is a conjugate pair.
+fn loop_eliminations(nodes: &Nodes<'_>, path: &[State]) -> CandidateSet {
     let mut out = CandidateSet::EMPTY;
-    if da == db {
-        out.planes[da] = grid.plane(da) & PEERS[ca] & PEERS[cb];
-    } else if ca == cb {
-        for d in 0..9 {
-            if d != da && d != db && grid.candidates(ca) & (1 << d) != 0 {
-                out.insert(ca, d);
-            }
-        }
-    } else {
-        if PEERS[ca].contains(cb) && grid.candidates(cb) & (1 << da) != 0 {
-            out.insert(cb, da);
-        }
-        if PEERS[ca].contains(cb) && grid.candidates(ca) & (1 << db) != 0 {
-            out.insert(ca, db);
-        }
-    }
-    out
-}
-
-/// Eliminations of a continuous loop: every weak link of it is a conjugate pair.
-fn loop_eliminations(grid: &Grid, chain: &[ChainLink]) -> CandidateSet {
-    let mut out = CandidateSet::EMPTY;
-    for l in chain
-        .iter()
-        .filter(|l| l.kind == crate::links::LinkKind::Weak)
-    {
-        let a = state(l.from.cell as usize, l.from.digit as usize, true);
-        let b = state(l.to.cell as usize, l.to.digit as usize, false);
-        let seen = seen_by_both(grid, a, b);
-        out.union_with(&seen);
+    for w in path.windows(2).filter(|w| is_on(w[0])) {
+        out.union_with(&nodes.seen_by_both(node_of(w[0]), node_of(w[1])));
     }
     out
 }
@@ -225,89 +393,119 @@ fn place(grid: &Grid, step: &mut Step, cell: usize, digit: usize) {
 
 /// Nice loops and AICs with at most [`MAX_LOOP_LINKS`] links.
 pub fn nice_loop(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    nice_loop_capped(grid, MAX_LOOP_LINKS, sink)
+    nice_loop_capped(grid, MAX_LOOP_LINKS, false, sink)
 }
 
-/// Nice loops and AICs with at most `max_links` links (tests lift GNPX's cap).
-pub fn nice_loop_capped(grid: &Grid, max_links: usize, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+/// Grouped nice loops and AICs (at least one group) with at most [`MAX_LOOP_LINKS`] links.
+pub fn grouped_nice_loop(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    nice_loop_capped(grid, MAX_LOOP_LINKS, true, sink)
+}
+
+/// Nice loops and AICs (grouped or not) with at most `max_links` links (tests lift GNPX's cap).
+pub fn nice_loop_capped(
+    grid: &Grid,
+    max_links: usize,
+    grouped: bool,
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
+    let technique = if grouped {
+        TechniqueId::GroupedNiceLoop
+    } else {
+        TechniqueId::NiceLoop
+    };
     with_links(grid, |links| {
+        let nodes = Nodes::new(grid, links, grouped);
         let mut search = LoopSearch::new();
         // Steps with their chain length, emitted shortest first.
         let mut found: Vec<(usize, Step)> = Vec::new();
-        for digit in 0..9 {
-            for cell in grid.plane(digit) {
-                let off = state(cell, digit, false);
-                let on = state(cell, digit, true);
-                // Assumed false: AICs, continuous loops, placements.
-                search.run(links, off, max_links);
-                for &end in &search.order {
-                    let d = search.depth[end as usize] as usize;
-                    if is_on(end) {
-                        if end == on {
-                            let mut step = Step::new(TechniqueId::NiceLoop);
+        let uses_group = |path: &[State]| path.iter().any(|&s| node_of(s) >= SINGLES);
+        let wanted = |path: &[State]| !grouped || uses_group(path);
+        for start in (0..NODES).filter(|&n| !nodes.cells[n].is_empty()) {
+            let single = start < SINGLES;
+            let (cell, digit) = (start % 81, digit_of(start));
+            let off = state(start, false);
+            let on = state(start, true);
+            // Assumed false: AICs, continuous loops, placements.
+            search.run(&nodes, off, max_links);
+            for &end in &search.order {
+                let d = search.depth[end as usize] as usize;
+                let end_node = node_of(end);
+                if is_on(end) {
+                    if end == on {
+                        let path = search.path(off, end);
+                        if single && wanted(&path) {
+                            let mut step = chain_step(technique, &nodes, &path);
                             place(grid, &mut step, cell, digit);
-                            step.chain = search.chain(off, end);
                             found.push((d, step));
-                            continue;
                         }
-                        if d < 3 {
-                            continue;
+                        continue;
+                    }
+                    if d < 3 {
+                        continue;
+                    }
+                    if nodes.weakly_linked(end_node, start) {
+                        let mut path = search.path(off, end);
+                        path.push(off);
+                        let removed = loop_eliminations(&nodes, &path);
+                        if !removed.is_empty() && wanted(&path) {
+                            let mut step = chain_step(technique, &nodes, &path);
+                            step.eliminations = removed;
+                            found.push((d + 1, step));
                         }
-                        let chain = search.chain(off, end);
-                        if weakly_linked(off, end) {
-                            let mut closed = chain.clone();
-                            closed.push(link(end, off));
-                            let removed = loop_eliminations(grid, &closed);
-                            if !removed.is_empty() {
-                                let mut step = Step::new(TechniqueId::NiceLoop);
+                    }
+                    if end > off {
+                        let removed = nodes.seen_by_both(start, end_node);
+                        if !removed.is_empty() {
+                            let path = search.path(off, end);
+                            if wanted(&path) {
+                                let mut step = chain_step(technique, &nodes, &path);
                                 step.eliminations = removed;
-                                step.chain = closed;
-                                found.push((d + 1, step));
-                            }
-                        }
-                        if end > off {
-                            let removed = seen_by_both(grid, off, end);
-                            if !removed.is_empty() {
-                                let mut step = Step::new(TechniqueId::NiceLoop);
-                                step.eliminations = removed;
-                                step.chain = chain;
                                 found.push((d, step));
                             }
                         }
-                    } else if end != off && d >= 2 && strongly_linked(links, off, end) {
-                        let mut step = Step::new(TechniqueId::NiceLoop);
+                    }
+                } else if single
+                    && end_node < SINGLES
+                    && end != off
+                    && d >= 2
+                    && (digit_of(end_node) == digit
+                        && links.strong_partners(digit, cell).contains(end_node % 81)
+                        || end_node % 81 == cell && links.mask(cell).count_ones() == 2)
+                {
+                    let mut path = search.path(off, end);
+                    path.push(on);
+                    if wanted(&path) {
+                        let mut step = chain_step(technique, &nodes, &path);
                         place(grid, &mut step, cell, digit);
-                        step.chain = search.chain(off, end);
-                        step.chain.push(link(end, off ^ 1));
                         found.push((d + 1, step));
                     }
                 }
-                // Assumed true: contradictions eliminate the candidate.
-                search.run(links, on, max_links);
-                for &end in &search.order {
-                    let d = search.depth[end as usize] as usize;
-                    let contradiction = if end == off {
-                        true
-                    } else {
-                        is_on(end) && d >= 2 && weakly_linked(on, end)
-                    };
-                    if contradiction {
-                        let mut step = Step::new(TechniqueId::NiceLoop);
+            }
+            if !single {
+                continue;
+            }
+            // Assumed true: contradictions eliminate the candidate.
+            search.run(&nodes, on, max_links);
+            for &end in &search.order {
+                let d = search.depth[end as usize] as usize;
+                let contradiction =
+                    end == off || is_on(end) && d >= 2 && nodes.weakly_linked(start, node_of(end));
+                if contradiction {
+                    let mut path = search.path(on, end);
+                    if end != off {
+                        path.push(off);
+                    }
+                    if wanted(&path) {
+                        let mut step = chain_step(technique, &nodes, &path);
                         step.eliminations.insert(cell, digit);
-                        step.chain = search.chain(on, end);
-                        if end != off {
-                            step.chain.push(link(end, off));
-                        }
-                        found.push((d + usize::from(end != off), step));
+                        found.push((path.len() - 1, step));
                     }
                 }
             }
         }
         found.sort_by_key(|(d, _)| *d);
-        for (_, mut step) in found {
-            step.cells = step.chain.iter().map(|l| l.from.cell as usize).collect();
-            step.digits = step.chain.iter().fold(0, |m, l| m | 1 << l.from.digit);
-            sink(&step)?;
+        for (_, step) in &found {
+            sink(step)?;
         }
         ControlFlow::Continue(())
     })
@@ -330,5 +528,32 @@ mod tests {
             .expect("the AIC is found");
         assert_eq!(step.chain.len(), 5);
         assert_eq!(step.chain[0].kind, crate::links::LinkKind::Strong);
+    }
+
+    #[test]
+    fn grouped_aic_runs_through_a_box_line_group() {
+        // Digit 1: row 1 only at r1c1 and in the group r1c7 r1c8; column 9 only at r2c9 and
+        // r5c9. Chain: r1c1#1 false ⇒ group r1c78#1 true ⇒ r2c9#1 false (box 3) ⇒ r5c9#1 true,
+        // so r1c1 or r5c9 is 1: r5c1#1 goes. Rows 3–9 keep 1 outside column 9.
+        let mut cells: Vec<usize> = vec![0, 6, 7, 17, 44];
+        for cell in 0..81 {
+            let (row, col) = (cell / 9, cell % 9);
+            if row >= 2 && col != 8 {
+                cells.push(cell);
+            }
+        }
+        let g = crate::techniques::test_support::digit_one_only_in(&cells);
+        let steps = TechniqueId::GroupedNiceLoop.find_all(&g);
+        let want = candidates(&["r5c1#1"]);
+        let step = steps
+            .iter()
+            .find(|s| s.eliminations == want)
+            .expect("the grouped AIC is found");
+        assert!(step.group_chain.iter().any(|l| l.to.cells.count() == 2));
+        // Without groups the chain does not exist.
+        assert!(TechniqueId::NiceLoop
+            .find_all(&g)
+            .iter()
+            .all(|s| s.eliminations != want));
     }
 }
