@@ -78,6 +78,8 @@ struct Nodes<'a> {
     houses: Vec<u32>,
     /// Per house and box∩line partner house: the segment index (u8::MAX if none).
     segment: [[u8; 27]; 27],
+    /// Per digit, the group nodes that exist.
+    groups: [Vec<u16>; 9],
 }
 
 impl<'a> Nodes<'a> {
@@ -127,10 +129,20 @@ impl<'a> Nodes<'a> {
             segment[inter.line_house][inter.box_house] = seg as u8;
             segment[inter.box_house][inter.line_house] = seg as u8;
         }
+        let mut groups: [Vec<u16>; 9] = Default::default();
+        for (digit, list) in groups.iter_mut().enumerate() {
+            let first = SINGLES + digit * 216;
+            list.extend(
+                (first..first + 216)
+                    .filter(|&g| !cells[g].is_empty())
+                    .map(|g| g as u16),
+            );
+        }
         Nodes {
             grid,
             links,
             grouped,
+            groups,
             cells,
             sees,
             houses,
@@ -151,10 +163,10 @@ impl<'a> Nodes<'a> {
                 out.push(state(digit * 81 + peer, false));
             }
             if self.grouped {
-                for g in SINGLES + digit * 216..SINGLES + (digit + 1) * 216 {
+                for &g in &self.groups[digit] {
+                    let g = g as usize;
                     let group = self.cells[g];
-                    if !group.is_empty()
-                        && !group.intersects(cells)
+                    if !group.intersects(cells)
                         && group.is_subset_of(self.sees[node])
                     {
                         out.push(state(g, false));
@@ -416,6 +428,50 @@ pub fn nice_loop_capped(
     with_links(grid, |links| {
         let nodes = Nodes::new(grid, links, grouped);
         let mut search = LoopSearch::new();
+        // Searches deepen in phases, so a short chain is found without the long searches;
+        // each phase emits the steps longer than the last phase's, shortest first (a
+        // breadth-first search to a smaller depth finds the same chains to the same states).
+        let mut done = 0;
+        for cap in [5, max_links] {
+            let cap = cap.min(max_links);
+            if cap <= done {
+                continue;
+            }
+            let last = cap == max_links;
+            nice_loop_phase(
+                grid,
+                links,
+                &nodes,
+                &mut search,
+                technique,
+                cap,
+                &mut |length, step| {
+                    if length > done && (last || length <= cap) {
+                        sink(step)
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                },
+            )?;
+            done = cap;
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+/// One search phase: every step whose chain has at most `max_links` links (plus a closing
+/// link), handed to `sink` with its length, shortest first.
+fn nice_loop_phase(
+    grid: &Grid,
+    links: &Links,
+    nodes: &Nodes<'_>,
+    search: &mut LoopSearch,
+    technique: TechniqueId,
+    max_links: usize,
+    sink: &mut dyn FnMut(usize, &Step) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let grouped = technique == TechniqueId::GroupedNiceLoop;
+    {
         // Steps with their chain length, emitted shortest first.
         let mut found: Vec<(usize, Step)> = Vec::new();
         let uses_group = |path: &[State]| path.iter().any(|&s| node_of(s) >= SINGLES);
@@ -426,7 +482,7 @@ pub fn nice_loop_capped(
             let off = state(start, false);
             let on = state(start, true);
             // Assumed false: AICs, continuous loops, placements.
-            search.run(&nodes, off, max_links);
+            search.run(nodes, off, max_links);
             for &end in &search.order {
                 let d = search.depth[end as usize] as usize;
                 let end_node = node_of(end);
@@ -434,7 +490,7 @@ pub fn nice_loop_capped(
                     if end == on {
                         let path = search.path(off, end);
                         if single && wanted(&path) {
-                            let mut step = chain_step(technique, &nodes, &path);
+                            let mut step = chain_step(technique, nodes, &path);
                             place(grid, &mut step, cell, digit);
                             found.push((d, step));
                         }
@@ -446,9 +502,9 @@ pub fn nice_loop_capped(
                     if nodes.weakly_linked(end_node, start) {
                         let mut path = search.path(off, end);
                         path.push(off);
-                        let removed = loop_eliminations(&nodes, &path);
+                        let removed = loop_eliminations(nodes, &path);
                         if !removed.is_empty() && wanted(&path) {
-                            let mut step = chain_step(technique, &nodes, &path);
+                            let mut step = chain_step(technique, nodes, &path);
                             step.eliminations = removed;
                             found.push((d + 1, step));
                         }
@@ -458,7 +514,7 @@ pub fn nice_loop_capped(
                         if !removed.is_empty() {
                             let path = search.path(off, end);
                             if wanted(&path) {
-                                let mut step = chain_step(technique, &nodes, &path);
+                                let mut step = chain_step(technique, nodes, &path);
                                 step.eliminations = removed;
                                 found.push((d, step));
                             }
@@ -475,7 +531,7 @@ pub fn nice_loop_capped(
                     let mut path = search.path(off, end);
                     path.push(on);
                     if wanted(&path) {
-                        let mut step = chain_step(technique, &nodes, &path);
+                        let mut step = chain_step(technique, nodes, &path);
                         place(grid, &mut step, cell, digit);
                         found.push((d + 1, step));
                     }
@@ -485,7 +541,7 @@ pub fn nice_loop_capped(
                 continue;
             }
             // Assumed true: contradictions eliminate the candidate.
-            search.run(&nodes, on, max_links);
+            search.run(nodes, on, max_links);
             for &end in &search.order {
                 let d = search.depth[end as usize] as usize;
                 let contradiction =
@@ -496,7 +552,7 @@ pub fn nice_loop_capped(
                         path.push(off);
                     }
                     if wanted(&path) {
-                        let mut step = chain_step(technique, &nodes, &path);
+                        let mut step = chain_step(technique, nodes, &path);
                         step.eliminations.insert(cell, digit);
                         found.push((path.len() - 1, step));
                     }
@@ -504,11 +560,11 @@ pub fn nice_loop_capped(
             }
         }
         found.sort_by_key(|(d, _)| *d);
-        for (_, step) in &found {
-            sink(step)?;
+        for (length, step) in &found {
+            sink(*length, step)?;
         }
         ControlFlow::Continue(())
-    })
+    }
 }
 
 #[cfg(test)]

@@ -44,6 +44,16 @@ pub fn sue_de_coq(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
             .and_not(inter.cells)
             .iter()
             .collect();
+        // Every subset of the line's and the box's other cells: cells, digits, size.
+        let subsets = |rest: &[usize]| -> Vec<(Bits81, u16, u32)> {
+            (1u32..(1 << rest.len()))
+                .map(|subset| {
+                    let cells = pick(rest, subset);
+                    (cells, digits_of(grid, cells), cells.count())
+                })
+                .collect()
+        };
+        let (line_sets, box_sets) = (subsets(&line_rest), subsets(&box_rest));
         for core_subset in 1u32..(1 << core.len()) {
             let c_cells = pick(&core, core_subset);
             let n_c = c_cells.count();
@@ -54,19 +64,23 @@ pub fn sue_de_coq(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
             if (v.count_ones()) < n_c + 2 {
                 continue;
             }
-            for line_subset in 1u32..(1 << line_rest.len()) {
-                let l_cells = pick(&line_rest, line_subset);
-                let d_l = digits_of(grid, l_cells);
+            // Cells minus extra digits (outside V) of the line and box parts must add up to
+            // |V| - |C| (the extras of disjoint D_L and D_B are distinct).
+            let surplus = v.count_ones() - n_c;
+            let share = |cells: u32, digits: u16| cells as i32 - (digits & !v).count_ones() as i32;
+            for &(l_cells, d_l, n_l) in &line_sets {
+                let from_line = share(n_l, d_l);
                 if d_l & v == 0 {
                     continue;
                 }
-                for box_subset in 1u32..(1 << box_rest.len()) {
-                    let b_cells = pick(&box_rest, box_subset);
-                    let d_b = digits_of(grid, b_cells);
-                    if d_b & v == 0 || d_b & d_l != 0 {
+                for &(b_cells, d_b, n_b) in &box_sets {
+                    if d_b & v == 0
+                        || d_b & d_l != 0
+                        || from_line + share(n_b, d_b) != surplus as i32
+                    {
                         continue;
                     }
-                    let cells = n_c + l_cells.count() + b_cells.count();
+                    let cells = n_c + n_l + n_b;
                     if (v | d_l | d_b).count_ones() != cells {
                         continue;
                     }
