@@ -594,4 +594,63 @@ mod tests {
             steps.iter().map(|s| s.eliminations).collect::<Vec<_>>()
         );
     }
+
+    /// The steps of `technique` in `g`, as elimination sets.
+    fn eliminations(technique: TechniqueId, g: &Grid) -> Vec<crate::core::CandidateSet> {
+        technique
+            .find_all(g)
+            .iter()
+            .map(|s| s.eliminations)
+            .collect()
+    }
+
+    #[test]
+    fn als_xy_wing_pivots_on_the_set_linked_to_both_wings() {
+        // C = r5c5 {1,2}; A = r1c5 {1,3} (RCC 1, column 5); B = r5c1 {2,3} (RCC 2, row 5).
+        // A and B cannot both lose 3: r1c1 (seeing r1c5 and r5c1) is not 3.
+        let g = with_cells(&[(40, &[1, 2]), (4, &[1, 3]), (36, &[2, 3])]);
+        let want = candidates(&["r1c1#3"]);
+        assert!(eliminations(TechniqueId::AlsXyWing, &g).contains(&want));
+        let step = TechniqueId::AlsXyWing
+            .find_all(&g)
+            .into_iter()
+            .find(|s| s.eliminations == want)
+            .unwrap();
+        assert_eq!(step.als.len(), 3);
+        assert_eq!(step.rcc.len(), 2);
+    }
+
+    #[test]
+    fn als_chain_of_four_sets_eliminates_the_end_digit() {
+        // r1c1 {1,2} -2- r1c5 {2,3} -3- r5c5 {3,4} -4- r5c9 {1,4}: 1 leaves r1c9 and r5c1.
+        // With sets of one cell only (two linked cells also make a two-cell set, through
+        // which the search would find a shorter chain of three sets: an ALS-XY-Wing).
+        let g = with_cells(&[(0, &[1, 2]), (4, &[2, 3]), (40, &[3, 4]), (44, &[1, 4])]);
+        let want = candidates(&["r1c9#1", "r5c1#1"]);
+        let mut steps = Vec::new();
+        let _ = als_chain_capped(&g, 1, 4, MAX_CHAIN_ALS, &mut |s| {
+            steps.push(s.clone());
+            ControlFlow::Continue(())
+        });
+        let step = steps
+            .iter()
+            .find(|s| s.eliminations == want)
+            .expect("the chain is found");
+        assert_eq!(step.als.len(), 4);
+        assert_eq!(step.rcc, vec![0b10, 0b100, 0b1000]);
+    }
+
+    #[test]
+    fn death_blossom_petals_share_the_eliminated_digit() {
+        // Stem r5c5 {1,2}; petal for 1: r5c1 {1,3}; petal for 2: r1c5 {2,3}: r1c1 is not 3.
+        let g = with_cells(&[(40, &[1, 2]), (36, &[1, 3]), (4, &[2, 3])]);
+        let want = candidates(&["r1c1#3"]);
+        let step = TechniqueId::DeathBlossom
+            .find_all(&g)
+            .into_iter()
+            .find(|s| s.eliminations == want)
+            .expect("the blossom is found");
+        assert_eq!(step.pivot, Some(40));
+        assert_eq!(step.rcc, vec![0b1, 0b10]);
+    }
 }

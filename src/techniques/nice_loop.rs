@@ -166,9 +166,7 @@ impl<'a> Nodes<'a> {
                 for &g in &self.groups[digit] {
                     let g = g as usize;
                     let group = self.cells[g];
-                    if !group.intersects(cells)
-                        && group.is_subset_of(self.sees[node])
-                    {
+                    if !group.intersects(cells) && group.is_subset_of(self.sees[node]) {
                         out.push(state(g, false));
                     }
                 }
