@@ -446,4 +446,27 @@ mod tests {
         );
         assert_eq!(step_json(&step, 1)["pivot"], "r5c5");
     }
+
+    #[test]
+    fn describes_als_steps_with_compressed_sets_and_rccs() {
+        use crate::techniques::test_support::{candidates, with_cells};
+        let g = with_cells(&[(0, &[1, 2]), (3, &[1, 3]), (12, &[2, 3])]);
+        let want = candidates(&["r1c5#2", "r1c6#2", "r2c1#2", "r2c2#2", "r2c3#2"]);
+        let step = TechniqueId::AlsXz
+            .find_all(&g)
+            .into_iter()
+            .find(|s| s.eliminations == want)
+            .unwrap();
+        assert_eq!(
+            describe(&step),
+            "ALS_XZ (ALS:r1c1) -#1- (ALS:r12c4) Eliminated: r1c5(#2) r1c6(#2) r2c1(#2) r2c2(#2) \
+             r2c3(#2)"
+        );
+        let json = step_json(&step, 1);
+        assert_eq!(json["als"][1], "r12c4");
+        assert_eq!(json["rcc"][0][0], 1);
+        let g = with_cells(&[(40, &[1, 2]), (36, &[1, 3]), (4, &[2, 3])]);
+        let step = TechniqueId::DeathBlossom.find_first(&g).unwrap();
+        assert!(describe(&step).starts_with("DeathBlossom Stem: r5c5(#12) Petals: #1-(ALS:"));
+    }
 }
