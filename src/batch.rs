@@ -6,11 +6,12 @@ use std::ops::ControlFlow;
 
 use rayon::prelude::*;
 
-use crate::evaluate::{evaluate, Evaluation};
+use crate::evaluate::{evaluate, evaluate_timed, Evaluation};
 use crate::ladder::Ladder;
 use crate::reader::{Record, RecordReader};
 use crate::scale::{gnpx_name, RatingRule};
 use crate::techniques::TechniqueId;
+use crate::timing::TimingsPool;
 
 /// Records graded per chunk: enough to keep every worker busy, small enough to flush often.
 pub const DEFAULT_CHUNK: usize = 4096;
@@ -23,6 +24,8 @@ pub struct BatchOptions<'a> {
     pub verify: bool,
     /// Records per chunk.
     pub chunk_size: usize,
+    /// Where technique, oracle and puzzle timings go; `None`: nothing is timed.
+    pub timings: Option<&'a TimingsPool>,
 }
 
 /// Grades every record of `input`, handing each finished chunk's evaluations, in input order, to
@@ -46,10 +49,27 @@ pub fn grade_stream<R: BufRead>(
             return Ok(ControlFlow::Continue(()));
         }
         let at_end = chunk.len() < options.chunk_size;
-        let evaluations: Vec<Evaluation> = chunk
-            .par_drain(..)
-            .map(|record| evaluate(record, options.ladder, options.verify))
-            .collect();
+        let (ladder, verify) = (options.ladder, options.verify);
+        let evaluations: Vec<Evaluation> = match options.timings {
+            // One recorder per rayon job, taken from the pool once per job, not per call.
+            Some(pool) => chunk
+                .par_drain(..)
+                .map_init(
+                    || pool.checkout(),
+                    |timings, record| {
+                        if pool.times(record.line) {
+                            evaluate_timed(record, ladder, verify, &mut **timings)
+                        } else {
+                            evaluate(record, ladder, verify)
+                        }
+                    },
+                )
+                .collect(),
+            None => chunk
+                .par_drain(..)
+                .map(|record| evaluate(record, ladder, verify))
+                .collect(),
+        };
         if on_chunk(evaluations)?.is_break() {
             return Ok(ControlFlow::Break(()));
         }

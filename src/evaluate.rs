@@ -3,11 +3,12 @@
 use std::time::Instant;
 
 use crate::core::{cell_name, Grid};
-use crate::grader::{grade, GradeOutcome};
+use crate::grader::{grade_timed, GradeOutcome};
 use crate::ladder::Ladder;
 use crate::oracle::{self, SolutionCount};
 use crate::puzzle::parse_puzzle;
 use crate::reader::Record;
+use crate::timing::{NoTiming, TimingHook};
 
 /// The puzzle's status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -30,6 +31,16 @@ impl Status {
         Status::None,
         Status::Invalid,
     ];
+
+    /// The status a CSV spelling names.
+    pub fn parse(text: &str) -> Option<Status> {
+        Status::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+
+    /// Position in [`Status::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
 
     /// The CSV spelling.
     pub fn as_str(self) -> &'static str {
@@ -77,6 +88,16 @@ impl Evaluation {
 /// Evaluates one record: parse, count solutions, and, given a `ladder`, grade a unique puzzle
 /// (with `verify`, checking each step against the solution). Without a ladder only the oracle runs.
 pub fn evaluate(record: Record, ladder: Option<&Ladder>, verify: bool) -> Evaluation {
+    evaluate_timed(record, ladder, verify, &mut NoTiming)
+}
+
+/// [`evaluate`], reporting technique calls, oracle runs and the puzzle's time to `timing`.
+pub fn evaluate_timed<T: TimingHook>(
+    record: Record,
+    ladder: Option<&Ladder>,
+    verify: bool,
+    timing: &mut T,
+) -> Evaluation {
     let started = Instant::now();
     let mut evaluation = Evaluation {
         line: record.line,
@@ -100,6 +121,7 @@ pub fn evaluate(record: Record, ladder: Option<&Ladder>, verify: bool) -> Evalua
             return evaluation;
         }
     };
+    // Only parsed puzzles are timed: an unreadable line costs nothing worth a sample.
     evaluation.puzzle = puzzle.canonical;
     let line = record.line;
     match ladder {
@@ -108,18 +130,18 @@ pub fn evaluate(record: Record, ladder: Option<&Ladder>, verify: bool) -> Evalua
         // Checking steps (`verify`) or uniqueness-based techniques need the solution first.
         Some(ladder) if !verify && !ladder.assumes_uniqueness() => {
             let mut grid = puzzle.grid.clone();
-            let outcome = grade(&mut grid, ladder, None, &mut |_, _| {})
+            let outcome = grade_timed(&mut grid, ladder, None, &mut |_, _| {}, timing)
                 .expect("grading without a solution to check cannot fail verification");
             if outcome.solved {
                 evaluation.status = Status::Unique;
                 evaluation.solution = Some(grid.values());
                 evaluation.outcome = Some(outcome);
-            } else if classify(&mut evaluation, &puzzle.grid, line).is_some() {
+            } else if classify(&mut evaluation, &puzzle.grid, line, timing).is_some() {
                 evaluation.outcome = Some(outcome);
             }
         }
         _ => {
-            if let Some(solution) = classify(&mut evaluation, &puzzle.grid, line) {
+            if let Some(solution) = classify(&mut evaluation, &puzzle.grid, line, timing) {
                 if let Some(ladder) = ladder {
                     grade_checked(
                         &mut evaluation,
@@ -127,18 +149,28 @@ pub fn evaluate(record: Record, ladder: Option<&Ladder>, verify: bool) -> Evalua
                         ladder,
                         verify.then_some(&solution),
                         line,
+                        timing,
                     );
                 }
             }
         }
     }
-    evaluation.time_us = started.elapsed().as_secs_f64() * 1e6;
+    let elapsed = started.elapsed();
+    evaluation.time_us = elapsed.as_secs_f64() * 1e6;
+    timing.puzzle(u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX));
     evaluation
 }
 
 /// Runs the oracle and sets the status; returns the solution of a unique puzzle.
-fn classify(evaluation: &mut Evaluation, grid: &Grid, line: u64) -> Option<[u8; 81]> {
+fn classify<T: TimingHook>(
+    evaluation: &mut Evaluation,
+    grid: &Grid,
+    line: u64,
+    timing: &mut T,
+) -> Option<[u8; 81]> {
+    let started = timing.mark();
     let verdict = oracle::solve(grid);
+    timing.oracle_call(started);
     match verdict.count {
         SolutionCount::None => {
             evaluation.status = Status::None;
@@ -157,14 +189,15 @@ fn classify(evaluation: &mut Evaluation, grid: &Grid, line: u64) -> Option<[u8; 
 }
 
 /// Grades a unique puzzle, checking every step against `solution` when given.
-fn grade_checked(
+fn grade_checked<T: TimingHook>(
     evaluation: &mut Evaluation,
     mut grid: Grid,
     ladder: &Ladder,
     solution: Option<&[u8; 81]>,
     line: u64,
+    timing: &mut T,
 ) {
-    match grade(&mut grid, ladder, solution, &mut |_, _| {}) {
+    match grade_timed(&mut grid, ladder, solution, &mut |_, _| {}, timing) {
         Ok(outcome) => evaluation.outcome = Some(outcome),
         Err(failure) => {
             let wrong = failure.wrong;

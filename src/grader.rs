@@ -6,6 +6,7 @@ use crate::ladder::{Ladder, SinglesOrder};
 use crate::singles_queue::SinglesQueue;
 use crate::step::{Step, WrongDeduction};
 use crate::techniques::TechniqueId;
+use crate::timing::{NoTiming, TimingHook};
 
 /// What grading a puzzle found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,6 +46,18 @@ pub fn grade(
     solution: Option<&[u8; 81]>,
     on_step: &mut dyn FnMut(&Step, &Grid),
 ) -> Result<GradeOutcome, VerifyFailure> {
+    grade_timed(grid, ladder, solution, on_step, &mut NoTiming)
+}
+
+/// [`grade`], reporting every technique call to `timing`. Only the finders' calls are timed:
+/// checking, `on_step` and applying the step are not. With [`NoTiming`] this is `grade`.
+pub fn grade_timed<T: TimingHook>(
+    grid: &mut Grid,
+    ladder: &Ladder,
+    solution: Option<&[u8; 81]>,
+    on_step: &mut dyn FnMut(&Step, &Grid),
+    timing: &mut T,
+) -> Result<GradeOutcome, VerifyFailure> {
     let mut outcome = GradeOutcome {
         solved: false,
         steps: 0,
@@ -54,20 +67,31 @@ pub fn grade(
         counts: [0; TechniqueId::COUNT],
     };
     let mut hardest_rung = 0usize;
+    // One step buffer for the whole puzzle: a finder's miss then copies nothing.
+    let mut step = Step::new(TechniqueId::FullHouse);
     let mut queue =
         (ladder.singles_order() == SinglesOrder::Appearance).then(|| SinglesQueue::new(grid));
     'solve: while !grid.is_solved() {
+        // One clock read per call: a miss's end is where the next call begins.
+        let mut mark = timing.mark();
         for (rung_index, rung) in ladder.rungs().iter().enumerate() {
             let found = match (&mut queue, rung.technique) {
                 (
                     Some(queue),
                     TechniqueId::FullHouse | TechniqueId::NakedSingle | TechniqueId::HiddenSingle,
-                ) => queue.find(rung.technique, grid),
-                _ => rung.technique.find_first(grid),
+                ) => match queue.find(rung.technique, grid) {
+                    Some(single) => {
+                        step = single;
+                        true
+                    }
+                    None => false,
+                },
+                _ => rung.technique.find_first_into(grid, &mut step),
             };
-            let Some(step) = found else {
+            mark = timing.technique_call(rung.technique, mark, found);
+            if !found {
                 continue;
-            };
+            }
             outcome.steps += 1;
             if let Some(solution) = solution {
                 if let Some(wrong) = step.check_against(solution) {

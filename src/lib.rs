@@ -14,6 +14,7 @@
 
 pub mod als;
 pub mod batch;
+pub mod bench;
 pub mod core;
 pub mod encoding;
 pub mod evaluate;
@@ -26,9 +27,13 @@ pub mod oracle;
 pub mod puzzle;
 pub mod reader;
 pub mod reglib;
+pub mod report;
 pub mod scale;
 pub mod singles_queue;
+pub mod stats;
 pub mod step;
 pub mod summary;
 pub mod superlinks;
+pub mod technique_map;
 pub mod techniques;
+pub mod timing;

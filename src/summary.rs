@@ -1,4 +1,6 @@
-//! The end-of-run summary: statuses, solved vs stuck, ratings, technique usage, timing.
+//! The end-of-run summary: statuses, solved vs stuck, ratings, technique usage, time per puzzle.
+//! `grade` adds evaluations as it writes them; `stats` adds rows read back from result CSVs,
+//! so shards graded apart add up to the summary of the whole.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -8,9 +10,25 @@ use hdrhistogram::Histogram;
 
 use crate::evaluate::{Evaluation, Status};
 use crate::ladder::Ladder;
-use crate::techniques::TechniqueId;
+use crate::scale::RatingRule;
+use crate::technique_map::TechniqueMap;
+use crate::techniques::CATALOGUE;
+
+/// How much one technique was used.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TechniqueUsage {
+    /// Steps applied.
+    pub steps: u64,
+    /// Puzzles that used it at least once.
+    pub puzzles: u64,
+    /// Puzzles whose hardest step it was.
+    pub hardest: u64,
+    /// Graded puzzles whose ladder had it (fewer than all when shards used other ladders).
+    pub graded: u64,
+}
 
 /// Totals over a batch, accumulated row by row.
+#[derive(Clone, Debug)]
 pub struct Summary {
     /// Rows per status, in `Status::ALL` order.
     pub by_status: [u64; 4],
@@ -18,14 +36,12 @@ pub struct Summary {
     pub solved: u64,
     /// Graded puzzles the ladder got stuck on.
     pub stuck: u64,
-    /// Graded puzzles per rating.
-    pub ratings: BTreeMap<u8, u64>,
-    /// Steps applied per technique.
-    pub technique_steps: [u64; TechniqueId::COUNT],
-    /// Puzzles that used each technique at least once.
-    pub technique_puzzles: [u64; TechniqueId::COUNT],
-    /// Puzzles whose hardest step was each technique.
-    pub technique_hardest: [u64; TechniqueId::COUNT],
+    /// Graded puzzles per rating, per rating rule (shards may come from different scales).
+    pub ratings: Vec<(RatingRule, BTreeMap<u8, u64>)>,
+    /// The rating rule of the evaluations given to [`Summary::add`].
+    pub rule: RatingRule,
+    /// Usage per technique, in ladder order.
+    pub techniques: TechniqueMap<TechniqueUsage>,
     /// Per-puzzle time in nanoseconds (oracle + grading).
     pub puzzle_time_ns: Histogram<u64>,
 }
@@ -36,42 +52,82 @@ impl Default for Summary {
             by_status: [0; 4],
             solved: 0,
             stuck: 0,
-            ratings: BTreeMap::new(),
-            technique_steps: [0; TechniqueId::COUNT],
-            technique_puzzles: [0; TechniqueId::COUNT],
-            technique_hardest: [0; TechniqueId::COUNT],
-            puzzle_time_ns: Histogram::new_with_bounds(1, 3_600_000_000_000, 3)
-                .expect("valid histogram bounds"),
+            ratings: Vec::new(),
+            rule: RatingRule::MaxDifficulty,
+            techniques: TechniqueMap::new(),
+            puzzle_time_ns: Histogram::new(3).expect("valid histogram precision"),
         }
     }
 }
 
 impl Summary {
-    /// Adds one evaluated row.
-    pub fn add(&mut self, evaluation: &Evaluation) {
-        let index = Status::ALL
-            .iter()
-            .position(|&s| s == evaluation.status)
-            .unwrap_or(3);
-        self.by_status[index] += 1;
-        let Some(outcome) = &evaluation.outcome else {
-            return;
-        };
-        if outcome.solved {
+    /// An empty summary listing `ladder`'s techniques in ladder order (none for `solve`).
+    pub fn for_ladder(ladder: Option<&Ladder>) -> Summary {
+        let mut summary = Summary::default();
+        if let Some(ladder) = ladder {
+            summary.rule = ladder.rule();
+        }
+        for rung in ladder.map(Ladder::rungs).unwrap_or_default() {
+            summary
+                .techniques
+                .entry(rung.technique.id(), TechniqueUsage::default);
+        }
+        summary
+    }
+
+    /// Counts a row's status and time (rows never parsed have no time: 0).
+    pub fn add_status(&mut self, status: Status, time_us: f64) {
+        self.by_status[status.index()] += 1;
+        if time_us > 0.0 {
+            let nanos = (time_us * 1000.0).round().max(1.0) as u64;
+            let _ = self.puzzle_time_ns.record(nanos);
+        }
+    }
+
+    /// Counts a graded puzzle's verdict and its rating under `rule`.
+    pub fn add_grade(&mut self, solved: bool, rule: RatingRule, rating: u8) {
+        if solved {
             self.solved += 1;
         } else {
             self.stuck += 1;
         }
-        *self.ratings.entry(outcome.rating).or_default() += 1;
-        for (i, &count) in outcome.counts.iter().enumerate() {
-            self.technique_steps[i] += count as u64;
-            self.technique_puzzles[i] += (count > 0) as u64;
+        *self.ratings_for(rule).entry(rating).or_default() += 1;
+    }
+
+    /// The rating counts of `rule`, added when new.
+    pub fn ratings_for(&mut self, rule: RatingRule) -> &mut BTreeMap<u8, u64> {
+        let index = match self.ratings.iter().position(|(r, _)| *r == rule) {
+            Some(index) => index,
+            None => {
+                self.ratings.push((rule, BTreeMap::new()));
+                self.ratings.len() - 1
+            }
+        };
+        &mut self.ratings[index].1
+    }
+
+    /// Adds one evaluated row (its techniques must be this summary's ladder's).
+    pub fn add(&mut self, evaluation: &Evaluation) {
+        self.add_status(evaluation.status, evaluation.time_us);
+        let Some(outcome) = &evaluation.outcome else {
+            return;
+        };
+        self.add_grade(outcome.solved, self.rule, outcome.rating);
+        for (info, &count) in CATALOGUE.iter().zip(&outcome.counts) {
+            if let Some(usage) = self.techniques.get_mut(info.technique) {
+                usage.graded += 1;
+                usage.steps += u64::from(count);
+                usage.puzzles += u64::from(count > 0);
+            }
         }
         if let Some(hardest) = outcome.hardest {
-            self.technique_hardest[hardest as usize] += 1;
+            self.technique(hardest.id()).hardest += 1;
         }
-        let nanos = (evaluation.time_us * 1000.0).round().max(1.0) as u64;
-        self.puzzle_time_ns.saturating_record(nanos);
+    }
+
+    /// The usage entry of technique `id`, added at the end when new.
+    pub fn technique(&mut self, id: &str) -> &mut TechniqueUsage {
+        self.techniques.entry(id, TechniqueUsage::default)
     }
 
     /// Total rows seen.
@@ -79,20 +135,33 @@ impl Summary {
         self.by_status.iter().sum()
     }
 
-    /// The summary as text, one fact per line, for stderr.
-    pub fn render(&self, ladder: Option<&Ladder>, elapsed: Duration) -> String {
+    /// Rows with the given status.
+    pub fn count(&self, status: Status) -> u64 {
+        self.by_status[status.index()]
+    }
+
+    /// The summary as text, one fact per line, for stderr. With `elapsed`, the first line gives
+    /// the rate.
+    pub fn render(&self, elapsed: Option<Duration>) -> String {
         let mut out = String::new();
         let rows = self.rows();
-        let seconds = elapsed.as_secs_f64();
-        let rate = if seconds > 0.0 {
-            rows as f64 / seconds
-        } else {
-            0.0
-        };
-        let _ = writeln!(
-            out,
-            "sgrade: {rows} puzzles in {seconds:.3} s ({rate:.0} puzzles/s)"
-        );
+        match elapsed {
+            Some(elapsed) => {
+                let seconds = elapsed.as_secs_f64();
+                let rate = if seconds > 0.0 {
+                    rows as f64 / seconds
+                } else {
+                    0.0
+                };
+                let _ = writeln!(
+                    out,
+                    "sgrade: {rows} puzzles in {seconds:.3} s ({rate:.0} puzzles/s)"
+                );
+            }
+            None => {
+                let _ = writeln!(out, "sgrade: {rows} puzzles");
+            }
+        }
         let statuses: Vec<String> = Status::ALL
             .iter()
             .zip(self.by_status)
@@ -110,36 +179,56 @@ impl Summary {
                 h.max() as f64 / 1e3
             );
         }
-        let Some(ladder) = ladder else {
+        let graded = self.solved + self.stuck;
+        if graded == 0 && self.techniques.is_empty() {
             return out;
-        };
+        }
         let _ = writeln!(
             out,
             "  graded: solved {}, stuck {}",
             self.solved, self.stuck
         );
-        let ratings: Vec<String> = self
-            .ratings
-            .iter()
-            .map(|(r, n)| format!("{}: {n}", ladder.rule().label(*r)))
-            .collect();
-        let _ = writeln!(out, "  rating: {}", ratings.join(", "));
+        for (rule, counts) in &self.ratings {
+            let ratings: Vec<String> = counts
+                .iter()
+                .map(|(r, n)| format!("{}: {n}", rating_label(*rule, *r)))
+                .collect();
+            let _ = writeln!(out, "  {}: {}", rating_name(*rule), ratings.join(", "));
+        }
         let _ = writeln!(
             out,
             "  {:<28} {:>10} {:>10} {:>10}",
             "technique", "steps", "puzzles", "hardest"
         );
-        for rung in ladder.rungs() {
-            let i = rung.technique as usize;
+        for (id, usage) in self.techniques.iter() {
+            // Shards graded with other ladders: say how many puzzles could have used it.
+            let of = if usage.graded < graded {
+                format!(" (of {} graded with it on the ladder)", usage.graded)
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 out,
-                "  {:<28} {:>10} {:>10} {:>10}",
-                rung.technique.id(),
-                self.technique_steps[i],
-                self.technique_puzzles[i],
-                self.technique_hardest[i]
+                "  {id:<28} {:>10} {:>10} {:>10}{of}",
+                usage.steps, usage.puzzles, usage.hardest
             );
         }
         out
+    }
+}
+
+/// What a rule's ratings are called in summaries and charts.
+pub fn rating_name(rule: RatingRule) -> &'static str {
+    match rule {
+        RatingRule::MaxDifficulty => "rating",
+        RatingRule::HodokuLevel => "HoDoKu level",
+    }
+}
+
+/// A rating as printed (`0` and HoDoKu's level 0 mean no step was needed).
+pub fn rating_label(rule: RatingRule, rating: u8) -> String {
+    match (rule, rating) {
+        (RatingRule::HodokuLevel, 0) => "none".to_string(),
+        _ => rule.label(rating),
     }
 }

@@ -7,9 +7,12 @@ use clap::{Parser, Subcommand, ValueEnum};
 use sudoku_grader::ladder::Ladder;
 use sudoku_grader::scale::Scale;
 
+mod bench;
 mod explain;
 mod grade;
 mod progress;
+mod report;
+mod stats;
 
 /// Exit code: some rows were invalid or not unique.
 pub const EXIT_NOT_ALL_UNIQUE: u8 = 1;
@@ -36,6 +39,12 @@ enum Command {
     Solve(grade::SolveArgs),
     /// Show the solution path of one puzzle, step by step.
     Explain(explain::ExplainArgs),
+    /// Benchmark grading against the oracle alone: warm-up, repetitions, validation, per technique.
+    Bench(bench::BenchArgs),
+    /// Merged summary of result CSV shards (and of --timings files).
+    Stats(stats::StatsArgs),
+    /// Write a self-contained HTML report (SVG charts) of result CSVs and timing files.
+    Report(report::ReportArgs),
 }
 
 /// Output format of `explain`.
@@ -87,5 +96,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Solve(args) => grade::run_solve(args),
         Command::Find(args) => grade::run_find(args),
         Command::Explain(args) => explain::run(args),
+        Command::Bench(args) => bench::run(args),
+        Command::Stats(args) => stats::run(args),
+        Command::Report(args) => report::run(args),
     }
 }

@@ -17,24 +17,33 @@ fn locked(
     source_and_target: fn(&Intersection) -> (usize, usize),
 ) -> ControlFlow<()> {
     for house in sources {
+        // The (at most six) intersections this house is the source of, in table order.
+        let mut mine = [&INTERSECTIONS[0]; 6];
+        let mut count = 0;
+        for intersection in INTERSECTIONS.iter() {
+            if source_and_target(intersection).0 == house {
+                mine[count] = intersection;
+                count += 1;
+            }
+        }
         for digit in 0..9 {
             let plane = grid.plane(digit);
             let in_source = plane & HOUSE_SETS[house];
             if in_source.is_empty() {
                 continue;
             }
-            for intersection in INTERSECTIONS.iter() {
-                let (source, target) = source_and_target(intersection);
-                if source != house || !in_source.is_subset_of(intersection.cells) {
+            for intersection in &mine[..count] {
+                if !in_source.is_subset_of(intersection.cells) {
                     continue;
                 }
+                let target = source_and_target(intersection).1;
                 let removed = (plane & HOUSE_SETS[target]).and_not(intersection.cells);
                 if removed.is_empty() {
                     continue;
                 }
                 let mut step = Step::new(technique);
                 step.eliminations.planes[digit] = removed;
-                step.houses = 1 << source;
+                step.houses = 1 << house;
                 step.cover_houses = 1 << target;
                 step.cells = in_source;
                 step.digits = 1 << digit;

@@ -152,6 +152,19 @@ impl TechniqueId {
         found
     }
 
+    /// Writes the first step this technique finds in `grid` into `step`; returns whether it
+    /// found one. The grading loop reuses one `Step` this way: a miss copies nothing.
+    #[inline]
+    pub fn find_first_into(self, grid: &Grid, step: &mut Step) -> bool {
+        let mut found = false;
+        let _ = (self.info().finder)(grid, &mut |first| {
+            step.clone_from(first);
+            found = true;
+            ControlFlow::Break(())
+        });
+        found
+    }
+
     /// Every step this technique finds in `grid`.
     pub fn find_all(self, grid: &Grid) -> Vec<Step> {
         let mut steps = Vec::new();

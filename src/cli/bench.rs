@@ -1,0 +1,211 @@
+//! `sgrade bench`: puzzles per second of grading next to the oracle alone, per technique too.
+
+use std::fs::File;
+use std::io::{self, BufReader, Read};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use serde_json::json;
+
+use sudoku_grader::bench::{self, median, spread, BenchConfig, BenchReport};
+use sudoku_grader::reader::{Record, RecordReader};
+
+use super::{ladder_for, Format, ScaleArg, EXIT_VERIFY_FAILED};
+
+/// Arguments of `sgrade bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Puzzle files (same formats as `grade`); `-` reads stdin. All are held in memory.
+    #[arg(required = true)]
+    inputs: Vec<PathBuf>,
+    /// Restrict the ladder to these technique ids or families (comma-separated), to isolate
+    /// their cost.
+    #[arg(long)]
+    techniques: Option<String>,
+    /// Rating scale: its technique order is the ladder benchmarked.
+    #[arg(long, value_enum, default_value_t = ScaleArg::Gnpx)]
+    scale: ScaleArg,
+    /// Timed repetitions (medians and spreads are taken over them).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
+    reps: u64,
+    /// Minimum warm-up in seconds before the timed repetitions (one validating pass always runs).
+    #[arg(long, default_value_t = 1.0)]
+    warmup: f64,
+    /// Shuffle the puzzles (with --seed) before benchmarking.
+    #[arg(long)]
+    shuffle: bool,
+    /// Seed of the shuffle.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Use only the first N puzzles.
+    #[arg(long)]
+    limit: Option<usize>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+fn load(inputs: &[PathBuf], limit: Option<usize>) -> Result<Vec<Record>, String> {
+    let mut records = Vec::new();
+    for path in inputs {
+        let source: Box<dyn Read> = if path.as_os_str() == "-" {
+            Box::new(io::stdin().lock())
+        } else {
+            Box::new(File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?)
+        };
+        let mut reader = RecordReader::new(BufReader::new(source));
+        while let Some(record) = reader
+            .next_record()
+            .map_err(|e| format!("{}: {e}", path.display()))?
+        {
+            if limit.is_some_and(|limit| records.len() >= limit) {
+                return Ok(records);
+            }
+            records.push(record);
+        }
+    }
+    Ok(records)
+}
+
+fn render_text(report: &BenchReport, args: &BenchArgs, ladder_size: usize) -> String {
+    let mut out = String::new();
+    let order = if args.shuffle {
+        format!("shuffled with seed {}", args.seed)
+    } else {
+        "file order".to_string()
+    };
+    out.push_str(&format!(
+        "sgrade bench: {} puzzles ({order}), ladder of {ladder_size} techniques, 1 thread; \
+         {} repetition{} after {} warm-up pass{}\n",
+        report.puzzles,
+        report.oracle.len(),
+        if report.oracle.len() == 1 { "" } else { "s" },
+        report.warmup_passes,
+        if report.warmup_passes == 1 { "" } else { "es" }
+    ));
+    let v = &report.validation;
+    if v.disagreements == 0 {
+        out.push_str(&format!(
+            "validation: {} unique puzzles; {} solved by the ladder, every solution agrees with the oracle\n",
+            v.unique, v.solved_by_ladder
+        ));
+    } else {
+        out.push_str(&format!(
+            "validation FAILED: {} puzzles disagree with the oracle\n",
+            v.disagreements
+        ));
+        for example in &v.examples {
+            out.push_str(&format!("  {example}\n"));
+        }
+    }
+    let oracle = median(&report.oracle);
+    out.push_str(&format!(
+        "  {:<30} {:>12} {:>8} {:>11} {:>10}\n",
+        "pass", "puzzles/s", "spread", "µs/puzzle", "vs oracle"
+    ));
+    for (name, rates) in [
+        ("oracle alone (sgrade solve)", &report.oracle),
+        ("grade", &report.grade),
+        ("grade, every call timed", &report.timed),
+    ] {
+        let rate = median(rates);
+        out.push_str(&format!(
+            "  {name:<30} {rate:>12.0} {:>7.1}% {:>11.2} {:>9.2}×\n",
+            100.0 * spread(rates),
+            1e6 / rate.max(1e-9),
+            rate / oracle.max(1e-9)
+        ));
+    }
+    let grade_nanos = 1e9 / median(&report.timed).max(1e-9);
+    out.push_str(&format!(
+        "  timing overhead: {:+.1}% (grade vs grade with every call timed, medians)\n",
+        100.0 * (median(&report.grade) / median(&report.timed).max(1e-9) - 1.0)
+    ));
+    out.push_str("per technique (timed passes, medians):\n");
+    out.push_str(&format!(
+        "  {:<28} {:>12} {:>12} {:>11} {:>7} {:>14}\n",
+        "technique", "calls/puzzle", "hits/puzzle", "µs/puzzle", "share", "puzzles/s alone"
+    ));
+    for cost in &report.techniques {
+        let nanos = median(&cost.nanos_per_puzzle);
+        out.push_str(&format!(
+            "  {:<28} {:>12.2} {:>12} {:>11.3} {:>6.1}% {:>14.0}\n",
+            cost.id,
+            cost.calls_per_puzzle,
+            cost.hits_per_puzzle
+                .map_or(String::new(), |h| format!("{h:.2}")),
+            nanos / 1e3,
+            100.0 * nanos / grade_nanos,
+            if nanos > 0.0 { 1e9 / nanos } else { 0.0 }
+        ));
+    }
+    out
+}
+
+fn render_json(report: &BenchReport, args: &BenchArgs) -> String {
+    let rates = |values: &[f64]| json!({ "median": median(values), "spread": spread(values), "repetitions": values });
+    let techniques: Vec<_> = report
+        .techniques
+        .iter()
+        .map(|c| {
+            json!({
+                "technique": c.id,
+                "calls_per_puzzle": c.calls_per_puzzle,
+                "hits_per_puzzle": c.hits_per_puzzle,
+                "ns_per_puzzle": { "median": median(&c.nanos_per_puzzle), "repetitions": c.nanos_per_puzzle },
+            })
+        })
+        .collect();
+    let v = &report.validation;
+    json!({
+        "puzzles": report.puzzles,
+        "shuffle_seed": args.shuffle.then_some(args.seed),
+        "warmup_passes": report.warmup_passes,
+        "validation": {
+            "unique": v.unique,
+            "solved_by_ladder": v.solved_by_ladder,
+            "disagreements": v.disagreements,
+            "examples": v.examples,
+        },
+        "puzzles_per_second": {
+            "oracle": rates(&report.oracle),
+            "grade": rates(&report.grade),
+            "grade_timed": rates(&report.timed),
+        },
+        "techniques": techniques,
+    })
+    .to_string()
+        + "\n"
+}
+
+/// Runs `sgrade bench`.
+pub fn run(args: BenchArgs) -> Result<ExitCode, String> {
+    let ladder = ladder_for(args.scale, &args.techniques)?;
+    if !(args.warmup.is_finite() && args.warmup >= 0.0) {
+        return Err(format!("--warmup {}: expected seconds ≥ 0", args.warmup));
+    }
+    let mut records = load(&args.inputs, args.limit)?;
+    if records.is_empty() {
+        return Err("no puzzles in the input".into());
+    }
+    if args.shuffle {
+        bench::shuffle(&mut records, args.seed);
+    }
+    let config = BenchConfig {
+        repetitions: args.reps as usize,
+        warmup: Duration::from_secs_f64(args.warmup),
+    };
+    let report = bench::run(&records, &ladder, &config);
+    let text = match args.format {
+        Format::Text => render_text(&report, &args, ladder.rungs().len()),
+        Format::Json => render_json(&report, &args),
+    };
+    print!("{text}");
+    Ok(if report.validation.disagreements == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_VERIFY_FAILED)
+    })
+}

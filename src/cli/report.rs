@@ -1,0 +1,54 @@
+//! `sgrade report`: the self-contained HTML report of result CSVs and timing files.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+
+use sudoku_grader::report::render_html;
+
+use super::stats::{load, ResultInputs};
+
+/// Arguments of `sgrade report`.
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    #[command(flatten)]
+    inputs: ResultInputs,
+    /// Write the HTML here (default: stdout).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+}
+
+/// Runs `sgrade report`.
+pub fn run(args: ReportArgs) -> Result<ExitCode, String> {
+    let (summary, timings) = load(&args.inputs)?;
+    let sources: Vec<String> = args
+        .inputs
+        .results
+        .iter()
+        .chain(&args.inputs.timings)
+        .map(|p| {
+            p.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| p.display().to_string())
+        })
+        .collect();
+    let html = render_html(
+        &summary,
+        timings.as_ref(),
+        &sources,
+        env!("CARGO_PKG_VERSION"),
+    );
+    match &args.output {
+        Some(path) => {
+            fs::write(path, html).map_err(|e| format!("cannot write {}: {e}", path.display()))?
+        }
+        None => io::stdout()
+            .lock()
+            .write_all(html.as_bytes())
+            .map_err(|e| format!("cannot write output: {e}"))?,
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,197 @@
+//! Reading result CSVs (`sgrade grade` or `sgrade solve` output, one or many shards) back into a
+//! [`Summary`]. Columns are found by name, so shards graded with different ladders (different
+//! `count_<id>` columns) or by another version (extra columns) add up.
+
+use std::io::Read;
+
+use crate::evaluate::Status;
+use crate::scale::{RatingRule, HODOKU_LEVELS};
+use crate::summary::Summary;
+
+/// Prefix of the per-technique step-count columns.
+pub const COUNT_PREFIX: &str = "count_";
+
+/// A result CSV that cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum StatsError {
+    /// The CSV itself is malformed or unreadable.
+    #[error("{0}")]
+    Csv(#[from] csv::Error),
+    /// A required column is missing.
+    #[error("no '{0}' column: not a result CSV written by sgrade grade or sgrade solve")]
+    MissingColumn(&'static str),
+    /// A field does not hold what its column promises.
+    #[error("row {row}: bad {column} '{value}'")]
+    BadField {
+        /// 1-based data row number.
+        row: u64,
+        /// The column.
+        column: String,
+        /// The text found.
+        value: String,
+    },
+}
+
+/// Where each known column is in one shard's header.
+struct Columns {
+    status: usize,
+    solved: Option<usize>,
+    /// The rating column and its rule: `rating` (GNPX difficulty) or `hodoku_level`.
+    rating: Option<(usize, RatingRule)>,
+    hardest: Option<usize>,
+    time_us: Option<usize>,
+    /// (column, technique id) of every `count_<id>` column.
+    counts: Vec<(usize, String)>,
+}
+
+impl Columns {
+    fn from_header(header: &csv::StringRecord) -> Result<Columns, StatsError> {
+        let find = |name: &str| header.iter().position(|h| h == name);
+        Ok(Columns {
+            status: find("status").ok_or(StatsError::MissingColumn("status"))?,
+            solved: find("solved"),
+            rating: find("rating")
+                .map(|i| (i, RatingRule::MaxDifficulty))
+                .or_else(|| find("hodoku_level").map(|i| (i, RatingRule::HodokuLevel))),
+            hardest: find("hardest"),
+            time_us: find("time_us"),
+            counts: header
+                .iter()
+                .enumerate()
+                .filter_map(|(i, h)| h.strip_prefix(COUNT_PREFIX).map(|id| (i, id.to_string())))
+                .collect(),
+        })
+    }
+}
+
+/// Adds every row of one result CSV to `summary`; returns the number of rows read.
+pub fn add_result_csv<R: Read>(summary: &mut Summary, input: R) -> Result<u64, StatsError> {
+    let mut reader = csv::ReaderBuilder::new().flexible(false).from_reader(input);
+    let columns = Columns::from_header(reader.headers()?)?;
+    // Techniques of this shard's ladder join the summary in ladder order.
+    for (_, id) in &columns.counts {
+        summary.technique(id);
+    }
+    let mut record = csv::StringRecord::new();
+    let mut row = 0u64;
+    while reader.read_record(&mut record)? {
+        row += 1;
+        let field = |index: usize| record.get(index).unwrap_or("");
+        let bad = |column: &str, value: &str| StatsError::BadField {
+            row,
+            column: column.to_string(),
+            value: value.to_string(),
+        };
+        let status_text = field(columns.status);
+        let status = Status::parse(status_text).ok_or_else(|| bad("status", status_text))?;
+        let time_us = match columns.time_us.map(field) {
+            None | Some("") => 0.0,
+            Some(text) => text.parse::<f64>().map_err(|_| bad("time_us", text))?,
+        };
+        summary.add_status(status, time_us);
+        // Graded rows have `solved`; ungraded ones (and `solve` output) leave it empty.
+        let solved = match columns.solved.map(field) {
+            Some("true") => true,
+            Some("false") => false,
+            None | Some("") => continue,
+            Some(text) => return Err(bad("solved", text)),
+        };
+        let (rule, rating) = match columns.rating {
+            Some((index, RatingRule::MaxDifficulty)) => {
+                let text = field(index);
+                let rating = text.parse::<u8>().map_err(|_| bad("rating", text))?;
+                (RatingRule::MaxDifficulty, rating)
+            }
+            Some((index, RatingRule::HodokuLevel)) => {
+                let text = field(index);
+                let level = HODOKU_LEVELS
+                    .iter()
+                    .position(|&name| name == text)
+                    .ok_or_else(|| bad("hodoku_level", text))?;
+                (RatingRule::HodokuLevel, level as u8)
+            }
+            None => (RatingRule::MaxDifficulty, 0),
+        };
+        summary.add_grade(solved, rule, rating);
+        for (index, id) in &columns.counts {
+            let text = field(*index);
+            let count = text
+                .parse::<u64>()
+                .map_err(|_| bad(&format!("{COUNT_PREFIX}{id}"), text))?;
+            let usage = summary.technique(id);
+            usage.graded += 1;
+            usage.steps += count;
+            usage.puzzles += u64::from(count > 0);
+        }
+        if let Some(hardest) = columns.hardest.map(field).filter(|h| !h.is_empty()) {
+            summary.technique(hardest).hardest += 1;
+        }
+    }
+    Ok(row)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SHARD_A: &str = "source,line,puzzle,status,solved,rating,hardest,steps,time_us,count_full-house,count_hidden-single,extra,message\n\
+        a,1,p,unique,true,1,hidden-single,5,10.0,2,3,,\n\
+        a,2,p,invalid,,,,,0.0,,,,line 2: bad\n";
+    const SHARD_B: &str = "source,line,puzzle,status,solved,rating,hardest,steps,time_us,count_full-house,count_naked-pair,extra,message\n\
+        b,1,p,unique,false,3,naked-pair,4,20.0,1,1,,\n";
+
+    #[test]
+    fn shards_with_different_ladders_add_up() {
+        let mut summary = Summary::default();
+        assert_eq!(add_result_csv(&mut summary, SHARD_A.as_bytes()).unwrap(), 2);
+        assert_eq!(add_result_csv(&mut summary, SHARD_B.as_bytes()).unwrap(), 1);
+        assert_eq!(summary.count(Status::Unique), 2);
+        assert_eq!(summary.count(Status::Invalid), 1);
+        assert_eq!((summary.solved, summary.stuck), (1, 1));
+        let gnpx = summary.ratings_for(RatingRule::MaxDifficulty);
+        assert_eq!(gnpx.get(&1), Some(&1));
+        assert_eq!(gnpx.get(&3), Some(&1));
+        let ids: Vec<&str> = summary.techniques.iter().map(|(id, _)| id).collect();
+        assert_eq!(ids, ["full-house", "hidden-single", "naked-pair"]);
+        let full_house = summary.techniques.get("full-house").unwrap();
+        assert_eq!(
+            (full_house.steps, full_house.puzzles, full_house.graded),
+            (3, 2, 2)
+        );
+        let pair = summary.techniques.get("naked-pair").unwrap();
+        assert_eq!((pair.puzzles, pair.hardest, pair.graded), (1, 1, 1));
+        assert!(summary
+            .render(None)
+            .contains("(of 1 graded with it on the ladder)"));
+    }
+
+    #[test]
+    fn hodoku_levels_are_counted_as_their_own_scale() {
+        let shard =
+            "status,solved,hodoku_level,hodoku_score,hodoku_bf,hardest,count_hidden-single\n\
+            unique,true,Easy,120,0,hidden-single,4\n\
+            unique,true,Hard,900,0,hidden-single,2\n\
+            unique,true,Easy,100,0,hidden-single,3\n";
+        let mut summary = Summary::default();
+        add_result_csv(&mut summary, shard.as_bytes()).unwrap();
+        add_result_csv(&mut summary, SHARD_B.as_bytes()).unwrap();
+        let levels = summary.ratings_for(RatingRule::HodokuLevel).clone();
+        assert_eq!(levels.into_iter().collect::<Vec<_>>(), [(1, 2), (3, 1)]);
+        let text = summary.render(None);
+        assert!(text.contains("  HoDoKu level: Easy: 2, Hard: 1"), "{text}");
+        assert!(text.contains("  rating: 3: 1"), "{text}");
+        let bad = "status,solved,hodoku_level\nunique,true,Impossible\n";
+        let err = add_result_csv(&mut summary, bad.as_bytes()).unwrap_err();
+        assert_eq!(err.to_string(), "row 1: bad hodoku_level 'Impossible'");
+    }
+
+    #[test]
+    fn foreign_csvs_are_rejected_with_the_reason() {
+        let mut summary = Summary::default();
+        let err = add_result_csv(&mut summary, "a,b\n1,2\n".as_bytes()).unwrap_err();
+        assert!(err.to_string().contains("no 'status' column"), "{err}");
+        let err =
+            add_result_csv(&mut summary, "status,solved\nunique,maybe\n".as_bytes()).unwrap_err();
+        assert_eq!(err.to_string(), "row 1: bad solved 'maybe'");
+    }
+}
