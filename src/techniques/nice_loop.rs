@@ -4,7 +4,11 @@
 //! group nodes (a digit's places in one box∩line segment, two or three cells) as GNPX's
 //! grouped links do: a group is true when one of its cells is, false when all are; a house
 //! whose places of the digit outside a false node form one group makes that group true, and
-//! a true node makes false every place and group of the digit seeing all of its cells.
+//! a true node makes false every place and group of the digit seeing all of its cells. Then,
+//! in a second search, ALS nodes (GNPX's ALS links, sets of 2 to 5 cells): a true node seeing
+//! all of a set's places of digit x makes them false, which locks the set, so each of its other
+//! digits y is true somewhere in its places of y (a group-like true node). A continuous loop
+//! through a set entered by x and left by y locks it on its other digits as well.
 //!
 //! A breadth-first search from each candidate, assumed false and assumed true, over
 //! (candidate, polarity) states records a shortest alternating chain to each state. What a
@@ -21,7 +25,8 @@
 //! Chains have at most [`MAX_LOOP_LINKS`] links (GNPX's NiceLoop cap); steps come out shortest
 //! first. Placements and candidate contradictions start from single candidates; AICs and
 //! continuous loops may also start from groups. A grouped step uses at least one group (the
-//! others are plain nice loops).
+//! others are plain nice loops); steps of the ALS search use at least one ALS node and come
+//! after all steps without one.
 
 use std::ops::ControlFlow;
 
@@ -38,8 +43,11 @@ pub const MAX_LOOP_LINKS: usize = 10;
 /// segment (729 + (digit * 54 + segment) * 4 + k): the segment's three cells taken two at a
 /// time (k = 0, 1, 2: without its first, second, third cell) or all three (k = 3).
 const SINGLES: usize = 729;
-/// All nodes.
-const NODES: usize = SINGLES + 9 * 54 * 4;
+/// Single and group nodes; ALS nodes follow (ALS_BASE + set * 9 + digit: the set's places
+/// of the digit, false when all are, true when one is).
+const ALS_BASE: usize = SINGLES + 9 * 54 * 4;
+/// Most ALS nodes' sets (keeps states within `u16`).
+const MAX_LOOP_ALS: usize = 3000;
 
 /// The segment cells (by position 0..3) of group kind `k`.
 const GROUP_KINDS: [u8; 4] = [0b110, 0b101, 0b011, 0b111];
@@ -62,8 +70,21 @@ fn is_on(s: State) -> bool {
 fn digit_of(node: usize) -> usize {
     if node < SINGLES {
         node / 81
+    } else if node >= ALS_BASE {
+        (node - ALS_BASE) % 9
     } else {
         (node - SINGLES) / (54 * 4)
+    }
+}
+
+/// Cells seeing every cell of `cells` (none for an empty set).
+fn sees_of(cells: Bits81) -> Bits81 {
+    if cells.is_empty() {
+        Bits81::EMPTY
+    } else {
+        cells
+            .iter()
+            .fold(Bits81::ALL, |acc, cell| acc & PEERS[cell])
     }
 }
 
@@ -78,13 +99,35 @@ struct Nodes<'a> {
     houses: Vec<u32>,
     /// Per house and box∩line partner house: the segment index (u8::MAX if none).
     segment: [[u8; 27]; 27],
+    /// Whether ALS nodes exist.
+    with_als: bool,
     /// Per digit, the group nodes that exist.
     groups: [Vec<u16>; 9],
+    /// Per digit and cell: the ALS nodes of that digit whose places all see the cell.
+    als_entries: Vec<Vec<u16>>,
+    /// Per ALS node: the set's cells (its other digits' nodes are `node - digit + d`).
+    als_cells: Vec<Bits81>,
+    /// Per ALS set: its digits.
+    als_digits: Vec<u16>,
 }
 
 impl<'a> Nodes<'a> {
-    fn new(grid: &'a Grid, links: &'a Links, grouped: bool) -> Nodes<'a> {
-        let mut cells = vec![Bits81::EMPTY; NODES];
+    fn new(grid: &'a Grid, links: &'a Links, grouped: bool, with_als: bool) -> Nodes<'a> {
+        let mut sets = Vec::new();
+        if with_als {
+            crate::als::find_als(grid, 2, crate::als::MAX_ALS_CELLS, &mut sets);
+            sets.truncate(MAX_LOOP_ALS);
+        }
+        let total = ALS_BASE + 9 * sets.len();
+        let mut cells = vec![Bits81::EMPTY; total];
+        let mut als_cells = vec![Bits81::EMPTY; 9 * sets.len()];
+        for (i, set) in sets.iter().enumerate() {
+            for d in 0..9 {
+                cells[ALS_BASE + i * 9 + d] = set.digit_cells[d];
+                als_cells[i * 9 + d] = set.cells;
+            }
+        }
+        let als_digits: Vec<u16> = sets.iter().map(|s| s.digits).collect();
         for digit in 0..9 {
             for cell in grid.plane(digit) {
                 cells[digit * 81 + cell] = Bits81::cell(cell);
@@ -104,16 +147,7 @@ impl<'a> Nodes<'a> {
                 }
             }
         }
-        let sees = cells
-            .iter()
-            .map(|c| {
-                if c.is_empty() {
-                    Bits81::EMPTY
-                } else {
-                    c.iter().fold(Bits81::ALL, |acc, cell| acc & PEERS[cell])
-                }
-            })
-            .collect();
+        let sees = cells.iter().map(|&c| sees_of(c)).collect();
         let houses = cells
             .iter()
             .map(|c| match c.first() {
@@ -129,6 +163,14 @@ impl<'a> Nodes<'a> {
             segment[inter.line_house][inter.box_house] = seg as u8;
             segment[inter.box_house][inter.line_house] = seg as u8;
         }
+        let mut als_entries = vec![Vec::new(); 9 * 81];
+        for node in ALS_BASE..total {
+            let digit = digit_of(node);
+            let sees: Bits81 = sees_of(cells[node]);
+            for cell in (grid.plane(digit) & sees).and_not(als_cells[node - ALS_BASE]) {
+                als_entries[digit * 81 + cell].push(node as u16);
+            }
+        }
         let mut groups: [Vec<u16>; 9] = Default::default();
         for (digit, list) in groups.iter_mut().enumerate() {
             let first = SINGLES + digit * 216;
@@ -142,7 +184,11 @@ impl<'a> Nodes<'a> {
             grid,
             links,
             grouped,
+            with_als,
             groups,
+            als_entries,
+            als_cells,
+            als_digits,
             cells,
             sees,
             houses,
@@ -171,6 +217,18 @@ impl<'a> Nodes<'a> {
                     }
                 }
             }
+            if let Some(first) = cells.first() {
+                // An ALS whose places of the digit all see the node loses the digit.
+                for &a in &self.als_entries[digit * 81 + first] {
+                    let a = a as usize;
+                    if single
+                        || (self.cells[a].is_subset_of(self.sees[node])
+                            && !self.als_cells[a - ALS_BASE].intersects(cells))
+                    {
+                        out.push(state(a, false));
+                    }
+                }
+            }
             if single {
                 let cell = node % 81;
                 let mask = self.links.mask(cell) & !(1 << digit);
@@ -194,6 +252,14 @@ impl<'a> Nodes<'a> {
                             out.push(to);
                         }
                     }
+                }
+            }
+            if node >= ALS_BASE {
+                // The set, without this digit, is locked: each other digit is in it.
+                let set = (node - ALS_BASE) / 9;
+                let others = self.als_digits[set] & !(1 << digit);
+                for d in (0..9).filter(|d| others & (1 << d) != 0) {
+                    out.push(state(ALS_BASE + set * 9 + d, true));
                 }
             }
             if single {
@@ -273,7 +339,15 @@ impl<'a> Nodes<'a> {
             },
             from: node(a),
             to: node(b),
-            als: Bits81::EMPTY,
+            // A link inside an ALS (its places of one digit false, so another digit true).
+            als: if node_of(a) >= ALS_BASE
+                && (node_of(a) - ALS_BASE) / 9 == (node_of(b).max(ALS_BASE) - ALS_BASE) / 9
+                && node_of(b) >= ALS_BASE
+            {
+                self.als_cells[node_of(a) - ALS_BASE]
+            } else {
+                Bits81::EMPTY
+            },
         }
     }
 }
@@ -294,10 +368,10 @@ struct LoopSearch {
 const UNSEEN: u8 = u8::MAX;
 
 impl LoopSearch {
-    fn new() -> LoopSearch {
+    fn new(nodes: usize) -> LoopSearch {
         LoopSearch {
-            parent: vec![0; NODES * 2],
-            depth: vec![UNSEEN; NODES * 2],
+            parent: vec![0; nodes * 2],
+            depth: vec![UNSEEN; nodes * 2],
             frontier: Vec::new(),
             next: Vec::new(),
             order: Vec::new(),
@@ -385,8 +459,21 @@ fn chain_step(technique: TechniqueId, nodes: &Nodes<'_>, path: &[State]) -> Step
 /// is a conjugate pair.
 fn loop_eliminations(nodes: &Nodes<'_>, path: &[State]) -> CandidateSet {
     let mut out = CandidateSet::EMPTY;
-    for w in path.windows(2).filter(|w| is_on(w[0])) {
-        out.union_with(&nodes.seen_by_both(node_of(w[0]), node_of(w[1])));
+    for w in path.windows(2) {
+        let (a, b) = (node_of(w[0]), node_of(w[1]));
+        if is_on(w[0]) {
+            out.union_with(&nodes.seen_by_both(a, b));
+        } else if a >= ALS_BASE && b >= ALS_BASE {
+            // Through an ALS, entered by one digit and left by another: both are its in the
+            // loop, so the set is locked on its other digits.
+            let set = (a - ALS_BASE) / 9;
+            let cells = nodes.als_cells[a - ALS_BASE];
+            let others = nodes.als_digits[set] & !(1 << digit_of(a)) & !(1 << digit_of(b));
+            for d in (0..9).filter(|d| others & (1 << d) != 0) {
+                let holders = nodes.cells[ALS_BASE + set * 9 + d];
+                out.planes[d] |= (nodes.grid.plane(d) & sees_of(holders)).and_not(cells);
+            }
+        }
     }
     out
 }
@@ -424,11 +511,31 @@ pub fn nice_loop_capped(
         TechniqueId::NiceLoop
     };
     with_links(grid, |links| {
-        let nodes = Nodes::new(grid, links, grouped);
-        let mut search = LoopSearch::new();
-        // Searches deepen in phases, so a short chain is found without the long searches;
-        // each phase emits the steps longer than the last phase's, shortest first (a
-        // breadth-first search to a smaller depth finds the same chains to the same states).
+        // Grouped: box∩line groups first, then (a second search) chains through ALS nodes.
+        for with_als in [false, true] {
+            if with_als && !grouped {
+                break;
+            }
+            let nodes = Nodes::new(grid, links, grouped, with_als);
+            deepening(grid, links, &nodes, technique, max_links, sink)?;
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+/// Searches deepen in phases, so a short chain is found without the long searches; each phase
+/// emits the steps longer than the last phase's, shortest first (a breadth-first search to a
+/// smaller depth finds the same chains to the same states).
+fn deepening(
+    grid: &Grid,
+    links: &Links,
+    nodes: &Nodes<'_>,
+    technique: TechniqueId,
+    max_links: usize,
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
+    {
+        let mut search = LoopSearch::new(nodes.cells.len());
         let mut done = 0;
         for cap in [5, max_links] {
             let cap = cap.min(max_links);
@@ -439,7 +546,7 @@ pub fn nice_loop_capped(
             nice_loop_phase(
                 grid,
                 links,
-                &nodes,
+                nodes,
                 &mut search,
                 technique,
                 cap,
@@ -454,7 +561,7 @@ pub fn nice_loop_capped(
             done = cap;
         }
         ControlFlow::Continue(())
-    })
+    }
 }
 
 /// One search phase: every step whose chain has at most `max_links` links (plus a closing
@@ -472,9 +579,10 @@ fn nice_loop_phase(
     {
         // Steps with their chain length, emitted shortest first.
         let mut found: Vec<(usize, Step)> = Vec::new();
-        let uses_group = |path: &[State]| path.iter().any(|&s| node_of(s) >= SINGLES);
-        let wanted = |path: &[State]| !grouped || uses_group(path);
-        for start in (0..NODES).filter(|&n| !nodes.cells[n].is_empty()) {
+        // A grouped step uses a group, or (in the ALS search) an ALS node.
+        let least = if nodes.with_als { ALS_BASE } else { SINGLES };
+        let wanted = |path: &[State]| !grouped || path.iter().any(|&s| node_of(s) >= least);
+        for start in (0..ALS_BASE).filter(|&n| !nodes.cells[n].is_empty()) {
             let single = start < SINGLES;
             let (cell, digit) = (start % 81, digit_of(start));
             let off = state(start, false);
