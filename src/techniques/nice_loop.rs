@@ -25,8 +25,8 @@
 //! Chains have at most [`MAX_LOOP_LINKS`] links (GNPX's NiceLoop cap); steps come out shortest
 //! first. Placements and candidate contradictions start from single candidates; AICs and
 //! continuous loops may also start from groups. A grouped step uses at least one group (the
-//! others are plain nice loops); steps of the ALS search use at least one ALS node and come
-//! after all steps without one.
+//! others are plain nice loops); steps of the ALS search use at least one ALS node, start from
+//! single candidates and come after all steps without one.
 
 use std::ops::ControlFlow;
 
@@ -537,7 +537,8 @@ fn deepening(
     {
         let mut search = LoopSearch::new(nodes.cells.len());
         let mut done = 0;
-        for cap in [5, max_links] {
+        let first = if nodes.with_als { max_links } else { 5 };
+        for cap in [first, max_links] {
             let cap = cap.min(max_links);
             if cap <= done {
                 continue;
@@ -582,7 +583,9 @@ fn nice_loop_phase(
         // A grouped step uses a group, or (in the ALS search) an ALS node.
         let least = if nodes.with_als { ALS_BASE } else { SINGLES };
         let wanted = |path: &[State]| !grouped || path.iter().any(|&s| node_of(s) >= least);
-        for start in (0..ALS_BASE).filter(|&n| !nodes.cells[n].is_empty()) {
+        // The ALS search starts from single candidates only (groups were tried before).
+        let starts = if nodes.with_als { SINGLES } else { ALS_BASE };
+        for start in (0..starts).filter(|&n| !nodes.cells[n].is_empty()) {
             let single = start < SINGLES;
             let (cell, digit) = (start % 81, digit_of(start));
             let off = state(start, false);
