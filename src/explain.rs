@@ -4,6 +4,7 @@ use crate::core::{cell_name, house_name, Bits81, CandidateSet, HOUSE_SETS};
 use crate::links::{ChainLink, LinkKind};
 use crate::step::Step;
 use crate::superlinks::{branch_text, ForceConclusion, Stem};
+use crate::techniques::fish::{self, FishClass, FishShape, FishTechnique};
 use crate::techniques::TechniqueId;
 
 /// `r5c6=2` for each placement.
@@ -40,6 +41,90 @@ pub fn house_list(houses: u32) -> String {
 /// Cells of a set, space-separated (`r1c2 r1c5`).
 pub fn cell_list(cells: Bits81) -> String {
     cells.iter().map(cell_name).collect::<Vec<_>>().join(" ")
+}
+
+/// Houses grouped by kind as GNPX writes them: `r15 b7` with `separator` " ", `r15b7` with "".
+pub fn house_groups(houses: u32, separator: &str) -> String {
+    ["r", "c", "b"]
+        .iter()
+        .enumerate()
+        .filter_map(|(kind, prefix)| {
+            let indices: String = (0..9)
+                .filter(|i| houses & 1 << (kind * 9 + i) != 0)
+                .map(|i| char::from(b'1' + i as u8))
+                .collect();
+            (!indices.is_empty()).then(|| format!("{prefix}{indices}"))
+        })
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
+/// GNPX's names of the fish sizes 2..=7.
+const FISH_NAMES: [&str; 6] = [
+    "X-Wing",
+    "SwordFish",
+    "JellyFish",
+    "Squirmbag",
+    "Whale",
+    "Leviathan",
+];
+
+/// A fish's title in GNPX's words, with the exact shape: `Finned Franken SwordFish`,
+/// `Cannibalistic Mutant JellyFish`, `Finned Mutant X-Wing with Endo Fin`.
+fn fish_title(fish: FishTechnique, step: &Step) -> String {
+    use FishClass::*;
+    let prefix = match fish.class {
+        Basic | Franken | Mutant | EndoFinned => "",
+        Finned | FinnedFranken | FinnedMutant | FinnedEndoFinned => "Finned ",
+        Sashimi => "Sashimi ",
+        Cannibalistic => "Cannibalistic ",
+        FinnedCannibalistic => "Finned Cannibalistic ",
+    };
+    let shape = match FishShape::of(step.houses, step.cover_houses) {
+        FishShape::Basic => "",
+        FishShape::Franken => "Franken ",
+        FishShape::Mutant => "Mutant ",
+    };
+    let suffix = if step.endo_fins.is_empty() {
+        ""
+    } else {
+        " with Endo Fin"
+    };
+    format!(
+        "{prefix}{shape}{}{suffix}",
+        FISH_NAMES[fish.size - fish::MIN_SIZE]
+    )
+}
+
+/// Extra lines for the long form of a step (`explain`): a fish's BaseSet, CoverSet, FinSet,
+/// Endo Fin, Cannibalistic and Eliminated, GNPX style; nothing for other techniques.
+pub fn details(step: &Step) -> Vec<String> {
+    if FishTechnique::of(step.technique).is_none() {
+        return Vec::new();
+    }
+    let mut lines = vec![
+        format!("     Digit: #{}", digit_list(step.digits)),
+        format!("   BaseSet: {}", house_groups(step.houses, " ")),
+        format!("  CoverSet: {}", house_groups(step.cover_houses, " ")),
+    ];
+    if !step.fins.is_empty() {
+        lines.push(format!("    FinSet: {}", compressed_cells(step.fins)));
+    }
+    if !step.endo_fins.is_empty() {
+        lines.push(format!("  Endo Fin: {}", compressed_cells(step.endo_fins)));
+    }
+    let cannibalistic = step.eliminations.cells() & step.cells;
+    if !cannibalistic.is_empty() {
+        lines.push(format!(
+            "  Cannibalistic: {}",
+            compressed_cells(cannibalistic)
+        ));
+    }
+    lines.push(format!(
+        "  Eliminated: {}",
+        elimination_names(&step.eliminations).join(" ")
+    ));
+    lines
 }
 
 /// Cells in GNPX's compressed form: rows with the same columns merge (`r2c4 r4c4` → `r24c4`,
@@ -174,6 +259,15 @@ pub fn describe(step: &Step) -> String {
     let title = step.technique.info().title;
     let placed = placement_names(&step.placements).join(" ");
     let removed = elimination_names(&step.eliminations).join(" ");
+    if let Some(fish) = FishTechnique::of(step.technique) {
+        return format!(
+            "{} #{} {}/{} → {removed}",
+            fish_title(fish, step),
+            digit_list(step.digits),
+            house_groups(step.houses, ""),
+            house_groups(step.cover_houses, "")
+        );
+    }
     match step.technique {
         TechniqueId::NakedSingle => format!("{title} {placed}"),
         TechniqueId::FullHouse | TechniqueId::HiddenSingle => {
@@ -317,16 +411,25 @@ pub fn describe(step: &Step) -> String {
     }
 }
 
+/// Names of the houses of a set, in house order (`["r1","r5","b7"]`).
+fn house_names(houses: u32) -> Vec<String> {
+    (0..27)
+        .filter(|h| houses & 1 << h != 0)
+        .map(house_name)
+        .collect()
+}
+
 /// A step as a JSON object: technique, placements, eliminations, houses, cells, digits, pivot,
-/// chain links (`{"kind": "S", "from": "r2c6/-2", "to": "r6c6/+2"}`), colour classes, text.
+/// chain links (`{"kind": "S", "from": "r2c6/-2", "to": "r6c6/+2"}`), colour classes, text,
+/// and for fish a `fish` object (size, base_set, cover_set, fins, endo_fins, cannibalistic).
 pub fn step_json(step: &Step, number: usize) -> serde_json::Value {
-    serde_json::json!({
+    let mut json = serde_json::json!({
         "step": number,
         "technique": step.technique.id(),
         "placements": placement_names(&step.placements),
         "eliminations": elimination_names(&step.eliminations),
-        "houses": (0..27).filter(|h| step.houses & (1 << h) != 0).map(house_name).collect::<Vec<_>>(),
-        "cover_houses": (0..27).filter(|h| step.cover_houses & (1 << h) != 0).map(house_name).collect::<Vec<_>>(),
+        "houses": house_names(step.houses),
+        "cover_houses": house_names(step.cover_houses),
         "cells": step.cells.iter().map(cell_name).collect::<Vec<_>>(),
         "digits": (0..9).filter(|d| step.digits & (1 << d) != 0).map(|d| d + 1).collect::<Vec<_>>(),
         "pivot": step.pivot.map(|p| cell_name(p as usize)),
@@ -361,7 +464,19 @@ pub fn step_json(step: &Step, number: usize) -> serde_json::Value {
             })).collect::<Vec<_>>()).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "text": describe(step),
-    })
+    });
+    if let Some(fish) = FishTechnique::of(step.technique) {
+        let cells = |set: Bits81| set.iter().map(cell_name).collect::<Vec<_>>();
+        json["fish"] = serde_json::json!({
+            "size": fish.size,
+            "base_set": house_names(step.houses),
+            "cover_set": house_names(step.cover_houses),
+            "fins": cells(step.fins),
+            "endo_fins": cells(step.endo_fins),
+            "cannibalistic": cells(step.eliminations.cells() & step.cells),
+        });
+    }
+    json
 }
 
 #[cfg(test)]
@@ -405,6 +520,61 @@ mod tests {
             text.starts_with("Naked Pair #37 in r1: r1c1 r1c5 → r1c2<>3 r1c2<>7"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn describes_fish_gnpx_style_with_long_form_and_json() {
+        let mut step = Step::new(TechniqueId::FinnedFrankenSwordfish);
+        step.digits = 1 << 3;
+        step.houses = 1 | 1 << 4 | 1 << 24; // r1 r5 b7
+        step.cover_houses = 1 << 10 | 1 << 14 | 1 << 16; // c2 c6 c8
+        step.fins = [4 * 9 + 8, 3 * 9 + 8].into_iter().collect();
+        step.eliminations.insert(5 * 9 + 7, 3);
+        assert_eq!(
+            describe(&step),
+            "Finned Franken SwordFish #4 r15b7/c268 → r6c8<>4"
+        );
+        assert_eq!(
+            details(&step),
+            [
+                "     Digit: #4",
+                "   BaseSet: r15 b7",
+                "  CoverSet: c268",
+                "    FinSet: r45c9",
+                "  Eliminated: r6c8<>4",
+            ]
+        );
+        let json = step_json(&step, 7);
+        assert_eq!(json["technique"], "finned-franken-swordfish");
+        assert_eq!(
+            json["fish"]["base_set"],
+            serde_json::json!(["r1", "r5", "b7"])
+        );
+        assert_eq!(
+            json["fish"]["cover_set"],
+            serde_json::json!(["c2", "c6", "c8"])
+        );
+        assert_eq!(json["fish"]["fins"], serde_json::json!(["r4c9", "r5c9"]));
+        assert_eq!(json["fish"]["size"], 3);
+        // Endo fins and cannibalism show in the title and the long form.
+        let mut step = Step::new(TechniqueId::FinnedCannibalisticFmJellyfish);
+        step.digits = 1;
+        step.houses = 1 | 1 << 9 | 1 << 18 | 1 << 22; // r1 c1 b1 b5: mutant
+        step.cover_houses = 1 << 1 | 1 << 10 | 1 << 19 | 1 << 20;
+        step.cells = [0, 1, 40].into_iter().collect();
+        step.endo_fins = Bits81::cell(0);
+        step.eliminations.insert(1, 0);
+        assert_eq!(
+            describe(&step),
+            "Finned Cannibalistic Mutant JellyFish with Endo Fin #1 r1c1b15/r2c2b23 → r1c2<>1"
+        );
+        let lines = details(&step);
+        assert!(lines.contains(&"  Endo Fin: r1c1".to_string()), "{lines:?}");
+        assert!(
+            lines.contains(&"  Cannibalistic: r1c2".to_string()),
+            "{lines:?}"
+        );
+        assert!(details(&Step::new(TechniqueId::NakedPair)).is_empty());
     }
 
     #[test]

@@ -38,6 +38,26 @@ pub const GNPX_V4: &[Rung] = &[
     rung(TechniqueId::HiddenTriple, 4),
     rung(TechniqueId::NakedQuad, 5),
     rung(TechniqueId::HiddenQuad, 5),
+    // Fish (GNPX: XWing … Leviathan; 5–7 run only in multi-solve mode: off by default).
+    rung(TechniqueId::XWing, 4),
+    rung(TechniqueId::Swordfish, 5),
+    rung(TechniqueId::Jellyfish, 6),
+    rung(TechniqueId::Squirmbag, 6),
+    rung(TechniqueId::Whale, 6),
+    rung(TechniqueId::Leviathan, 6),
+    // Finned fish; sashimi ones count apart, at the same place and difficulty.
+    rung(TechniqueId::FinnedXWing, 5),
+    rung(TechniqueId::SashimiXWing, 5),
+    rung(TechniqueId::FinnedSwordfish, 6),
+    rung(TechniqueId::SashimiSwordfish, 6),
+    rung(TechniqueId::FinnedJellyfish, 6),
+    rung(TechniqueId::SashimiJellyfish, 6),
+    rung(TechniqueId::FinnedSquirmbag, 7),
+    rung(TechniqueId::SashimiSquirmbag, 7),
+    rung(TechniqueId::FinnedWhale, 7),
+    rung(TechniqueId::SashimiWhale, 7),
+    rung(TechniqueId::FinnedLeviathan, 7),
+    rung(TechniqueId::SashimiLeviathan, 7),
     // GNPX's Skyscraper, split by HoDoKu's names (see `techniques::single_digit`).
     rung(TechniqueId::Skyscraper, 5),
     rung(TechniqueId::TwoStringKite, 5),
@@ -59,13 +79,103 @@ pub const GNPX_V4: &[Rung] = &[
     rung(TechniqueId::AlsXyWing, 9),
     rung(TechniqueId::AlsChain, 10),
     rung(TechniqueId::DeathBlossom, 10),
+    // Franken/Mutant fish (8), then finned ones (8); sizes 5–7 off by default.
+    rung(TechniqueId::FrankenXWing, 8),
+    rung(TechniqueId::MutantXWing, 8),
+    rung(TechniqueId::FrankenSwordfish, 8),
+    rung(TechniqueId::MutantSwordfish, 8),
+    rung(TechniqueId::FrankenJellyfish, 8),
+    rung(TechniqueId::MutantJellyfish, 8),
+    rung(TechniqueId::FrankenSquirmbag, 8),
+    rung(TechniqueId::MutantSquirmbag, 8),
+    rung(TechniqueId::FrankenWhale, 8),
+    rung(TechniqueId::MutantWhale, 8),
+    rung(TechniqueId::FrankenLeviathan, 8),
+    rung(TechniqueId::MutantLeviathan, 8),
+    rung(TechniqueId::FinnedFrankenXWing, 8),
+    rung(TechniqueId::FinnedMutantXWing, 8),
+    rung(TechniqueId::FinnedFrankenSwordfish, 8),
+    rung(TechniqueId::FinnedMutantSwordfish, 8),
+    rung(TechniqueId::FinnedFrankenJellyfish, 8),
+    rung(TechniqueId::FinnedMutantJellyfish, 8),
+    rung(TechniqueId::FinnedFrankenSquirmbag, 8),
+    rung(TechniqueId::FinnedMutantSquirmbag, 8),
+    rung(TechniqueId::FinnedFrankenWhale, 8),
+    rung(TechniqueId::FinnedMutantWhale, 8),
+    rung(TechniqueId::FinnedFrankenLeviathan, 8),
+    rung(TechniqueId::FinnedMutantLeviathan, 8),
     rung(TechniqueId::NiceLoop, 11),
     rung(TechniqueId::GroupedNiceLoop, 12),
-    // Last resort in GNPX's order (after the ALS, nice-loop and fish methods still to come).
+    // EndoFinned, Finned EndoFinned, Cannibalistic and Finned Cannibalistic F/M fish (11).
+    rung(TechniqueId::EndoFinnedFmXWing, 11),
+    rung(TechniqueId::EndoFinnedFmSwordfish, 11),
+    rung(TechniqueId::EndoFinnedFmJellyfish, 11),
+    rung(TechniqueId::EndoFinnedFmSquirmbag, 11),
+    rung(TechniqueId::EndoFinnedFmWhale, 11),
+    rung(TechniqueId::EndoFinnedFmLeviathan, 11),
+    rung(TechniqueId::FinnedEndoFinnedFmXWing, 11),
+    rung(TechniqueId::FinnedEndoFinnedFmSwordfish, 11),
+    rung(TechniqueId::FinnedEndoFinnedFmJellyfish, 11),
+    rung(TechniqueId::FinnedEndoFinnedFmSquirmbag, 11),
+    rung(TechniqueId::FinnedEndoFinnedFmWhale, 11),
+    rung(TechniqueId::FinnedEndoFinnedFmLeviathan, 11),
+    rung(TechniqueId::CannibalisticFmXWing, 11),
+    rung(TechniqueId::CannibalisticFmSwordfish, 11),
+    rung(TechniqueId::CannibalisticFmJellyfish, 11),
+    rung(TechniqueId::CannibalisticFmSquirmbag, 11),
+    rung(TechniqueId::CannibalisticFmWhale, 11),
+    rung(TechniqueId::CannibalisticFmLeviathan, 11),
+    rung(TechniqueId::FinnedCannibalisticFmXWing, 11),
+    rung(TechniqueId::FinnedCannibalisticFmSwordfish, 11),
+    rung(TechniqueId::FinnedCannibalisticFmJellyfish, 11),
+    rung(TechniqueId::FinnedCannibalisticFmSquirmbag, 11),
+    rung(TechniqueId::FinnedCannibalisticFmWhale, 11),
+    rung(TechniqueId::FinnedCannibalisticFmLeviathan, 11),
+    // Last resort in GNPX's order.
     rung(TechniqueId::ForceChainCell, 13),
     rung(TechniqueId::ForceChainHouse, 13),
     rung(TechniqueId::ForceChainContradiction, 13),
 ];
+
+/// Rungs of the scales' ladders that the default ladders leave out: basic fish of size 5–7,
+/// which GNPX runs only in multi-solve mode (each has a dual fish of size ≤ 4 with the same
+/// eliminations), and every Franken/Mutant fish of size 5–7 (finned, endo-finned and
+/// cannibalistic ones included): TECHNIQUES.md gives GNPX's F/M fish as sizes 2–4, and the larger
+/// ones cost about four times the rest of the ladder for a handful of steps (results/fish.md).
+/// Naming one by id in `--techniques` (or naming `all`) puts it back at its place; family and
+/// group names do not.
+pub const OFF_BY_DEFAULT: &[TechniqueId] = &[
+    TechniqueId::Squirmbag,
+    TechniqueId::Whale,
+    TechniqueId::Leviathan,
+    TechniqueId::FrankenSquirmbag,
+    TechniqueId::FrankenWhale,
+    TechniqueId::FrankenLeviathan,
+    TechniqueId::MutantSquirmbag,
+    TechniqueId::MutantWhale,
+    TechniqueId::MutantLeviathan,
+    TechniqueId::FinnedFrankenSquirmbag,
+    TechniqueId::FinnedFrankenWhale,
+    TechniqueId::FinnedFrankenLeviathan,
+    TechniqueId::FinnedMutantSquirmbag,
+    TechniqueId::FinnedMutantWhale,
+    TechniqueId::FinnedMutantLeviathan,
+    TechniqueId::EndoFinnedFmSquirmbag,
+    TechniqueId::EndoFinnedFmWhale,
+    TechniqueId::EndoFinnedFmLeviathan,
+    TechniqueId::FinnedEndoFinnedFmSquirmbag,
+    TechniqueId::FinnedEndoFinnedFmWhale,
+    TechniqueId::FinnedEndoFinnedFmLeviathan,
+    TechniqueId::CannibalisticFmSquirmbag,
+    TechniqueId::CannibalisticFmWhale,
+    TechniqueId::CannibalisticFmLeviathan,
+    TechniqueId::FinnedCannibalisticFmSquirmbag,
+    TechniqueId::FinnedCannibalisticFmWhale,
+    TechniqueId::FinnedCannibalisticFmLeviathan,
+];
+
+/// The `--techniques` name for every rung of the scale, the ones off by default included.
+pub const ALL_TECHNIQUES: &str = "all";
 
 /// Techniques GNPX has no rung for (HoDoKu's locked pair/triple, which GNPX counts as naked
 /// subsets, and the uniqueness family, which GNPX lacks): catalogued for other scales and for
@@ -121,9 +231,29 @@ pub struct Ladder {
 }
 
 impl Ladder {
-    /// The default ladder (GNPX v4 scale).
+    /// The default ladder (GNPX v4 scale): [`GNPX_V4`] without [`OFF_BY_DEFAULT`].
     pub fn gnpx_v4() -> Ladder {
+        Ladder::gnpx_v4_all().without_off_by_default()
+    }
+
+    /// Every rung of [`GNPX_V4`], the ones off by default included (restrict it with
+    /// [`Ladder::restricted_to`]).
+    pub fn gnpx_v4_all() -> Ladder {
         Ladder::from_rungs(GNPX_V4.to_vec())
+    }
+
+    /// The same ladder without the rungs in [`OFF_BY_DEFAULT`].
+    pub fn without_off_by_default(&self) -> Ladder {
+        self.filtered(|r| !OFF_BY_DEFAULT.contains(&r.technique))
+    }
+
+    /// Keeps only the rungs for which `keep` holds, in ladder order.
+    pub fn filtered(&self, keep: impl Fn(&Rung) -> bool) -> Ladder {
+        Ladder {
+            rungs: self.rungs.iter().copied().filter(|r| keep(r)).collect(),
+            rule: self.rule,
+            singles_order: self.singles_order,
+        }
     }
 
     /// A ladder from explicit rungs, rated by the maximum difficulty used (GNPX's rule).
@@ -174,19 +304,15 @@ impl Ladder {
         self.rungs.iter().any(|r| r.technique.assumes_uniqueness())
     }
 
-    /// Keeps only the rungs named by `names` (technique ids or family names), in ladder order.
+    /// Keeps only the rungs named by `names` (technique ids, family or group names, or `all`),
+    /// in ladder order. A rung in [`OFF_BY_DEFAULT`] is kept only when named by its id or `all`.
     pub fn restricted_to<S: AsRef<str>>(&self, names: &[S]) -> Result<Ladder, TechniqueNameError> {
         let keep = self.select_on_ladder(names)?;
-        Ok(Ladder {
-            rungs: self
-                .rungs
-                .iter()
-                .copied()
-                .filter(|r| keep[r.technique as usize])
-                .collect(),
-            rule: self.rule,
-            singles_order: self.singles_order,
-        })
+        let explicit = named_explicitly(names);
+        Ok(self.filtered(|r| {
+            let i = r.technique as usize;
+            keep[i] && (explicit[i] || !OFF_BY_DEFAULT.contains(&r.technique))
+        }))
     }
 }
 
@@ -212,8 +338,19 @@ impl Ladder {
     }
 }
 
-/// The techniques named by `names` (technique ids or family names), as a membership table
-/// indexed by `TechniqueId`. Empty names are ignored.
+/// The techniques named by their own id in `names`, or all of them for `all`.
+fn named_explicitly<S: AsRef<str>>(names: &[S]) -> [bool; TechniqueId::COUNT] {
+    let mut named = [false; TechniqueId::COUNT];
+    for name in names.iter().map(|n| n.as_ref().trim()) {
+        for info in CATALOGUE {
+            named[info.technique as usize] |= name == ALL_TECHNIQUES || info.id == name;
+        }
+    }
+    named
+}
+
+/// The techniques named by `names` (technique ids, family or group names, or `all`), as a
+/// membership table indexed by `TechniqueId`. Empty names are ignored.
 pub fn select_techniques<S: AsRef<str>>(
     names: &[S],
 ) -> Result<[bool; TechniqueId::COUNT], TechniqueNameError> {
@@ -224,10 +361,9 @@ pub fn select_techniques<S: AsRef<str>>(
             continue;
         }
         let mut matched = false;
-        for info in CATALOGUE
-            .iter()
-            .filter(|i| i.id == name || i.family == name)
-        {
+        for info in CATALOGUE.iter().filter(|i| {
+            name == ALL_TECHNIQUES || i.id == name || i.family == name || i.group == Some(name)
+        }) {
             selected[info.technique as usize] = true;
             matched = true;
         }
@@ -241,17 +377,19 @@ pub fn select_techniques<S: AsRef<str>>(
     Ok(selected)
 }
 
-/// Every family and technique id, comma-separated (for error messages and help).
+/// `all`, every family and group, and every technique id (for error messages and help).
 pub fn valid_names() -> String {
     let mut families: Vec<&str> = Vec::new();
     for info in CATALOGUE {
-        if !families.contains(&info.family) {
-            families.push(info.family);
+        for name in std::iter::once(info.family).chain(info.group) {
+            if !families.contains(&name) {
+                families.push(name);
+            }
         }
     }
     let ids: Vec<&str> = CATALOGUE.iter().map(|i| i.id).collect();
     format!(
-        "families {}; techniques {}",
+        "{ALL_TECHNIQUES}; families {}; techniques {}",
         families.join(","),
         ids.join(",")
     )
@@ -287,15 +425,54 @@ mod tests {
     }
 
     #[test]
-    fn every_catalogued_technique_is_on_the_default_ladder_unless_gnpx_lacks_it() {
+    fn every_catalogued_technique_is_on_the_default_ladder_unless_gnpx_lacks_it_or_off() {
+        let all = Ladder::gnpx_v4_all();
         for info in CATALOGUE {
-            let on_ladder = Ladder::gnpx_v4().difficulty_of(info.technique).is_some();
+            let on_gnpx = all.difficulty_of(info.technique).is_some();
             assert_eq!(
-                on_ladder,
+                on_gnpx,
                 !NOT_ON_GNPX.contains(&info.technique),
                 "{}",
                 info.id
             );
+            let on_default = Ladder::gnpx_v4().difficulty_of(info.technique).is_some();
+            assert_eq!(
+                on_default,
+                on_gnpx && !OFF_BY_DEFAULT.contains(&info.technique),
+                "{}",
+                info.id
+            );
         }
+        let mut seen = std::collections::HashSet::new();
+        assert!(all.rungs().iter().all(|r| seen.insert(r.technique)));
+    }
+
+    #[test]
+    fn off_by_default_rungs_come_back_only_by_id_or_all() {
+        let fish = Ladder::gnpx_v4_all().restricted_to(&["fish"]).unwrap();
+        assert!(fish.difficulty_of(TechniqueId::Jellyfish).is_some());
+        assert!(fish.difficulty_of(TechniqueId::Squirmbag).is_none());
+        let with = Ladder::gnpx_v4_all()
+            .restricted_to(&["fish-basic", "squirmbag"])
+            .unwrap();
+        let ids: Vec<_> = with.rungs().iter().map(|r| r.technique.id()).collect();
+        assert_eq!(ids, ["x-wing", "swordfish", "jellyfish", "squirmbag"]);
+        assert_eq!(with.difficulty_of(TechniqueId::Squirmbag), Some(6));
+        let finned = Ladder::gnpx_v4().restricted_to(&["fish-finned"]).unwrap();
+        assert_eq!(finned.rungs().len(), 12);
+        assert_eq!(finned.rungs()[1].technique, TechniqueId::SashimiXWing);
+        let franken = Ladder::gnpx_v4_all()
+            .restricted_to(&["fish-franken"])
+            .unwrap();
+        assert_eq!(franken.rungs().len(), 6);
+        assert_eq!(
+            Ladder::gnpx_v4_all().restricted_to(&["all"]).unwrap(),
+            Ladder::gnpx_v4_all()
+        );
+        // On the default ladder an off-by-default id is not there to be named.
+        assert_eq!(
+            Ladder::gnpx_v4().restricted_to(&["whale"]).unwrap_err(),
+            TechniqueNameError::NotOnLadder("whale".into())
+        );
     }
 }

@@ -39,10 +39,17 @@ impl Scale {
         }
     }
 
-    /// The scale's full ladder and rating rule.
+    /// The scale's default ladder and rating rule: [`Scale::full_ladder`] without the rungs
+    /// that are off by default ([`crate::ladder::OFF_BY_DEFAULT`]).
     pub fn ladder(self) -> Ladder {
+        self.full_ladder().without_off_by_default()
+    }
+
+    /// Every rung of the scale (the ones off by default included) and its rating rule; the
+    /// ladder `--techniques` restricts.
+    pub fn full_ladder(self) -> Ladder {
         match self {
-            Scale::Gnpx => Ladder::gnpx_v4(),
+            Scale::Gnpx => Ladder::gnpx_v4_all(),
             Scale::Gnpx584 => Ladder::from_rungs(
                 GNPX_V584
                     .iter()
@@ -145,6 +152,25 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::HiddenTriple, 4),
     rung(TechniqueId::NakedQuad, 5),
     rung(TechniqueId::HiddenQuad, 5),
+    // Fish: basic 5–7 are 10 (off), finned Franken 9 (off), endo-finned 11 and cannibalistic 13 (off).
+    rung(TechniqueId::XWing, 4),
+    rung(TechniqueId::Swordfish, 5),
+    rung(TechniqueId::Jellyfish, 6),
+    rung(TechniqueId::Squirmbag, 10),
+    rung(TechniqueId::Whale, 10),
+    rung(TechniqueId::Leviathan, 10),
+    rung(TechniqueId::FinnedXWing, 5),
+    rung(TechniqueId::SashimiXWing, 5),
+    rung(TechniqueId::FinnedSwordfish, 6),
+    rung(TechniqueId::SashimiSwordfish, 6),
+    rung(TechniqueId::FinnedJellyfish, 6),
+    rung(TechniqueId::SashimiJellyfish, 6),
+    rung(TechniqueId::FinnedSquirmbag, 7),
+    rung(TechniqueId::SashimiSquirmbag, 7),
+    rung(TechniqueId::FinnedWhale, 7),
+    rung(TechniqueId::SashimiWhale, 7),
+    rung(TechniqueId::FinnedLeviathan, 7),
+    rung(TechniqueId::SashimiLeviathan, 7),
     rung(TechniqueId::Skyscraper, 4),
     rung(TechniqueId::TwoStringKite, 4),
     rung(TechniqueId::TurbotFish, 4),
@@ -164,8 +190,56 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::AlsXyWing, 7),
     rung(TechniqueId::AlsChain, 8),
     rung(TechniqueId::DeathBlossom, 8),
+    rung(TechniqueId::FrankenXWing, 8),
+    rung(TechniqueId::MutantXWing, 8),
+    rung(TechniqueId::FrankenSwordfish, 8),
+    rung(TechniqueId::MutantSwordfish, 8),
+    rung(TechniqueId::FrankenJellyfish, 8),
+    rung(TechniqueId::MutantJellyfish, 8),
+    rung(TechniqueId::FrankenSquirmbag, 8),
+    rung(TechniqueId::MutantSquirmbag, 8),
+    rung(TechniqueId::FrankenWhale, 8),
+    rung(TechniqueId::MutantWhale, 8),
+    rung(TechniqueId::FrankenLeviathan, 8),
+    rung(TechniqueId::MutantLeviathan, 8),
+    rung(TechniqueId::FinnedFrankenXWing, 9),
+    rung(TechniqueId::FinnedMutantXWing, 8),
+    rung(TechniqueId::FinnedFrankenSwordfish, 9),
+    rung(TechniqueId::FinnedMutantSwordfish, 8),
+    rung(TechniqueId::FinnedFrankenJellyfish, 9),
+    rung(TechniqueId::FinnedMutantJellyfish, 8),
+    rung(TechniqueId::FinnedFrankenSquirmbag, 9),
+    rung(TechniqueId::FinnedMutantSquirmbag, 8),
+    rung(TechniqueId::FinnedFrankenWhale, 9),
+    rung(TechniqueId::FinnedMutantWhale, 8),
+    rung(TechniqueId::FinnedFrankenLeviathan, 9),
+    rung(TechniqueId::FinnedMutantLeviathan, 8),
     rung(TechniqueId::NiceLoop, 9),
     rung(TechniqueId::GroupedNiceLoop, 11),
+    rung(TechniqueId::EndoFinnedFmXWing, 11),
+    rung(TechniqueId::EndoFinnedFmSwordfish, 11),
+    rung(TechniqueId::EndoFinnedFmJellyfish, 11),
+    rung(TechniqueId::EndoFinnedFmSquirmbag, 11),
+    rung(TechniqueId::EndoFinnedFmWhale, 11),
+    rung(TechniqueId::EndoFinnedFmLeviathan, 11),
+    rung(TechniqueId::FinnedEndoFinnedFmXWing, 11),
+    rung(TechniqueId::FinnedEndoFinnedFmSwordfish, 11),
+    rung(TechniqueId::FinnedEndoFinnedFmJellyfish, 11),
+    rung(TechniqueId::FinnedEndoFinnedFmSquirmbag, 11),
+    rung(TechniqueId::FinnedEndoFinnedFmWhale, 11),
+    rung(TechniqueId::FinnedEndoFinnedFmLeviathan, 11),
+    rung(TechniqueId::CannibalisticFmXWing, 13),
+    rung(TechniqueId::CannibalisticFmSwordfish, 13),
+    rung(TechniqueId::CannibalisticFmJellyfish, 13),
+    rung(TechniqueId::CannibalisticFmSquirmbag, 13),
+    rung(TechniqueId::CannibalisticFmWhale, 13),
+    rung(TechniqueId::CannibalisticFmLeviathan, 13),
+    rung(TechniqueId::FinnedCannibalisticFmXWing, 13),
+    rung(TechniqueId::FinnedCannibalisticFmSwordfish, 13),
+    rung(TechniqueId::FinnedCannibalisticFmJellyfish, 13),
+    rung(TechniqueId::FinnedCannibalisticFmSquirmbag, 13),
+    rung(TechniqueId::FinnedCannibalisticFmWhale, 13),
+    rung(TechniqueId::FinnedCannibalisticFmLeviathan, 13),
     // ForceChain is 11 and off in v5.84 (the contradiction form is part of its FC_Cells).
     rung(TechniqueId::ForceChainCell, 11),
     rung(TechniqueId::ForceChainHouse, 11),
@@ -200,7 +274,9 @@ pub const HODOKU_2_2: &[Rung] = &[
     hodoku(TechniqueId::HiddenTriple, MEDIUM, 100),
     hodoku(TechniqueId::NakedQuad, HARD, 120),
     hodoku(TechniqueId::HiddenQuad, HARD, 150),
-    // todo (fish): x-wing HARD 140, swordfish HARD 150, jellyfish HARD 160.
+    hodoku(TechniqueId::XWing, HARD, 140),
+    hodoku(TechniqueId::Swordfish, HARD, 150),
+    hodoku(TechniqueId::Jellyfish, HARD, 160),
     hodoku(TechniqueId::RemotePair, HARD, 110),
     hodoku(TechniqueId::BugPlusOne, HARD, 100),
     hodoku(TechniqueId::Skyscraper, HARD, 130),
@@ -219,8 +295,12 @@ pub const HODOKU_2_2: &[Rung] = &[
     hodoku(TechniqueId::HiddenRectangle, HARD, 100),
     hodoku(TechniqueId::AvoidableRectangle1, HARD, 100),
     hodoku(TechniqueId::AvoidableRectangle2, HARD, 100),
-    // todo (fish): finned-x-wing HARD 130, sashimi-x-wing HARD 150, finned-swordfish UNFAIR 200,
-    // sashimi-swordfish UNFAIR 240, finned-jellyfish UNFAIR 250, sashimi-jellyfish UNFAIR 260.
+    hodoku(TechniqueId::FinnedXWing, HARD, 130),
+    hodoku(TechniqueId::SashimiXWing, HARD, 150),
+    hodoku(TechniqueId::FinnedSwordfish, UNFAIR, 200),
+    hodoku(TechniqueId::SashimiSwordfish, UNFAIR, 240),
+    hodoku(TechniqueId::FinnedJellyfish, UNFAIR, 250),
+    hodoku(TechniqueId::SashimiJellyfish, UNFAIR, 260),
     hodoku(TechniqueId::SueDeCoq, UNFAIR, 250),
     hodoku(TechniqueId::ColorTrap, HARD, 150),
     hodoku(TechniqueId::ColorWrap, HARD, 150),
@@ -233,8 +313,10 @@ pub const HODOKU_2_2: &[Rung] = &[
     hodoku(TechniqueId::AlsXz, UNFAIR, 300),
     hodoku(TechniqueId::AlsXyWing, UNFAIR, 320),
     hodoku(TechniqueId::AlsChain, UNFAIR, 340),
-    // todo (fish): franken-x-wing UNFAIR 300, franken-swordfish UNFAIR 350,
-    // finned-franken-x-wing UNFAIR 390, finned-franken-swordfish UNFAIR 410.
+    hodoku(TechniqueId::FrankenXWing, UNFAIR, 300),
+    hodoku(TechniqueId::FrankenSwordfish, UNFAIR, 350),
+    hodoku(TechniqueId::FinnedFrankenXWing, UNFAIR, 390),
+    hodoku(TechniqueId::FinnedFrankenSwordfish, UNFAIR, 410),
     // HoDoKu's Forcing Chain (EXTREME 500), as GNPX's three ForceChain forms; forcing-net
     // EXTREME 700 is still todo.
     hodoku(TechniqueId::ForceChainCell, EXTREME, 500),
@@ -244,10 +326,65 @@ pub const HODOKU_2_2: &[Rung] = &[
 ];
 
 /// Catalogued techniques HoDoKu 2.2's default solver does not use (off in its step table),
-/// kept off the `hodoku` ladder.
+/// kept off the `hodoku` ladder: Death Blossom (Unfair 360 when enabled), fish of size 5–7,
+/// Franken fish of size 4 up, every Mutant fish, and the endo-finned and cannibalistic classes
+/// (HoDoKu counts those as finned Franken or Mutant fish of their shape; ours mix both shapes,
+/// so none maps onto one HoDoKu step).
 pub const NOT_ON_HODOKU: &[TechniqueId] = &[
-    // Off in HoDoKu's default solver (Unfair 360 when enabled).
     TechniqueId::DeathBlossom,
+    TechniqueId::Squirmbag,
+    TechniqueId::FinnedSquirmbag,
+    TechniqueId::SashimiSquirmbag,
+    TechniqueId::Whale,
+    TechniqueId::FinnedWhale,
+    TechniqueId::SashimiWhale,
+    TechniqueId::Leviathan,
+    TechniqueId::FinnedLeviathan,
+    TechniqueId::SashimiLeviathan,
+    TechniqueId::FrankenJellyfish,
+    TechniqueId::FrankenSquirmbag,
+    TechniqueId::FrankenWhale,
+    TechniqueId::FrankenLeviathan,
+    TechniqueId::FinnedFrankenJellyfish,
+    TechniqueId::FinnedFrankenSquirmbag,
+    TechniqueId::FinnedFrankenWhale,
+    TechniqueId::FinnedFrankenLeviathan,
+    TechniqueId::MutantXWing,
+    TechniqueId::MutantSwordfish,
+    TechniqueId::MutantJellyfish,
+    TechniqueId::MutantSquirmbag,
+    TechniqueId::MutantWhale,
+    TechniqueId::MutantLeviathan,
+    TechniqueId::FinnedMutantXWing,
+    TechniqueId::FinnedMutantSwordfish,
+    TechniqueId::FinnedMutantJellyfish,
+    TechniqueId::FinnedMutantSquirmbag,
+    TechniqueId::FinnedMutantWhale,
+    TechniqueId::FinnedMutantLeviathan,
+    TechniqueId::EndoFinnedFmXWing,
+    TechniqueId::EndoFinnedFmSwordfish,
+    TechniqueId::EndoFinnedFmJellyfish,
+    TechniqueId::EndoFinnedFmSquirmbag,
+    TechniqueId::EndoFinnedFmWhale,
+    TechniqueId::EndoFinnedFmLeviathan,
+    TechniqueId::FinnedEndoFinnedFmXWing,
+    TechniqueId::FinnedEndoFinnedFmSwordfish,
+    TechniqueId::FinnedEndoFinnedFmJellyfish,
+    TechniqueId::FinnedEndoFinnedFmSquirmbag,
+    TechniqueId::FinnedEndoFinnedFmWhale,
+    TechniqueId::FinnedEndoFinnedFmLeviathan,
+    TechniqueId::CannibalisticFmXWing,
+    TechniqueId::CannibalisticFmSwordfish,
+    TechniqueId::CannibalisticFmJellyfish,
+    TechniqueId::CannibalisticFmSquirmbag,
+    TechniqueId::CannibalisticFmWhale,
+    TechniqueId::CannibalisticFmLeviathan,
+    TechniqueId::FinnedCannibalisticFmXWing,
+    TechniqueId::FinnedCannibalisticFmSwordfish,
+    TechniqueId::FinnedCannibalisticFmJellyfish,
+    TechniqueId::FinnedCannibalisticFmSquirmbag,
+    TechniqueId::FinnedCannibalisticFmWhale,
+    TechniqueId::FinnedCannibalisticFmLeviathan,
 ];
 
 /// GNPX's own method name for a technique (the labels in GNPX v5.8x's rated files, e.g.
@@ -301,6 +438,67 @@ pub fn gnpx_name(technique: TechniqueId) -> &'static str {
         T::ForceChainHouse => "ForceChain_House",
         T::ForceChainContradiction => "ForceChain_Contradiction",
         T::BruteForce => "BruteForce",
+        // Fish, as GNPX's rated files name them (sashimi fish are GNPX's finned fish).
+        T::XWing => "XWing",
+        T::Swordfish => "SwordFish",
+        T::Jellyfish => "JellyFish",
+        T::Squirmbag => "Squirmbag",
+        T::Whale => "Whale",
+        T::Leviathan => "Leviathan",
+        T::FinnedXWing | T::SashimiXWing => "Finned_XWing",
+        T::FinnedSwordfish | T::SashimiSwordfish => "Finned_SwordFish",
+        T::FinnedJellyfish | T::SashimiJellyfish => "Finned_JellyFish",
+        T::FinnedSquirmbag | T::SashimiSquirmbag => "Finned_Squirmbag",
+        T::FinnedWhale | T::SashimiWhale => "Finned_Whale",
+        T::FinnedLeviathan | T::SashimiLeviathan => "Finned_Leviathan",
+        T::FrankenXWing
+        | T::FrankenSwordfish
+        | T::FrankenJellyfish
+        | T::FrankenSquirmbag
+        | T::FrankenWhale
+        | T::FrankenLeviathan
+        | T::MutantXWing
+        | T::MutantSwordfish
+        | T::MutantJellyfish
+        | T::MutantSquirmbag
+        | T::MutantWhale
+        | T::MutantLeviathan => "Franken/Mutant_Fish",
+        T::FinnedFrankenXWing
+        | T::FinnedFrankenSwordfish
+        | T::FinnedFrankenJellyfish
+        | T::FinnedFrankenSquirmbag
+        | T::FinnedFrankenWhale
+        | T::FinnedFrankenLeviathan
+        | T::FinnedMutantXWing
+        | T::FinnedMutantSwordfish
+        | T::FinnedMutantJellyfish
+        | T::FinnedMutantSquirmbag
+        | T::FinnedMutantWhale
+        | T::FinnedMutantLeviathan => "(Finned)Franken/MutantFish",
+        T::EndoFinnedFmXWing
+        | T::EndoFinnedFmSwordfish
+        | T::EndoFinnedFmJellyfish
+        | T::EndoFinnedFmSquirmbag
+        | T::EndoFinnedFmWhale
+        | T::EndoFinnedFmLeviathan
+        | T::FinnedEndoFinnedFmXWing
+        | T::FinnedEndoFinnedFmSwordfish
+        | T::FinnedEndoFinnedFmJellyfish
+        | T::FinnedEndoFinnedFmSquirmbag
+        | T::FinnedEndoFinnedFmWhale
+        | T::FinnedEndoFinnedFmLeviathan => "EndoFinsFish",
+        T::CannibalisticFmXWing
+        | T::CannibalisticFmSwordfish
+        | T::CannibalisticFmJellyfish
+        | T::CannibalisticFmSquirmbag
+        | T::CannibalisticFmWhale
+        | T::CannibalisticFmLeviathan
+        | T::FinnedCannibalisticFmXWing
+        | T::FinnedCannibalisticFmSwordfish
+        | T::FinnedCannibalisticFmJellyfish
+        | T::FinnedCannibalisticFmSquirmbag
+        | T::FinnedCannibalisticFmWhale
+        | T::FinnedCannibalisticFmLeviathan => "CannibalisticFish",
     }
 }
 

@@ -26,6 +26,10 @@ pub struct Step {
     pub cells: Bits81,
     /// The pattern's digits as a mask (bit `d` = digit index `d`).
     pub digits: u16,
+    /// Fins of a fish: base candidates outside the cover set (empty for other techniques).
+    pub fins: Bits81,
+    /// Endo fins of a fish: base candidates lying in two base houses.
+    pub endo_fins: Bits81,
     /// The pivot cell of a wing, if any.
     pub pivot: Option<u8>,
     /// The pattern as chain links (chains, wings, single-digit patterns); empty for others.
@@ -55,6 +59,8 @@ impl Step {
             cover_houses: 0,
             cells: Bits81::EMPTY,
             digits: 0,
+            fins: Bits81::EMPTY,
+            endo_fins: Bits81::EMPTY,
             pivot: None,
             chain: Vec::new(),
             colors: Vec::new(),

@@ -195,9 +195,17 @@ impl Summary {
                 .collect();
             let _ = writeln!(out, "  {}: {}", rating_name(*rule), ratings.join(", "));
         }
+        // The id column fits the longest id (fish ids run to 33 characters).
+        let width = self
+            .techniques
+            .iter()
+            .map(|(id, _)| id.len())
+            .max()
+            .unwrap_or(0)
+            .max(28);
         let _ = writeln!(
             out,
-            "  {:<28} {:>10} {:>10} {:>10}",
+            "  {:<width$} {:>10} {:>10} {:>10}",
             "technique", "steps", "puzzles", "hardest"
         );
         for (id, usage) in self.techniques.iter() {
@@ -209,7 +217,7 @@ impl Summary {
             };
             let _ = writeln!(
                 out,
-                "  {id:<28} {:>10} {:>10} {:>10}{of}",
+                "  {id:<width$} {:>10} {:>10} {:>10}{of}",
                 usage.steps, usage.puzzles, usage.hardest
             );
         }

@@ -151,8 +151,10 @@ fn gnpx_lines_round_trip_through_our_reader() {
         assert_eq!((&a["puzzle"], &a["rating"]), (&e["puzzle"], &e["rating"]));
         assert_eq!(a["extra"], line.split_once(' ').unwrap().1);
     }
-    // GNPX's own method names.
-    assert!(lines.contains(" 5 \"XY_Wing\"") && lines.contains(" 4 \"Skyscraper\""));
+    // GNPX's own method names (with fish on the ladder, finned fish come before the skyscraper
+    // in GNPX's order and rate the skyscraper seeds).
+    assert!(lines.contains(" 5 \"XY_Wing\"") && lines.contains(" 5 \"Finned_XWing\""));
+    assert!(lines.contains(" 6 \"Finned_SwordFish\""));
     sgrade()
         .args(["grade", "--scale", "hodoku", "--output-format", "gnpx"])
         .write_stdin("")

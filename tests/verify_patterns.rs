@@ -99,9 +99,12 @@ fn extended_ladder_makes_no_wrong_step_on_real_corpora() {
         };
         verify_file(&path, limit, &restricted, &mut used);
     }
-    // The default ladder once, to see its new rungs fire (corpus_verify checks it at length).
+    // The default ladder once, to see its new rungs fire (corpus_verify checks it at length),
+    // without its fish: in GNPX's order the finned fish come first and take every skyscraper
+    // (a skyscraper is a sashimi X-Wing), so with them the single-digit rungs seldom fire.
     let top1465 = common::shared_file("corpora/top1465.txt").unwrap();
-    verify_file(&top1465, usize::MAX, &[default], &mut used);
+    let without_fish = default.filtered(|r| r.technique.info().family != "fish");
+    verify_file(&top1465, usize::MAX, &[without_fish], &mut used);
     for technique in NEW {
         assert!(
             used[technique as usize] > 0,

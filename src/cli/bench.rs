@@ -12,7 +12,7 @@ use serde_json::json;
 use sudoku_grader::bench::{self, median, spread, BenchConfig, BenchReport};
 use sudoku_grader::reader::{Record, RecordReader};
 
-use super::{ladder_for, Format, ScaleArg, EXIT_VERIFY_FAILED};
+use super::{ladder_for, Format, ScaleArg, TechniqueArgs, EXIT_VERIFY_FAILED};
 
 /// Arguments of `sgrade bench`.
 #[derive(Args, Debug)]
@@ -20,10 +20,9 @@ pub struct BenchArgs {
     /// Puzzle files (same formats as `grade`); `-` reads stdin. All are held in memory.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
-    /// Restrict the ladder to these technique ids or families (comma-separated), to isolate
-    /// their cost.
-    #[arg(long)]
-    techniques: Option<String>,
+    /// `--techniques` (e.g. to isolate some techniques' cost) and `--fish-max-size`.
+    #[command(flatten)]
+    techniques: TechniqueArgs,
     /// Rating scale: its technique order is the ladder benchmarked.
     #[arg(long, value_enum, default_value_t = ScaleArg::Gnpx)]
     scale: ScaleArg,

@@ -4,14 +4,14 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use sudoku_grader::explain::{describe, step_json};
+use sudoku_grader::explain::{describe, details, step_json};
 use sudoku_grader::grader::grade;
 use sudoku_grader::oracle::{self, SolutionCount};
 use sudoku_grader::puzzle::parse_puzzle;
 use sudoku_grader::scale::RatingRule;
 use sudoku_grader::step::Step;
 
-use super::{ladder_for, Format, ScaleArg, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
+use super::{ladder_for, Format, ScaleArg, TechniqueArgs, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
 
 /// Arguments of `sgrade explain`.
 #[derive(Args, Debug)]
@@ -21,9 +21,8 @@ pub struct ExplainArgs {
     /// Rating scale: its technique order and rating rule.
     #[arg(long, value_enum, default_value_t = ScaleArg::Gnpx)]
     scale: ScaleArg,
-    /// Restrict the ladder to these technique ids or families (comma-separated).
-    #[arg(long)]
-    techniques: Option<String>,
+    #[command(flatten)]
+    techniques: TechniqueArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -34,7 +33,12 @@ pub struct ExplainArgs {
 
 fn emit(format: Format, step: &Step, number: usize) {
     match format {
-        Format::Text => println!("{number:>3}. {}", describe(step)),
+        Format::Text => {
+            println!("{number:>3}. {}", describe(step));
+            for line in details(step) {
+                println!("     {line}");
+            }
+        }
         Format::Json => println!("{}", step_json(step, number)),
     }
 }

@@ -23,7 +23,7 @@ use sudoku_grader::summary::Summary;
 use sudoku_grader::timing::TimingsPool;
 
 use super::progress::Progress;
-use super::{ladder_for, ScaleArg, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
+use super::{ladder_for, ScaleArg, TechniqueArgs, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
 
 /// Input, output and run options shared by `grade` and `solve`.
 #[derive(Args, Debug)]
@@ -83,7 +83,7 @@ impl ScaleArgs {
     /// The ladder (after `--techniques`) and the row format; GNPX lines need a GNPX scale.
     fn ladder_and_format(
         &self,
-        techniques: &Option<String>,
+        techniques: &TechniqueArgs,
     ) -> Result<(Ladder, OutputFormat), String> {
         let ladder = ladder_for(self.scale, techniques)?;
         let format = match self.output_format {
@@ -104,9 +104,8 @@ pub struct GradeArgs {
     batch: BatchArgs,
     #[command(flatten)]
     scale: ScaleArgs,
-    /// Restrict the ladder to these technique ids or families (comma-separated).
-    #[arg(long)]
-    techniques: Option<String>,
+    #[command(flatten)]
+    techniques: TechniqueArgs,
     /// Check every step against the oracle's solution; stop with exit code 3 on the first disagreement.
     #[arg(long)]
     verify: bool,
@@ -125,9 +124,8 @@ pub struct FindArgs {
     /// Only puzzles whose hardest step was one of those techniques.
     #[arg(long)]
     needs_only: bool,
-    /// Restrict the ladder to these technique ids or families (comma-separated).
-    #[arg(long)]
-    techniques: Option<String>,
+    #[command(flatten)]
+    techniques: TechniqueArgs,
     /// Check every step against the oracle's solution, as `grade --verify`.
     #[arg(long)]
     verify: bool,

@@ -2,10 +2,11 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use sudoku_grader::ladder::Ladder;
 use sudoku_grader::scale::Scale;
+use sudoku_grader::techniques::fish::FishTechnique;
 
 mod bench;
 mod explain;
@@ -77,16 +78,39 @@ impl From<ScaleArg> for Scale {
     }
 }
 
-/// The scale's ladder after `--techniques` (comma-separated ids or family names).
-fn ladder_for(scale: ScaleArg, techniques: &Option<String>) -> Result<Ladder, String> {
-    let ladder = Scale::from(scale).ladder();
-    match techniques {
-        None => Ok(ladder),
+/// `--techniques` and `--fish-max-size`: which rungs of the scale's ladder to use (shared by
+/// `grade`, `find` and `explain`).
+#[derive(Args, Debug)]
+pub struct TechniqueArgs {
+    /// Restrict the ladder to these technique ids, families or groups (comma-separated); `all`
+    /// is every rung of the scale, and an id that is off by default (e.g. `squirmbag`) puts it
+    /// back at its place.
+    #[arg(long)]
+    techniques: Option<String>,
+    /// Leave out fish larger than this (2 = X-Wing … 7 = Leviathan).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=7))]
+    fish_max_size: Option<u8>,
+}
+
+/// The scale's ladder after `--techniques` and `--fish-max-size`.
+fn ladder_for(scale: ScaleArg, args: &TechniqueArgs) -> Result<Ladder, String> {
+    let scale = Scale::from(scale);
+    let ladder = match &args.techniques {
+        None => scale.ladder(),
         Some(list) => {
             let names: Vec<&str> = list.split(',').collect();
-            ladder.restricted_to(&names).map_err(|e| e.to_string())
+            scale
+                .full_ladder()
+                .restricted_to(&names)
+                .map_err(|e| e.to_string())?
         }
-    }
+    };
+    Ok(match args.fish_max_size {
+        None => ladder,
+        Some(max) => ladder.filtered(|rung| {
+            FishTechnique::of(rung.technique).is_none_or(|fish| fish.size <= max as usize)
+        }),
+    })
 }
 
 /// Runs the parsed command line; returns the process exit code.

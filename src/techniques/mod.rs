@@ -14,6 +14,7 @@ pub mod als;
 pub mod brute_force;
 pub mod chains;
 pub mod coloring;
+pub mod fish;
 pub mod force_chain;
 pub mod intersections;
 pub mod nice_loop;
@@ -41,12 +42,24 @@ pub struct TechniqueInfo {
     pub title: &'static str,
     /// Family name accepted by `--techniques` (e.g. `subsets`).
     pub family: &'static str,
+    /// Optional sub-family (group) name also accepted by `--techniques` (e.g. `fish-finned`).
+    pub group: Option<&'static str>,
     /// The finder.
     pub finder: FinderFn,
 }
 
+/// `None`, or `Some` of the optional group literal of a catalogue row.
+macro_rules! optional_group {
+    () => {
+        None
+    };
+    ($group:literal) => {
+        Some($group)
+    };
+}
+
 macro_rules! techniques {
-    ($( $variant:ident => ($id:literal, $title:literal, $family:literal, $finder:path) ),* $(,)?) => {
+    ($( $variant:ident => ($id:literal, $title:literal, $family:literal, $finder:path $(, $group:literal)?) ),* $(,)?) => {
         /// Identifies a technique; the discriminant indexes [`CATALOGUE`].
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[repr(u8)]
@@ -59,6 +72,7 @@ macro_rules! techniques {
                 id: $id,
                 title: $title,
                 family: $family,
+                group: optional_group!($($group)?),
                 finder: $finder,
             } ),*
         ];
@@ -114,6 +128,72 @@ techniques! {
     ForceChainHouse => ("force-chain-house", "ForceChain_House", "force-chain", force_chain::force_chain_house),
     ForceChainContradiction => ("force-chain-contradiction", "ForceChain_Contradiction", "force-chain", force_chain::force_chain_contradiction),
     BruteForce => ("brute-force", "Brute Force", "last-resort", brute_force::brute_force),
+    XWing => ("x-wing", "X-Wing", "fish", fish::x_wing, "fish-basic"),
+    Swordfish => ("swordfish", "SwordFish", "fish", fish::swordfish, "fish-basic"),
+    Jellyfish => ("jellyfish", "JellyFish", "fish", fish::jellyfish, "fish-basic"),
+    Squirmbag => ("squirmbag", "Squirmbag", "fish", fish::squirmbag, "fish-basic"),
+    Whale => ("whale", "Whale", "fish", fish::whale, "fish-basic"),
+    Leviathan => ("leviathan", "Leviathan", "fish", fish::leviathan, "fish-basic"),
+    FinnedXWing => ("finned-x-wing", "Finned X-Wing", "fish", fish::finned_x_wing, "fish-finned"),
+    FinnedSwordfish => ("finned-swordfish", "Finned SwordFish", "fish", fish::finned_swordfish, "fish-finned"),
+    FinnedJellyfish => ("finned-jellyfish", "Finned JellyFish", "fish", fish::finned_jellyfish, "fish-finned"),
+    FinnedSquirmbag => ("finned-squirmbag", "Finned Squirmbag", "fish", fish::finned_squirmbag, "fish-finned"),
+    FinnedWhale => ("finned-whale", "Finned Whale", "fish", fish::finned_whale, "fish-finned"),
+    FinnedLeviathan => ("finned-leviathan", "Finned Leviathan", "fish", fish::finned_leviathan, "fish-finned"),
+    SashimiXWing => ("sashimi-x-wing", "Sashimi X-Wing", "fish", fish::sashimi_x_wing, "fish-finned"),
+    SashimiSwordfish => ("sashimi-swordfish", "Sashimi SwordFish", "fish", fish::sashimi_swordfish, "fish-finned"),
+    SashimiJellyfish => ("sashimi-jellyfish", "Sashimi JellyFish", "fish", fish::sashimi_jellyfish, "fish-finned"),
+    SashimiSquirmbag => ("sashimi-squirmbag", "Sashimi Squirmbag", "fish", fish::sashimi_squirmbag, "fish-finned"),
+    SashimiWhale => ("sashimi-whale", "Sashimi Whale", "fish", fish::sashimi_whale, "fish-finned"),
+    SashimiLeviathan => ("sashimi-leviathan", "Sashimi Leviathan", "fish", fish::sashimi_leviathan, "fish-finned"),
+    FrankenXWing => ("franken-x-wing", "Franken X-Wing", "fish", fish::franken_x_wing, "fish-franken"),
+    FrankenSwordfish => ("franken-swordfish", "Franken SwordFish", "fish", fish::franken_swordfish, "fish-franken"),
+    FrankenJellyfish => ("franken-jellyfish", "Franken JellyFish", "fish", fish::franken_jellyfish, "fish-franken"),
+    FrankenSquirmbag => ("franken-squirmbag", "Franken Squirmbag", "fish", fish::franken_squirmbag, "fish-franken"),
+    FrankenWhale => ("franken-whale", "Franken Whale", "fish", fish::franken_whale, "fish-franken"),
+    FrankenLeviathan => ("franken-leviathan", "Franken Leviathan", "fish", fish::franken_leviathan, "fish-franken"),
+    FinnedFrankenXWing => ("finned-franken-x-wing", "Finned Franken X-Wing", "fish", fish::finned_franken_x_wing, "fish-franken"),
+    FinnedFrankenSwordfish => ("finned-franken-swordfish", "Finned Franken SwordFish", "fish", fish::finned_franken_swordfish, "fish-franken"),
+    FinnedFrankenJellyfish => ("finned-franken-jellyfish", "Finned Franken JellyFish", "fish", fish::finned_franken_jellyfish, "fish-franken"),
+    FinnedFrankenSquirmbag => ("finned-franken-squirmbag", "Finned Franken Squirmbag", "fish", fish::finned_franken_squirmbag, "fish-franken"),
+    FinnedFrankenWhale => ("finned-franken-whale", "Finned Franken Whale", "fish", fish::finned_franken_whale, "fish-franken"),
+    FinnedFrankenLeviathan => ("finned-franken-leviathan", "Finned Franken Leviathan", "fish", fish::finned_franken_leviathan, "fish-franken"),
+    MutantXWing => ("mutant-x-wing", "Mutant X-Wing", "fish", fish::mutant_x_wing, "fish-mutant"),
+    MutantSwordfish => ("mutant-swordfish", "Mutant SwordFish", "fish", fish::mutant_swordfish, "fish-mutant"),
+    MutantJellyfish => ("mutant-jellyfish", "Mutant JellyFish", "fish", fish::mutant_jellyfish, "fish-mutant"),
+    MutantSquirmbag => ("mutant-squirmbag", "Mutant Squirmbag", "fish", fish::mutant_squirmbag, "fish-mutant"),
+    MutantWhale => ("mutant-whale", "Mutant Whale", "fish", fish::mutant_whale, "fish-mutant"),
+    MutantLeviathan => ("mutant-leviathan", "Mutant Leviathan", "fish", fish::mutant_leviathan, "fish-mutant"),
+    FinnedMutantXWing => ("finned-mutant-x-wing", "Finned Mutant X-Wing", "fish", fish::finned_mutant_x_wing, "fish-mutant"),
+    FinnedMutantSwordfish => ("finned-mutant-swordfish", "Finned Mutant SwordFish", "fish", fish::finned_mutant_swordfish, "fish-mutant"),
+    FinnedMutantJellyfish => ("finned-mutant-jellyfish", "Finned Mutant JellyFish", "fish", fish::finned_mutant_jellyfish, "fish-mutant"),
+    FinnedMutantSquirmbag => ("finned-mutant-squirmbag", "Finned Mutant Squirmbag", "fish", fish::finned_mutant_squirmbag, "fish-mutant"),
+    FinnedMutantWhale => ("finned-mutant-whale", "Finned Mutant Whale", "fish", fish::finned_mutant_whale, "fish-mutant"),
+    FinnedMutantLeviathan => ("finned-mutant-leviathan", "Finned Mutant Leviathan", "fish", fish::finned_mutant_leviathan, "fish-mutant"),
+    EndoFinnedFmXWing => ("endo-finned-fm-x-wing", "Endo-Finned F/M X-Wing", "fish", fish::endo_finned_fm_x_wing, "fish-endo-cannibal"),
+    EndoFinnedFmSwordfish => ("endo-finned-fm-swordfish", "Endo-Finned F/M SwordFish", "fish", fish::endo_finned_fm_swordfish, "fish-endo-cannibal"),
+    EndoFinnedFmJellyfish => ("endo-finned-fm-jellyfish", "Endo-Finned F/M JellyFish", "fish", fish::endo_finned_fm_jellyfish, "fish-endo-cannibal"),
+    EndoFinnedFmSquirmbag => ("endo-finned-fm-squirmbag", "Endo-Finned F/M Squirmbag", "fish", fish::endo_finned_fm_squirmbag, "fish-endo-cannibal"),
+    EndoFinnedFmWhale => ("endo-finned-fm-whale", "Endo-Finned F/M Whale", "fish", fish::endo_finned_fm_whale, "fish-endo-cannibal"),
+    EndoFinnedFmLeviathan => ("endo-finned-fm-leviathan", "Endo-Finned F/M Leviathan", "fish", fish::endo_finned_fm_leviathan, "fish-endo-cannibal"),
+    FinnedEndoFinnedFmXWing => ("finned-endo-finned-fm-x-wing", "Finned Endo-Finned F/M X-Wing", "fish", fish::finned_endo_finned_fm_x_wing, "fish-endo-cannibal"),
+    FinnedEndoFinnedFmSwordfish => ("finned-endo-finned-fm-swordfish", "Finned Endo-Finned F/M SwordFish", "fish", fish::finned_endo_finned_fm_swordfish, "fish-endo-cannibal"),
+    FinnedEndoFinnedFmJellyfish => ("finned-endo-finned-fm-jellyfish", "Finned Endo-Finned F/M JellyFish", "fish", fish::finned_endo_finned_fm_jellyfish, "fish-endo-cannibal"),
+    FinnedEndoFinnedFmSquirmbag => ("finned-endo-finned-fm-squirmbag", "Finned Endo-Finned F/M Squirmbag", "fish", fish::finned_endo_finned_fm_squirmbag, "fish-endo-cannibal"),
+    FinnedEndoFinnedFmWhale => ("finned-endo-finned-fm-whale", "Finned Endo-Finned F/M Whale", "fish", fish::finned_endo_finned_fm_whale, "fish-endo-cannibal"),
+    FinnedEndoFinnedFmLeviathan => ("finned-endo-finned-fm-leviathan", "Finned Endo-Finned F/M Leviathan", "fish", fish::finned_endo_finned_fm_leviathan, "fish-endo-cannibal"),
+    CannibalisticFmXWing => ("cannibalistic-fm-x-wing", "Cannibalistic F/M X-Wing", "fish", fish::cannibalistic_fm_x_wing, "fish-endo-cannibal"),
+    CannibalisticFmSwordfish => ("cannibalistic-fm-swordfish", "Cannibalistic F/M SwordFish", "fish", fish::cannibalistic_fm_swordfish, "fish-endo-cannibal"),
+    CannibalisticFmJellyfish => ("cannibalistic-fm-jellyfish", "Cannibalistic F/M JellyFish", "fish", fish::cannibalistic_fm_jellyfish, "fish-endo-cannibal"),
+    CannibalisticFmSquirmbag => ("cannibalistic-fm-squirmbag", "Cannibalistic F/M Squirmbag", "fish", fish::cannibalistic_fm_squirmbag, "fish-endo-cannibal"),
+    CannibalisticFmWhale => ("cannibalistic-fm-whale", "Cannibalistic F/M Whale", "fish", fish::cannibalistic_fm_whale, "fish-endo-cannibal"),
+    CannibalisticFmLeviathan => ("cannibalistic-fm-leviathan", "Cannibalistic F/M Leviathan", "fish", fish::cannibalistic_fm_leviathan, "fish-endo-cannibal"),
+    FinnedCannibalisticFmXWing => ("finned-cannibalistic-fm-x-wing", "Finned Cannibalistic F/M X-Wing", "fish", fish::finned_cannibalistic_fm_x_wing, "fish-endo-cannibal"),
+    FinnedCannibalisticFmSwordfish => ("finned-cannibalistic-fm-swordfish", "Finned Cannibalistic F/M SwordFish", "fish", fish::finned_cannibalistic_fm_swordfish, "fish-endo-cannibal"),
+    FinnedCannibalisticFmJellyfish => ("finned-cannibalistic-fm-jellyfish", "Finned Cannibalistic F/M JellyFish", "fish", fish::finned_cannibalistic_fm_jellyfish, "fish-endo-cannibal"),
+    FinnedCannibalisticFmSquirmbag => ("finned-cannibalistic-fm-squirmbag", "Finned Cannibalistic F/M Squirmbag", "fish", fish::finned_cannibalistic_fm_squirmbag, "fish-endo-cannibal"),
+    FinnedCannibalisticFmWhale => ("finned-cannibalistic-fm-whale", "Finned Cannibalistic F/M Whale", "fish", fish::finned_cannibalistic_fm_whale, "fish-endo-cannibal"),
+    FinnedCannibalisticFmLeviathan => ("finned-cannibalistic-fm-leviathan", "Finned Cannibalistic F/M Leviathan", "fish", fish::finned_cannibalistic_fm_leviathan, "fish-endo-cannibal"),
 }
 
 impl TechniqueId {

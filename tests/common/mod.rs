@@ -31,6 +31,13 @@ pub fn corpus(relative: &str) -> PathBuf {
     project_root().join("corpora").join(relative)
 }
 
+/// The cases of HoDoKu's regression library in `../shared`, or None (skipping) without it.
+pub fn hodoku_library() -> Option<Vec<sudoku_grader::reglib::RegLibCase>> {
+    let path = shared_file("corpora/techniques/hodoku_reglib-1.3.txt")?;
+    let text = std::fs::read_to_string(path).expect("readable library");
+    Some(sudoku_grader::reglib::parse_library(&text).expect("valid library"))
+}
+
 /// Runs HoDoKu's regression library against our finders: every case whose code `technique_for`
 /// maps must be reproduced (`reproduces`), and fail cases (`-x`) must find nothing. Returns the
 /// number of cases checked and one line per failure; `None` when `../shared` is absent.
@@ -56,9 +63,7 @@ pub fn check_reglib_cases(
         sudoku_grader::techniques::TechniqueId,
     ) -> bool,
 ) -> Option<(usize, Vec<String>)> {
-    let path = shared_file("corpora/techniques/hodoku_reglib-1.3.txt")?;
-    let text = std::fs::read_to_string(path).unwrap();
-    let cases = sudoku_grader::reglib::parse_library(&text).unwrap();
+    let cases = hodoku_library()?;
     let mut checked = 0;
     let mut failures = Vec::new();
     for case in &cases {

@@ -1,0 +1,631 @@
+//! The generic fish search: for one digit, every base set of N houses and every cover set of N
+//! other houses, whatever their kinds, with exo fins, endo fins and cannibalism.
+//!
+//! Logic (the Ultimate Fish Guide's, as HoDoKu and GNPX use it): if no fin is true, each base house
+//! holds its digit in a distinct covered cell, so the N cover houses hold exactly those N digits:
+//! every other candidate of the cover, and every base candidate lying in two cover houses, is
+//! false. With fins, only such candidates that see every fin are false.
+//!
+//! Search, fast by construction and allocation-free:
+//! - base sets grow in ascending house order from houses that hold the digit; two base houses may
+//!   share candidates only as endo fins (counted and required to share peers), and a greedy lower
+//!   bound on the covers a base set needs prunes it as soon as it cannot be covered;
+//! - cover sets grow by always taking the lowest base candidate not yet covered and either covering
+//!   it with one of its (at most three) houses or declaring it a fin, so only houses meeting the base
+//!   are tried and each cover set is produced exactly once;
+//! - a fin is only declared while all fins still share a peer that could be eliminated.
+
+use std::ops::ControlFlow;
+
+use crate::core::{Bits81, CELL_HOUSES, HOUSES, HOUSE_SETS, PEERS};
+
+/// House mask of the nine rows.
+pub(crate) const ROWS: u32 = 0x1FF;
+/// House mask of the nine columns.
+pub(crate) const COLS: u32 = 0x1FF << 9;
+/// House mask of the nine boxes.
+pub(crate) const BOXES: u32 = 0x1FF << 18;
+/// House mask of all 27 houses.
+pub(crate) const ALL_HOUSES: u32 = ROWS | COLS | BOXES;
+
+const fn build_cell_house_masks() -> [u32; 81] {
+    let mut table = [0u32; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let h = CELL_HOUSES[cell];
+        table[cell] = 1 << h[0] | 1 << h[1] | 1 << h[2];
+        cell += 1;
+    }
+    table
+}
+
+/// The three houses of each cell as a house mask.
+const CELL_HOUSE_MASKS: [u32; 81] = build_cell_house_masks();
+
+/// What one search looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SearchSpec {
+    /// N: houses in the base set and in the cover set.
+    pub size: usize,
+    /// Houses a base set may use.
+    pub base_houses: u32,
+    /// Houses a cover set may use.
+    pub cover_houses: u32,
+    /// Most exo fins (base candidates outside the cover); 0 for finless fish.
+    pub max_exo_fins: u32,
+    /// Most endo fins (base candidates in two base houses); 0 forbids overlapping base houses.
+    pub max_endo_fins: u32,
+    /// Whether only base sets with endo fins are wanted.
+    pub require_endo_fins: bool,
+    /// Whether base candidates may be eliminated (cannibalism); only widens the fin pruning.
+    pub cannibalism: bool,
+}
+
+/// One fish that eliminates something.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Fish {
+    /// Digit index.
+    pub digit: usize,
+    /// Base houses.
+    pub base: u32,
+    /// Cover houses.
+    pub cover: u32,
+    /// Candidates of the digit in the base houses.
+    pub base_cells: Bits81,
+    /// Candidates of the digit in the cover houses.
+    pub cover_cells: Bits81,
+    /// Base candidates outside the cover (endo fins excluded).
+    pub exo_fins: Bits81,
+    /// Base candidates lying in two base houses.
+    pub endo_fins: Bits81,
+    /// Eliminations inside the base (candidates covered twice).
+    pub cannibalistic: Bits81,
+    /// Every elimination.
+    pub eliminations: Bits81,
+}
+
+/// Receives each fish found; `Break` stops the search.
+pub(crate) type FishVisitor<'a> = dyn FnMut(&Fish) -> ControlFlow<()> + 'a;
+
+/// Calls `visit` for every fish of `spec` for `digit` (candidates `plane`) that eliminates
+/// something, base sets in ascending house order.
+pub(crate) fn search(
+    plane: Bits81,
+    digit: usize,
+    spec: &SearchSpec,
+    visit: &mut FishVisitor<'_>,
+) -> ControlFlow<()> {
+    let mut search = Search {
+        spec,
+        digit,
+        plane,
+        candidates: [Bits81::EMPTY; HOUSES],
+        base_list: [0; HOUSES],
+        base_count: 0,
+        visit,
+    };
+    for house in 0..HOUSES {
+        let here = plane & HOUSE_SETS[house];
+        search.candidates[house] = here;
+        if !here.is_empty() && spec.base_houses & 1 << house != 0 {
+            search.base_list[search.base_count] = house as u8;
+            search.base_count += 1;
+        }
+    }
+    if search.base_count < spec.size || spec.size == 0 {
+        return ControlFlow::Continue(());
+    }
+    search.bases(
+        0,
+        0,
+        0,
+        Bits81::EMPTY,
+        Bits81::EMPTY,
+        Bits81::ALL,
+        (Bits81::EMPTY, 0, Bits81::EMPTY),
+    )
+}
+
+/// The search state for one digit.
+struct Search<'s, 'v> {
+    spec: &'s SearchSpec,
+    digit: usize,
+    plane: Bits81,
+    candidates: [Bits81; HOUSES],
+    base_list: [u8; HOUSES],
+    base_count: usize,
+    visit: &'s mut FishVisitor<'v>,
+}
+
+/// A cover set under construction for a complete base set.
+#[derive(Clone, Copy)]
+struct Cover {
+    base: u32,
+    base_cells: Bits81,
+    endo_fins: Bits81,
+    /// Cells an elimination may come from (where fins must share a peer).
+    targets: Bits81,
+    cover: u32,
+    count: usize,
+    cover_cells: Bits81,
+    /// Base candidates already covered twice.
+    twice: Bits81,
+    uncovered: Bits81,
+    exo_fins: Bits81,
+    /// Cells that see every fin so far (all cells when there is none).
+    fin_peers: Bits81,
+    /// Houses this branch may no longer take.
+    excluded: u32,
+}
+
+/// `peers` narrowed to the cells that see every cell of `fins`.
+#[inline]
+fn seeing_all(mut peers: Bits81, fins: Bits81) -> Bits81 {
+    for fin in fins {
+        peers &= PEERS[fin];
+    }
+    peers
+}
+
+impl Search<'_, '_> {
+    /// Whether a partial fish can still be completed with `covers_left` more cover houses and
+    /// `fins_left` more fins. `picked` candidates share no cover house still allowed, so each
+    /// needs its own cover or is a fin; `forced` candidates have no allowed house left and must be
+    /// fins. The fish must eliminate some cell `t` among `targets` that sees every fin (so far:
+    /// `fin_peers`), so the picked candidates that do not see `t` cannot be fins: they need a cover
+    /// each, and `t` needs covers of its own unless `covered` (base candidates, cover candidates,
+    /// candidates covered twice) says it has them (two for a base candidate).
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn feasible(
+        &self,
+        picked: Bits81,
+        forced: Bits81,
+        covers_left: usize,
+        fins_left: u32,
+        fin_peers: Bits81,
+        targets: Bits81,
+        (base_cells, cover_cells, twice): (Bits81, Bits81, Bits81),
+    ) -> bool {
+        let forced_count = forced.count();
+        if forced_count > fins_left {
+            return false;
+        }
+        let picked_count = picked.count() as usize;
+        if picked_count > covers_left + (fins_left - forced_count) as usize {
+            return false;
+        }
+        let seers = seeing_all(fin_peers, forced) & targets;
+        if seers.is_empty() {
+            return false;
+        }
+        if picked_count + 2 <= covers_left {
+            return true;
+        }
+        seers.iter().any(|target| {
+            let own_covers = if twice.contains(target) {
+                0
+            } else if base_cells.contains(target) {
+                2 - cover_cells.contains(target) as usize
+            } else {
+                1 - cover_cells.contains(target) as usize
+            };
+            let apart = picked.and_not(PEERS[target]).and_not(Bits81::cell(target));
+            apart.count() as usize + own_covers <= covers_left
+        })
+    }
+
+    /// Adds base houses from `base_list[start..]` until the base set has N houses. `picked`,
+    /// `used` and `forced` keep a greedy covering bound up to date (see [`Search::feasible`]):
+    /// adding a base house only adds its new candidates, since a base house can no longer cover
+    /// only the candidates it holds, which become endo fins.
+    #[allow(clippy::too_many_arguments)]
+    fn bases(
+        &mut self,
+        start: usize,
+        level: usize,
+        base: u32,
+        cells: Bits81,
+        endo_fins: Bits81,
+        fin_peers: Bits81,
+        (picked, used, forced): (Bits81, u32, Bits81),
+    ) -> ControlFlow<()> {
+        let size = self.spec.size;
+        if level == size {
+            return self.cover_root(base, cells, endo_fins, fin_peers, picked);
+        }
+        let last = self.base_count - (size - level);
+        for i in start..=last {
+            let house = self.base_list[i] as usize;
+            let here = self.candidates[house];
+            let overlap = cells & here;
+            // The last base house must bring the endo fins a search for them requires.
+            if self.spec.require_endo_fins
+                && overlap.is_empty()
+                && endo_fins.is_empty()
+                && level + 1 == size
+            {
+                continue;
+            }
+            let (endo_fins, fin_peers) = if overlap.is_empty() {
+                (endo_fins, fin_peers)
+            } else {
+                let endo = endo_fins | overlap;
+                if endo.count() > self.spec.max_endo_fins {
+                    continue;
+                }
+                let peers = seeing_all(fin_peers, overlap);
+                if !peers.intersects(self.plane) {
+                    continue;
+                }
+                (endo, peers)
+            };
+            let base = base | 1 << house;
+            let allowed = self.spec.cover_houses & !base;
+            let (mut picked, mut used, mut forced) =
+                (picked.and_not(overlap), used, forced.and_not(overlap));
+            for cell in here.and_not(cells) {
+                let houses = CELL_HOUSE_MASKS[cell] & allowed;
+                if houses == 0 {
+                    forced.insert(cell);
+                } else if houses & used == 0 {
+                    picked.insert(cell);
+                    used |= houses;
+                }
+            }
+            let cells = cells | here;
+            let targets = if self.spec.cannibalism {
+                self.plane
+            } else {
+                self.plane.and_not(cells)
+            };
+            if !self.feasible(
+                picked,
+                forced,
+                size,
+                self.spec.max_exo_fins,
+                fin_peers,
+                targets,
+                (cells, Bits81::EMPTY, Bits81::EMPTY),
+            ) {
+                continue;
+            }
+            self.bases(
+                i + 1,
+                level + 1,
+                base,
+                cells,
+                endo_fins,
+                fin_peers,
+                (picked, used, forced),
+            )?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn cover_root(
+        &mut self,
+        base: u32,
+        cells: Bits81,
+        endo_fins: Bits81,
+        fin_peers: Bits81,
+        picked: Bits81,
+    ) -> ControlFlow<()> {
+        if endo_fins.is_empty() && self.spec.require_endo_fins {
+            return ControlFlow::Continue(());
+        }
+        let targets = if self.spec.cannibalism {
+            self.plane
+        } else {
+            self.plane.and_not(cells)
+        };
+        let fins_possible = self.spec.max_exo_fins > 0 || !endo_fins.is_empty();
+        let targets = if fins_possible {
+            self.viable_targets(base, cells.and_not(endo_fins), targets & fin_peers, picked)
+        } else {
+            targets
+        };
+        if fins_possible && targets.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        self.cover(Cover {
+            base,
+            base_cells: cells,
+            endo_fins,
+            targets,
+            cover: 0,
+            count: 0,
+            cover_cells: Bits81::EMPTY,
+            twice: Bits81::EMPTY,
+            uncovered: cells.and_not(endo_fins),
+            exo_fins: Bits81::EMPTY,
+            fin_peers,
+            excluded: !self.spec.cover_houses | base,
+        })
+    }
+
+    /// The cells of `candidates` that a finned fish on this base set could eliminate. All fins
+    /// see such a cell `t`, so the base candidates (`needed`) that do not see `t` cannot be fins:
+    /// they and `t` itself must be covered, which takes one cover each for a set of them sharing
+    /// no allowed house.
+    fn viable_targets(
+        &self,
+        base: u32,
+        needed: Bits81,
+        candidates: Bits81,
+        picked: Bits81,
+    ) -> Bits81 {
+        let allowed = self.spec.cover_houses & !base;
+        let mut viable = Bits81::EMPTY;
+        'targets: for target in candidates {
+            let (mut used, mut count) = (0u32, 0usize);
+            let own_covers = if needed.contains(target) { 2 } else { 1 };
+            // First the greedy set of all base candidates (`picked`, cheap), then the greedy set
+            // of the candidates that do not see `target` (tighter).
+            let apart = picked.and_not(PEERS[target]).and_not(Bits81::cell(target));
+            if apart.count() as usize + own_covers > self.spec.size {
+                continue;
+            }
+            if needed.contains(target) {
+                // A cannibalistic elimination lies in two cover houses: both of its houses
+                // that are not base houses.
+                used = CELL_HOUSE_MASKS[target] & allowed;
+                if used.count_ones() < 2 {
+                    continue;
+                }
+                count = 2;
+            }
+            for cell in needed.and_not(PEERS[target]) | Bits81::cell(target) {
+                let houses = CELL_HOUSE_MASKS[cell] & allowed;
+                if houses == 0 {
+                    continue 'targets;
+                }
+                if houses & used == 0 {
+                    count += 1;
+                    if count > self.spec.size {
+                        continue 'targets;
+                    }
+                    used |= houses;
+                }
+            }
+            viable.insert(target);
+        }
+        viable
+    }
+
+    /// Extends a cover set. The next candidate to deal with is the one with the fewest houses
+    /// left (a function of the state, so each cover set is still built along one path only);
+    /// candidates no house can cover any more become fins at once.
+    fn cover(&mut self, state: Cover) -> ControlFlow<()> {
+        let size = self.spec.size;
+        if state.count < size && state.uncovered.is_empty() {
+            return self.redundant_covers(state, 0);
+        }
+        if state.count == size {
+            let mut state = state;
+            if !state.uncovered.is_empty() {
+                let fins = state.exo_fins | state.uncovered;
+                if fins.count() > self.spec.max_exo_fins {
+                    return ControlFlow::Continue(());
+                }
+                state.fin_peers = seeing_all(state.fin_peers, state.uncovered);
+                state.exo_fins = fins;
+            }
+            return self.finish(&state);
+        }
+        let available = !state.excluded;
+        let (mut picked, mut used, mut forced) = (Bits81::EMPTY, 0u32, Bits81::EMPTY);
+        let (mut choice, mut fewest) = (0usize, u32::MAX);
+        for cell in state.uncovered {
+            let houses = CELL_HOUSE_MASKS[cell] & available;
+            if houses == 0 {
+                forced.insert(cell);
+                continue;
+            }
+            if houses & used == 0 {
+                picked.insert(cell);
+                used |= houses;
+            }
+            let options = houses.count_ones();
+            if options < fewest {
+                (choice, fewest) = (cell, options);
+            }
+        }
+        let fins_left = self.spec.max_exo_fins - state.exo_fins.count();
+        if !self.feasible(
+            picked,
+            forced,
+            size - state.count,
+            fins_left,
+            state.fin_peers,
+            state.targets,
+            (state.base_cells, state.cover_cells, state.twice),
+        ) {
+            return ControlFlow::Continue(());
+        }
+        if !forced.is_empty() {
+            return self.cover(Cover {
+                uncovered: state.uncovered.and_not(forced),
+                exo_fins: state.exo_fins | forced,
+                fin_peers: seeing_all(state.fin_peers, forced),
+                ..state
+            });
+        }
+        let cell = choice;
+        let mut excluded = state.excluded;
+        for &house in &CELL_HOUSES[cell] {
+            let bit = 1u32 << house;
+            if excluded & bit != 0 {
+                continue;
+            }
+            // Later branches (and this one) never take a lower house of `cell` again, so every
+            // cover set is built once: through the lowest of its houses holding `cell`.
+            excluded |= bit;
+            let here = self.candidates[house as usize];
+            self.cover(Cover {
+                cover: state.cover | bit,
+                count: state.count + 1,
+                cover_cells: state.cover_cells | here,
+                twice: state.twice | (state.cover_cells & here & state.base_cells),
+                uncovered: state.uncovered.and_not(here),
+                excluded,
+                ..state
+            })?;
+        }
+        if fins_left > 0 {
+            let fin_peers = state.fin_peers & PEERS[cell];
+            if fin_peers.intersects(state.targets) {
+                // Every house of a fin is now excluded, so the fin stays uncovered.
+                self.cover(Cover {
+                    uncovered: state.uncovered.and_not(Bits81::cell(cell)),
+                    exo_fins: state.exo_fins | Bits81::cell(cell),
+                    fin_peers,
+                    excluded,
+                    ..state
+                })?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Completes a cover set that already covers every base candidate (or makes it a fin) with
+    /// houses that meet the base but are not needed to cover it, taken in ascending order from
+    /// `start`. Such a fish is degenerate (fewer covers would do, so some fin must be true), yet
+    /// still a fish: its extra cover houses add eliminations and cannibalism.
+    fn redundant_covers(&mut self, state: Cover, start: usize) -> ControlFlow<()> {
+        if state.count == self.spec.size {
+            return self.finish(&state);
+        }
+        for house in start..HOUSES {
+            let bit = 1u32 << house;
+            let here = self.candidates[house];
+            if state.excluded & bit != 0 || !here.intersects(state.base_cells) {
+                continue;
+            }
+            self.redundant_covers(
+                Cover {
+                    cover: state.cover | bit,
+                    count: state.count + 1,
+                    cover_cells: state.cover_cells | here,
+                    twice: state.twice | (state.cover_cells & here & state.base_cells),
+                    excluded: state.excluded | bit,
+                    ..state
+                },
+                house + 1,
+            )?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn finish(&mut self, state: &Cover) -> ControlFlow<()> {
+        let possible = state.cover_cells.and_not(state.base_cells) | state.twice;
+        let fins = state.exo_fins | state.endo_fins;
+        let eliminations = if fins.is_empty() {
+            possible
+        } else {
+            possible & state.fin_peers
+        };
+        let cannibalistic = eliminations & state.base_cells;
+        if eliminations.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        (self.visit)(&Fish {
+            digit: self.digit,
+            base: state.base,
+            cover: state.cover,
+            base_cells: state.base_cells,
+            cover_cells: state.cover_cells,
+            exo_fins: state.exo_fins,
+            endo_fins: state.endo_fins,
+            cannibalistic,
+            eliminations,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(size: usize, base: u32, cover: u32, fins: u32) -> SearchSpec {
+        SearchSpec {
+            size,
+            base_houses: base,
+            cover_houses: cover,
+            max_exo_fins: fins,
+            max_endo_fins: 0,
+            require_endo_fins: false,
+            cannibalism: false,
+        }
+    }
+
+    fn collect(plane: Bits81, spec: &SearchSpec) -> Vec<Fish> {
+        let mut found = Vec::new();
+        let _ = search(plane, 0, spec, &mut |fish| {
+            found.push(*fish);
+            ControlFlow::Continue(())
+        });
+        found
+    }
+
+    fn cells(list: &[(usize, usize)]) -> Bits81 {
+        list.iter().map(|&(r, c)| (r - 1) * 9 + c - 1).collect()
+    }
+
+    #[test]
+    fn x_wing_rows_to_columns() {
+        // Rows 1 and 5 hold the digit only in columns 2 and 7; column 2 and 7 hold it elsewhere.
+        let mut plane = Bits81::ALL;
+        for row in [1, 5] {
+            for col in 1..=9 {
+                if col != 2 && col != 7 {
+                    plane.remove((row - 1) * 9 + col - 1);
+                }
+            }
+        }
+        let found = collect(plane, &spec(2, ROWS, COLS, 0));
+        assert_eq!(found.len(), 1, "{found:?}");
+        let fish = found[0];
+        assert_eq!(fish.base, 1 | 1 << 4);
+        assert_eq!(fish.cover, 1 << 10 | 1 << 15);
+        assert_eq!(fish.eliminations.count(), 14);
+        assert!(fish.exo_fins.is_empty() && fish.cannibalistic.is_empty());
+        // No finless fish from columns to rows here.
+        assert!(collect(plane, &spec(2, COLS, ROWS, 0)).is_empty());
+    }
+
+    #[test]
+    fn finned_x_wing_keeps_only_eliminations_seeing_the_fin() {
+        // Row 1: c2, c7; row 5: c2, c7 and a fin at r5c9 (box 6); other rows are full.
+        let mut plane = Bits81::ALL;
+        for col in 1..=9 {
+            if col != 2 && col != 7 {
+                plane.remove(col - 1);
+                if col != 9 {
+                    plane.remove(4 * 9 + col - 1);
+                }
+            }
+        }
+        assert!(collect(plane, &spec(2, ROWS, COLS, 0)).is_empty());
+        let found = collect(plane, &spec(2, ROWS, COLS, 2));
+        let with_fin: Vec<_> = found
+            .iter()
+            .filter(|f| f.base == 1 | 1 << 4 && f.cover == 1 << 10 | 1 << 15)
+            .collect();
+        assert_eq!(with_fin.len(), 1, "{found:?}");
+        assert_eq!(with_fin[0].exo_fins, cells(&[(5, 9)]));
+        assert_eq!(with_fin[0].eliminations, cells(&[(4, 7), (6, 7)]));
+    }
+
+    #[test]
+    fn each_cover_set_is_produced_once() {
+        let plane = Bits81::ALL.and_not(cells(&[(1, 1), (2, 5), (7, 3)]));
+        let all = spec(2, ALL_HOUSES, ALL_HOUSES, 3);
+        let found = collect(plane, &all);
+        let mut keys: Vec<_> = found.iter().map(|f| (f.base, f.cover)).collect();
+        let total = keys.len();
+        keys.sort_unstable();
+        keys.dedup();
+        assert_eq!(keys.len(), total);
+    }
+}
