@@ -208,6 +208,19 @@ pub fn chain_text(chain: &[ChainLink]) -> String {
         .join(" => ")
 }
 
+/// Almost locked sets joined by their RCCs: `(ALS:r2468c4) -#3- (ALS:r5c12)`.
+fn als_chain_text(sets: &[Bits81], rccs: &[u16]) -> String {
+    let mut text = String::new();
+    for (i, &set) in sets.iter().enumerate() {
+        if i > 0 {
+            let rcc = rccs.get(i - 1).copied().unwrap_or(0);
+            text.push_str(&format!(" -#{}- ", digit_list(rcc)));
+        }
+        text.push_str(&format!("(ALS:{})", compressed_cells(set)));
+    }
+    text
+}
+
 /// `r1c2(#37)`: a cell with its candidates, as GNPX prints wing cells.
 fn cell_with_digits(cell: usize, mask: u16) -> String {
     format!("{}(#{})", cell_name(cell), digit_list(mask))
@@ -361,7 +374,8 @@ pub fn describe(step: &Step) -> String {
         TechniqueId::WWing
         | TechniqueId::RemotePair
         | TechniqueId::XChain
-        | TechniqueId::XyChain => format!(
+        | TechniqueId::XyChain
+        | TechniqueId::NiceLoop => format!(
             "{title} #{}: {} → {removed}",
             digit_list(step.digits),
             chain_text(&step.chain)
@@ -377,6 +391,55 @@ pub fn describe(step: &Step) -> String {
         TechniqueId::ForceChainCell
         | TechniqueId::ForceChainHouse
         | TechniqueId::ForceChainContradiction => force_text(title, step),
+        TechniqueId::AlsXz | TechniqueId::AlsXyWing | TechniqueId::AlsChain => format!(
+            "{} {} Eliminated: {}",
+            crate::scale::gnpx_name(step.technique),
+            als_chain_text(&step.als, &step.rcc),
+            eliminated_cells(&step.eliminations)
+        ),
+        TechniqueId::GroupedNiceLoop => format!(
+            "{title} #{}: {} → {removed}",
+            digit_list(step.digits),
+            step.group_chain
+                .iter()
+                .map(|l| l.to_string())
+                .collect::<Vec<_>>()
+                .join(" => ")
+        ),
+        TechniqueId::SueDeCoq if step.als.len() == 3 => {
+            let part = |i: usize| {
+                format!(
+                    "{}(#{})",
+                    compressed_cells(step.als[i]),
+                    digit_list(step.rcc[i])
+                )
+            };
+            format!(
+                "SueDeCoq {}: {} line: {} box: {} Eliminated: {}",
+                house_list(step.houses),
+                part(0),
+                part(1),
+                part(2),
+                eliminated_cells(&step.eliminations)
+            )
+        }
+        TechniqueId::DeathBlossom => {
+            let stem = step.pivot.map_or(0, |p| p as usize);
+            let petals = step
+                .als
+                .iter()
+                .zip(&step.rcc)
+                .map(|(&set, &digit)| {
+                    format!("#{}-(ALS:{})", digit_list(digit), compressed_cells(set))
+                })
+                .collect::<Vec<_>>()
+                .join(" ");
+            format!(
+                "DeathBlossom Stem: {} Petals: {petals} Eliminated: {}",
+                cell_with_digits(stem, step.digits),
+                eliminated_cells(&step.eliminations)
+            )
+        }
         TechniqueId::KrakenFish => kraken_text(step),
         _ => {
             let mut text = format!("{title} #{}", digit_list(step.digits));
@@ -424,6 +487,13 @@ pub fn step_json(step: &Step, number: usize) -> serde_json::Value {
             "from": l.from.to_string(),
             "to": l.to.to_string(),
         })).collect::<Vec<_>>(),
+        "group_links": step.group_chain.iter().map(|l| serde_json::json!({
+            "kind": match l.kind { LinkKind::Strong => "S", LinkKind::Weak => "W" },
+            "from": l.from.to_string(),
+            "to": l.to.to_string(),
+        })).collect::<Vec<_>>(),
+        "als": step.als.iter().map(|&set| compressed_cells(set)).collect::<Vec<_>>(),
+        "rcc": step.rcc.iter().map(|&m| (0..9).filter(|d| m & (1 << d) != 0).map(|d| d + 1).collect::<Vec<_>>()).collect::<Vec<_>>(),
         "colors": step.colors.iter().map(|c| c.iter().map(cell_name).collect::<Vec<_>>()).collect::<Vec<_>>(),
         "force": step.force.iter().map(|c| serde_json::json!({
             "title": force_title(step.technique.info().title, c),
@@ -595,5 +665,28 @@ mod tests {
             "EmptyRectangle #1 in b5: ER r4c5 r5c46, S-Link r5c9-r8c9 → r8c5<>1"
         );
         assert_eq!(step_json(&step, 1)["pivot"], "r5c5");
+    }
+
+    #[test]
+    fn describes_als_steps_with_compressed_sets_and_rccs() {
+        use crate::techniques::test_support::{candidates, with_cells};
+        let g = with_cells(&[(0, &[1, 2]), (3, &[1, 3]), (12, &[2, 3])]);
+        let want = candidates(&["r1c5#2", "r1c6#2", "r2c1#2", "r2c2#2", "r2c3#2"]);
+        let step = TechniqueId::AlsXz
+            .find_all(&g)
+            .into_iter()
+            .find(|s| s.eliminations == want)
+            .unwrap();
+        assert_eq!(
+            describe(&step),
+            "ALS_XZ (ALS:r1c1) -#1- (ALS:r12c4) Eliminated: r1c5(#2) r1c6(#2) r2c1(#2) r2c2(#2) \
+             r2c3(#2)"
+        );
+        let json = step_json(&step, 1);
+        assert_eq!(json["als"][1], "r12c4");
+        assert_eq!(json["rcc"][0][0], 1);
+        let g = with_cells(&[(40, &[1, 2]), (36, &[1, 3]), (4, &[2, 3])]);
+        let step = TechniqueId::DeathBlossom.find_first(&g).unwrap();
+        assert!(describe(&step).starts_with("DeathBlossom Stem: r5c5(#12) Petals: #1-(ALS:"));
     }
 }

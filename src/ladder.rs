@@ -68,12 +68,17 @@ pub const GNPX_V4: &[Rung] = &[
     rung(TechniqueId::RemotePair, 6),
     rung(TechniqueId::XChain, 7),
     rung(TechniqueId::XyChain, 7),
+    rung(TechniqueId::SueDeCoq, 6),
     rung(TechniqueId::ColorTrap, 6),
     rung(TechniqueId::ColorWrap, 6),
     rung(TechniqueId::MultiColor1, 7),
     rung(TechniqueId::MultiColor2, 7),
     // GNPX v4 finds XYZ-Wings as ALS (XYZ-Wing via ALS, difficulty 8), after the colourings.
     rung(TechniqueId::XyzWing, 8),
+    rung(TechniqueId::AlsXz, 8),
+    rung(TechniqueId::AlsXyWing, 9),
+    rung(TechniqueId::AlsChain, 10),
+    rung(TechniqueId::DeathBlossom, 10),
     // Franken/Mutant fish (8), then finned ones (8); sizes 5–7 off by default.
     rung(TechniqueId::FrankenXWing, 8),
     rung(TechniqueId::MutantXWing, 8),
@@ -99,7 +104,8 @@ pub const GNPX_V4: &[Rung] = &[
     rung(TechniqueId::FinnedMutantWhale, 8),
     rung(TechniqueId::FinnedFrankenLeviathan, 8),
     rung(TechniqueId::FinnedMutantLeviathan, 8),
-    // (ALS methods, nice loops and grouped nice loops go between these when they are built.)
+    rung(TechniqueId::NiceLoop, 11),
+    rung(TechniqueId::GroupedNiceLoop, 12),
     // EndoFinned, Finned EndoFinned, Cannibalistic and Finned Cannibalistic F/M fish (11).
     rung(TechniqueId::EndoFinnedFmXWing, 11),
     rung(TechniqueId::EndoFinnedFmSwordfish, 11),
@@ -127,7 +133,7 @@ pub const GNPX_V4: &[Rung] = &[
     rung(TechniqueId::FinnedCannibalisticFmLeviathan, 11),
     // Kraken fish (GNPX's Kraken Fish and Kraken Finned Fish, 13: one technique here).
     rung(TechniqueId::KrakenFish, 13),
-    // Last resort in GNPX's order (after the ALS, nice-loop and fish methods still to come).
+    // Last resort in GNPX's order.
     rung(TechniqueId::ForceChainCell, 13),
     rung(TechniqueId::ForceChainHouse, 13),
     rung(TechniqueId::ForceChainContradiction, 13),

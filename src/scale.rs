@@ -180,11 +180,16 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::RemotePair, 4),
     rung(TechniqueId::XChain, 5),
     rung(TechniqueId::XyChain, 7),
+    rung(TechniqueId::SueDeCoq, 7),
     rung(TechniqueId::ColorTrap, 5),
     rung(TechniqueId::ColorWrap, 5),
     rung(TechniqueId::MultiColor1, 6),
     rung(TechniqueId::MultiColor2, 6),
     rung(TechniqueId::XyzWing, 5),
+    rung(TechniqueId::AlsXz, 6),
+    rung(TechniqueId::AlsXyWing, 7),
+    rung(TechniqueId::AlsChain, 8),
+    rung(TechniqueId::DeathBlossom, 8),
     rung(TechniqueId::FrankenXWing, 8),
     rung(TechniqueId::MutantXWing, 8),
     rung(TechniqueId::FrankenSwordfish, 8),
@@ -209,6 +214,8 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::FinnedMutantWhale, 8),
     rung(TechniqueId::FinnedFrankenLeviathan, 9),
     rung(TechniqueId::FinnedMutantLeviathan, 8),
+    rung(TechniqueId::NiceLoop, 9),
+    rung(TechniqueId::GroupedNiceLoop, 11),
     rung(TechniqueId::EndoFinnedFmXWing, 11),
     rung(TechniqueId::EndoFinnedFmSwordfish, 11),
     rung(TechniqueId::EndoFinnedFmJellyfish, 11),
@@ -296,15 +303,18 @@ pub const HODOKU_2_2: &[Rung] = &[
     hodoku(TechniqueId::SashimiSwordfish, UNFAIR, 240),
     hodoku(TechniqueId::FinnedJellyfish, UNFAIR, 250),
     hodoku(TechniqueId::SashimiJellyfish, UNFAIR, 260),
-    // todo (forcechain): sue-de-coq UNFAIR 250.
+    hodoku(TechniqueId::SueDeCoq, UNFAIR, 250),
     hodoku(TechniqueId::ColorTrap, HARD, 150),
     hodoku(TechniqueId::ColorWrap, HARD, 150),
     hodoku(TechniqueId::MultiColor1, HARD, 200),
     hodoku(TechniqueId::MultiColor2, HARD, 200),
     hodoku(TechniqueId::XChain, UNFAIR, 260),
     hodoku(TechniqueId::XyChain, UNFAIR, 260),
-    // todo (forcechain): nice-loop/aic UNFAIR 280, grouped-nice-loop UNFAIR 300, als-xz UNFAIR
-    // 300, als-xy-wing UNFAIR 320, als-chain UNFAIR 340.
+    hodoku(TechniqueId::NiceLoop, UNFAIR, 280),
+    hodoku(TechniqueId::GroupedNiceLoop, UNFAIR, 300),
+    hodoku(TechniqueId::AlsXz, UNFAIR, 300),
+    hodoku(TechniqueId::AlsXyWing, UNFAIR, 320),
+    hodoku(TechniqueId::AlsChain, UNFAIR, 340),
     hodoku(TechniqueId::FrankenXWing, UNFAIR, 300),
     hodoku(TechniqueId::FrankenSwordfish, UNFAIR, 350),
     hodoku(TechniqueId::FinnedFrankenXWing, UNFAIR, 390),
@@ -318,11 +328,12 @@ pub const HODOKU_2_2: &[Rung] = &[
 ];
 
 /// Catalogued techniques HoDoKu 2.2's default solver does not use (off in its step table),
-/// kept off the `hodoku` ladder: fish of size 5–7, Franken fish of size 4 up, every Mutant fish,
-/// and the endo-finned and cannibalistic classes (HoDoKu counts those as finned Franken or
-/// Mutant fish of their shape; ours mix both shapes, so none maps onto one HoDoKu step), and
-/// Kraken fish (off in HoDoKu's default solver).
+/// kept off the `hodoku` ladder: Death Blossom (Unfair 360 when enabled), fish of size 5–7,
+/// Franken fish of size 4 up, every Mutant fish, and the endo-finned and cannibalistic classes
+/// (HoDoKu counts those as finned Franken or Mutant fish of their shape; ours mix both shapes,
+/// so none maps onto one HoDoKu step), and Kraken fish (Extreme 500 when enabled).
 pub const NOT_ON_HODOKU: &[TechniqueId] = &[
+    TechniqueId::DeathBlossom,
     TechniqueId::Squirmbag,
     TechniqueId::FinnedSquirmbag,
     TechniqueId::SashimiSquirmbag,
@@ -420,6 +431,13 @@ pub fn gnpx_name(technique: TechniqueId) -> &'static str {
         T::AvoidableRectangle1 => "AvoidableRectangle1",
         T::AvoidableRectangle2 => "AvoidableRectangle2",
         T::BugPlusOne => "BUG+1",
+        T::SueDeCoq => "SueDeCoq",
+        T::NiceLoop => "NiceLoop",
+        T::GroupedNiceLoop => "GroupedNiceLoop",
+        T::AlsXz => "ALS_XZ",
+        T::AlsXyWing => "ALS_XYWing",
+        T::AlsChain => "ALS_Chain",
+        T::DeathBlossom => "DeathBlossom",
         T::KrakenFish => "KrakenFish",
         T::ForceChainCell => "ForceChain_Cell",
         T::ForceChainHouse => "ForceChain_House",

@@ -3,7 +3,7 @@
 
 use crate::core::{Bits81, CandidateSet, Grid};
 use crate::links::ChainLink;
-use crate::superlinks::ForceConclusion;
+use crate::superlinks::{ForceConclusion, SuperLink};
 use crate::techniques::TechniqueId;
 
 /// A set of houses (bit `h` = house `h`, 0..27).
@@ -39,6 +39,13 @@ pub struct Step {
     pub colors: Vec<Bits81>,
     /// ForceChain results with their branches; empty for other techniques.
     pub force: Vec<ForceConclusion>,
+    /// Almost locked sets of an ALS step, in pattern order (Death Blossom: its petals).
+    pub als: Vec<Bits81>,
+    /// Digit masks between consecutive `als` sets (their RCCs; Death Blossom: each petal's
+    /// stem digit).
+    pub rcc: Vec<u16>,
+    /// The pattern as links between candidates or groups (grouped chains); empty for others.
+    pub group_chain: Vec<SuperLink>,
 }
 
 impl Step {
@@ -58,6 +65,9 @@ impl Step {
             chain: Vec::new(),
             colors: Vec::new(),
             force: Vec::new(),
+            als: Vec::new(),
+            rcc: Vec::new(),
+            group_chain: Vec::new(),
         }
     }
 

@@ -1,4 +1,5 @@
-//! `--verify` over real corpora for the single-digit patterns, wings, colourings and chains.
+//! `--verify` over real corpora for the single-digit patterns, wings, colourings, chains, Sue de
+//! Coq, the ALS techniques and nice loops.
 //! `corpus_verify.rs` checks the default ladder on whole corpora; this test adds ladders that let
 //! the techniques the default ladder seldom reaches fire: colourings come after the chains in
 //! GNPX's order and never fire there, so two more ladders put them (and the rare Remote Pair)
@@ -13,7 +14,7 @@ use sudoku_grader::puzzle::parse_puzzle;
 use sudoku_grader::techniques::TechniqueId;
 
 /// The new techniques (every rung after the subsets).
-const NEW: [TechniqueId; 14] = [
+const NEW: [TechniqueId; 21] = [
     TechniqueId::Skyscraper,
     TechniqueId::TwoStringKite,
     TechniqueId::TurbotFish,
@@ -28,6 +29,13 @@ const NEW: [TechniqueId; 14] = [
     TechniqueId::MultiColor1,
     TechniqueId::MultiColor2,
     TechniqueId::XyzWing,
+    TechniqueId::SueDeCoq,
+    TechniqueId::AlsXz,
+    TechniqueId::AlsXyWing,
+    TechniqueId::AlsChain,
+    TechniqueId::DeathBlossom,
+    TechniqueId::NiceLoop,
+    TechniqueId::GroupedNiceLoop,
 ];
 
 /// Grades the first `limit` puzzles of `path` (first field of each line) with each ladder,

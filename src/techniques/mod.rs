@@ -10,15 +10,18 @@ use std::ops::ControlFlow;
 use crate::core::Grid;
 use crate::step::Step;
 
+pub mod als;
 pub mod brute_force;
 pub mod chains;
 pub mod coloring;
 pub mod fish;
 pub mod force_chain;
 pub mod intersections;
+pub mod nice_loop;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod sue_de_coq;
 pub mod uniqueness;
 pub mod wings;
 
@@ -109,11 +112,18 @@ techniques! {
     RemotePair => ("remote-pair", "Remote Pair", "wings", chains::remote_pair),
     XChain => ("x-chain", "X-Chain", "chains", chains::x_chain),
     XyChain => ("xy-chain", "XY-Chain", "chains", chains::xy_chain),
+    SueDeCoq => ("sue-de-coq", "Sue de Coq", "misc", sue_de_coq::sue_de_coq),
     ColorTrap => ("color-trap", "Color Trap", "coloring", coloring::color_trap),
     ColorWrap => ("color-wrap", "Color Wrap", "coloring", coloring::color_wrap),
     MultiColor1 => ("multi-color-1", "Multi-Color Type 1", "coloring", coloring::multi_color_1),
     MultiColor2 => ("multi-color-2", "Multi-Color Type 2", "coloring", coloring::multi_color_2),
     XyzWing => ("xyz-wing", "XYZ-Wing", "wings", wings::xyz_wing),
+    AlsXz => ("als-xz", "ALS-XZ", "als", als::als_xz),
+    AlsXyWing => ("als-xy-wing", "ALS-XY-Wing", "als", als::als_xy_wing),
+    AlsChain => ("als-chain", "ALS-Chain", "als", als::als_chain),
+    DeathBlossom => ("death-blossom", "Death Blossom", "als", als::death_blossom),
+    NiceLoop => ("nice-loop", "Nice Loop/AIC", "chains", nice_loop::nice_loop),
+    GroupedNiceLoop => ("grouped-nice-loop", "Grouped Nice Loop/AIC", "chains", nice_loop::grouped_nice_loop),
     KrakenFish => ("kraken-fish", "Kraken Fish", "fish", fish::kraken_fish, "fish-kraken"),
     ForceChainCell => ("force-chain-cell", "ForceChain_Cell", "force-chain", force_chain::force_chain_cell),
     ForceChainHouse => ("force-chain-house", "ForceChain_House", "force-chain", force_chain::force_chain_house),

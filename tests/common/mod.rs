@@ -41,8 +41,23 @@ pub fn hodoku_library() -> Option<Vec<sudoku_grader::reglib::RegLibCase>> {
 /// Runs HoDoKu's regression library against our finders: every case whose code `technique_for`
 /// maps must be reproduced (`reproduces`), and fail cases (`-x`) must find nothing. Returns the
 /// number of cases checked and one line per failure; `None` when `../shared` is absent.
+#[allow(dead_code)]
 pub fn check_reglib(
     technique_for: fn(&str) -> Option<sudoku_grader::techniques::TechniqueId>,
+    reproduces: fn(
+        &sudoku_grader::reglib::RegLibCase,
+        sudoku_grader::techniques::TechniqueId,
+    ) -> bool,
+) -> Option<(usize, Vec<String>)> {
+    check_reglib_cases(|case| technique_for(&case.code), reproduces)
+}
+
+/// [`check_reglib`] with the technique chosen per case (code and variant): `None` skips it.
+#[allow(dead_code)]
+pub fn check_reglib_cases(
+    technique_for: impl Fn(
+        &sudoku_grader::reglib::RegLibCase,
+    ) -> Option<sudoku_grader::techniques::TechniqueId>,
     reproduces: fn(
         &sudoku_grader::reglib::RegLibCase,
         sudoku_grader::techniques::TechniqueId,
@@ -52,7 +67,7 @@ pub fn check_reglib(
     let mut checked = 0;
     let mut failures = Vec::new();
     for case in &cases {
-        let Some(technique) = technique_for(&case.code) else {
+        let Some(technique) = technique_for(case) else {
             continue;
         };
         checked += 1;

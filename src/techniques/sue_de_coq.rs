@@ -1,0 +1,149 @@
+//! Sue de Coq: two or three cells C of a box∩line intersection holding digits V, with at least
+//! two more digits than cells, completed by cells L of the rest of the line (digits D_L) and
+//! cells B of the rest of the box (digits D_B), D_L and D_B disjoint, so that C ∪ L ∪ B has as
+//! many cells as V ∪ D_L ∪ D_B has digits.
+//!
+//! A digit of D_L can only sit in C ∪ L (in the line), one of D_B only in C ∪ B (in the box),
+//! and one of V only in the other two only through D_L or D_B, otherwise in C. Each digit fits
+//! at most once, and there are as many digits as cells, so each is placed exactly once: the
+//! line's other cells lose (V ∪ D_L) \ D_B and the box's other cells lose (V ∪ D_B) \ D_L.
+
+use std::ops::ControlFlow;
+
+use super::{StepSink, TechniqueId};
+use crate::core::{Bits81, Grid, HOUSE_SETS, INTERSECTIONS};
+use crate::step::Step;
+
+/// The cells of `all` picked by the bits of `subset` (bit i = the i-th cell of `all`).
+fn pick(all: &[usize], subset: u32) -> Bits81 {
+    all.iter()
+        .enumerate()
+        .filter(|(i, _)| subset & (1 << i) != 0)
+        .fold(Bits81::EMPTY, |acc, (_, &c)| acc | Bits81::cell(c))
+}
+
+/// The union of the candidates of `cells`.
+fn digits_of(grid: &Grid, cells: Bits81) -> u16 {
+    cells.iter().fold(0, |m, c| m | grid.candidates(c))
+}
+
+/// Sue de Coq over every box∩line intersection (rows first, then columns), intersection
+/// subsets, then line and box subsets in bitmask order.
+pub fn sue_de_coq(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let unsolved = grid.unsolved();
+    for inter in INTERSECTIONS.iter() {
+        let core: Vec<usize> = (inter.cells & unsolved).iter().collect();
+        if core.len() < 2 {
+            continue;
+        }
+        let line_rest: Vec<usize> = (HOUSE_SETS[inter.line_house] & unsolved)
+            .and_not(inter.cells)
+            .iter()
+            .collect();
+        let box_rest: Vec<usize> = (HOUSE_SETS[inter.box_house] & unsolved)
+            .and_not(inter.cells)
+            .iter()
+            .collect();
+        // Every subset of the line's and the box's other cells: cells, digits, size.
+        let subsets = |rest: &[usize]| -> Vec<(Bits81, u16, u32)> {
+            (1u32..(1 << rest.len()))
+                .map(|subset| {
+                    let cells = pick(rest, subset);
+                    (cells, digits_of(grid, cells), cells.count())
+                })
+                .collect()
+        };
+        let (line_sets, box_sets) = (subsets(&line_rest), subsets(&box_rest));
+        for core_subset in 1u32..(1 << core.len()) {
+            let c_cells = pick(&core, core_subset);
+            let n_c = c_cells.count();
+            if n_c < 2 {
+                continue;
+            }
+            let v = digits_of(grid, c_cells);
+            if (v.count_ones()) < n_c + 2 {
+                continue;
+            }
+            // Cells minus extra digits (outside V) of the line and box parts must add up to
+            // |V| - |C| (the extras of disjoint D_L and D_B are distinct).
+            let surplus = v.count_ones() - n_c;
+            let share = |cells: u32, digits: u16| cells as i32 - (digits & !v).count_ones() as i32;
+            for &(l_cells, d_l, n_l) in &line_sets {
+                let from_line = share(n_l, d_l);
+                if d_l & v == 0 {
+                    continue;
+                }
+                for &(b_cells, d_b, n_b) in &box_sets {
+                    if d_b & v == 0
+                        || d_b & d_l != 0
+                        || from_line + share(n_b, d_b) != surplus as i32
+                    {
+                        continue;
+                    }
+                    let cells = n_c + n_l + n_b;
+                    if (v | d_l | d_b).count_ones() != cells {
+                        continue;
+                    }
+                    let pattern = c_cells | l_cells | b_cells;
+                    let line_others = HOUSE_SETS[inter.line_house].and_not(pattern);
+                    let box_others = HOUSE_SETS[inter.box_house].and_not(pattern);
+                    let mut step = Step::new(TechniqueId::SueDeCoq);
+                    for d in 0..9 {
+                        let mut removed = Bits81::EMPTY;
+                        if (v | d_l) & !d_b & (1 << d) != 0 {
+                            removed |= line_others;
+                        }
+                        if (v | d_b) & !d_l & (1 << d) != 0 {
+                            removed |= box_others;
+                        }
+                        step.eliminations.planes[d] = removed & grid.plane(d);
+                    }
+                    if step.eliminations.is_empty() {
+                        continue;
+                    }
+                    step.houses = (1 << inter.line_house) | (1 << inter.box_house);
+                    step.cells = pattern;
+                    step.digits = v | d_l | d_b;
+                    step.als = vec![c_cells, l_cells, b_cells];
+                    step.rcc = vec![v, d_l, d_b];
+                    sink(&step)?;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::test_support::{candidates, with_cells};
+
+    #[test]
+    fn core_with_line_and_box_partners_clears_both_houses() {
+        // r1c1 {1,2,3,4}, r1c2 {1,2,3,4}: two cells, four digits. r1c5 {1,2} in the row,
+        // r2c3 {3,4} in the box: four cells, four digits.
+        let g = with_cells(&[
+            (0, &[1, 2, 3, 4]),
+            (1, &[1, 2, 3, 4]),
+            (4, &[1, 2]),
+            (11, &[3, 4]),
+        ]);
+        let steps = TechniqueId::SueDeCoq.find_all(&g);
+        let step = steps
+            .iter()
+            .find(|s| s.cells.count() == 4 && s.cells.contains(4) && s.cells.contains(11))
+            .expect("the Sue de Coq is found");
+        // 1 and 2 leave the rest of row 1 (r1c3 included), 3 and 4 the rest of box 1.
+        for name in ["r1c3#1", "r1c3#2", "r1c9#2", "r1c3#3", "r3c3#4", "r2c1#3"] {
+            assert!(step.eliminations.contains(
+                candidates(&[name]).iter().next().unwrap().0,
+                candidates(&[name]).iter().next().unwrap().1
+            ));
+        }
+        for name in ["r1c9#3", "r3c3#1", "r4c1#1"] {
+            let (cell, digit) = candidates(&[name]).iter().next().unwrap();
+            assert!(!step.eliminations.contains(cell, digit), "{name}");
+        }
+    }
+}
