@@ -145,8 +145,8 @@ pub const GNPX_V4: &[Rung] = &[
 /// cannibalistic ones included): TECHNIQUES.md gives GNPX's F/M fish as sizes 2–4, and the larger
 /// ones cost about four times the rest of the ladder for a handful of steps (results/fish.md).
 /// Kraken fish is off too: each of its steps removes a candidate or two, so on top1465 it takes
-/// over from ForceChain with about eight times as many steps, and every new state reruns the
-/// whole fish ladder (grading 6.7 times slower; results/kraken.md).
+/// over from ForceChain with about four times as many steps, and every new state reruns the
+/// whole ladder (grading 2.3 times slower; results/kraken.md).
 /// Naming one by id in `--techniques` (or naming `all`) puts it back at its place; family and
 /// group names do not.
 pub const OFF_BY_DEFAULT: &[TechniqueId] = &[
