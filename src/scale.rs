@@ -260,8 +260,8 @@ const fn hodoku(technique: TechniqueId, level: u8, score: u16) -> Rung {
 /// HoDoKu 2.2's default solver ladder (`hodoku_steps_default.csv`: the steps enabled in the
 /// solver, in sort order, with level and base score), for the techniques built so far. A
 /// HoDoKu step that covers several of our techniques (Simple Colors = color trap and wrap)
-/// becomes one rung per technique at the same place and score. Rows marked `todo` are the
-/// HoDoKu steps still missing; each becomes one line here when its technique lands.
+/// becomes one rung per technique at the same place and score. HoDoKu's Forcing Net has no
+/// technique here yet (see below); it becomes one line when it lands.
 pub const HODOKU_2_2: &[Rung] = &[
     hodoku(TechniqueId::FullHouse, EASY, 4),
     hodoku(TechniqueId::NakedSingle, EASY, 4),
@@ -319,8 +319,8 @@ pub const HODOKU_2_2: &[Rung] = &[
     hodoku(TechniqueId::FrankenSwordfish, UNFAIR, 350),
     hodoku(TechniqueId::FinnedFrankenXWing, UNFAIR, 390),
     hodoku(TechniqueId::FinnedFrankenSwordfish, UNFAIR, 410),
-    // HoDoKu's Forcing Chain (EXTREME 500), as GNPX's three ForceChain forms; forcing-net
-    // EXTREME 700 is still todo.
+    // HoDoKu's Forcing Chain (EXTREME 500), as GNPX's three ForceChain forms. HoDoKu's Forcing
+    // Net (EXTREME 700) is not built: puzzles that need it fall through to brute force.
     hodoku(TechniqueId::ForceChainCell, EXTREME, 500),
     hodoku(TechniqueId::ForceChainHouse, EXTREME, 500),
     hodoku(TechniqueId::ForceChainContradiction, EXTREME, 500),
