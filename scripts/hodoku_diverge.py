@@ -40,7 +40,17 @@ HODOKU_TO_SGRADE = {
     "SIMPLE_COLORS_TRAP": "color-trap", "SIMPLE_COLORS_WRAP": "color-wrap",
     "MULTI_COLORS_1": "multi-color-1", "MULTI_COLORS_2": "multi-color-2",
     "X_CHAIN": "x-chain", "XY_CHAIN": "xy-chain", "BRUTE_FORCE": "brute-force",
+    "CONTINUOUS_NICE_LOOP": "nice-loop", "DISCONTINUOUS_NICE_LOOP": "nice-loop", "AIC": "nice-loop",
+    "GROUPED_CONTINUOUS_NICE_LOOP": "grouped-nice-loop",
+    "GROUPED_DISCONTINUOUS_NICE_LOOP": "grouped-nice-loop", "GROUPED_AIC": "grouped-nice-loop",
+    "ALS_XZ": "als-xz", "ALS_XY_WING": "als-xy-wing", "ALS_XY_CHAIN": "als-chain",
+    "DEATH_BLOSSOM": "death-blossom", "SUE_DE_COQ": "sue-de-coq",
 }
+
+
+def sgrade_name(hodoku_type):
+    """sgrade's id for a HoDoKu solution type (fish names differ only in separators)."""
+    return HODOKU_TO_SGRADE.get(hodoku_type, hodoku_type.lower().replace("_", "-"))
 
 
 def cell(i):
@@ -58,7 +68,7 @@ def hodoku_steps(puzzle):
         elif st.values:
             if name in ("FULL_HOUSE", "NAKED_SINGLE", "HIDDEN_SINGLE", "BRUTE_FORCE") or "VERITY" in name:
                 placements = {f"{cell(st.indices[0])}={st.values[0]}"}
-        steps.append((HODOKU_TO_SGRADE.get(name, name.lower()), placements, eliminations))
+        steps.append((sgrade_name(name), placements, eliminations))
     return result, steps
 
 
