@@ -86,7 +86,9 @@ pub fn grade_timed<T: TimingHook>(
                     }
                     None => false,
                 },
-                _ => rung.technique.find_first_into(grid, &mut step),
+                _ => rung
+                    .technique
+                    .find_chosen_into(grid, &mut step, rung.choice),
             };
             mark = timing.technique_call(rung.technique, mark, found);
             if !found {

@@ -3,6 +3,7 @@
 //! (`crate::scale`) and `--techniques` restrictions are just other tables.
 
 use crate::scale::RatingRule;
+use crate::step_choice::StepChoice;
 use crate::techniques::{TechniqueId, CATALOGUE};
 
 /// One rung of the ladder: a technique and what it is worth on this scale.
@@ -14,6 +15,8 @@ pub struct Rung {
     pub difficulty: u8,
     /// What each step adds to the puzzle's score (HoDoKu's base score; 0 on scales without one).
     pub score: u16,
+    /// Which step the rung takes when the technique finds several.
+    pub choice: StepChoice,
 }
 
 /// A rung worth `difficulty` and no score (the GNPX scales).
@@ -22,6 +25,7 @@ pub(crate) const fn rung(technique: TechniqueId, difficulty: u8) -> Rung {
         technique,
         difficulty,
         score: 0,
+        choice: StepChoice::First,
     }
 }
 

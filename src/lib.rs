@@ -32,6 +32,7 @@ pub mod scale;
 pub mod singles_queue;
 pub mod stats;
 pub mod step;
+pub mod step_choice;
 pub mod summary;
 pub mod superlinks;
 pub mod technique_map;

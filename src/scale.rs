@@ -12,6 +12,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::ladder::{rung, Ladder, Rung, SinglesOrder};
+use crate::step_choice::StepChoice;
 use crate::techniques::TechniqueId;
 
 /// A rating scale.
@@ -250,12 +251,27 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::ForceChainBoth, 11),
 ];
 
-/// A HoDoKu rung: level (Easy 1 … Extreme 5) and base score.
+/// A HoDoKu rung: level (Easy 1 … Extreme 5), base score, and HoDoKu's step choice.
 const fn hodoku(technique: TechniqueId, level: u8, score: u16) -> Rung {
     Rung {
         technique,
         difficulty: level,
         score,
+        choice: hodoku_choice(technique),
+    }
+}
+
+/// Which step HoDoKu takes among those a technique finds (see [`StepChoice`]).
+const fn hodoku_choice(technique: TechniqueId) -> StepChoice {
+    use TechniqueId as T;
+    match technique {
+        T::NakedPair
+        | T::NakedTriple
+        | T::NakedQuad
+        | T::HiddenPair
+        | T::HiddenTriple
+        | T::HiddenQuad => StepChoice::HodokuHouses,
+        _ => StepChoice::First,
     }
 }
 

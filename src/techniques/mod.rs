@@ -9,6 +9,7 @@ use std::ops::ControlFlow;
 
 use crate::core::Grid;
 use crate::step::Step;
+use crate::step_choice::StepChoice;
 
 pub mod als;
 pub mod brute_force;
@@ -243,6 +244,24 @@ impl TechniqueId {
             step.clone_from(first);
             found = true;
             ControlFlow::Break(())
+        });
+        found
+    }
+
+    /// Writes the step `choice` prefers among those this technique finds in `grid` into `step`
+    /// (with [`StepChoice::First`], [`TechniqueId::find_first_into`]); returns whether it found
+    /// one.
+    pub fn find_chosen_into(self, grid: &Grid, step: &mut Step, choice: StepChoice) -> bool {
+        if choice == StepChoice::First {
+            return self.find_first_into(grid, step);
+        }
+        let mut found = false;
+        let _ = (self.info().finder)(grid, &mut |candidate| {
+            if !found || choice.prefers(candidate, step) {
+                step.clone_from(candidate);
+                found = true;
+            }
+            ControlFlow::Continue(())
         });
         found
     }

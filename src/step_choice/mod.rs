@@ -1,0 +1,75 @@
+//! Which step a rung takes when its technique finds several at one state.
+//!
+//! GNPX takes the first step in the finder's scan order, which lets the search stop there.
+//! HoDoKu searches in its own orders and, for some techniques, collects every step and sorts
+//! them; which step comes first changes the rest of the path and so HoDoKu's score. A rung with
+//! a choice other than [`StepChoice::First`] enumerates every step and keeps the one the choice
+//! prefers (ties go to the earlier step in scan order).
+
+use crate::step::Step;
+
+/// How a rung picks one of the steps its technique finds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum StepChoice {
+    /// The first step in the finder's scan order (rows, columns, boxes).
+    #[default]
+    First,
+    /// HoDoKu's subset order: the houses searched boxes first, then rows, then columns, each
+    /// kind in index order; within a house the finder's order (cell or digit combinations in
+    /// lexicographic order, as HoDoKu's).
+    HodokuHouses,
+}
+
+impl StepChoice {
+    /// Whether `candidate` is preferred to `best` (strictly: equal keys keep `best`).
+    pub fn prefers(self, candidate: &Step, best: &Step) -> bool {
+        match self {
+            StepChoice::First => false,
+            StepChoice::HodokuHouses => hodoku_house_rank(candidate) < hodoku_house_rank(best),
+        }
+    }
+}
+
+/// Rank of a step's first house in HoDoKu's box, row, column order.
+fn hodoku_house_rank(step: &Step) -> u32 {
+    if step.houses == 0 {
+        return u32::MAX;
+    }
+    // Houses are numbered rows 0..9, columns 9..18, boxes 18..27: shifting by nine puts the
+    // boxes first.
+    (step.houses.trailing_zeros() + 9) % 27
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::TechniqueId;
+
+    fn in_house(house: u32) -> Step {
+        let mut step = Step::new(TechniqueId::NakedPair);
+        step.houses = 1 << house;
+        step
+    }
+
+    #[test]
+    fn hodoku_takes_boxes_then_rows_then_columns() {
+        let choice = StepChoice::HodokuHouses;
+        let (row, col, boxed) = (in_house(8), in_house(9), in_house(18));
+        assert!(choice.prefers(&boxed, &row));
+        assert!(choice.prefers(&row, &col));
+        assert!(!choice.prefers(&col, &row));
+        assert!(
+            !choice.prefers(&row, &in_house(3)),
+            "later row loses to an earlier one"
+        );
+        assert!(
+            !choice.prefers(&in_house(3), &in_house(3)),
+            "ties keep the first found"
+        );
+    }
+
+    #[test]
+    fn first_never_replaces() {
+        assert!(!StepChoice::First.prefers(&in_house(18), &in_house(0)));
+    }
+}
