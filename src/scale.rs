@@ -247,6 +247,8 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::ForceChainCell, 11),
     rung(TechniqueId::ForceChainHouse, 11),
     rung(TechniqueId::ForceChainContradiction, 11),
+    // Not GNPX's; placed as in GNPX v4 (off by default).
+    rung(TechniqueId::ForceChainBoth, 11),
 ];
 
 /// A HoDoKu rung: level (Easy 1 … Extreme 5), base score, and HoDoKu's step choice.
@@ -408,6 +410,7 @@ pub const NOT_ON_HODOKU: &[TechniqueId] = &[
     TechniqueId::ForceChainCell,
     TechniqueId::ForceChainHouse,
     TechniqueId::ForceChainContradiction,
+    TechniqueId::ForceChainBoth,
 ];
 
 /// GNPX's own method name for a technique (the labels in GNPX v5.8x's rated files, e.g.
@@ -463,6 +466,7 @@ pub fn gnpx_name(technique: TechniqueId) -> &'static str {
         T::ForceChainContradiction => "ForceChain_Contradiction",
         T::ForcingChain => "ForcingChain",
         T::ForcingNet => "ForcingNet",
+        T::ForceChainBoth => "ForceChain_Both",
         T::BruteForce => "BruteForce",
         // Fish, as GNPX's rated files name them (sashimi fish are GNPX's finned fish).
         T::XWing => "XWing",

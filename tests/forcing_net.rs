@@ -16,8 +16,16 @@ use sudoku_grader::techniques::TechniqueId;
 
 /// The state's one conclusion as HoDoKu prints it: `r6c7=8`, `r2c5<>6`.
 fn conclusion(step: &Step) -> String {
-    let placed = step.placements.iter().next().map(|(c, d)| format!("{}={}", cell_name(c), d + 1));
-    let deleted = step.eliminations.iter().next().map(|(c, d)| format!("{}<>{}", cell_name(c), d + 1));
+    let placed = step
+        .placements
+        .iter()
+        .next()
+        .map(|(c, d)| format!("{}={}", cell_name(c), d + 1));
+    let deleted = step
+        .eliminations
+        .iter()
+        .next()
+        .map(|(c, d)| format!("{}<>{}", cell_name(c), d + 1));
     placed.or(deleted).expect("a step concludes something")
 }
 
@@ -48,19 +56,34 @@ fn hodoku_forcing_steps_are_taken_at_hodoku_states() {
             chain.expect("HoDoKu found a forcing chain here")
         } else {
             nets += 1;
-            assert!(chain.is_none(), "a chain where HoDoKu needed a net ({expected})");
-            TechniqueId::ForcingNet.find_first(grid).expect("HoDoKu found a forcing net here")
+            assert!(
+                chain.is_none(),
+                "a chain where HoDoKu needed a net ({expected})"
+            );
+            TechniqueId::ForcingNet
+                .find_first(grid)
+                .expect("HoDoKu found a forcing net here")
         };
-        assert_eq!(&conclusion(&taken), expected, "{}", grid.candidates_string());
+        assert_eq!(
+            &conclusion(&taken),
+            expected,
+            "{}",
+            grid.candidates_string()
+        );
     }
-    assert!(chains >= 10 && nets >= 10, "{chains} chain and {nets} net states");
+    assert!(
+        chains >= 10 && nets >= 10,
+        "{chains} chain and {nets} net states"
+    );
 }
 
 #[test]
 fn every_forcing_conclusion_agrees_with_the_solution() {
     let mut checked = 0;
     for (grid, _, _) in reference_states().iter().take(12) {
-        let solution = solve(grid).solution.expect("reference states have one solution");
+        let solution = solve(grid)
+            .solution
+            .expect("reference states have one solution");
         for technique in [TechniqueId::ForcingChain, TechniqueId::ForcingNet] {
             for step in technique.find_all(grid) {
                 assert_eq!(step.check_against(&solution), None, "{}", describe(&step));
@@ -96,7 +119,10 @@ fn hodoku_forcing_steps_are_the_preferred_conclusion_on_real_paths() {
     for puzzle in puzzles {
         let mut grid = parse_puzzle(puzzle, 1).unwrap().grid;
         grade(&mut grid, &ladder, None, &mut |step, before| {
-            if !matches!(step.technique, TechniqueId::ForcingChain | TechniqueId::ForcingNet) {
+            if !matches!(
+                step.technique,
+                TechniqueId::ForcingChain | TechniqueId::ForcingNet
+            ) {
                 return;
             }
             checked += 1;
@@ -105,8 +131,12 @@ fn hodoku_forcing_steps_are_the_preferred_conclusion_on_real_paths() {
                 assert!(TechniqueId::ForcingChain.find_first(before).is_none());
             }
             let all = step.technique.find_all(before);
-            assert!(all.iter().all(|other| hodoku_rank(other) >= hodoku_rank(step)),
-                "{puzzle}: a preferred {} was passed over", step.technique.id());
+            assert!(
+                all.iter()
+                    .all(|other| hodoku_rank(other) >= hodoku_rank(step)),
+                "{puzzle}: a preferred {} was passed over",
+                step.technique.id()
+            );
         })
         .unwrap();
     }
@@ -122,9 +152,16 @@ fn forcing_steps_explain_their_premises_and_chains() {
         let step = id.find_first(grid).unwrap();
         let proof = step.forcing.as_deref().expect("a forcing proof");
         let text = describe(&step);
-        let title = if technique == "forcing-chain" { "Forcing Chain" } else { "Forcing Net" };
+        let title = if technique == "forcing-chain" {
+            "Forcing Chain"
+        } else {
+            "Forcing Net"
+        };
         assert!(text.starts_with(title), "{text}");
-        assert!(text.contains(&format!("=> {}", conclusion(&step))), "{text}");
+        assert!(
+            text.contains(&format!("=> {}", conclusion(&step))),
+            "{text}"
+        );
         assert_eq!(text.lines().count(), 1 + proof.chains.len());
         let json = step_json(&step, 1);
         assert_eq!(json["technique"], technique);
@@ -133,7 +170,10 @@ fn forcing_steps_explain_their_premises_and_chains() {
         // Every chain starts at a premise.
         let premises = json["forcing"]["premises"].as_array().unwrap();
         for chain in chains {
-            assert!(premises.contains(&chain[0]), "{chain} does not start at a premise");
+            assert!(
+                premises.contains(&chain[0]),
+                "{chain} does not start at a premise"
+            );
         }
     }
 }

@@ -130,6 +130,7 @@ techniques! {
     ForceChainCell => ("force-chain-cell", "ForceChain_Cell", "force-chain", force_chain::force_chain_cell),
     ForceChainHouse => ("force-chain-house", "ForceChain_House", "force-chain", force_chain::force_chain_house),
     ForceChainContradiction => ("force-chain-contradiction", "ForceChain_Contradiction", "force-chain", force_chain::force_chain_contradiction),
+    ForceChainBoth => ("force-chain-both", "ForceChain_Both", "force-chain", force_chain::force_chain_both),
     ForcingChain => ("forcing-chain", "Forcing Chain", "hodoku-forcing", forcing_net::forcing_chain),
     ForcingNet => ("forcing-net", "Forcing Net", "hodoku-forcing", forcing_net::forcing_net),
     BruteForce => ("brute-force", "Brute Force", "last-resort", brute_force::brute_force),
