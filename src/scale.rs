@@ -269,6 +269,7 @@ const fn hodoku_choice(technique: TechniqueId) -> StepChoice {
         | T::HiddenPair
         | T::HiddenTriple
         | T::HiddenQuad => StepChoice::HodokuHouses,
+        T::NiceLoop | T::GroupedNiceLoop => StepChoice::HodokuLoops,
         _ => StepChoice::First,
     }
 }

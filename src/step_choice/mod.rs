@@ -7,6 +7,9 @@
 //! prefers (ties go to the earlier step in scan order).
 
 use crate::step::Step;
+use crate::techniques::{FinderFn, TechniqueId};
+
+mod hodoku_loops;
 
 /// How a rung picks one of the steps its technique finds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -18,6 +21,9 @@ pub enum StepChoice {
     /// kind in index order; within a house the finder's order (cell or digit combinations in
     /// lexicographic order, as HoDoKu's).
     HodokuHouses,
+    /// HoDoKu's nice loops and AICs: every loop its tabling search finds, the one removing
+    /// the most candidates first, then HoDoKu's index sum (`hodoku_loops.rs`).
+    HodokuLoops,
 }
 
 impl StepChoice {
@@ -26,6 +32,16 @@ impl StepChoice {
         match self {
             StepChoice::First => false,
             StepChoice::HodokuHouses => hodoku_house_rank(candidate) < hodoku_house_rank(best),
+            StepChoice::HodokuLoops => hodoku_loops::prefers_loop(candidate, best),
+        }
+    }
+
+    /// The finder whose steps the choice picks from: the technique's own, unless the choice
+    /// follows another program's search.
+    pub fn finder(self, technique: TechniqueId) -> FinderFn {
+        match self {
+            StepChoice::HodokuLoops => hodoku_loops::finder(technique),
+            _ => technique.info().finder,
         }
     }
 }
