@@ -535,6 +535,8 @@ fn aics_of(graph: &Graph<'_>, table: &Table, technique: TechniqueId, out: &mut V
 /// A step showing the chain `path` (both notations: plain links when it has no group).
 fn chain_step(technique: TechniqueId, graph: &Graph<'_>, path: &[State]) -> Step {
     let mut step = Step::new(technique);
+    // HoDoKu sorts a loop's eliminations by digit, then cell, and removes them in that order.
+    step.eliminations_by_digit = true;
     let node = |s: State| SuperNode {
         cells: graph.cells[node_of(s)],
         digit: graph.digit_of(node_of(s)) as u8,
