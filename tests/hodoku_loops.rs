@@ -67,27 +67,32 @@ fn hodoku_loops_take_the_most_eliminations_then_the_smallest_index_sum() {
     let (mut checked, mut choices) = (0, 0);
     for puzzle in puzzles {
         let mut grid = parse_puzzle(puzzle, 1).unwrap().grid;
-        grade(&mut grid, &Scale::Hodoku.ladder(), None, &mut |step, before| {
-            if !matches!(
-                step.technique,
-                TechniqueId::NiceLoop | TechniqueId::GroupedNiceLoop
-            ) {
-                return;
-            }
-            checked += 1;
-            let mut others = 0;
-            let _ = choice.finder(step.technique)(before, &mut |other| {
-                others += 1;
-                assert!(
-                    hodoku_key(other) >= hodoku_key(step),
-                    "{puzzle}: a loop HoDoKu sorts first was passed over"
-                );
-                std::ops::ControlFlow::Continue(())
-            });
-            if others > 1 {
-                choices += 1;
-            }
-        })
+        grade(
+            &mut grid,
+            &Scale::Hodoku.ladder(),
+            None,
+            &mut |step, before| {
+                if !matches!(
+                    step.technique,
+                    TechniqueId::NiceLoop | TechniqueId::GroupedNiceLoop
+                ) {
+                    return;
+                }
+                checked += 1;
+                let mut others = 0;
+                let _ = choice.finder(step.technique)(before, &mut |other| {
+                    others += 1;
+                    assert!(
+                        hodoku_key(other) >= hodoku_key(step),
+                        "{puzzle}: a loop HoDoKu sorts first was passed over"
+                    );
+                    std::ops::ControlFlow::Continue(())
+                });
+                if others > 1 {
+                    choices += 1;
+                }
+            },
+        )
         .unwrap();
     }
     assert!(

@@ -22,10 +22,7 @@ pub fn finder(technique: TechniqueId) -> FinderFn {
 
 /// The sort key of a loop or AIC: more eliminations first, then the smaller index sum.
 fn loop_key(step: &Step) -> (Reverse<u32>, u64) {
-    (
-        Reverse(step.eliminations.count()),
-        hodoku_index_sum(step),
-    )
+    (Reverse(step.eliminations.count()), hodoku_index_sum(step))
 }
 
 /// Whether HoDoKu sorts loop `candidate` before loop `best`.
@@ -70,6 +67,9 @@ mod tests {
         // One candidate each: r1c5#1 (4 + 1) before r1c4#9 (3 + 9).
         assert!(prefers_loop(&removing(&[(4, 0)]), &removing(&[(3, 8)])));
         let same = removing(&[(3, 8)]);
-        assert!(!prefers_loop(&same, &same.clone()), "ties keep the first found");
+        assert!(
+            !prefers_loop(&same, &same.clone()),
+            "ties keep the first found"
+        );
     }
 }
