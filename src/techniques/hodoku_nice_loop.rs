@@ -577,3 +577,30 @@ fn chain_step(technique: TechniqueId, graph: &Graph<'_>, path: &[State]) -> Step
     }
     step
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::test_support::digit_one_only_in;
+
+    #[test]
+    fn groups_are_all_of_a_digits_places_in_a_segment() {
+        // Digit 1 in r1c1 r1c2 r1c3 (box 1) and r2c1: one group of three in row 1 and one of
+        // two in column 1 (r1c1 r2c1), never the pairs inside r1c1–r1c3.
+        let g = digit_one_only_in(&[0, 1, 2, 9, 40]);
+        let groups: Vec<Group> = hodoku_groups(&g)
+            .into_iter()
+            .filter(|g| g.digit == 0)
+            .collect();
+        let cells: Vec<Bits81> = groups.iter().map(|g| g.cells).collect();
+        assert_eq!(
+            cells,
+            vec![
+                [0, 1, 2].into_iter().collect::<Bits81>(),
+                [0, 9].into_iter().collect::<Bits81>()
+            ]
+        );
+        assert_eq!((groups[0].line_house, groups[0].box_house), (0, 18));
+        assert_eq!((groups[1].line_house, groups[1].box_house), (9, 18));
+    }
+}
