@@ -269,6 +269,7 @@ const fn hodoku_choice(technique: TechniqueId) -> StepChoice {
         | T::HiddenPair
         | T::HiddenTriple
         | T::HiddenQuad => StepChoice::HodokuHouses,
+        T::TurbotFish | T::XChain | T::XyChain | T::RemotePair => StepChoice::HodokuChains,
         _ => StepChoice::First,
     }
 }

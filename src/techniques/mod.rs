@@ -255,7 +255,7 @@ impl TechniqueId {
             return self.find_first_into(grid, step);
         }
         let mut found = false;
-        let _ = (self.info().finder)(grid, &mut |candidate| {
+        let _ = (choice.finder(self))(grid, &mut |candidate| {
             if !found || choice.prefers(candidate, step) {
                 step.clone_from(candidate);
                 found = true;
