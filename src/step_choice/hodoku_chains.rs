@@ -85,7 +85,10 @@ mod tests {
         assert_eq!(weighted_index_sum(&a.eliminations), 733);
         assert_eq!(weighted_index_sum(&b.eliminations), 651);
         assert!(prefers(&b, &a));
-        assert!(!prefers(&a, &a.clone()), "the same eliminations keep the first");
+        assert!(
+            !prefers(&a, &a.clone()),
+            "the same eliminations keep the first"
+        );
     }
 
     #[test]
