@@ -6,11 +6,14 @@
 //! by GNPX's chain cap of [`MAX_CHAIN_CELLS`] cells. Steps come out shortest first: a first pass
 //! notes at which lengths each start reaches an eliminating end, a second pass replays the
 //! starts length by length (so `find_first` costs one search per start plus one).
+//!
+//! The `hodoku` scale searches as HoDoKu does instead (`hodoku_*` finders, chosen by
+//! `StepChoice::HodokuChains`): every simple chain depth first, up to HoDoKu's 20-link limit.
 
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
-use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_CELLS, HOUSE_SETS, PEERS};
+use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
 use crate::links::{with_links, ChainLink, Links};
 use crate::step::Step;
 
@@ -518,18 +521,18 @@ const TURBOT_LINKS: usize = 3;
 /// The places of a digit (`plane`) that `cell` links to, with the house of each link, in HoDoKu's
 /// order: its row, its column, then the rest of its box, each in reading order.
 fn hodoku_neighbours(cell: usize, plane: Bits81) -> impl Iterator<Item = (usize, usize)> {
-    let houses = CELL_HOUSES[cell];
-    let lines = HOUSE_SETS[houses[0] as usize] | HOUSE_SETS[houses[1] as usize];
-    houses
-        .into_iter()
-        .flat_map(|house| {
-            let house = house as usize;
-            HOUSE_CELLS[house].iter().map(move |&c| (c as usize, house))
-        })
-        .filter(move |&(c, house)| {
-            // A box place in the cell's row or column was linked through that line.
-            c != cell && plane.contains(c) && (house < 18 || !lines.contains(c))
-        })
+    let [row, col, boxed] = CELL_HOUSES[cell].map(usize::from);
+    let others = plane.and_not(Bits81::cell(cell));
+    let lines = HOUSE_SETS[row] | HOUSE_SETS[col];
+    // A box place in the cell's row or column was linked through that line. Bits81 iterates in
+    // index order, which is reading order within a house.
+    let row_places = (HOUSE_SETS[row] & others).iter().map(move |c| (c, row));
+    let col_places = (HOUSE_SETS[col] & others).iter().map(move |c| (c, col));
+    let box_places = (HOUSE_SETS[boxed] & others)
+        .and_not(lines)
+        .iter()
+        .map(move |c| (c, boxed));
+    row_places.chain(col_places).chain(box_places)
 }
 
 /// One set of eliminations a HoDoKu search found, with the shortest chain found for it.
@@ -639,7 +642,8 @@ fn hodoku_x_chains(
                 let plane = links.plane(digit);
                 let strong_houses = links.conjugate_houses(digit);
                 let start_buddies = plane & PEERS[start];
-                if !plane.contains(start) || start_buddies.is_empty() {
+                // The first link is strong: the start must be in a conjugate pair.
+                if !links.strong_cells(digit).contains(start) || start_buddies.is_empty() {
                     continue;
                 }
                 let mut search = HodokuXSearch {
