@@ -9,6 +9,7 @@
 use crate::step::Step;
 use crate::techniques::{FinderFn, TechniqueId};
 
+mod hodoku_chains;
 mod hodoku_loops;
 
 /// How a rung picks one of the steps its technique finds.
@@ -21,8 +22,11 @@ pub enum StepChoice {
     /// kind in index order; within a house the finder's order (cell or digit combinations in
     /// lexicographic order, as HoDoKu's).
     HodokuHouses,
-    /// HoDoKu's nice loops and AICs: every loop its tabling search finds, the one removing
-    /// the most candidates first, then HoDoKu's index sum (`hodoku_loops.rs`).
+    /// HoDoKu's simple chains (Turbot Fish, X-Chain, XY-Chain, Remote Pair): every chain HoDoKu's
+    /// search reaches, the most eliminations first, then HoDoKu's weighted index sum.
+    HodokuChains,
+    /// HoDoKu's nice loops and AICs: every loop its tabling search finds (`hodoku_loops.rs`),
+    /// in the same order as [`StepChoice::HodokuChains`].
     HodokuLoops,
 }
 
@@ -32,14 +36,17 @@ impl StepChoice {
         match self {
             StepChoice::First => false,
             StepChoice::HodokuHouses => hodoku_house_rank(candidate) < hodoku_house_rank(best),
-            StepChoice::HodokuLoops => hodoku_loops::prefers_loop(candidate, best),
+            StepChoice::HodokuChains | StepChoice::HodokuLoops => {
+                hodoku_chains::prefers(candidate, best)
+            }
         }
     }
 
-    /// The finder whose steps the choice picks from: the technique's own, unless the choice
-    /// follows another program's search.
+    /// The finder whose steps this choice picks from (the technique's own, unless the choice
+    /// follows a grader whose search reaches further).
     pub fn finder(self, technique: TechniqueId) -> FinderFn {
         match self {
+            StepChoice::HodokuChains => hodoku_chains::finder(technique),
             StepChoice::HodokuLoops => hodoku_loops::finder(technique),
             _ => technique.info().finder,
         }
@@ -59,7 +66,6 @@ fn hodoku_house_rank(step: &Step) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::TechniqueId;
 
     fn in_house(house: u32) -> Step {
         let mut step = Step::new(TechniqueId::NakedPair);

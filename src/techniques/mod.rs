@@ -257,7 +257,7 @@ impl TechniqueId {
             return self.find_first_into(grid, step);
         }
         let mut found = false;
-        let _ = choice.finder(self)(grid, &mut |candidate| {
+        let _ = (choice.finder(self))(grid, &mut |candidate| {
             if !found || choice.prefers(candidate, step) {
                 step.clone_from(candidate);
                 found = true;
