@@ -49,6 +49,10 @@ pub struct Step {
     pub group_chain: Vec<SuperLink>,
     /// HoDoKu's Forcing Chain/Net proof (premises, reason, chains); `None` for others.
     pub forcing: Option<Box<ForcingProof>>,
+    /// Whether the eliminations take effect digit by digit (each digit's cells in order), as
+    /// HoDoKu applies the steps it sorts (its nice loops); otherwise cell by cell. Only the
+    /// order in which singles appear depends on it.
+    pub eliminations_by_digit: bool,
 }
 
 impl Step {
@@ -72,6 +76,7 @@ impl Step {
             rcc: Vec::new(),
             group_chain: Vec::new(),
             forcing: None,
+            eliminations_by_digit: false,
         }
     }
 

@@ -7,6 +7,10 @@
 //! prefers (ties go to the earlier step in scan order).
 
 use crate::step::Step;
+use crate::techniques::{FinderFn, TechniqueId};
+
+mod hodoku_chains;
+mod hodoku_loops;
 
 /// How a rung picks one of the steps its technique finds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -18,6 +22,12 @@ pub enum StepChoice {
     /// kind in index order; within a house the finder's order (cell or digit combinations in
     /// lexicographic order, as HoDoKu's).
     HodokuHouses,
+    /// HoDoKu's simple chains (Turbot Fish, X-Chain, XY-Chain, Remote Pair): every chain HoDoKu's
+    /// search reaches, the most eliminations first, then HoDoKu's weighted index sum.
+    HodokuChains,
+    /// HoDoKu's nice loops and AICs: every loop its tabling search finds (`hodoku_loops.rs`),
+    /// in the same order as [`StepChoice::HodokuChains`].
+    HodokuLoops,
 }
 
 impl StepChoice {
@@ -26,6 +36,19 @@ impl StepChoice {
         match self {
             StepChoice::First => false,
             StepChoice::HodokuHouses => hodoku_house_rank(candidate) < hodoku_house_rank(best),
+            StepChoice::HodokuChains | StepChoice::HodokuLoops => {
+                hodoku_chains::prefers(candidate, best)
+            }
+        }
+    }
+
+    /// The finder whose steps this choice picks from (the technique's own, unless the choice
+    /// follows a grader whose search reaches further).
+    pub fn finder(self, technique: TechniqueId) -> FinderFn {
+        match self {
+            StepChoice::HodokuChains => hodoku_chains::finder(technique),
+            StepChoice::HodokuLoops => hodoku_loops::finder(technique),
+            _ => technique.info().finder,
         }
     }
 }
@@ -43,7 +66,6 @@ fn hodoku_house_rank(step: &Step) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::TechniqueId;
 
     fn in_house(house: u32) -> Step {
         let mut step = Step::new(TechniqueId::NakedPair);

@@ -18,6 +18,7 @@ pub mod coloring;
 pub mod fish;
 pub mod force_chain;
 pub mod forcing_net;
+pub mod hodoku_nice_loop;
 pub mod intersections;
 pub mod nice_loop;
 pub mod single_digit;
@@ -259,7 +260,7 @@ impl TechniqueId {
             return self.find_first_into(grid, step);
         }
         let mut found = false;
-        let _ = (self.info().finder)(grid, &mut |candidate| {
+        let _ = (choice.finder(self))(grid, &mut |candidate| {
             if !found || choice.prefers(candidate, step) {
                 step.clone_from(candidate);
                 found = true;
