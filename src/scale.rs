@@ -269,6 +269,8 @@ const fn hodoku_choice(technique: TechniqueId) -> StepChoice {
         | T::HiddenPair
         | T::HiddenTriple
         | T::HiddenQuad => StepChoice::HodokuHouses,
+        T::SueDeCoq | T::EmptyRectangle => StepChoice::HodokuScan,
+        T::XyWing => StepChoice::HodokuOrder,
         _ => StepChoice::First,
     }
 }

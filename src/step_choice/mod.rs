@@ -7,6 +7,9 @@
 //! prefers (ties go to the earlier step in scan order).
 
 use crate::step::Step;
+use crate::techniques::{FinderFn, TechniqueId};
+
+mod hodoku_misc;
 
 /// How a rung picks one of the steps its technique finds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -18,6 +21,12 @@ pub enum StepChoice {
     /// kind in index order; within a house the finder's order (cell or digit combinations in
     /// lexicographic order, as HoDoKu's).
     HodokuHouses,
+    /// HoDoKu's own search where it differs from ours in order or in what it allows (see
+    /// `hodoku_misc`): the technique's HoDoKu finder, first step found.
+    HodokuScan,
+    /// HoDoKu's search order rebuilt from each step's pattern (see `hodoku_misc`): the step
+    /// HoDoKu's scan meets first.
+    HodokuOrder,
 }
 
 impl StepChoice {
@@ -26,6 +35,18 @@ impl StepChoice {
         match self {
             StepChoice::First => false,
             StepChoice::HodokuHouses => hodoku_house_rank(candidate) < hodoku_house_rank(best),
+            StepChoice::HodokuScan => false,
+            StepChoice::HodokuOrder => hodoku_misc::prefers(candidate, best),
+        }
+    }
+}
+
+impl StepChoice {
+    /// The finder this choice searches with instead of the technique's own, if any.
+    pub fn own_finder(self, technique: TechniqueId) -> Option<FinderFn> {
+        match self {
+            StepChoice::HodokuScan => hodoku_misc::hodoku_finder(technique),
+            _ => None,
         }
     }
 }

@@ -254,6 +254,15 @@ impl TechniqueId {
         if choice == StepChoice::First {
             return self.find_first_into(grid, step);
         }
+        if let Some(finder) = choice.own_finder(self) {
+            let mut found = false;
+            let _ = finder(grid, &mut |first| {
+                step.clone_from(first);
+                found = true;
+                ControlFlow::Break(())
+            });
+            return found;
+        }
         let mut found = false;
         let _ = (self.info().finder)(grid, &mut |candidate| {
             if !found || choice.prefers(candidate, step) {
