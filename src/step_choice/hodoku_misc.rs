@@ -1,14 +1,13 @@
-//! HoDoKu's step choices for the uniqueness family, Sue de Coq, wings, single-digit patterns,
-//! colouring, fish, ALS and locked candidates.
+//! HoDoKu's step choices for the uniqueness family, Sue de Coq, wings and single-digit patterns.
 //!
-//! Most of these HoDoKu solvers return the first step their scan finds; where our finder's
-//! scan order or step content differs, the HoDoKu ladder searches with a finder of HoDoKu's
-//! order ([`hodoku_finder`]). The uniqueness finders already scan in HoDoKu's order (GNPX has
-//! no uniqueness rungs), so they need nothing here.
+//! These HoDoKu solvers return the first step their scan finds. Where our finder's scan order
+//! alone differs, the step HoDoKu meets first is rebuilt from each step's pattern
+//! ([`prefers`]); where HoDoKu's patterns differ too, the HoDoKu ladder searches with a finder
+//! of HoDoKu's own ([`hodoku_finder`]), leaving the GNPX ladders' finder as it is. The
+//! uniqueness finders scan in HoDoKu's order themselves (GNPX has no uniqueness rungs).
+//! Locked candidates, W-Wing, XYZ-Wing, Skyscraper, 2-String Kite, fish and colouring already
+//! matched HoDoKu's choice on the measured slices; ALS techniques do not yet (see the report).
 
-use std::cmp::Ordering;
-
-use crate::core::Bits81;
 use crate::step::Step;
 use crate::techniques::{single_digit, sue_de_coq, FinderFn, TechniqueId};
 
@@ -41,9 +40,25 @@ fn xy_wing_rank(step: &Step) -> ([usize; 3], usize) {
     (cells, position)
 }
 
-/// Compares two cell sets as HoDoKu's depth-first subset scans meet them: cells in order, a set
-/// before its extensions.
-#[allow(dead_code)]
-fn depth_first_order(a: Bits81, b: Bits81) -> Ordering {
-    a.iter().cmp(b.iter())
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::Bits81;
+
+    fn wing(cells: [usize; 3], pivot: usize) -> Step {
+        let mut step = Step::new(TechniqueId::XyWing);
+        step.cells = cells.into_iter().collect::<Bits81>();
+        step.pivot = Some(pivot as u8);
+        step
+    }
+
+    #[test]
+    fn xy_wings_go_by_cell_triple_then_pivot_position() {
+        // An earlier triple wins whatever the pivots.
+        assert!(prefers(&wing([1, 5, 40], 40), &wing([2, 3, 4], 2)));
+        // Same triple: the pivot earlier in the triple wins.
+        assert!(prefers(&wing([1, 5, 40], 5), &wing([1, 5, 40], 40)));
+        assert!(!prefers(&wing([1, 5, 40], 40), &wing([1, 5, 40], 1)));
+        assert!(!prefers(&wing([1, 5, 40], 1), &wing([1, 5, 40], 1)));
+    }
 }

@@ -5,6 +5,10 @@
 //! could hold only two digits a/b form a "deadly pattern" — swapping a and b would give a
 //! second solution. They are valid only for puzzles known to have exactly one solution, which
 //! `grade` guarantees by classifying every puzzle with the oracle before these can run.
+//!
+//! Only HoDoKu's ladder uses them, so they follow HoDoKu 2.2's search: rectangles in the order
+//! its scan meets them (start corners are the bivalue cells, then solved non-given cells for
+//! the avoidable ones), its rules for each type, and the first step of a type is the one taken.
 
 use std::ops::ControlFlow;
 
