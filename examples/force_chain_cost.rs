@@ -2,13 +2,16 @@
 //! every state where the grader reached the ForceChain rungs (a ForceChain step fired, or the
 //! puzzle stayed stuck there), runs all three forms from a cold cache, once sharing the
 //! per-candidate evaluations (as the grader does) and once with the cache dropped before each
-//! form (the baseline without sharing). Prints candidates, evaluations and µs per state.
+//! form (the baseline without sharing). Prints candidates, evaluations and µs per state. Then,
+//! on the shared cache, ForceChain_Both (both polarities of every candidate): its extra
+//! evaluations and time, and how many of its results none of the three forms' steps holds at
+//! that state (a placement not placed, an elimination not eliminated).
 //!
 //! Usage: `cargo run --release --example force_chain_cost -- FILE [MAX_PUZZLES]`
 
 use std::time::Instant;
 
-use sudoku_grader::core::Grid;
+use sudoku_grader::core::{CandidateSet, Grid};
 use sudoku_grader::grader::grade;
 use sudoku_grader::ladder::Ladder;
 use sudoku_grader::puzzle::parse_puzzle;
@@ -32,6 +35,28 @@ struct Totals {
     shared_ns: u128,
     unshared_evaluations: u64,
     unshared_ns: u128,
+    both_evaluations: u64,
+    max_both_evaluations: u64,
+    both_ns: u128,
+    /// States where ForceChain_Both found a result none of the three forms' steps holds.
+    both_new_states: u64,
+    /// Such results.
+    both_new_results: u64,
+}
+
+/// Placements and eliminations of the three forms' steps at one state.
+fn form_results(grid: &Grid) -> (CandidateSet, CandidateSet) {
+    let mut placed = CandidateSet::default();
+    let mut eliminated = CandidateSet::default();
+    for form in FORMS {
+        for step in form.find_all(grid) {
+            for d in 0..9 {
+                placed.planes[d] |= step.placements.planes[d];
+                eliminated.planes[d] |= step.eliminations.planes[d];
+            }
+        }
+    }
+    (placed, eliminated)
 }
 
 fn measure(grid: &Grid, totals: &mut Totals) {
@@ -48,6 +73,22 @@ fn measure(grid: &Grid, totals: &mut Totals) {
     }
     let shared_ns = start.elapsed().as_nanos();
     let shared = evaluations_run() - before;
+    // ForceChain_Both after the three forms, on their cache: only the false origins are new.
+    let before_both = evaluations_run();
+    let start = Instant::now();
+    let both = TechniqueId::ForceChainBoth.find_all(grid);
+    let both_ns = start.elapsed().as_nanos();
+    let both_evaluations = shared + evaluations_run() - before_both;
+    let (placed, eliminated) = form_results(grid);
+    let mut new_results = 0;
+    for step in &both {
+        for d in 0..9 {
+            new_results += step.placements.planes[d].and_not(placed.planes[d]).count() as u64;
+            new_results += step.eliminations.planes[d]
+                .and_not(eliminated.planes[d])
+                .count() as u64;
+        }
+    }
     let before = evaluations_run();
     let start = Instant::now();
     for form in FORMS {
@@ -64,6 +105,11 @@ fn measure(grid: &Grid, totals: &mut Totals) {
     totals.shared_ns += shared_ns;
     totals.unshared_evaluations += unshared;
     totals.unshared_ns += unshared_ns;
+    totals.both_evaluations += both_evaluations;
+    totals.max_both_evaluations = totals.max_both_evaluations.max(both_evaluations);
+    totals.both_ns += both_ns;
+    totals.both_new_states += u64::from(new_results > 0);
+    totals.both_new_results += new_results;
 }
 
 fn main() {
@@ -121,5 +167,18 @@ fn main() {
         "ratio (dropped / shared): evaluations {:.2}, time {:.2}",
         totals.unshared_evaluations as f64 / totals.shared_evaluations.max(1) as f64,
         totals.unshared_ns as f64 / totals.shared_ns.max(1) as f64
+    );
+    println!(
+        "with ForceChain_Both too: {:.1} evaluations/state (max {}; {:.2} × candidates), \
+         ForceChain_Both alone {:.1} µs/state on the shared cache (ratio to the three forms {:.2})",
+        totals.both_evaluations as f64 / n,
+        totals.max_both_evaluations,
+        totals.both_evaluations as f64 / totals.candidates.max(1) as f64,
+        totals.both_ns as f64 / n / 1000.0,
+        totals.both_ns as f64 / totals.shared_ns.max(1) as f64
+    );
+    println!(
+        "ForceChain_Both results no form's step holds: {} in {} states",
+        totals.both_new_results, totals.both_new_states
     );
 }

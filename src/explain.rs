@@ -276,6 +276,7 @@ fn house_stem(house: usize, digit: usize) -> String {
 pub fn force_title(title: &str, conclusion: &ForceConclusion) -> String {
     let stem = match conclusion.stem {
         Stem::House { house, digit } => format!("({})", house_stem(house as usize, digit as usize)),
+        Stem::Both { cell, digit } => format!("({}#{})", cell_name(cell as usize), digit + 1),
         _ => String::new(),
     };
     format!(
@@ -390,7 +391,8 @@ pub fn describe(step: &Step) -> String {
         ),
         TechniqueId::ForceChainCell
         | TechniqueId::ForceChainHouse
-        | TechniqueId::ForceChainContradiction => force_text(title, step),
+        | TechniqueId::ForceChainContradiction
+        | TechniqueId::ForceChainBoth => force_text(title, step),
         TechniqueId::AlsXz | TechniqueId::AlsXyWing | TechniqueId::AlsChain => format!(
             "{} {} Eliminated: {}",
             crate::scale::gnpx_name(step.technique),
@@ -503,7 +505,7 @@ pub fn step_json(step: &Step, number: usize) -> serde_json::Value {
             "stem": match c.stem {
                 Stem::Cell(cell) => cell_name(cell as usize),
                 Stem::House { house, digit } => house_stem(house as usize, digit as usize),
-                Stem::Candidate { cell, digit } => format!("{}#{}", cell_name(cell as usize), digit + 1),
+                Stem::Candidate { cell, digit } | Stem::Both { cell, digit } => format!("{}#{}", cell_name(cell as usize), digit + 1),
                 Stem::Fins { digit } => format!("{}#{}", compressed_cells(step.fins), digit + 1),
             },
             "branches": c.branches.iter().map(|b| b.iter().map(|l| serde_json::json!({

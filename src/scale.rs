@@ -247,6 +247,8 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::ForceChainCell, 11),
     rung(TechniqueId::ForceChainHouse, 11),
     rung(TechniqueId::ForceChainContradiction, 11),
+    // Not GNPX's; placed as in GNPX v4 (off by default).
+    rung(TechniqueId::ForceChainBoth, 11),
 ];
 
 /// A HoDoKu rung: level (Easy 1 … Extreme 5), base score, and HoDoKu's step choice.
@@ -342,6 +344,9 @@ pub const HODOKU_2_2: &[Rung] = &[
     hodoku(TechniqueId::ForceChainCell, EXTREME, 500),
     hodoku(TechniqueId::ForceChainHouse, EXTREME, 500),
     hodoku(TechniqueId::ForceChainContradiction, EXTREME, 500),
+    // HoDoKu's Forcing Chain also compares a candidate's "set" and "deleted" tables and tests
+    // the deleted one for contradictions: ForceChain_Both (off by default, as on every scale).
+    hodoku(TechniqueId::ForceChainBoth, EXTREME, 500),
     hodoku(TechniqueId::BruteForce, EXTREME, 10000),
 ];
 
@@ -460,6 +465,7 @@ pub fn gnpx_name(technique: TechniqueId) -> &'static str {
         T::ForceChainCell => "ForceChain_Cell",
         T::ForceChainHouse => "ForceChain_House",
         T::ForceChainContradiction => "ForceChain_Contradiction",
+        T::ForceChainBoth => "ForceChain_Both",
         T::BruteForce => "BruteForce",
         // Fish, as GNPX's rated files name them (sashimi fish are GNPX's finned fish).
         T::XWing => "XWing",

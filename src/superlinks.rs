@@ -13,8 +13,11 @@
 //!
 //! [`ForceEngine::evaluate`] assumes one candidate true and walks the links breadth first,
 //! recording per digit the cells proved true and proved false; it stops at the first candidate
-//! proved both (a contradiction: the origin is false). Results are cached per candidate for the
-//! current state, so the three ForceChain forms cost one evaluation per candidate together.
+//! proved both (a contradiction: the origin is false). [`ForceEngine::evaluate_assuming`] walks
+//! from either polarity (a false origin starts on its strong links: `r2c4/-2`), for
+//! ForceChain_Both. Results are cached per candidate and polarity for the current state, so the
+//! ForceChain forms and Kraken fish cost at most one evaluation per candidate and polarity
+//! together.
 //! Grouped and ALS links fire when all their entry candidates are proved false, so an entry of
 //! several cells may be fed by several branches (one more than a strict chain allows; the
 //! printed chain shows the branch that completed the entry).
@@ -212,12 +215,12 @@ fn grouped_links(planes: &[Bits81; 9]) -> Vec<GroupLink> {
     groups
 }
 
-/// What assuming one candidate true proves.
+/// What assuming one candidate true (or false) proves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Evaluation {
-    /// Per digit, the cells proved to hold it (the origin included).
+    /// Per digit, the cells proved to hold it (a true origin included).
     pub on: [Bits81; 9],
-    /// Per digit, the cells proved not to hold it.
+    /// Per digit, the cells proved not to hold it (a false origin included).
     pub off: [Bits81; 9],
     /// The first candidate (cell, digit) proved both true and false; the walk stops there, so
     /// `on` and `off` are then partial.
@@ -327,6 +330,13 @@ pub enum Stem {
         /// The digit index.
         digit: u8,
     },
+    /// One candidate assumed true, then false (ForceChain_Both).
+    Both {
+        /// The cell.
+        cell: u8,
+        /// The digit index.
+        digit: u8,
+    },
 }
 
 /// One result of a ForceChain step: a candidate proved true or false, and the branches that
@@ -354,11 +364,27 @@ pub fn branch_text(links: &[SuperLink]) -> String {
         .join(" => ")
 }
 
+/// Evaluations of one origin polarity, cached per candidate for one state.
+struct EvaluationCache {
+    evaluations: Vec<Evaluation>,
+    /// Which candidates are evaluated (729 bits).
+    done: [u128; 6],
+}
+
+impl EvaluationCache {
+    fn new() -> EvaluationCache {
+        EvaluationCache {
+            evaluations: vec![Evaluation::EMPTY; CANDIDATES],
+            done: [0; 6],
+        }
+    }
+}
+
 /// The super links of one state, the cached evaluations and the scratch of the last walk.
 pub struct ForceEngine {
     links: SuperLinks,
-    cache: Vec<Evaluation>,
-    cached: [u128; 6],
+    /// Evaluations from a true origin, then from a false one.
+    cache: [EvaluationCache; 2],
     parents: Vec<Parent>,
     queue: Vec<u16>,
 }
@@ -368,8 +394,8 @@ thread_local! {
     static EVALUATIONS: Cell<u64> = const { Cell::new(0) };
 }
 
-/// Evaluations run on this thread so far (cache hits and the walks that print branches
-/// excluded): for benchmarks.
+/// Evaluations run on this thread so far, from either polarity (cache hits and the walks that
+/// print branches excluded): for benchmarks.
 pub fn evaluations_run() -> u64 {
     EVALUATIONS.with(|n| n.get())
 }
@@ -404,8 +430,7 @@ impl ForceEngine {
     pub fn new(grid: &Grid) -> ForceEngine {
         ForceEngine {
             links: SuperLinks::new(grid),
-            cache: vec![Evaluation::EMPTY; CANDIDATES],
-            cached: [0; 6],
+            cache: [EvaluationCache::new(), EvaluationCache::new()],
             parents: vec![
                 Parent {
                     from: 0,
@@ -424,15 +449,23 @@ impl ForceEngine {
 
     /// What assuming `digit` true in `cell` proves (cached for this state).
     pub fn evaluate(&mut self, cell: usize, digit: usize) -> Evaluation {
+        self.evaluate_assuming(cell, digit, true)
+    }
+
+    /// What assuming `digit` in `cell` true (`on`) or false proves (cached per polarity for this
+    /// state).
+    pub fn evaluate_assuming(&mut self, cell: usize, digit: usize, on: bool) -> Evaluation {
         let index = candidate_index(cell, digit);
         let (word, bit) = (index / 128, 1u128 << (index % 128));
-        if self.cached[word] & bit == 0 {
+        let polarity = usize::from(!on);
+        if self.cache[polarity].done[word] & bit == 0 {
             EVALUATIONS.with(|n| n.set(n.get() + 1));
-            let evaluation = self.walk(cell, digit);
-            self.cache[index] = evaluation;
-            self.cached[word] |= bit;
+            let evaluation = self.walk(cell, digit, on);
+            let cache = &mut self.cache[polarity];
+            cache.evaluations[index] = evaluation;
+            cache.done[word] |= bit;
         }
-        self.cache[index]
+        self.cache[polarity].evaluations[index]
     }
 
     /// The branch from `cell`#`digit` assumed true to `target` (as the walk reached it), or
@@ -453,7 +486,19 @@ impl ForceEngine {
         digit: usize,
         targets: &[(usize, usize, bool)],
     ) -> Vec<Option<Vec<SuperLink>>> {
-        let evaluation = self.walk(cell, digit);
+        self.branches_assuming(cell, digit, true, targets)
+    }
+
+    /// The branches from `cell`#`digit` assumed true (`on`) or false to each of `targets`, from
+    /// one walk.
+    pub fn branches_assuming(
+        &mut self,
+        cell: usize,
+        digit: usize,
+        on: bool,
+        targets: &[(usize, usize, bool)],
+    ) -> Vec<Option<Vec<SuperLink>>> {
+        let evaluation = self.walk(cell, digit, on);
         targets
             .iter()
             .map(|&(t_cell, t_digit, t_on)| {
@@ -545,8 +590,9 @@ impl ForceEngine {
         links
     }
 
-    /// The breadth-first walk from `cell`#`digit` assumed true; fills `parents`.
-    fn walk(&mut self, cell: usize, digit: usize) -> Evaluation {
+    /// The breadth-first walk from `cell`#`digit` assumed true (`on`) or false; fills
+    /// `parents`.
+    fn walk(&mut self, cell: usize, digit: usize, on: bool) -> Evaluation {
         let links = &self.links;
         let mut walk = Walk {
             evaluation: Evaluation::EMPTY,
@@ -554,8 +600,8 @@ impl ForceEngine {
             queue: &mut self.queue,
             tail: 0,
         };
-        let origin = node_id(cell, digit, true);
-        walk.reach(cell, digit, true, origin, Via::Origin);
+        let origin = node_id(cell, digit, on);
+        walk.reach(cell, digit, on, origin, Via::Origin);
         let mut head = 0;
         while head < walk.tail && walk.evaluation.contradiction.is_none() {
             let node = walk.queue[head] as usize;
@@ -717,6 +763,74 @@ mod tests {
         engine.evaluate(0, 0);
         engine.evaluate(0, 1);
         evaluations_run() - before
+    }
+
+    #[test]
+    fn a_false_candidate_proves_its_strong_partners_true() {
+        // r1c1 {1,2} and r1c2 {2,3}; digit 5 of row 9 only in r9c8 and r9c9 (conjugate pair).
+        let mut g = with_cells(&[(0, &[1, 2]), (1, &[2, 3])]);
+        for col in 0..7 {
+            g.eliminate(cell_at(8, col), 4);
+        }
+        let mut engine = ForceEngine::new(&g);
+        let before = evaluations_run();
+        let ev = engine.evaluate_assuming(0, 0, false);
+        assert!(ev.off[0].contains(0), "the origin is proved false");
+        assert!(!ev.on[0].contains(0));
+        assert!(ev.on[1].contains(0), "bivalue r1c1: 1 false ⇒ 2 true");
+        assert!(ev.off[1].contains(1), "r1c1#2 true ⇒ r1c2#2 false");
+        assert!(ev.on[2].contains(1), "bivalue r1c2: 2 false ⇒ 3 true");
+        assert!(ev.contradiction.is_none());
+        let branch = engine.branches_assuming(0, 0, false, &[(0, 1, true)]);
+        assert_eq!(
+            branch_text(branch[0].as_ref().unwrap()),
+            "[S r1c1/-1 -> r1c1/+2]"
+        );
+        let r9c8 = cell_at(8, 7);
+        let ev = engine.evaluate_assuming(r9c8, 4, false);
+        assert!(ev.on[4].contains(cell_at(8, 8)), "conjugate partner true");
+        assert!(
+            ev.off[4].contains(cell_at(0, 8)),
+            "then its column peers false"
+        );
+        let branch = engine.branches_assuming(r9c8, 4, false, &[(cell_at(0, 8), 4, false)]);
+        assert_eq!(
+            branch_text(branch[0].as_ref().unwrap()),
+            "[S r9c8/-5 -> r9c9/+5] => [W r9c9/+5 -> r1c9/-5]"
+        );
+        // The true origin of the same candidate is a separate, separately cached evaluation.
+        let ev_true = engine.evaluate_assuming(r9c8, 4, true);
+        assert!(ev_true.on[4].contains(r9c8) && ev_true.off[4].contains(cell_at(8, 8)));
+        assert_eq!(evaluations_run() - before, 3);
+        engine.evaluate_assuming(0, 0, false);
+        engine.evaluate_assuming(r9c8, 4, false);
+        engine.evaluate(r9c8, 4);
+        assert_eq!(evaluations_run() - before, 3, "cache hits run no walk");
+    }
+
+    #[test]
+    fn a_false_origin_that_contradicts_is_true() {
+        // r1c1 {1,2}, r1c2 {2,3}, r1c3 {2,3}: r1c1#1 false ⇒ r1c1#2 true ⇒ r1c2 and r1c3 both 3.
+        let g = with_cells(&[(0, &[1, 2]), (1, &[2, 3]), (2, &[2, 3])]);
+        let mut engine = ForceEngine::new(&g);
+        let ev = engine.evaluate_assuming(0, 0, false);
+        let (x_cell, x_digit) = ev.contradiction.expect("r1c1#1 false is contradictory");
+        assert_eq!(x_digit, 2);
+        assert!([1, 2].contains(&x_cell));
+        assert!(engine.evaluate(0, 0).contradiction.is_none());
+        let pair = engine.branches_assuming(
+            0,
+            0,
+            false,
+            &[
+                (x_cell as usize, x_digit as usize, true),
+                (x_cell as usize, x_digit as usize, false),
+            ],
+        );
+        for branch in &pair {
+            let branch = branch.as_ref().unwrap();
+            assert_eq!(branch[0].from.to_string(), "r1c1/-1");
+        }
     }
 
     #[test]

@@ -175,6 +175,127 @@ fn the_three_forms_share_one_evaluation_per_candidate() {
     assert_eq!(after_cell - before, candidates);
     // The house and contradiction forms read the cache only.
     assert_eq!(after_all, after_cell);
+    // ForceChain_Both adds the false origins only: two evaluations per candidate in all.
+    TechniqueId::ForceChainBoth.find_all(&grid);
+    let after_both = evaluations_run();
+    assert_eq!(after_both - before, 2 * candidates);
+    TechniqueId::ForceChainBoth.find_all(&grid);
+    TechniqueId::ForceChainContradiction.find_all(&grid);
+    assert_eq!(
+        evaluations_run(),
+        after_both,
+        "the second round reads the cache only"
+    );
+}
+
+/// At the seed's state ForceChain_Both settles every candidate whose one assumption is
+/// contradictory: it eliminates all the contradiction form eliminates and places candidates
+/// whose false origin contradicts, with branches from `X/-d`; all agree with the solution.
+#[test]
+fn both_polarities_settle_the_seed_candidates() {
+    let (grid, solution) = singles_state();
+    let step = TechniqueId::ForceChainBoth.find_first(&grid).unwrap();
+    assert!(step.check_against(&solution).is_none());
+    let contradiction = TechniqueId::ForceChainContradiction
+        .find_first(&grid)
+        .unwrap();
+    for d in 0..9 {
+        assert!(contradiction.eliminations.planes[d].is_subset_of(step.eliminations.planes[d]));
+    }
+    let mut placed_by_false_origin = 0;
+    for conclusion in &step.force {
+        let Stem::Both { cell, digit } = conclusion.stem else {
+            panic!("stem {:?}", conclusion.stem);
+        };
+        assert_eq!(conclusion.branches.len(), 2);
+        let start = conclusion.branches[0][0].from;
+        if (cell, digit) == (conclusion.cell, conclusion.digit) {
+            // Settled: the opposite assumption proves one candidate both true and false.
+            assert_eq!(start.on, !conclusion.truth);
+            let ends: Vec<_> = conclusion
+                .branches
+                .iter()
+                .map(|b| b.last().unwrap().to)
+                .collect();
+            assert_eq!(
+                (ends[0].cells, ends[0].digit),
+                (ends[1].cells, ends[1].digit)
+            );
+            assert!(ends[0].on && !ends[1].on);
+            placed_by_false_origin += usize::from(conclusion.truth);
+        } else {
+            // Agreed: one branch from each assumption.
+            assert!(start.on && !conclusion.branches[1][0].from.on);
+        }
+        assert_eq!(start.cells, Bits81::cell(cell as usize));
+    }
+    assert!(placed_by_false_origin > 0);
+    let (r2c4, one) = candidate("r2c4#1");
+    assert!(step.placements.contains(r2c4, one));
+    let text = describe(&step);
+    assert!(
+        text.starts_with(
+            "ForceChain_Both(r2c4#1) r2c4#1 is true\n       [W (ALS:r26c4) r2c4/-1 -> "
+        ),
+        "{text}"
+    );
+    let json = step_json(&step, 26);
+    assert_eq!(json["force"][0]["stem"], "r2c4#1");
+    assert_eq!(json["force"][0]["branches"][0][0]["from"], "r2c4/-1");
+}
+
+/// `--verify` with singles and ForceChain_Both alone (so it does all the work, from both
+/// polarities) on top1465 and every 20th line of the hardest forum file: every placement and
+/// elimination agrees with the solution, and both kinds of result (settled, agreed) occur.
+#[test]
+fn force_chain_both_verifies_on_corpus_slices() {
+    let ladder = Ladder::gnpx_v4_all()
+        .restricted_to(&["singles", "force-chain-both"])
+        .unwrap();
+    let slices = [
+        ("corpora/top1465.txt", 1),
+        ("corpora/forum_hardest_1905_er11plus.txt", 20),
+    ];
+    let (mut steps, mut settled, mut agreed, mut graded) = (0, 0, 0, 0);
+    for (file, every) in slices {
+        let Some(path) = common::shared_file(file) else {
+            return;
+        };
+        let text = std::fs::read_to_string(path).unwrap();
+        for line in text.lines().step_by(every) {
+            let Some(field) = line.split_whitespace().next() else {
+                continue;
+            };
+            let Ok(puzzle) = parse_puzzle(field, 1) else {
+                continue;
+            };
+            let mut grid = puzzle.grid;
+            let Some(solution) = oracle::solve(&grid).solution else {
+                continue;
+            };
+            grade(&mut grid, &ladder, Some(&solution), &mut |step, _| {
+                if step.technique != TechniqueId::ForceChainBoth {
+                    return;
+                }
+                steps += 1;
+                for c in &step.force {
+                    match c.stem {
+                        Stem::Both { cell, digit } if (cell, digit) == (c.cell, c.digit) => {
+                            settled += 1
+                        }
+                        _ => agreed += 1,
+                    }
+                }
+            })
+            .unwrap_or_else(|f| panic!("{field}: {f:?}"));
+            graded += 1;
+        }
+    }
+    assert!(graded > 3800, "{graded}");
+    assert!(
+        steps > 500 && settled > 0 && agreed > 0,
+        "{steps} {settled} {agreed}"
+    );
 }
 
 /// `--verify` with the full ladder on a sample of the hardest forum puzzles (every 10th line):

@@ -3,12 +3,17 @@
 //! - ForceChain_Cell: every candidate of a cell, assumed true, proves the same candidate true.
 //! - ForceChain_House: the same over the places of a digit in a house.
 //! - ForceChain_Contradiction: a candidate assumed true proves some candidate both true and false.
+//! - ForceChain_Both (not GNPX's; off by default): a candidate assumed true and assumed false
+//!   proves the same candidate true (placed) or false (eliminated); an assumption that proves some
+//!   candidate both true and false settles the candidate the other way.
 //!
 //! A stem candidate that leads to a contradiction is false and is left out of the cell and house
 //! forms' agreement (the seed's reasoning; its ForceChain_Cell example from r2c8 relies on it, as
 //! r2c8#1 is one of its contradictions); at least one stem candidate must survive. One step
-//! carries every result of its form at the state, as GNPX lists them together. All three forms read the engine's per-candidate evaluations, cached for
-//! the state, so together they cost at most one evaluation per candidate.
+//! carries every result of its form at the state, as GNPX lists them together. All forms read
+//! the engine's per-candidate evaluations, cached for the state, so together the three GNPX forms
+//! cost at most one evaluation per candidate, and ForceChain_Both one more (from the false
+//! origin) per candidate.
 
 use std::ops::ControlFlow;
 
@@ -212,10 +217,180 @@ pub fn force_chain_contradiction(grid: &Grid, sink: &mut StepSink<'_>) -> Contro
     })
 }
 
+/// ForceChain_Both: a candidate is either true or false, so what both assumptions prove holds.
+/// A candidate both prove true is placed and one both prove false is eliminated; an assumption
+/// that proves some candidate both true and false is wrong, so the candidate is eliminated (its
+/// true origin contradicts) or placed (its false origin contradicts).
+pub fn force_chain_both(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    with_force_engine(grid, |engine| {
+        let mut step = Step::new(TechniqueId::ForceChainBoth);
+        for cell in grid.unsolved() {
+            for digit in digits(grid.candidates(cell)) {
+                let if_true = engine.evaluate_assuming(cell, digit, true);
+                let if_false = engine.evaluate_assuming(cell, digit, false);
+                let before = step.force.len();
+                match (if_true.contradiction, if_false.contradiction) {
+                    (None, None) => add_agreements(engine, &mut step, (cell, digit)),
+                    (Some(x), None) => settle(engine, &mut step, (cell, digit), false, x),
+                    (None, Some(x)) => settle(engine, &mut step, (cell, digit), true, x),
+                    // Both contradictory: the state has no solution; nothing sound to add.
+                    (Some(_), Some(_)) => {}
+                }
+                if step.force.len() > before {
+                    step.cells.insert(cell);
+                }
+            }
+        }
+        emit(step, sink)
+    })
+}
+
+/// Places (`truth`) or eliminates `origin`, whose other assumption proves the candidate `x`
+/// both true and false; the two branches are that assumption's.
+fn settle(
+    engine: &mut ForceEngine,
+    step: &mut Step,
+    (cell, digit): (usize, usize),
+    truth: bool,
+    (x_cell, x_digit): (u8, u8),
+) {
+    let done = if truth {
+        &mut step.placements
+    } else {
+        &mut step.eliminations
+    };
+    if done.contains(cell, digit) {
+        return;
+    }
+    done.insert(cell, digit);
+    let (x_cell, x_digit) = (x_cell as usize, x_digit as usize);
+    let branches = engine
+        .branches_assuming(
+            cell,
+            digit,
+            !truth,
+            &[(x_cell, x_digit, true), (x_cell, x_digit, false)],
+        )
+        .into_iter()
+        .flatten()
+        .collect();
+    step.force.push(ForceConclusion {
+        cell: cell as u8,
+        digit: digit as u8,
+        truth,
+        stem: Stem::Both {
+            cell: cell as u8,
+            digit: digit as u8,
+        },
+        branches,
+    });
+}
+
+/// Adds to `step` every candidate `origin` assumed true and assumed false both prove true (or
+/// both prove false) that the step does not hold yet, with the branch from each assumption.
+fn add_agreements(engine: &mut ForceEngine, step: &mut Step, (cell, digit): (usize, usize)) {
+    let if_true = engine.evaluate_assuming(cell, digit, true);
+    let if_false = engine.evaluate_assuming(cell, digit, false);
+    let mut targets = Vec::new();
+    for d in 0..9 {
+        let truths = (if_true.on[d] & if_false.on[d]).and_not(step.placements.planes[d]);
+        targets.extend(truths.iter().map(|c| (c, d, true)));
+        let falses = (if_true.off[d] & if_false.off[d]).and_not(step.eliminations.planes[d]);
+        targets.extend(falses.iter().map(|c| (c, d, false)));
+    }
+    if targets.is_empty() {
+        return;
+    }
+    let first = step.force.len();
+    for &(c, d, truth) in &targets {
+        if truth {
+            step.placements.insert(c, d);
+        } else {
+            step.eliminations.insert(c, d);
+        }
+        step.force.push(ForceConclusion {
+            cell: c as u8,
+            digit: d as u8,
+            truth,
+            stem: Stem::Both {
+                cell: cell as u8,
+                digit: digit as u8,
+            },
+            branches: Vec::new(),
+        });
+    }
+    for on in [true, false] {
+        let branches = engine.branches_assuming(cell, digit, on, &targets);
+        for (conclusion, branch) in step.force[first..].iter_mut().zip(branches) {
+            conclusion.branches.extend(branch);
+        }
+    }
+}
+
 /// Hands a non-empty step to the sink.
 fn emit(step: Step, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     if step.force.is_empty() {
         return ControlFlow::Continue(());
     }
     sink(&step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::cell_at;
+    use crate::superlinks::branch_text;
+    use crate::techniques::test_support::with_cells;
+
+    /// An XY-Wing as a dichotomy: r1c1 {1,2}, r1c5 {1,5}, r5c1 {2,5}. r1c1#1 true ⇒ r1c5#5 true,
+    /// r1c1#1 false ⇒ r5c1#5 true; both see r5c5, so both prove r5c5#5 false.
+    #[test]
+    fn both_assumptions_agreeing_eliminate() {
+        let (r1c5, r5c1, r5c5) = (cell_at(0, 4), cell_at(4, 0), cell_at(4, 4));
+        let grid = with_cells(&[(0, &[1, 2]), (r1c5, &[1, 5]), (r5c1, &[2, 5])]);
+        let step = TechniqueId::ForceChainBoth.find_first(&grid).unwrap();
+        assert!(step.eliminations.contains(r5c5, 4));
+        let conclusion = step
+            .force
+            .iter()
+            .find(|c| (c.cell as usize, c.digit, c.truth) == (r5c5, 4, false))
+            .unwrap();
+        assert_eq!(conclusion.stem, Stem::Both { cell: 0, digit: 0 });
+        let texts: Vec<_> = conclusion.branches.iter().map(|b| branch_text(b)).collect();
+        assert_eq!(texts.len(), 2);
+        assert!(texts[0].starts_with("[W r1c1/+1 -> "), "{}", texts[0]);
+        // The false branch takes the ALS r15c1 {1,2,5}: without its 1 it is locked on 2 and 5.
+        assert_eq!(texts[1], "[W (ALS:r15c1) r1c1/-1 -> r5c5/-5]");
+        assert!(
+            texts.iter().all(|t| t.ends_with(" -> r5c5/-5]")),
+            "{texts:?}"
+        );
+        // The same elimination by contradiction: r5c5#5 true proves r5c1#5 true and false
+        // (chain links hold both ways, see results/forcechain.md).
+        let contradiction = TechniqueId::ForceChainContradiction
+            .find_first(&grid)
+            .unwrap();
+        assert!(contradiction.eliminations.contains(r5c5, 4));
+    }
+
+    /// r1c1 {1,2}, r1c2 {2,3}, r1c3 {2,3}: r1c1#1 false forces r1c2 and r1c3 both to 3, so
+    /// r1c1#1 is placed; the contradiction form only removes r1c1#2 (its true origin fails).
+    #[test]
+    fn a_contradictory_false_origin_is_placed() {
+        let grid = with_cells(&[(0, &[1, 2]), (1, &[2, 3]), (2, &[2, 3])]);
+        let step = TechniqueId::ForceChainBoth.find_first(&grid).unwrap();
+        assert!(step.placements.contains(0, 0));
+        assert!(step.eliminations.contains(0, 1));
+        let placed = step
+            .force
+            .iter()
+            .find(|c| (c.cell, c.digit, c.truth) == (0, 0, true))
+            .unwrap();
+        assert!(placed.branches.iter().all(|b| !b[0].from.on));
+        let contradiction = TechniqueId::ForceChainContradiction
+            .find_first(&grid)
+            .unwrap();
+        assert!(contradiction.placements.is_empty());
+        assert!(contradiction.eliminations.contains(0, 1));
+    }
 }

@@ -129,6 +129,7 @@ techniques! {
     ForceChainCell => ("force-chain-cell", "ForceChain_Cell", "force-chain", force_chain::force_chain_cell),
     ForceChainHouse => ("force-chain-house", "ForceChain_House", "force-chain", force_chain::force_chain_house),
     ForceChainContradiction => ("force-chain-contradiction", "ForceChain_Contradiction", "force-chain", force_chain::force_chain_contradiction),
+    ForceChainBoth => ("force-chain-both", "ForceChain_Both", "force-chain", force_chain::force_chain_both),
     BruteForce => ("brute-force", "Brute Force", "last-resort", brute_force::brute_force),
     XWing => ("x-wing", "X-Wing", "fish", fish::x_wing, "fish-basic"),
     Swordfish => ("swordfish", "SwordFish", "fish", fish::swordfish, "fish-basic"),
