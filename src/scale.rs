@@ -272,7 +272,7 @@ const fn hodoku_choice(technique: TechniqueId) -> StepChoice {
         | T::HiddenTriple
         | T::HiddenQuad => StepChoice::HodokuHouses,
         T::SueDeCoq | T::EmptyRectangle => StepChoice::HodokuScan,
-        T::XyWing => StepChoice::HodokuOrder,
+        T::XyWing | T::AlsXz => StepChoice::HodokuOrder,
         _ => StepChoice::First,
     }
 }
