@@ -70,7 +70,7 @@ fn main() {
                 .find(|r| r.technique == t)
                 .map(|r| r.choice)
                 .unwrap_or_default();
-            let finder = choice.own_finder(t).unwrap_or(t.info().finder);
+            let finder = choice.finder(t);
             let _ = finder(&grid, &mut |step| {
                 all.push(describe(step));
                 std::ops::ControlFlow::Continue(())

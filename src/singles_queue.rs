@@ -62,12 +62,21 @@ impl SinglesQueue {
         queue
     }
 
-    /// Follows a step applied to the grid: placements, then eliminations in cell order.
+    /// Follows a step applied to the grid: placements, then eliminations in cell order (digit
+    /// order for a step that says so).
     pub fn apply(&mut self, step: &Step) {
         for (cell, digit) in step.placements.iter() {
             if !self.placed.contains(cell) {
                 self.place(cell, digit);
             }
+        }
+        if step.eliminations_by_digit {
+            for (digit, plane) in step.eliminations.planes.iter().enumerate() {
+                for cell in *plane {
+                    self.eliminate(cell, digit);
+                }
+            }
+            return;
         }
         // `CandidateSet::iter` is already cell-major, digit-minor: no sorting (or allocation) needed.
         for (cell, digit) in step.eliminations.iter() {

@@ -46,6 +46,10 @@ pub struct Step {
     pub rcc: Vec<u16>,
     /// The pattern as links between candidates or groups (grouped chains); empty for others.
     pub group_chain: Vec<SuperLink>,
+    /// Whether the eliminations take effect digit by digit (each digit's cells in order), as
+    /// HoDoKu applies the steps it sorts (its nice loops); otherwise cell by cell. Only the
+    /// order in which singles appear depends on it.
+    pub eliminations_by_digit: bool,
 }
 
 impl Step {
@@ -68,6 +72,7 @@ impl Step {
             als: Vec::new(),
             rcc: Vec::new(),
             group_chain: Vec::new(),
+            eliminations_by_digit: false,
         }
     }
 

@@ -9,6 +9,8 @@
 use crate::step::Step;
 use crate::techniques::{FinderFn, TechniqueId};
 
+mod hodoku_chains;
+mod hodoku_loops;
 mod hodoku_misc;
 
 /// How a rung picks one of the steps its technique finds.
@@ -21,6 +23,12 @@ pub enum StepChoice {
     /// kind in index order; within a house the finder's order (cell or digit combinations in
     /// lexicographic order, as HoDoKu's).
     HodokuHouses,
+    /// HoDoKu's simple chains (Turbot Fish, X-Chain, XY-Chain, Remote Pair): every chain HoDoKu's
+    /// search reaches, the most eliminations first, then HoDoKu's weighted index sum.
+    HodokuChains,
+    /// HoDoKu's nice loops and AICs: every loop its tabling search finds (`hodoku_loops.rs`),
+    /// in the same order as [`StepChoice::HodokuChains`].
+    HodokuLoops,
     /// HoDoKu's own search where it differs from ours in order or in what it allows (see
     /// `hodoku_misc`): the technique's HoDoKu finder, first step found.
     HodokuScan,
@@ -37,16 +45,27 @@ impl StepChoice {
             StepChoice::HodokuHouses => hodoku_house_rank(candidate) < hodoku_house_rank(best),
             StepChoice::HodokuScan => false,
             StepChoice::HodokuOrder => hodoku_misc::prefers(candidate, best),
+            StepChoice::HodokuChains | StepChoice::HodokuLoops => {
+                hodoku_chains::prefers(candidate, best)
+            }
         }
     }
-}
 
-impl StepChoice {
-    /// The finder this choice searches with instead of the technique's own, if any.
-    pub fn own_finder(self, technique: TechniqueId) -> Option<FinderFn> {
+    /// Whether the choice takes the first step its finder yields (so the search can stop there).
+    pub fn takes_first(self) -> bool {
+        matches!(self, StepChoice::First | StepChoice::HodokuScan)
+    }
+
+    /// The finder whose steps this choice picks from (the technique's own, unless the choice
+    /// follows a grader whose search reaches further or differs).
+    pub fn finder(self, technique: TechniqueId) -> FinderFn {
         match self {
-            StepChoice::HodokuScan => hodoku_misc::hodoku_finder(technique),
-            _ => None,
+            StepChoice::HodokuChains => hodoku_chains::finder(technique),
+            StepChoice::HodokuLoops => hodoku_loops::finder(technique),
+            StepChoice::HodokuScan => {
+                hodoku_misc::hodoku_finder(technique).unwrap_or(technique.info().finder)
+            }
+            _ => technique.info().finder,
         }
     }
 }
@@ -64,7 +83,6 @@ fn hodoku_house_rank(step: &Step) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::TechniqueId;
 
     fn in_house(house: u32) -> Step {
         let mut step = Step::new(TechniqueId::NakedPair);

@@ -17,6 +17,7 @@ pub mod chains;
 pub mod coloring;
 pub mod fish;
 pub mod force_chain;
+pub mod hodoku_nice_loop;
 pub mod intersections;
 pub mod nice_loop;
 pub mod single_digit;
@@ -255,9 +256,9 @@ impl TechniqueId {
         if choice == StepChoice::First {
             return self.find_first_into(grid, step);
         }
-        if let Some(finder) = choice.own_finder(self) {
+        if choice.takes_first() {
             let mut found = false;
-            let _ = finder(grid, &mut |first| {
+            let _ = (choice.finder(self))(grid, &mut |first| {
                 step.clone_from(first);
                 found = true;
                 ControlFlow::Break(())
@@ -265,7 +266,7 @@ impl TechniqueId {
             return found;
         }
         let mut found = false;
-        let _ = (self.info().finder)(grid, &mut |candidate| {
+        let _ = (choice.finder(self))(grid, &mut |candidate| {
             if !found || choice.prefers(candidate, step) {
                 step.clone_from(candidate);
                 found = true;

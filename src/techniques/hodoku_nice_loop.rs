@@ -1,0 +1,606 @@
+//! Nice loops and AICs as HoDoKu 2.2 finds them (its tabling search, Trebor's tables), for the
+//! HoDoKu scale's loop choice ([`crate::step_choice::StepChoice::HodokuLoops`]).
+//!
+//! HoDoKu builds, for every candidate assumed true and assumed false, the table of everything
+//! that follows from it: a breadth-first closure over direct implications, each implication
+//! kept once (the first chain reaching it), at most [`MAX_TABLE_ENTRIES`] per table, with no
+//! other length limit. Why this is not [`super::nice_loop`]'s search: GNPX caps chains at ten
+//! links and takes the shortest step first, its groups are any two or three cells of a
+//! box∩line segment and its grouped loops also run through ALS nodes; HoDoKu's tables have no
+//! length cap, its groups are all of a digit's places in a segment, ALS nodes are off by
+//! default, and which loops exist depends on which chain each table keeps (a chain crossing a
+//! cell twice is dropped, not replaced by another).
+//!
+//! From the tables, in HoDoKu's order (premises cell by cell, digit by digit):
+//! 1. nice loops from every "true" premise, then from every "false" premise: an implication
+//!    on another candidate of the premise's cell, at least three links away, reached through
+//!    other cells. `a` true ⇒ `a` false, or ⇒ `b` true: `a` goes. `a` false ⇒ `a` true: the
+//!    cell's other candidates go. `a` false ⇒ `b` false: `b` goes. `a` false ⇒ `b` true closes
+//!    a continuous loop: every weak link between cells removes the digit from the cells seeing
+//!    both ends (the loop's own cells excepted), and a cell entered and left by strong links
+//!    keeps only those two digits;
+//! 2. AICs from every "false" premise `a` to a "true" candidate `b` in another cell: same digit,
+//!    the cells seeing both ends lose it (HoDoKu takes only AICs removing two or more); digits
+//!    differing and the ends seeing each other, each end loses the other's digit (HoDoKu takes
+//!    only AICs where both are candidates).
+//!
+//! A chain may pass through a cell at most once (two consecutive nodes in one cell count as
+//! one visit); a nice loop may come back to its start cell. Groups are used by the grouped
+//! rung, which, as HoDoKu's, also reports the loops without groups its tables find.
+
+use std::ops::ControlFlow;
+
+use super::{StepSink, TechniqueId};
+use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
+use crate::links::ChainLink;
+use crate::links::LinkKind;
+use crate::step::Step;
+use crate::superlinks::{SuperLink, SuperNode};
+
+/// HoDoKu's size of one implication table (the premise included).
+pub const MAX_TABLE_ENTRIES: usize = 1000;
+
+/// Single-candidate nodes (cell * 9 + digit); group nodes follow.
+const SINGLES: usize = 729;
+
+/// A search state: node * 2 + polarity (1 = true).
+type State = u32;
+
+fn state(node: usize, on: bool) -> State {
+    (node * 2 + usize::from(on)) as State
+}
+
+fn node_of(s: State) -> usize {
+    s as usize / 2
+}
+
+fn is_on(s: State) -> bool {
+    s & 1 == 1
+}
+
+/// A group node: all places of a digit in one box∩line segment (two or three cells).
+struct Group {
+    cells: Bits81,
+    digit: usize,
+    box_house: usize,
+    line_house: usize,
+}
+
+/// The implication graph of one grid state, each state's direct implications in HoDoKu's
+/// table order.
+struct Graph<'a> {
+    grid: &'a Grid,
+    groups: Vec<Group>,
+    /// Per node: its cells and the cells seeing all of them.
+    cells: Vec<Bits81>,
+    sees: Vec<Bits81>,
+    /// Direct implications per state (CSR: `succ[start[s]..start[s + 1]]`).
+    start: Vec<u32>,
+    succ: Vec<State>,
+}
+
+impl<'a> Graph<'a> {
+    fn new(grid: &'a Grid, grouped: bool) -> Graph<'a> {
+        let groups = if grouped {
+            hodoku_groups(grid)
+        } else {
+            Vec::new()
+        };
+        let nodes = SINGLES + groups.len();
+        let mut cells = vec![Bits81::EMPTY; nodes];
+        for cell in 0..81 {
+            for digit in 0..9 {
+                if grid.candidates(cell) & (1 << digit) != 0 {
+                    cells[cell * 9 + digit] = Bits81::cell(cell);
+                }
+            }
+        }
+        for (i, g) in groups.iter().enumerate() {
+            cells[SINGLES + i] = g.cells;
+        }
+        let sees = cells
+            .iter()
+            .map(|c| {
+                if c.is_empty() {
+                    Bits81::EMPTY
+                } else {
+                    c.iter().fold(Bits81::ALL, |acc, cell| acc & PEERS[cell])
+                }
+            })
+            .collect();
+        let mut graph = Graph {
+            grid,
+            groups,
+            cells,
+            sees,
+            start: Vec::with_capacity(nodes * 2 + 1),
+            succ: Vec::new(),
+        };
+        let mut out = Vec::with_capacity(64);
+        for s in 0..nodes * 2 {
+            graph.start.push(graph.succ.len() as u32);
+            if !graph.cells[node_of(s as State)].is_empty() {
+                graph.direct(s as State, &mut out);
+                graph.succ.extend_from_slice(&out);
+            }
+        }
+        graph.start.push(graph.succ.len() as u32);
+        graph
+    }
+
+    fn digit_of(&self, node: usize) -> usize {
+        if node < SINGLES {
+            node % 9
+        } else {
+            self.groups[node - SINGLES].digit
+        }
+    }
+
+    /// The node's first cell (HoDoKu's cell of a node).
+    fn cell_of(&self, node: usize) -> usize {
+        self.cells[node].first().unwrap_or(0)
+    }
+
+    fn successors(&self, s: State) -> &[State] {
+        &self.succ[self.start[s as usize] as usize..self.start[s as usize + 1] as usize]
+    }
+
+    /// The direct implications of state `from`, in HoDoKu's table order.
+    fn direct(&self, from: State, out: &mut Vec<State>) {
+        out.clear();
+        let push = |out: &mut Vec<State>, s: State| {
+            if !out.contains(&s) {
+                out.push(s);
+            }
+        };
+        let node = node_of(from);
+        let digit = self.digit_of(node);
+        let plane = self.grid.plane(digit);
+        if node < SINGLES {
+            let cell = node / 9;
+            let mask = self.grid.candidates(cell);
+            if is_on(from) {
+                // The cell's other candidates, then the digit's places in row, column, box.
+                for d in (0..9).filter(|&d| d != digit && mask & (1 << d) != 0) {
+                    push(out, state(cell * 9 + d, false));
+                }
+                for &house in &CELL_HOUSES[cell] {
+                    let places = plane & HOUSE_SETS[house as usize];
+                    for peer in places.iter().filter(|&p| p != cell) {
+                        push(out, state(peer * 9 + digit, false));
+                    }
+                }
+                for (i, g) in self.groups.iter().enumerate() {
+                    if g.digit == digit && self.sees[SINGLES + i].contains(cell) {
+                        push(out, state(SINGLES + i, false));
+                    }
+                }
+            } else {
+                if mask.count_ones() == 2 {
+                    let other = (mask & !(1 << digit)).trailing_zeros() as usize;
+                    push(out, state(cell * 9 + other, true));
+                }
+                for &house in &CELL_HOUSES[cell] {
+                    let places = plane & HOUSE_SETS[house as usize];
+                    if places.count() == 2 {
+                        let partner = places.and_not(Bits81::cell(cell)).first().unwrap();
+                        push(out, state(partner * 9 + digit, true));
+                    }
+                }
+                // A group whose box or line holds, outside it, only this place of the digit.
+                for (i, g) in self.groups.iter().enumerate() {
+                    if g.digit != digit {
+                        continue;
+                    }
+                    let visible = plane & self.sees[SINGLES + i];
+                    for house in [g.box_house, g.line_house] {
+                        if visible & HOUSE_SETS[house] == Bits81::cell(cell) {
+                            push(out, state(SINGLES + i, true));
+                        }
+                    }
+                }
+            }
+        } else {
+            let me = &self.groups[node - SINGLES];
+            let visible = plane & self.sees[node];
+            if is_on(from) {
+                for cell in visible.iter() {
+                    push(out, state(cell * 9 + digit, false));
+                }
+                for (j, other) in self.groups.iter().enumerate() {
+                    if SINGLES + j != node
+                        && other.digit == digit
+                        && !other.cells.intersects(me.cells)
+                        && (other.line_house == me.line_house || other.box_house == me.box_house)
+                    {
+                        push(out, state(SINGLES + j, false));
+                    }
+                }
+            } else {
+                for house in [me.box_house, me.line_house] {
+                    let rest = visible & HOUSE_SETS[house];
+                    if rest.count() == 1 {
+                        push(out, state(rest.first().unwrap() * 9 + digit, true));
+                    }
+                }
+                // The only other group of a house holding every other place of the digit.
+                for house in [me.line_house, me.box_house] {
+                    let mut others = self.groups.iter().enumerate().filter(|(j, other)| {
+                        SINGLES + j != node
+                            && other.digit == digit
+                            && !other.cells.intersects(me.cells)
+                            && (other.line_house == house || other.box_house == house)
+                    });
+                    if let (Some((j, other)), None) = (others.next(), others.next()) {
+                        let rest = (plane & HOUSE_SETS[house]).and_not(me.cells | other.cells);
+                        if rest.is_empty() {
+                            push(out, state(SINGLES + j, true));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// HoDoKu's group nodes: per row, digit and box, then per column, digit and box, the digit's
+/// places in the segment when there are two or three.
+fn hodoku_groups(grid: &Grid) -> Vec<Group> {
+    let mut groups = Vec::new();
+    for line_house in 0..18 {
+        for digit in 0..9 {
+            let places = grid.plane(digit) & HOUSE_SETS[line_house];
+            for box_house in 18..27 {
+                let cells = places & HOUSE_SETS[box_house];
+                if cells.count() >= 2 {
+                    groups.push(Group {
+                        cells,
+                        digit,
+                        box_house,
+                        line_house,
+                    });
+                }
+            }
+        }
+    }
+    groups
+}
+
+/// One premise's table: the states it implies in breadth-first order, each with the state
+/// whose implication first reached it.
+struct Table {
+    order: Vec<State>,
+    depth: Vec<u16>,
+    parent: Vec<State>,
+    stamp: Vec<u32>,
+    round: u32,
+}
+
+impl Table {
+    fn new(states: usize) -> Table {
+        Table {
+            order: Vec::with_capacity(MAX_TABLE_ENTRIES),
+            depth: vec![0; states],
+            parent: vec![0; states],
+            stamp: vec![0; states],
+            round: 0,
+        }
+    }
+
+    fn fill(&mut self, graph: &Graph<'_>, premise: State) {
+        self.round += 1;
+        self.order.clear();
+        self.order.push(premise);
+        self.stamp[premise as usize] = self.round;
+        self.depth[premise as usize] = 0;
+        let mut next = 0;
+        'expand: while next < self.order.len() {
+            let from = self.order[next];
+            next += 1;
+            for &to in graph.successors(from) {
+                if self.stamp[to as usize] == self.round {
+                    continue;
+                }
+                if self.order.len() == MAX_TABLE_ENTRIES {
+                    break 'expand;
+                }
+                self.stamp[to as usize] = self.round;
+                self.depth[to as usize] = self.depth[from as usize] + 1;
+                self.parent[to as usize] = from;
+                self.order.push(to);
+            }
+        }
+    }
+
+    /// The chain from the premise to `end`.
+    fn chain(&self, end: State) -> Vec<State> {
+        let mut path = vec![end];
+        let mut at = end;
+        while at != self.order[0] {
+            at = self.parent[at as usize];
+            path.push(at);
+        }
+        path.reverse();
+        path
+    }
+}
+
+/// HoDoKu's rule against lassos: no node's cell is a cell of a node before the previous one
+/// (a nice loop's start cell excepted).
+fn crosses_itself(graph: &Graph<'_>, path: &[State], nice_loop: bool) -> bool {
+    let start_cell = graph.cell_of(node_of(path[0]));
+    let mut visited = Bits81::EMPTY;
+    let mut last: Option<usize> = None;
+    for &s in path {
+        let node = node_of(s);
+        if visited.contains(graph.cell_of(node)) {
+            return true;
+        }
+        if let Some(last) = last {
+            if !nice_loop || graph.cell_of(last) != start_cell {
+                visited |= graph.cells[last];
+            }
+        }
+        last = Some(node);
+    }
+    false
+}
+
+/// Nice loops and AICs without groups, in HoDoKu's order.
+pub fn nice_loops(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, TechniqueId::NiceLoop, false, sink)
+}
+
+/// Nice loops and AICs with HoDoKu's groups, in HoDoKu's order.
+pub fn grouped_nice_loops(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    search(grid, TechniqueId::GroupedNiceLoop, true, sink)
+}
+
+fn search(
+    grid: &Grid,
+    technique: TechniqueId,
+    grouped: bool,
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
+    let graph = Graph::new(grid, grouped);
+    let mut table = Table::new(graph.cells.len() * 2);
+    let premises: Vec<usize> = (0..SINGLES)
+        .filter(|&n| !graph.cells[n].is_empty())
+        .collect();
+    for &premise in &premises {
+        table.fill(&graph, state(premise, true));
+        nice_loops_of(&graph, &table, technique, sink)?;
+    }
+    let mut aics = Vec::new();
+    for &premise in &premises {
+        table.fill(&graph, state(premise, false));
+        nice_loops_of(&graph, &table, technique, sink)?;
+        aics_of(&graph, &table, technique, &mut aics);
+    }
+    for step in &aics {
+        sink(step)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The nice loops of one premise's table.
+fn nice_loops_of(
+    graph: &Graph<'_>,
+    table: &Table,
+    technique: TechniqueId,
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
+    let premise = table.order[0];
+    let start = node_of(premise);
+    let (cell, first_digit) = (start / 9, start % 9);
+    let grid = graph.grid;
+    for &end in &table.order[1..] {
+        let end_node = node_of(end);
+        if end_node >= SINGLES || end_node / 9 != cell || table.depth[end as usize] <= 2 {
+            continue;
+        }
+        let path = table.chain(end);
+        let n = path.len() - 1;
+        if graph.cell_of(node_of(path[n - 1])) == cell
+            || crosses_itself(graph, &path, true)
+            || graph.cell_of(node_of(path[1])) == cell
+        {
+            continue;
+        }
+        let first_strong = !is_on(premise);
+        let last_strong = is_on(end);
+        let last_digit = end_node % 9;
+        let same = first_digit == last_digit;
+        let mut step = chain_step(technique, graph, &path);
+        let cell_mask = grid.candidates(cell);
+        if !first_strong && !last_strong && same {
+            step.eliminations.insert(cell, first_digit);
+        } else if first_strong && last_strong && same {
+            for d in (0..9).filter(|&d| d != first_digit && cell_mask & (1 << d) != 0) {
+                step.eliminations.insert(cell, d);
+            }
+        } else if first_strong != last_strong && !same {
+            let gone = if first_strong {
+                last_digit
+            } else {
+                first_digit
+            };
+            step.eliminations.insert(cell, gone);
+        } else if (!first_strong && !last_strong && cell_mask.count_ones() == 2)
+            || (first_strong && last_strong)
+            || (first_strong != last_strong)
+        {
+            continuous_eliminations(graph, &path, &mut step);
+        } else {
+            continue;
+        }
+        if !step.eliminations.is_empty() {
+            sink(&step)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Eliminations of a continuous loop closed in its start cell (`path` from the premise, a
+/// false candidate, to another candidate of the cell, true).
+fn continuous_eliminations(graph: &Graph<'_>, path: &[State], step: &mut Step) {
+    let grid = graph.grid;
+    let n = path.len() - 1;
+    let cell_of = |i: usize| graph.cell_of(node_of(path[i]));
+    let digit_of = |i: usize| graph.digit_of(node_of(path[i]));
+    let start_cell = cell_of(0);
+    let on_loop = path
+        .iter()
+        .fold(Bits81::EMPTY, |acc, &s| acc | graph.cells[node_of(s)]);
+    let first_strong = !is_on(path[0]);
+    let last_strong = is_on(path[n]);
+    for i in 0..=n {
+        let kept = if i == 0 {
+            (first_strong && last_strong).then(|| (digit_of(0), digit_of(n)))
+        } else if is_on(path[i])
+            && i + 2 <= n
+            && cell_of(i - 1) != cell_of(i)
+            && !is_on(path[i + 1])
+            && cell_of(i) == cell_of(i + 1)
+            && is_on(path[i + 2])
+            && cell_of(i + 1) != cell_of(i + 2)
+        {
+            Some((digit_of(i), digit_of(i + 2)))
+        } else {
+            None
+        };
+        if let Some((a, b)) = kept {
+            let cell = cell_of(i);
+            for d in (0..9).filter(|&d| d != a && d != b) {
+                if grid.candidates(cell) & (1 << d) != 0 {
+                    step.eliminations.insert(cell, d);
+                }
+            }
+        }
+        if i > 0 && !is_on(path[i]) && cell_of(i - 1) != cell_of(i) {
+            let digit = digit_of(i);
+            let seen = graph.sees[node_of(path[i - 1])] & graph.sees[node_of(path[i])];
+            let gone = (seen & grid.plane(digit)).and_not(on_loop | Bits81::cell(start_cell));
+            for c in gone.iter() {
+                step.eliminations.insert(c, digit);
+            }
+        }
+    }
+}
+
+/// The AICs of one "false" premise's table.
+fn aics_of(graph: &Graph<'_>, table: &Table, technique: TechniqueId, out: &mut Vec<Step>) {
+    let grid = graph.grid;
+    let start = node_of(table.order[0]);
+    let (cell, digit) = (start / 9, start % 9);
+    for &end in &table.order[1..] {
+        let end_node = node_of(end);
+        if end_node >= SINGLES || !is_on(end) || end_node / 9 == cell {
+            continue;
+        }
+        let (end_cell, end_digit) = (end_node / 9, end_node % 9);
+        let mut step = Step::new(technique);
+        if digit == end_digit {
+            let seen = PEERS[cell] & PEERS[end_cell] & grid.plane(digit);
+            if seen.count() < 2 {
+                continue;
+            }
+            for c in seen.iter() {
+                step.eliminations.insert(c, digit);
+            }
+        } else {
+            if !PEERS[cell].contains(end_cell)
+                || grid.candidates(end_cell) & (1 << digit) == 0
+                || grid.candidates(cell) & (1 << end_digit) == 0
+            {
+                continue;
+            }
+            step.eliminations.insert(cell, end_digit);
+            step.eliminations.insert(end_cell, digit);
+        }
+        if table.depth[end as usize] <= 2 {
+            continue;
+        }
+        let path = table.chain(end);
+        if crosses_itself(graph, &path, false) {
+            continue;
+        }
+        let eliminations = step.eliminations;
+        step = chain_step(technique, graph, &path);
+        step.eliminations = eliminations;
+        out.push(step);
+    }
+}
+
+/// A step showing the chain `path` (both notations: plain links when it has no group).
+fn chain_step(technique: TechniqueId, graph: &Graph<'_>, path: &[State]) -> Step {
+    let mut step = Step::new(technique);
+    // HoDoKu sorts a loop's eliminations by digit, then cell, and removes them in that order.
+    step.eliminations_by_digit = true;
+    let node = |s: State| SuperNode {
+        cells: graph.cells[node_of(s)],
+        digit: graph.digit_of(node_of(s)) as u8,
+        on: is_on(s),
+    };
+    let kind = |s: State| {
+        if is_on(s) {
+            LinkKind::Weak
+        } else {
+            LinkKind::Strong
+        }
+    };
+    if path.iter().all(|&s| node_of(s) < SINGLES) {
+        step.chain = path
+            .windows(2)
+            .map(|w| {
+                let (a, b) = (node_of(w[0]), node_of(w[1]));
+                let (from, to) = ((a / 9, a % 9), (b / 9, b % 9));
+                match kind(w[0]) {
+                    LinkKind::Weak => ChainLink::weak(from, to),
+                    LinkKind::Strong => ChainLink::strong(from, to),
+                }
+            })
+            .collect();
+    }
+    step.group_chain = path
+        .windows(2)
+        .map(|w| SuperLink {
+            kind: kind(w[0]),
+            from: node(w[0]),
+            to: node(w[1]),
+            als: Bits81::EMPTY,
+        })
+        .collect();
+    for &s in path {
+        step.cells |= graph.cells[node_of(s)];
+        step.digits |= 1 << graph.digit_of(node_of(s));
+    }
+    step
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::test_support::digit_one_only_in;
+
+    #[test]
+    fn groups_are_all_of_a_digits_places_in_a_segment() {
+        // Digit 1 in r1c1 r1c2 r1c3 (box 1) and r2c1: one group of three in row 1 and one of
+        // two in column 1 (r1c1 r2c1), never the pairs inside r1c1–r1c3.
+        let g = digit_one_only_in(&[0, 1, 2, 9, 40]);
+        let groups: Vec<Group> = hodoku_groups(&g)
+            .into_iter()
+            .filter(|g| g.digit == 0)
+            .collect();
+        let cells: Vec<Bits81> = groups.iter().map(|g| g.cells).collect();
+        assert_eq!(
+            cells,
+            vec![
+                [0, 1, 2].into_iter().collect::<Bits81>(),
+                [0, 9].into_iter().collect::<Bits81>()
+            ]
+        );
+        assert_eq!((groups[0].line_house, groups[0].box_house), (0, 18));
+        assert_eq!((groups[1].line_house, groups[1].box_house), (9, 18));
+    }
+}

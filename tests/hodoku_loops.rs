@@ -1,0 +1,135 @@
+//! HoDoKu's choice among nice loops and AICs on the HoDoKu scale.
+
+mod common;
+
+use sudoku_grader::core::CandidateSet;
+use sudoku_grader::grader::grade;
+use sudoku_grader::puzzle::parse_puzzle;
+use sudoku_grader::scale::Scale;
+use sudoku_grader::step::Step;
+use sudoku_grader::step_choice::StepChoice;
+use sudoku_grader::techniques::TechniqueId;
+
+/// The HoDoKu-scale path of a puzzle: each step with the grid before it.
+fn hodoku_path(puzzle: &str) -> Vec<Step> {
+    let mut grid = parse_puzzle(puzzle, 1).unwrap().grid;
+    let mut steps = Vec::new();
+    grade(&mut grid, &Scale::Hodoku.ladder(), None, &mut |step, _| {
+        steps.push(step.clone())
+    })
+    .unwrap();
+    steps
+}
+
+/// Candidates from `r9c5#1`-style names.
+fn candidates(names: &[&str]) -> CandidateSet {
+    let mut set = CandidateSet::EMPTY;
+    for name in names {
+        let b = name.as_bytes();
+        let (row, col, digit) = (b[1] - b'1', b[3] - b'1', b[5] - b'1');
+        set.insert(row as usize * 9 + col as usize, digit as usize);
+    }
+    set
+}
+
+/// HoDoKu's sort key of an eliminating step: more eliminations first, then the smaller sum
+/// over the eliminations taken digit by digit, cell by cell, the k-th (from 0) adding
+/// `cell * (1 + 80 k) + digit` (digit 1–9).
+fn hodoku_key(step: &Step) -> (std::cmp::Reverse<u32>, u64) {
+    let (mut sum, mut weight) = (0u64, 1u64);
+    for digit in 0..9 {
+        for cell in 0..81 {
+            if step.eliminations.contains(cell, digit) {
+                sum += cell as u64 * weight + digit as u64 + 1;
+                weight += 80;
+            }
+        }
+    }
+    (std::cmp::Reverse(step.eliminations.count()), sum)
+}
+
+/// At every loop step of real HoDoKu paths, no loop of HoDoKu's search that HoDoKu sorts first
+/// (more eliminations, then a smaller index sum) was passed over.
+#[test]
+fn hodoku_loops_take_the_most_eliminations_then_the_smallest_index_sum() {
+    let Some(path) = common::shared_file("corpora/hodoku_ratings/kaggle_radcliffe_4000_hodoku.csv")
+    else {
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let puzzles = text
+        .lines()
+        .skip(1)
+        .filter(|l| l.contains(",Extreme,") || l.contains(",Unfair,"))
+        .map(|l| l.split(',').next().unwrap())
+        .take(12);
+    let choice = StepChoice::HodokuLoops;
+    let (mut checked, mut choices) = (0, 0);
+    for puzzle in puzzles {
+        let mut grid = parse_puzzle(puzzle, 1).unwrap().grid;
+        grade(
+            &mut grid,
+            &Scale::Hodoku.ladder(),
+            None,
+            &mut |step, before| {
+                if !matches!(
+                    step.technique,
+                    TechniqueId::NiceLoop | TechniqueId::GroupedNiceLoop
+                ) {
+                    return;
+                }
+                checked += 1;
+                let mut others = 0;
+                let _ = choice.finder(step.technique)(before, &mut |other| {
+                    others += 1;
+                    assert!(
+                        hodoku_key(other) >= hodoku_key(step),
+                        "{puzzle}: a loop HoDoKu sorts first was passed over"
+                    );
+                    std::ops::ControlFlow::Continue(())
+                });
+                if others > 1 {
+                    choices += 1;
+                }
+            },
+        )
+        .unwrap();
+    }
+    assert!(
+        checked >= 10 && choices >= 5,
+        "only {checked} loop steps ({choices} with a choice)"
+    );
+}
+
+/// Paths where HoDoKu 2.2 (hodoku-py) takes a loop other than GNPX's shortest: a
+/// discontinuous loop placing a digit (four eliminations), an AIC with three.
+#[test]
+fn hodoku_loop_steps_match_hodoku_on_known_paths() {
+    let steps = hodoku_path(
+        "25.........946.....8...5...3..2..69...7.....419.3....5.3...89474...3.8..........6",
+    );
+    assert_eq!(steps[15].technique, TechniqueId::NiceLoop);
+    assert_eq!(
+        steps[15].eliminations,
+        candidates(&["r9c5#1", "r9c5#2", "r9c5#5", "r9c5#7"])
+    );
+    let steps = hodoku_path(
+        ".6..1..2...42.6.........37.....8..1..2.6...4....4.75..2...54....43...7.1...3.....",
+    );
+    assert_eq!(steps[17].technique, TechniqueId::NiceLoop);
+    assert_eq!(
+        steps[17].eliminations,
+        candidates(&["r1c6#9", "r2c8#9", "r2c9#9"])
+    );
+}
+
+/// HoDoKu's grouped loops do not run through ALS nodes (off by default): where ours would, the
+/// ALS-XZ rung after them takes the step, as in HoDoKu.
+#[test]
+fn hodoku_grouped_loops_leave_als_steps_to_the_als_rungs() {
+    let steps = hodoku_path(
+        "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+    );
+    assert_eq!(steps[7].technique, TechniqueId::AlsXz);
+    assert_eq!(steps[7].eliminations, candidates(&["r5c6#7"]));
+}
