@@ -271,6 +271,8 @@ const fn hodoku_choice(technique: TechniqueId) -> StepChoice {
         | T::HiddenPair
         | T::HiddenTriple
         | T::HiddenQuad => StepChoice::HodokuHouses,
+        T::SueDeCoq | T::EmptyRectangle => StepChoice::HodokuScan,
+        T::XyWing | T::AlsXz => StepChoice::HodokuOrder,
         T::TurbotFish | T::XChain | T::XyChain | T::RemotePair => StepChoice::HodokuChains,
         T::NiceLoop | T::GroupedNiceLoop => StepChoice::HodokuLoops,
         _ => StepChoice::First,

@@ -11,6 +11,7 @@ use crate::techniques::{FinderFn, TechniqueId};
 
 mod hodoku_chains;
 mod hodoku_loops;
+mod hodoku_misc;
 
 /// How a rung picks one of the steps its technique finds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -28,6 +29,12 @@ pub enum StepChoice {
     /// HoDoKu's nice loops and AICs: every loop its tabling search finds (`hodoku_loops.rs`),
     /// in the same order as [`StepChoice::HodokuChains`].
     HodokuLoops,
+    /// HoDoKu's own search where it differs from ours in order or in what it allows (see
+    /// `hodoku_misc`): the technique's HoDoKu finder, first step found.
+    HodokuScan,
+    /// HoDoKu's search order rebuilt from each step's pattern (see `hodoku_misc`): the step
+    /// HoDoKu's scan meets first.
+    HodokuOrder,
 }
 
 impl StepChoice {
@@ -36,18 +43,28 @@ impl StepChoice {
         match self {
             StepChoice::First => false,
             StepChoice::HodokuHouses => hodoku_house_rank(candidate) < hodoku_house_rank(best),
+            StepChoice::HodokuScan => false,
+            StepChoice::HodokuOrder => hodoku_misc::prefers(candidate, best),
             StepChoice::HodokuChains | StepChoice::HodokuLoops => {
                 hodoku_chains::prefers(candidate, best)
             }
         }
     }
 
+    /// Whether the choice takes the first step its finder yields (so the search can stop there).
+    pub fn takes_first(self) -> bool {
+        matches!(self, StepChoice::First | StepChoice::HodokuScan)
+    }
+
     /// The finder whose steps this choice picks from (the technique's own, unless the choice
-    /// follows a grader whose search reaches further).
+    /// follows a grader whose search reaches further or differs).
     pub fn finder(self, technique: TechniqueId) -> FinderFn {
         match self {
             StepChoice::HodokuChains => hodoku_chains::finder(technique),
             StepChoice::HodokuLoops => hodoku_loops::finder(technique),
+            StepChoice::HodokuScan => {
+                hodoku_misc::hodoku_finder(technique).unwrap_or(technique.info().finder)
+            }
             _ => technique.info().finder,
         }
     }

@@ -259,6 +259,15 @@ impl TechniqueId {
         if choice == StepChoice::First {
             return self.find_first_into(grid, step);
         }
+        if choice.takes_first() {
+            let mut found = false;
+            let _ = (choice.finder(self))(grid, &mut |first| {
+                step.clone_from(first);
+                found = true;
+                ControlFlow::Break(())
+            });
+            return found;
+        }
         let mut found = false;
         let _ = (choice.finder(self))(grid, &mut |candidate| {
             if !found || choice.prefers(candidate, step) {

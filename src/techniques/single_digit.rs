@@ -246,6 +246,63 @@ pub fn empty_rectangle(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> 
     })
 }
 
+/// Empty rectangles as HoDoKu 2.2 searches them: digits, then boxes, then the pivot from the
+/// box's last cell back to its first; the box's candidates in the pivot's row or column must
+/// number at least two in one of them. From each pivot, cells P of the pivot's row (outside the
+/// box, in order) whose column holds the digit only at P and Q, removing the digit where Q's row
+/// meets the pivot's column; then the same with rows and columns swapped. Only that line-across
+/// strong link counts, and HoDoKu takes the first such step.
+pub fn empty_rectangle_hodoku(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    for digit in 0..9 {
+        let plane = grid.plane(digit);
+        for bx in 0..9 {
+            let box_set = HOUSE_SETS[18 + bx];
+            let in_box = plane & box_set;
+            if !(2..=5).contains(&in_box.count()) {
+                continue;
+            }
+            let (band, stack) = (bx / 3 * 3, bx % 3 * 3);
+            for pivot_local in (0..9).rev() {
+                let (row, col) = (band + pivot_local / 3, stack + pivot_local % 3);
+                let (row_set, col_set) = (HOUSE_SETS[row], HOUSE_SETS[9 + col]);
+                let (in_row, in_col) = (in_box & row_set, in_box & col_set);
+                if in_box.and_not(row_set | col_set).is_empty()
+                    && !in_row.and_not(col_set).is_empty()
+                    && !in_col.and_not(row_set).is_empty()
+                    && (in_row.count() >= 2 || in_col.count() >= 2)
+                {
+                    let pivot = cell_at(row, col);
+                    // P on the pivot's row, its strong link down P's column.
+                    for p in (plane & row_set).and_not(box_set) {
+                        let link = plane & HOUSE_SETS[9 + col_of(p)];
+                        if link.count() != 2 {
+                            continue;
+                        }
+                        let q = link.and_not(Bits81::cell(p)).first().unwrap_or(p);
+                        let target = cell_at(row_of(q), col);
+                        if !box_set.contains(target) && plane.contains(target) {
+                            sink(&er_step(digit, bx, in_box, pivot, p, q, target))?;
+                        }
+                    }
+                    // P on the pivot's column, its strong link along P's row.
+                    for p in (plane & col_set).and_not(box_set) {
+                        let link = plane & HOUSE_SETS[row_of(p)];
+                        if link.count() != 2 {
+                            continue;
+                        }
+                        let q = link.and_not(Bits81::cell(p)).first().unwrap_or(p);
+                        let target = cell_at(row, col_of(q));
+                        if !box_set.contains(target) && plane.contains(target) {
+                            sink(&er_step(digit, bx, in_box, pivot, p, q, target))?;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
 fn er_step(
     digit: usize,
     bx: usize,

@@ -114,6 +114,132 @@ pub fn sue_de_coq(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
+/// Calls `visit` with every non-empty subset of `cells` in depth-first order (each subset is
+/// followed by its extensions with later cells: {0}, {0,1}, {0,1,2}, …, {0,2}, …, {1}, …).
+fn subsets_depth_first(
+    cells: &[usize],
+    visit: &mut dyn FnMut(Bits81) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    fn extend(
+        cells: &[usize],
+        chosen: Bits81,
+        visit: &mut dyn FnMut(Bits81) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for (i, &cell) in cells.iter().enumerate() {
+            let with = chosen | Bits81::cell(cell);
+            visit(with)?;
+            extend(&cells[i + 1..], with, visit)?;
+        }
+        ControlFlow::Continue(())
+    }
+    extend(cells, Bits81::EMPTY, visit)
+}
+
+/// Sue de Coq as HoDoKu 2.2 searches it, in its order: rows then columns, each with the boxes
+/// in order; intersection cells as pairs, each followed by the triples extending it; line cells
+/// then box cells in depth-first subset order (cells in reading order). HoDoKu differs from
+/// [`sue_de_coq`] in what it allows: a line or box part may use an intersection cell the core
+/// left out, and the two parts may share extra digits (outside the core's), which then leave
+/// both houses' other cells. The HoDoKu ladder takes the first step.
+pub fn sue_de_coq_hodoku(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let unsolved = grid.unsolved();
+    for line in 0..18 {
+        let line_set = HOUSE_SETS[line] & unsolved;
+        for block in 18..27 {
+            let box_set = HOUSE_SETS[block] & unsolved;
+            let inter: Vec<usize> = (line_set & box_set).iter().collect();
+            if inter.len() < 2 {
+                continue;
+            }
+            let houses = SdcHouses {
+                grid,
+                line,
+                block,
+                line_set,
+                box_set,
+            };
+            for i1 in 0..inter.len() {
+                for i2 in i1 + 1..inter.len() {
+                    let pair = Bits81::cell(inter[i1]) | Bits81::cell(inter[i2]);
+                    houses.core(pair, sink)?;
+                    for &third in &inter[i2 + 1..] {
+                        houses.core(pair | Bits81::cell(third), sink)?;
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// One box∩line pair of HoDoKu's Sue de Coq search.
+struct SdcHouses<'a> {
+    grid: &'a Grid,
+    line: usize,
+    block: usize,
+    line_set: Bits81,
+    box_set: Bits81,
+}
+
+impl SdcHouses<'_> {
+    /// Tries the intersection cells `core` with every line part, then box part.
+    fn core(&self, core: Bits81, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+        let grid = self.grid;
+        let v = digits_of(grid, core);
+        let surplus = v.count_ones() as i32 - core.count() as i32;
+        if surplus < 2 {
+            return ControlFlow::Continue(());
+        }
+        let line_source: Vec<usize> = self.line_set.and_not(core).iter().collect();
+        subsets_depth_first(&line_source, &mut |line_part| {
+            let d_l = digits_of(grid, line_part);
+            let n = line_part.count() as i32;
+            let extra = (d_l & !v).count_ones() as i32;
+            if d_l & v == 0 || n <= extra || n - extra >= surplus {
+                return ControlFlow::Continue(());
+            }
+            let box_source: Vec<usize> = self.box_set.and_not(core | line_part).iter().collect();
+            let forbidden = d_l & v;
+            let box_surplus = surplus - (n - extra);
+            subsets_depth_first(&box_source, &mut |box_part| {
+                let d_b = digits_of(grid, box_part);
+                if d_b & forbidden != 0 || d_b & v == 0 {
+                    return ControlFlow::Continue(());
+                }
+                let box_extra = (d_b & !v).count_ones() as i32;
+                if box_part.count() as i32 - box_extra != box_surplus {
+                    return ControlFlow::Continue(());
+                }
+                let shared = d_b & d_l;
+                let box_others = self.box_set.and_not(box_part | core);
+                let line_others = self.line_set.and_not(line_part | core);
+                let box_digits = ((v | d_b) & !d_l) | shared;
+                let line_digits = ((v | d_l) & !d_b) | shared;
+                let mut step = Step::new(TechniqueId::SueDeCoq);
+                for d in 0..9 {
+                    let mut removed = Bits81::EMPTY;
+                    if box_digits & (1 << d) != 0 {
+                        removed |= box_others;
+                    }
+                    if line_digits & (1 << d) != 0 {
+                        removed |= line_others;
+                    }
+                    step.eliminations.planes[d] = removed & grid.plane(d);
+                }
+                if step.eliminations.is_empty() {
+                    return ControlFlow::Continue(());
+                }
+                step.houses = (1 << self.line) | (1 << self.block);
+                step.cells = core | line_part | box_part;
+                step.digits = v | d_l | d_b;
+                step.als = vec![core, line_part, box_part];
+                step.rcc = vec![v, d_l, d_b];
+                sink(&step)
+            })
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,18 +5,26 @@
 //! could hold only two digits a/b form a "deadly pattern" — swapping a and b would give a
 //! second solution. They are valid only for puzzles known to have exactly one solution, which
 //! `grade` guarantees by classifying every puzzle with the oracle before these can run.
+//!
+//! Only HoDoKu's ladder uses them, so they follow HoDoKu 2.2's search: rectangles in the order
+//! its scan meets them (start corners are the bivalue cells, then solved non-given cells for
+//! the avoidable ones), its rules for each type, and the first step of a type is the one taken.
 
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
-use crate::core::{box_of, cell_at, col_of, row_of, Bits81, Grid, HOUSES, HOUSE_SETS, PEERS};
+#[cfg(test)]
+use crate::core::cell_at;
+use crate::core::{box_of, col_of, row_of, Bits81, Grid, HOUSES, HOUSE_CELLS, HOUSE_SETS, PEERS};
 use crate::step::Step;
 
-/// The four corners of a rectangle: `[r1c1, r1c2, r2c1, r2c2]`, so corner `i` and `3 - i` are
-/// diagonal, and corners 0-1 and 2-3 share a row, 0-2 and 1-3 a column.
+/// The four corners of a rectangle, `[start, mate, start's far corner, mate's far corner]`:
+/// corners 0-1 and 2-3 share one line (and 0-1 a box), 0-2 and 1-3 the other line, so corner
+/// `i` and `3 - i` are diagonal.
 type Corners = [usize; 4];
 
 /// Every rectangle whose four cells lie in exactly two boxes (486 of them).
+#[cfg(test)]
 fn rectangles() -> impl Iterator<Item = Corners> {
     (0..9)
         .flat_map(|r1| (r1 + 1..9).map(move |r2| (r1, r2)))
@@ -38,21 +46,6 @@ fn rectangles() -> impl Iterator<Item = Corners> {
         })
 }
 
-/// Houses (bit set) that contain both cells.
-fn shared_houses(a: usize, b: usize) -> u32 {
-    let mut houses = 0;
-    if row_of(a) == row_of(b) {
-        houses |= 1 << row_of(a);
-    }
-    if col_of(a) == col_of(b) {
-        houses |= 1 << (9 + col_of(a));
-    }
-    if box_of(a) == box_of(b) {
-        houses |= 1 << (18 + box_of(a));
-    }
-    houses
-}
-
 /// Cells seeing every cell of `cells` (the cells themselves excluded).
 fn common_peers(cells: Bits81) -> Bits81 {
     cells
@@ -61,7 +54,85 @@ fn common_peers(cells: Bits81) -> Bits81 {
         .and_not(cells)
 }
 
-/// A unique-rectangle candidate: corners, its digit pair, which corners are exactly {a, b}.
+/// Unsolved cells where `digit` could still go by the placed digits alone (eliminations
+/// ignored): HoDoKu lets a rectangle corner miss a pair digit that was only eliminated.
+fn allowed(grid: &Grid, digit: usize) -> Bits81 {
+    let blocked = grid
+        .placed(digit)
+        .iter()
+        .fold(Bits81::EMPTY, |acc, c| acc | PEERS[c]);
+    grid.unsolved().and_not(blocked)
+}
+
+/// Rectangles already visited in one scan (HoDoKu checks each set of corners once, from the
+/// first start cell that reaches it).
+struct SeenRectangles {
+    keys: [u32; 486],
+    len: usize,
+}
+
+impl SeenRectangles {
+    fn new() -> Self {
+        SeenRectangles {
+            keys: [0; 486],
+            len: 0,
+        }
+    }
+
+    /// Whether `corners` is new (and records it).
+    fn first_visit(&mut self, corners: &Corners) -> bool {
+        let mut sorted = *corners;
+        sorted.sort_unstable();
+        let key = sorted.iter().fold(0u32, |k, &c| k * 81 + c as u32);
+        if self.keys[..self.len].contains(&key) {
+            return false;
+        }
+        if self.len < self.keys.len() {
+            self.keys[self.len] = key;
+            self.len += 1;
+        }
+        true
+    }
+}
+
+/// The rectangles with one corner `start` and its mate in `start`'s box and line, in HoDoKu's
+/// order: the mate in box order, then the far line in reading order. `fits(far1, far2)` says
+/// whether the far corners may complete it.
+fn rectangles_from(
+    start: usize,
+    mate_fits: impl Fn(usize) -> bool,
+    fits: impl Fn(usize, usize) -> bool,
+    seen: &mut SeenRectangles,
+    visit: &mut dyn FnMut(Corners) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for &mate in &HOUSE_CELLS[18 + box_of(start)] {
+        let mate = mate as usize;
+        let along_row = row_of(mate) == row_of(start);
+        if mate == start || !(along_row || col_of(mate) == col_of(start)) || !mate_fits(mate) {
+            continue;
+        }
+        let (line1, line2) = if along_row {
+            (9 + col_of(start), 9 + col_of(mate))
+        } else {
+            (row_of(start), row_of(mate))
+        };
+        for j in 0..9 {
+            let far1 = HOUSE_CELLS[line1][j] as usize;
+            let far2 = HOUSE_CELLS[line2][j] as usize;
+            if box_of(far1) == box_of(start) || !fits(far1, far2) {
+                continue;
+            }
+            let corners = [start, mate, far1, far2];
+            if seen.first_visit(&corners) {
+                visit(corners)?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// A unique-rectangle candidate: corners, its digit pair, which corners hold nothing else
+/// (floors; the others are roofs).
 struct Rectangle {
     corners: Corners,
     pair: u16,
@@ -72,51 +143,67 @@ impl Rectangle {
     fn floor_count(&self) -> usize {
         self.floor.iter().filter(|&&f| f).count()
     }
+    /// Roof cells in cell order.
     fn roofs(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..4).filter(|&i| !self.floor[i]).map(|i| self.corners[i])
+        self.roof_set().into_iter()
     }
     fn roof_set(&self) -> Bits81 {
-        self.roofs().collect()
+        (0..4)
+            .filter(|&i| !self.floor[i])
+            .map(|i| self.corners[i])
+            .collect()
+    }
+    fn floor_set(&self) -> Bits81 {
+        self.cells().and_not(self.roof_set())
     }
     fn cells(&self) -> Bits81 {
         self.corners.iter().copied().collect()
     }
+    /// The two roofs of a two-floor rectangle, in cell order.
+    fn two_roofs(&self) -> Option<(usize, usize)> {
+        let mut roofs = self.roofs();
+        let pair = (roofs.next()?, roofs.next()?);
+        roofs.next().is_none().then_some(pair)
+    }
+    /// The corner diagonal to `cell`.
+    fn opposite(&self, cell: usize) -> usize {
+        let i = self.corners.iter().position(|&c| c == cell).unwrap_or(0);
+        self.corners[3 - i]
+    }
 }
 
-/// Calls `visit` for each rectangle of unsolved, non-given cells with a bivalue corner {a, b}
-/// whose other corners each hold a or b. Each (rectangle, pair) is visited once.
+/// Calls `visit` for each unique-rectangle candidate in HoDoKu's order: start corners are the
+/// bivalue cells in cell order (their two digits the pair), each rectangle is visited once,
+/// from its first start. Every corner is unsolved and could hold both digits by the placed
+/// digits (a candidate eliminated by a technique may be missing, as HoDoKu allows).
 fn unique_rectangles(
     grid: &Grid,
     visit: &mut dyn FnMut(&Rectangle) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    let bivalue = grid.bivalue_cells();
-    for corners in rectangles() {
-        if corners
-            .iter()
-            .any(|&c| grid.value(c).is_some() || grid.givens().contains(c))
-        {
-            continue;
-        }
-        let mut pairs_seen = [0u16; 4];
-        for (i, &corner) in corners.iter().enumerate() {
-            if !bivalue.contains(corner) {
-                continue;
-            }
-            let pair = grid.candidates(corner);
-            if pairs_seen[..i].contains(&pair) {
-                continue;
-            }
-            pairs_seen[i] = pair;
-            if !corners.iter().all(|&c| grid.candidates(c) & pair != 0) {
-                continue;
-            }
-            let floor = corners.map(|c| grid.candidates(c) == pair);
-            visit(&Rectangle {
-                corners,
-                pair,
-                floor,
-            })?;
-        }
+    let mut seen = SeenRectangles::new();
+    for start in grid.bivalue_cells() {
+        let pair = grid.candidates(start);
+        let a = pair.trailing_zeros() as usize;
+        let b = 15 - pair.leading_zeros() as usize;
+        let (allowed_a, allowed_b) = (allowed(grid, a), allowed(grid, b));
+        let both = allowed_a & allowed_b;
+        rectangles_from(
+            start,
+            |mate| both.contains(mate),
+            // HoDoKu checks the far corners this way: far1 for a only (far1 shares its line
+            // and box with far2, and its other line with the start, so b is allowed there
+            // whenever it is at far2 and the start).
+            |far1, far2| allowed_a.contains(far1) && both.contains(far2),
+            &mut seen,
+            &mut |corners| {
+                let floor = corners.map(|c| grid.candidates(c) & !pair == 0);
+                visit(&Rectangle {
+                    corners,
+                    pair,
+                    floor,
+                })
+            },
+        )?;
     }
     ControlFlow::Continue(())
 }
@@ -143,41 +230,40 @@ pub fn unique_rectangle_1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<(
         for digit in digits_of(rect.pair & grid.candidates(roof)) {
             step.eliminations.insert(roof, digit);
         }
+        if step.eliminations.is_empty() {
+            return ControlFlow::Continue(());
+        }
         sink(&step)
     })
 }
 
-/// Extra candidates (beyond the pair) of the roof cells, and whether every roof has exactly
-/// the same single extra.
-fn single_shared_extra(grid: &Grid, rect: &Rectangle) -> Option<usize> {
-    let mut extra = None;
-    for roof in rect.roofs() {
-        let more = grid.candidates(roof) & !rect.pair;
-        if more.count_ones() != 1 || extra.is_some_and(|e| e != more) {
-            return None;
-        }
-        extra = Some(more);
-    }
-    extra.map(|m| m.trailing_zeros() as usize)
-}
-
-/// Whether the two roofs of a two-floor rectangle share a row or column (not a diagonal).
-fn roofs_side_by_side(rect: &Rectangle) -> Option<(usize, usize)> {
-    let mut roofs = rect.roofs();
-    let (a, b) = (roofs.next()?, roofs.next()?);
-    (row_of(a) == row_of(b) || col_of(a) == col_of(b)).then_some((a, b))
-}
-
-/// Type 2: two side-by-side roofs with the same single extra c: c leaves every cell seeing both.
-pub fn unique_rectangle_2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+/// Types 2 and 5: every roof (one to three of them) has the same single extra c: c leaves every
+/// cell seeing all roofs. Two roofs in one line make type 2, diagonal or three roofs type 5.
+fn shared_extra(grid: &Grid, technique: TechniqueId, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     unique_rectangles(grid, &mut |rect| {
-        if rect.floor_count() != 2 || roofs_side_by_side(rect).is_none() {
+        let floors = rect.floor_count();
+        if !(floors == 1 || floors == 2) {
             return ControlFlow::Continue(());
         }
-        let Some(extra) = single_shared_extra(grid, rect) else {
+        let extras = rect
+            .roofs()
+            .fold(0u16, |m, roof| m | (grid.candidates(roof) & !rect.pair));
+        if extras.count_ones() != 1 {
             return ControlFlow::Continue(());
+        }
+        let side_by_side = rect
+            .two_roofs()
+            .is_some_and(|(p, q)| row_of(p) == row_of(q) || col_of(p) == col_of(q));
+        let found = if side_by_side {
+            TechniqueId::UniqueRectangle2
+        } else {
+            TechniqueId::UniqueRectangle5
         };
-        let mut step = rectangle_step(TechniqueId::UniqueRectangle2, rect);
+        if found != technique {
+            return ControlFlow::Continue(());
+        }
+        let extra = extras.trailing_zeros() as usize;
+        let mut step = rectangle_step(technique, rect);
         step.eliminations.planes[extra] = grid.plane(extra) & common_peers(rect.roof_set());
         if step.eliminations.is_empty() {
             return ControlFlow::Continue(());
@@ -187,204 +273,218 @@ pub fn unique_rectangle_2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<(
     })
 }
 
-/// Type 3: the extras of two side-by-side roofs act as one cell that forms a naked subset with
-/// other cells of a house both roofs share.
+/// Type 2: two side-by-side roofs with the same single extra c: c leaves every cell seeing both.
+pub fn unique_rectangle_2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    shared_extra(grid, TechniqueId::UniqueRectangle2, sink)
+}
+
+/// Type 3: the extras of two roofs sharing a house act as one cell that forms a naked subset
+/// with other cells of that house (cells without the pair digits): the subset's digits leave
+/// the house's other cells. HoDoKu's order: the row, the column, then the box the roofs share;
+/// subsets grown depth first in house order. A subset in a line that also lies in one box
+/// clears that box too (found from the line; the box then skips it).
 pub fn unique_rectangle_3(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     unique_rectangles(grid, &mut |rect| {
-        if rect.floor_count() != 2 {
-            return ControlFlow::Continue(());
-        }
-        let Some((roof_a, roof_b)) = roofs_side_by_side(rect) else {
+        let Some((roof_a, roof_b)) = (rect.floor_count() == 2)
+            .then(|| rect.two_roofs())
+            .flatten()
+        else {
             return ControlFlow::Continue(());
         };
         let extras = (grid.candidates(roof_a) | grid.candidates(roof_b)) & !rect.pair;
-        if extras == 0 {
-            return ControlFlow::Continue(());
+        let mut houses = [usize::MAX; 3];
+        if row_of(roof_a) == row_of(roof_b) {
+            houses[0] = row_of(roof_a);
         }
-        let houses = shared_houses(roof_a, roof_b);
-        let first_house = houses.trailing_zeros() as usize;
-        // Roofs sharing a line and a box: a subset inside both clears both (one step).
-        let in_every_shared_house = (0..HOUSES)
-            .filter(|h| houses & (1 << h) != 0)
-            .fold(Bits81::ALL, |acc, h| acc & HOUSE_SETS[h]);
-        let every_shared_house = (0..HOUSES)
-            .filter(|h| houses & (1 << h) != 0)
-            .fold(Bits81::EMPTY, |acc, h| acc | HOUSE_SETS[h]);
-        for house in (0..HOUSES).filter(|h| houses & (1 << h) != 0) {
-            let mut others = [0usize; 9];
+        if col_of(roof_a) == col_of(roof_b) {
+            houses[1] = 9 + col_of(roof_a);
+        }
+        if box_of(roof_a) == box_of(roof_b) {
+            houses[2] = 18 + box_of(roof_a);
+        }
+        let roofs = rect.roof_set();
+        for house in houses.into_iter().filter(|&h| h != usize::MAX) {
+            let mut pool = [0usize; 9];
             let mut n = 0;
-            for cell in (HOUSE_SETS[house] & grid.unsolved()).and_not(rect.roof_set()) {
-                others[n] = cell;
-                n += 1;
+            for &cell in &HOUSE_CELLS[house] {
+                let cell = cell as usize;
+                let mask = grid.candidates(cell);
+                if mask != 0 && mask & rect.pair == 0 && !rect.cells().contains(cell) {
+                    pool[n] = cell;
+                    n += 1;
+                }
             }
-            // 1..=3 other cells whose candidates with the extras make a naked subset of
-            // (cells + 1) digits: the roofs' extras play the last cell.
-            for size in 1..=3.min(n) {
-                for_each_combination(n, size, &mut |chosen| {
-                    let digits = chosen
-                        .iter()
-                        .fold(extras, |m, &i| m | grid.candidates(others[i]));
-                    if digits.count_ones() as usize != size + 1 {
-                        return ControlFlow::Continue(());
-                    }
-                    let subset: Bits81 = chosen.iter().map(|&i| others[i]).collect();
-                    let locked = subset.is_subset_of(in_every_shared_house);
-                    if locked && house != first_house {
-                        return ControlFlow::Continue(());
-                    }
-                    let span = if locked {
-                        every_shared_house
-                    } else {
-                        HOUSE_SETS[house]
-                    };
-                    let targets = span.and_not(subset).and_not(rect.roof_set());
-                    let mut step = rectangle_step(TechniqueId::UniqueRectangle3, rect);
-                    for digit in digits_of(digits) {
-                        step.eliminations.planes[digit] = grid.plane(digit) & targets;
-                    }
-                    if step.eliminations.is_empty() {
-                        return ControlFlow::Continue(());
-                    }
-                    step.houses = if locked { houses } else { 1 << house };
-                    step.cells |= subset;
-                    step.digits |= digits;
-                    sink(&step)
-                })?;
-            }
+            let context = Ur3 {
+                grid,
+                rect,
+                house,
+                pool: &pool[..n],
+            };
+            context.grow(0, extras, roofs, sink)?;
         }
         ControlFlow::Continue(())
     })
 }
 
-/// Calls `visit` with each `size`-combination (size ≤ 3) of `0..n`, stopping on `Break`.
-fn for_each_combination(
-    n: usize,
-    size: usize,
-    visit: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    fn extend(
-        start: usize,
-        n: usize,
-        chosen: &mut [usize; 3],
-        len: usize,
-        size: usize,
-        visit: &mut dyn FnMut(&[usize]) -> ControlFlow<()>,
+/// One house's type-3 search: cells of `pool` join the roofs one at a time, depth first.
+struct Ur3<'a> {
+    grid: &'a Grid,
+    rect: &'a Rectangle,
+    house: usize,
+    pool: &'a [usize],
+}
+
+impl Ur3<'_> {
+    fn grow(
+        &self,
+        from: usize,
+        digits: u16,
+        cells: Bits81,
+        sink: &mut StepSink<'_>,
     ) -> ControlFlow<()> {
-        if len == size {
-            return visit(&chosen[..len]);
-        }
-        for i in start..n {
-            chosen[len] = i;
-            extend(i + 1, n, chosen, len + 1, size, visit)?;
+        for i in from..self.pool.len() {
+            let cells = cells | Bits81::cell(self.pool[i]);
+            let digits = digits | self.grid.candidates(self.pool[i]);
+            let in_one_line = (0..18).any(|line| cells.is_subset_of(HOUSE_SETS[line]));
+            // A subset in one line was already tried from that line.
+            if (self.house < 18 || !in_one_line) && digits.count_ones() + 1 == cells.count() {
+                self.try_subset(cells, digits, sink)?;
+            }
+            self.grow(i + 1, digits, cells, sink)?;
         }
         ControlFlow::Continue(())
     }
-    extend(0, n, &mut [0; 3], 0, size, visit)
-}
 
-/// Type 4: one pair digit is confined, in a house shared by two side-by-side roofs, to those
-/// roofs; the other pair digit leaves both roofs.
-pub fn unique_rectangle_4(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    unique_rectangles(grid, &mut |rect| {
-        if rect.floor_count() != 2 {
+    fn try_subset(&self, cells: Bits81, digits: u16, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+        let grid = self.grid;
+        let mut step = rectangle_step(TechniqueId::UniqueRectangle3, self.rect);
+        let clear = |step: &mut Step, house: usize| {
+            let targets = (HOUSE_SETS[house] & grid.unsolved()).and_not(cells);
+            for digit in digits_of(digits) {
+                step.eliminations.planes[digit] |= grid.plane(digit) & targets;
+            }
+        };
+        clear(&mut step, self.house);
+        if step.eliminations.is_empty() {
             return ControlFlow::Continue(());
         }
-        let Some((roof_a, roof_b)) = roofs_side_by_side(rect) else {
-            return ControlFlow::Continue(());
-        };
-        let roofs = rect.roof_set();
-        let houses = shared_houses(roof_a, roof_b);
-        for house in (0..HOUSES).filter(|h| houses & (1 << h) != 0) {
-            for locked in digits_of(rect.pair) {
-                if grid.plane(locked) & HOUSE_SETS[house] != roofs {
-                    continue;
-                }
-                let other = (rect.pair & !(1 << locked)).trailing_zeros() as usize;
-                let mut step = rectangle_step(TechniqueId::UniqueRectangle4, rect);
-                step.eliminations.planes[other] = grid.plane(other) & roofs;
-                step.houses = 1 << house;
-                if !step.eliminations.is_empty() {
-                    sink(&step)?;
-                }
+        step.houses = 1 << self.house;
+        if self.house < 18 {
+            if let Some(b) = (0..9).find(|&b| cells.is_subset_of(HOUSE_SETS[18 + b])) {
+                clear(&mut step, 18 + b);
+                step.houses |= 1 << (18 + b);
             }
         }
-        ControlFlow::Continue(())
+        step.cells |= cells;
+        step.digits |= digits;
+        sink(&step)
+    }
+}
+
+/// Type 4: two roofs in one row or column; where one pair digit is missing from every cell
+/// seeing both roofs (HoDoKu tries the smaller digit first), the roofs hold it, so the other
+/// pair digit leaves both roofs.
+pub fn unique_rectangle_4(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    unique_rectangles(grid, &mut |rect| {
+        let Some((roof_a, roof_b)) = (rect.floor_count() == 2)
+            .then(|| rect.two_roofs())
+            .flatten()
+        else {
+            return ControlFlow::Continue(());
+        };
+        if row_of(roof_a) != row_of(roof_b) && col_of(roof_a) != col_of(roof_b) {
+            return ControlFlow::Continue(());
+        }
+        let roofs = rect.roof_set();
+        let seeing_both = common_peers(roofs);
+        let Some(locked) = digits_of(rect.pair).find(|&d| !grid.plane(d).intersects(seeing_both))
+        else {
+            return ControlFlow::Continue(());
+        };
+        let other = (rect.pair & !(1 << locked)).trailing_zeros() as usize;
+        let mut step = rectangle_step(TechniqueId::UniqueRectangle4, rect);
+        step.eliminations.planes[other] = grid.plane(other) & roofs;
+        step.houses = shared_lines(roof_a, roof_b);
+        if step.eliminations.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        sink(&step)
     })
+}
+
+/// The row or column (as a house set) two cells share.
+fn shared_lines(a: usize, b: usize) -> u32 {
+    let mut houses = 0;
+    if row_of(a) == row_of(b) {
+        houses |= 1 << row_of(a);
+    }
+    if col_of(a) == col_of(b) {
+        houses |= 1 << (9 + col_of(a));
+    }
+    houses
 }
 
 /// Type 5: two diagonal or three roofs share the same single extra c: c leaves every cell
 /// seeing all of them.
 pub fn unique_rectangle_5(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    shared_extra(grid, TechniqueId::UniqueRectangle5, sink)
+}
+
+/// Type 6: two diagonal floors; a pair digit missing from the rest of the rectangle's two rows
+/// and two columns must sit in the floors, so it leaves both roofs (HoDoKu tries the smaller
+/// digit first).
+pub fn unique_rectangle_6(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     unique_rectangles(grid, &mut |rect| {
-        let floors = rect.floor_count();
-        if !(floors == 1 || (floors == 2 && roofs_side_by_side(rect).is_none())) {
-            return ControlFlow::Continue(());
-        }
-        let Some(extra) = single_shared_extra(grid, rect) else {
+        let Some((roof_a, roof_b)) = (rect.floor_count() == 2)
+            .then(|| rect.two_roofs())
+            .flatten()
+        else {
             return ControlFlow::Continue(());
         };
-        let mut step = rectangle_step(TechniqueId::UniqueRectangle5, rect);
-        step.eliminations.planes[extra] = grid.plane(extra) & common_peers(rect.roof_set());
+        if row_of(roof_a) == row_of(roof_b) || col_of(roof_a) == col_of(roof_b) {
+            return ControlFlow::Continue(());
+        }
+        let lines = HOUSE_SETS[row_of(roof_a)]
+            | HOUSE_SETS[row_of(roof_b)]
+            | HOUSE_SETS[9 + col_of(roof_a)]
+            | HOUSE_SETS[9 + col_of(roof_b)];
+        let rest = lines.and_not(rect.cells());
+        let Some(digit) = digits_of(rect.pair).find(|&d| !grid.plane(d).intersects(rest)) else {
+            return ControlFlow::Continue(());
+        };
+        let mut step = rectangle_step(TechniqueId::UniqueRectangle6, rect);
+        step.eliminations.planes[digit] = grid.plane(digit) & rect.roof_set();
         if step.eliminations.is_empty() {
             return ControlFlow::Continue(());
         }
-        step.digits |= 1 << extra;
         sink(&step)
     })
 }
 
-/// Type 6: two diagonal floors; a pair digit confined to the rectangle in both its rows (or
-/// both its columns) must sit in the floors, so it leaves both roofs.
-pub fn unique_rectangle_6(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    unique_rectangles(grid, &mut |rect| {
-        if rect.floor_count() != 2 || roofs_side_by_side(rect).is_some() {
-            return ControlFlow::Continue(());
-        }
-        let [c11, c12, c21, c22] = rect.corners;
-        let roofs = rect.roof_set();
-        for digit in digits_of(rect.pair) {
-            let plane = grid.plane(digit);
-            let confined = |a: usize, b: usize, house: usize| {
-                plane & HOUSE_SETS[house] == Bits81::cell(a) | Bits81::cell(b)
-            };
-            let in_rows = confined(c11, c12, row_of(c11)) && confined(c21, c22, row_of(c21));
-            let in_cols =
-                confined(c11, c21, 9 + col_of(c11)) && confined(c12, c22, 9 + col_of(c12));
-            if !(in_rows || in_cols) {
-                continue;
-            }
-            let mut step = rectangle_step(TechniqueId::UniqueRectangle6, rect);
-            step.eliminations.planes[digit] = plane & roofs;
-            if !step.eliminations.is_empty() {
-                sink(&step)?;
-            }
-        }
-        ControlFlow::Continue(())
-    })
-}
-
-/// Hidden rectangle: with a floor corner {a, b}, if a is confined to the rectangle in the row
-/// and the column of the opposite corner, that corner cannot be b.
+/// Hidden rectangle: one floor, or two diagonal floors; seen from a floor corner (the first
+/// floor, then the second), if a pair digit x is confined to the rectangle in the row and the
+/// column of the opposite corner, that corner cannot be the other pair digit (x tried smaller
+/// first).
 pub fn hidden_rectangle(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     unique_rectangles(grid, &mut |rect| {
-        if rect.floor_count() > 2 {
-            return ControlFlow::Continue(());
-        }
-        for (i, &floor) in rect.floor.iter().enumerate() {
-            if !floor {
-                continue;
+        let floors = rect.floor_set();
+        match floors.count() {
+            1 => {}
+            2 => {
+                let mut f = floors.iter();
+                let (p, q) = (f.next().unwrap_or(0), f.next().unwrap_or(0));
+                if row_of(p) == row_of(q) || col_of(p) == col_of(q) {
+                    return ControlFlow::Continue(());
+                }
             }
-            // Corners 0..4 are r1c1 r1c2 r2c1 r2c2: the opposite of i is 3-i, its row mate
-            // i^1 seen from it is (3-i)^1, its column mate (3-i)^2.
-            let opposite = rect.corners[3 - i];
-            let same_row = rect.corners[(3 - i) ^ 1];
-            let same_col = rect.corners[(3 - i) ^ 2];
+            _ => return ControlFlow::Continue(()),
+        }
+        let cells = rect.cells();
+        for corner in floors {
+            let opposite = rect.opposite(corner);
+            let lines = HOUSE_SETS[row_of(opposite)] | HOUSE_SETS[9 + col_of(opposite)];
             for locked in digits_of(rect.pair) {
-                let plane = grid.plane(locked);
-                let pair_cells = |mate: usize| Bits81::cell(opposite) | Bits81::cell(mate);
-                if plane & HOUSE_SETS[row_of(opposite)] != pair_cells(same_row)
-                    || plane & HOUSE_SETS[9 + col_of(opposite)] != pair_cells(same_col)
-                {
+                if grid.plane(locked).and_not(cells).intersects(lines) {
                     continue;
                 }
                 let other = (rect.pair & !(1 << locked)).trailing_zeros() as usize;
@@ -400,85 +500,96 @@ pub fn hidden_rectangle(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()>
     })
 }
 
-/// Cells of a rectangle (two rows, two columns, two boxes) none of which is a given.
-fn avoidable_rectangles(grid: &Grid) -> impl Iterator<Item = Corners> + '_ {
-    rectangles().filter(|corners| corners.iter().all(|&c| !grid.givens().contains(c)))
+/// Avoidable rectangles in HoDoKu's order: start corners are the solved, non-given cells in
+/// cell order (their digit a), mates solved, non-given cells in the start's box and line (their
+/// digit b); the far corners are b (solved, not given) and an open bivalue cell holding a, or
+/// an open bivalue cell holding a and b (solved, not given), or two open bivalue cells holding
+/// b and a.
+fn avoidable_rectangles(
+    grid: &Grid,
+    visit: &mut dyn FnMut(Corners, usize, usize) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let solved = Bits81::ALL.and_not(grid.unsolved()).and_not(grid.givens());
+    let mut seen = SeenRectangles::new();
+    for start in solved {
+        let a = grid.value(start).unwrap_or_default();
+        for &mate in &HOUSE_CELLS[18 + box_of(start)] {
+            let mate = mate as usize;
+            if !solved.contains(mate) {
+                continue;
+            }
+            let b = grid.value(mate).unwrap_or_default();
+            let open_with = |cell: usize, digit: usize| {
+                grid.value(cell).is_none()
+                    && grid.has_candidate(cell, digit)
+                    && grid.candidates(cell).count_ones() == 2
+            };
+            let is = |cell: usize, digit: usize| {
+                solved.contains(cell) && grid.value(cell) == Some(digit)
+            };
+            rectangles_from(
+                start,
+                |m| m == mate,
+                |far1, far2| {
+                    (is(far1, b) && open_with(far2, a))
+                        || (is(far2, a) && open_with(far1, b))
+                        || (open_with(far1, b) && open_with(far2, a))
+                },
+                &mut seen,
+                &mut |corners| visit(corners, a, b),
+            )?;
+        }
+    }
+    ControlFlow::Continue(())
 }
 
 /// Avoidable rectangle type 1: three corners solved (not given) as a/b/b with the a diagonal
-/// to the open corner: the open corner cannot be a.
+/// to the open corner, which is bivalue (as HoDoKu requires): the open corner cannot be a.
 pub fn avoidable_rectangle_1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    for corners in avoidable_rectangles(grid) {
-        let open: Vec<usize> = (0..4)
-            .filter(|&i| grid.value(corners[i]).is_none())
-            .collect();
-        let [i] = open[..] else {
-            continue;
+    avoidable_rectangles(grid, &mut |corners, a, b| {
+        let [_, _, far1, far2] = corners;
+        let (open, digit) = if grid.value(far1).is_some() {
+            (far2, a)
+        } else if grid.value(far2).is_some() {
+            (far1, b)
+        } else {
+            return ControlFlow::Continue(());
         };
-        let (Some(a), Some(b1), Some(b2)) = (
-            grid.value(corners[3 - i]),
-            grid.value(corners[i ^ 1]),
-            grid.value(corners[i ^ 2]),
-        ) else {
-            continue;
-        };
-        if b1 != b2 || a == b1 || !grid.has_candidate(corners[i], a) {
-            continue;
+        if !grid.has_candidate(open, digit) {
+            return ControlFlow::Continue(());
         }
         let mut step = Step::new(TechniqueId::AvoidableRectangle1);
         step.cells = corners.iter().copied().collect();
-        step.digits = 1 << a | 1 << b1;
-        step.eliminations.insert(corners[i], a);
-        sink(&step)?;
-    }
-    ControlFlow::Continue(())
+        step.digits = 1 << a | 1 << b;
+        step.eliminations.insert(open, digit);
+        sink(&step)
+    })
 }
 
 /// Avoidable rectangle type 2: two side-by-side corners solved (not given) as a and b; the
 /// other two hold {b, x} and {a, x} (each the digit that completes the pattern plus the same
 /// extra x): x is in one of them, so it leaves every cell seeing both.
 pub fn avoidable_rectangle_2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    for corners in avoidable_rectangles(grid) {
-        // The solved side is corners (0,1), (2,3), (0,2) or (1,3); the open side is its mirror.
-        for (solved, open) in [
-            ([0, 1], [2, 3]),
-            ([2, 3], [0, 1]),
-            ([0, 2], [1, 3]),
-            ([1, 3], [0, 2]),
-        ] {
-            let (Some(a), Some(b)) = (
-                grid.value(corners[solved[0]]),
-                grid.value(corners[solved[1]]),
-            ) else {
-                continue;
-            };
-            // The open corner under a must become b to complete the deadly pattern, and vice versa.
-            let (under_a, under_b) = (corners[open[0]], corners[open[1]]);
-            let (mask_a, mask_b) = (grid.candidates(under_a), grid.candidates(under_b));
-            if grid.value(under_a).is_some() || grid.value(under_b).is_some() {
-                continue;
-            }
-            let extra_a = mask_a & !(1 << b);
-            let extra_b = mask_b & !(1 << a);
-            if mask_a & (1 << b) == 0
-                || mask_b & (1 << a) == 0
-                || extra_a != extra_b
-                || extra_a.count_ones() != 1
-            {
-                continue;
-            }
-            let extra = extra_a.trailing_zeros() as usize;
-            let both = Bits81::cell(under_a) | Bits81::cell(under_b);
-            let mut step = Step::new(TechniqueId::AvoidableRectangle2);
-            step.cells = corners.iter().copied().collect();
-            step.digits = 1 << a | 1 << b | 1 << extra;
-            step.eliminations.planes[extra] = grid.plane(extra) & common_peers(both);
-            if !step.eliminations.is_empty() {
-                sink(&step)?;
-            }
+    avoidable_rectangles(grid, &mut |corners, a, b| {
+        let [_, _, far1, far2] = corners;
+        if grid.value(far1).is_some() || grid.value(far2).is_some() {
+            return ControlFlow::Continue(());
         }
-    }
-    ControlFlow::Continue(())
+        let extra_mask = grid.candidates(far1) & !(1 << b);
+        let extra = extra_mask.trailing_zeros() as usize;
+        if extra_mask.count_ones() != 1 || !grid.has_candidate(far2, extra) {
+            return ControlFlow::Continue(());
+        }
+        let both = Bits81::cell(far1) | Bits81::cell(far2);
+        let mut step = Step::new(TechniqueId::AvoidableRectangle2);
+        step.cells = corners.iter().copied().collect();
+        step.digits = 1 << a | 1 << b | 1 << extra;
+        step.eliminations.planes[extra] = grid.plane(extra) & common_peers(both);
+        if step.eliminations.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        sink(&step)
+    })
 }
 
 /// BUG+1: every unsolved cell is bivalue but one, which has three candidates, and every digit
@@ -571,6 +682,9 @@ mod tests {
         g.place(cell_at(0, 0), 0);
         g.place(cell_at(0, 1), 1);
         g.place(cell_at(3, 0), 1);
+        // HoDoKu wants the open corner bivalue.
+        assert!(TechniqueId::AvoidableRectangle1.find_first(&g).is_none());
+        keep_only(&mut g, cell_at(3, 1), &[0, 4]);
         let step = TechniqueId::AvoidableRectangle1.find_first(&g).unwrap();
         assert!(step.eliminations.iter().eq([(cell_at(3, 1), 0)]));
         // The same digits as givens are no avoidable rectangle.
