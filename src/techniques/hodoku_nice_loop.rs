@@ -30,6 +30,7 @@
 
 use std::ops::ControlFlow;
 
+use super::nice_loop::{is_on, node_of, state, State};
 use super::{StepSink, TechniqueId};
 use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
 use crate::links::ChainLink;
@@ -43,20 +44,6 @@ pub const MAX_TABLE_ENTRIES: usize = 1000;
 /// Single-candidate nodes (cell * 9 + digit); group nodes follow.
 const SINGLES: usize = 729;
 
-/// A search state: node * 2 + polarity (1 = true).
-type State = u32;
-
-fn state(node: usize, on: bool) -> State {
-    (node * 2 + usize::from(on)) as State
-}
-
-fn node_of(s: State) -> usize {
-    s as usize / 2
-}
-
-fn is_on(s: State) -> bool {
-    s & 1 == 1
-}
 
 /// A group node: all places of a digit in one box∩line segment (two or three cells).
 struct Group {

@@ -53,17 +53,21 @@ const MAX_LOOP_ALS: usize = 3000;
 const GROUP_KINDS: [u8; 4] = [0b110, 0b101, 0b011, 0b111];
 
 /// A search state: node * 2 + polarity (1 = true).
-type State = u16;
+/// (u16 holds 729 candidates plus every group and ALS node, GNPX's or HoDoKu's, both polarities.)
+pub(super) type State = u16;
 
-fn state(node: usize, on: bool) -> State {
+/// The state of `node` with polarity `on`.
+pub(super) fn state(node: usize, on: bool) -> State {
     (node * 2 + usize::from(on)) as State
 }
 
-fn node_of(s: State) -> usize {
+/// The node of a state.
+pub(super) fn node_of(s: State) -> usize {
     s as usize / 2
 }
 
-fn is_on(s: State) -> bool {
+/// Whether a state is the node assumed true.
+pub(super) fn is_on(s: State) -> bool {
     s & 1 == 1
 }
 
