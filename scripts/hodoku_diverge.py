@@ -45,6 +45,8 @@ HODOKU_TO_SGRADE = {
     "GROUPED_DISCONTINUOUS_NICE_LOOP": "grouped-nice-loop", "GROUPED_AIC": "grouped-nice-loop",
     "ALS_XZ": "als-xz", "ALS_XY_WING": "als-xy-wing", "ALS_XY_CHAIN": "als-chain",
     "DEATH_BLOSSOM": "death-blossom", "SUE_DE_COQ": "sue-de-coq",
+    "FORCING_CHAIN_CONTRADICTION": "forcing-chain", "FORCING_CHAIN_VERITY": "forcing-chain",
+    "FORCING_NET_CONTRADICTION": "forcing-net", "FORCING_NET_VERITY": "forcing-net",
 }
 
 
@@ -66,7 +68,7 @@ def hodoku_steps(puzzle):
         if st.candidates_to_delete:
             eliminations = {f"{cell(c.index)}<>{c.value}" for c in st.candidates_to_delete}
         elif st.values:
-            if name in ("FULL_HOUSE", "NAKED_SINGLE", "HIDDEN_SINGLE", "BRUTE_FORCE") or "VERITY" in name:
+            if name in ("FULL_HOUSE", "NAKED_SINGLE", "HIDDEN_SINGLE", "BRUTE_FORCE") or "FORCING" in name:
                 placements = {f"{cell(st.indices[0])}={st.values[0]}"}
         steps.append((sgrade_name(name), placements, eliminations))
     return result, steps

@@ -5,6 +5,7 @@ use crate::links::{ChainLink, LinkKind};
 use crate::step::Step;
 use crate::superlinks::{branch_text, ForceConclusion, Stem};
 use crate::techniques::fish::{self, FishClass, FishShape, FishTechnique};
+use crate::techniques::forcing_net::{ForcingKind, ForcingNode, ForcingProof};
 use crate::techniques::TechniqueId;
 
 /// `r5c6=2` for each placement.
@@ -303,6 +304,49 @@ fn force_text(title: &str, step: &Step) -> String {
     text
 }
 
+/// A Forcing Chain/Net step: `Forcing Net Verity (each candidate of r5c5) => r4c4=3`, then one
+/// line per chain (`r5c5=1 -> r5c6<>1 -> …`).
+fn forcing_text(step: &Step) -> String {
+    let Some(proof) = &step.forcing else {
+        return String::new();
+    };
+    let result: Vec<String> = placement_names(&step.placements)
+        .into_iter()
+        .chain(elimination_names(&step.eliminations))
+        .collect();
+    let mut text = format!(
+        "{} ({}) => {}",
+        proof.type_name(step.technique),
+        forcing_reason_text(proof),
+        result.join(" ")
+    );
+    for chain in &proof.chains {
+        text.push_str("\n       ");
+        text.push_str(&forcing_chain_text(chain));
+    }
+    text
+}
+
+/// A forcing proof's reason, with its premise when there is one.
+fn forcing_reason_text(proof: &ForcingProof) -> String {
+    match proof.kind {
+        ForcingKind::Contradiction => match proof.premises.first() {
+            Some(premise) => format!("{premise}: {}", proof.reason),
+            None => proof.reason.to_string(),
+        },
+        ForcingKind::Verity => proof.reason.to_string(),
+    }
+}
+
+/// One forcing chain as its nodes joined by arrows.
+fn forcing_chain_text(chain: &[ForcingNode]) -> String {
+    chain
+        .iter()
+        .map(|n| n.to_string())
+        .collect::<Vec<_>>()
+        .join(" -> ")
+}
+
 /// One-line description of a step, e.g. `Hidden Single r5c6=2 in b5`.
 pub fn describe(step: &Step) -> String {
     let title = step.technique.info().title;
@@ -393,6 +437,7 @@ pub fn describe(step: &Step) -> String {
         | TechniqueId::ForceChainHouse
         | TechniqueId::ForceChainContradiction
         | TechniqueId::ForceChainBoth => force_text(title, step),
+        TechniqueId::ForcingChain | TechniqueId::ForcingNet => forcing_text(step),
         TechniqueId::AlsXz | TechniqueId::AlsXyWing | TechniqueId::AlsChain => format!(
             "{} {} Eliminated: {}",
             crate::scale::gnpx_name(step.technique),
@@ -517,6 +562,14 @@ pub fn step_json(step: &Step, number: usize) -> serde_json::Value {
         })).collect::<Vec<_>>(),
         "text": describe(step),
     });
+    if let Some(proof) = &step.forcing {
+        json["forcing"] = serde_json::json!({
+            "type": proof.type_name(step.technique),
+            "reason": proof.reason.to_string(),
+            "premises": proof.premises.iter().map(|n| n.to_string()).collect::<Vec<_>>(),
+            "chains": proof.chains.iter().map(|c| c.iter().map(|n| n.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        });
+    }
     if let Some(fish) = fish_of(step) {
         let cells = |set: Bits81| set.iter().map(cell_name).collect::<Vec<_>>();
         json["fish"] = serde_json::json!({

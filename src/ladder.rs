@@ -209,6 +209,9 @@ pub const NOT_ON_GNPX: &[TechniqueId] = &[
     TechniqueId::AvoidableRectangle2,
     TechniqueId::BugPlusOne,
     TechniqueId::BruteForce,
+    // HoDoKu's Forcing Chain and Net (GNPX's last resort is its own ForceChain).
+    TechniqueId::ForcingChain,
+    TechniqueId::ForcingNet,
 ];
 
 /// A `--techniques`/`--needs` name that cannot be used.

@@ -282,8 +282,7 @@ const fn hodoku_choice(technique: TechniqueId) -> StepChoice {
 /// HoDoKu 2.2's default solver ladder (`hodoku_steps_default.csv`: the steps enabled in the
 /// solver, in sort order, with level and base score), for the techniques built so far. A
 /// HoDoKu step that covers several of our techniques (Simple Colors = color trap and wrap)
-/// becomes one rung per technique at the same place and score. HoDoKu's Forcing Net has no
-/// technique here yet (see below); it becomes one line when it lands.
+/// becomes one rung per technique at the same place and score.
 pub const HODOKU_2_2: &[Rung] = &[
     hodoku(TechniqueId::FullHouse, EASY, 4),
     hodoku(TechniqueId::NakedSingle, EASY, 4),
@@ -341,14 +340,9 @@ pub const HODOKU_2_2: &[Rung] = &[
     hodoku(TechniqueId::FrankenSwordfish, UNFAIR, 350),
     hodoku(TechniqueId::FinnedFrankenXWing, UNFAIR, 390),
     hodoku(TechniqueId::FinnedFrankenSwordfish, UNFAIR, 410),
-    // HoDoKu's Forcing Chain (EXTREME 500), as GNPX's three ForceChain forms. HoDoKu's Forcing
-    // Net (EXTREME 700) is not built: puzzles that need it fall through to brute force.
-    hodoku(TechniqueId::ForceChainCell, EXTREME, 500),
-    hodoku(TechniqueId::ForceChainHouse, EXTREME, 500),
-    hodoku(TechniqueId::ForceChainContradiction, EXTREME, 500),
-    // HoDoKu's Forcing Chain also compares a candidate's "set" and "deleted" tables and tests
-    // the deleted one for contradictions: ForceChain_Both (off by default, as on every scale).
-    hodoku(TechniqueId::ForceChainBoth, EXTREME, 500),
+    // HoDoKu's tabling search: chains of direct implications, then nets that look ahead.
+    hodoku(TechniqueId::ForcingChain, EXTREME, 500),
+    hodoku(TechniqueId::ForcingNet, EXTREME, 700),
     hodoku(TechniqueId::BruteForce, EXTREME, 10000),
 ];
 
@@ -356,7 +350,9 @@ pub const HODOKU_2_2: &[Rung] = &[
 /// kept off the `hodoku` ladder: Death Blossom (Unfair 360 when enabled), fish of size 5–7,
 /// Franken fish of size 4 up, every Mutant fish, and the endo-finned and cannibalistic classes
 /// (HoDoKu counts those as finned Franken or Mutant fish of their shape; ours mix both shapes,
-/// so none maps onto one HoDoKu step), and Kraken fish (Extreme 500 when enabled).
+/// so none maps onto one HoDoKu step), Kraken fish (Extreme 500 when enabled), and GNPX's
+/// ForceChain forms (HoDoKu's last resorts are [`TechniqueId::ForcingChain`] and
+/// [`TechniqueId::ForcingNet`]).
 pub const NOT_ON_HODOKU: &[TechniqueId] = &[
     TechniqueId::DeathBlossom,
     TechniqueId::Squirmbag,
@@ -414,6 +410,11 @@ pub const NOT_ON_HODOKU: &[TechniqueId] = &[
     TechniqueId::FinnedCannibalisticFmLeviathan,
     // Kraken Fish (EXTREME 500) is off in HoDoKu's default step table.
     TechniqueId::KrakenFish,
+    // GNPX's ForceChain forms: HoDoKu's last resorts are its Forcing Chain and Net.
+    TechniqueId::ForceChainCell,
+    TechniqueId::ForceChainHouse,
+    TechniqueId::ForceChainContradiction,
+    TechniqueId::ForceChainBoth,
 ];
 
 /// GNPX's own method name for a technique (the labels in GNPX v5.8x's rated files, e.g.
@@ -467,6 +468,8 @@ pub fn gnpx_name(technique: TechniqueId) -> &'static str {
         T::ForceChainCell => "ForceChain_Cell",
         T::ForceChainHouse => "ForceChain_House",
         T::ForceChainContradiction => "ForceChain_Contradiction",
+        T::ForcingChain => "ForcingChain",
+        T::ForcingNet => "ForcingNet",
         T::ForceChainBoth => "ForceChain_Both",
         T::BruteForce => "BruteForce",
         // Fish, as GNPX's rated files name them (sashimi fish are GNPX's finned fish).

@@ -4,6 +4,7 @@
 use crate::core::{Bits81, CandidateSet, Grid};
 use crate::links::ChainLink;
 use crate::superlinks::{ForceConclusion, SuperLink};
+use crate::techniques::forcing_net::ForcingProof;
 use crate::techniques::TechniqueId;
 
 /// A set of houses (bit `h` = house `h`, 0..27).
@@ -46,6 +47,8 @@ pub struct Step {
     pub rcc: Vec<u16>,
     /// The pattern as links between candidates or groups (grouped chains); empty for others.
     pub group_chain: Vec<SuperLink>,
+    /// HoDoKu's Forcing Chain/Net proof (premises, reason, chains); `None` for others.
+    pub forcing: Option<Box<ForcingProof>>,
     /// Whether the eliminations take effect digit by digit (each digit's cells in order), as
     /// HoDoKu applies the steps it sorts (its nice loops); otherwise cell by cell. Only the
     /// order in which singles appear depends on it.
@@ -72,6 +75,7 @@ impl Step {
             als: Vec::new(),
             rcc: Vec::new(),
             group_chain: Vec::new(),
+            forcing: None,
             eliminations_by_digit: false,
         }
     }

@@ -17,6 +17,7 @@ pub mod chains;
 pub mod coloring;
 pub mod fish;
 pub mod force_chain;
+pub mod forcing_net;
 pub mod hodoku_nice_loop;
 pub mod intersections;
 pub mod nice_loop;
@@ -131,6 +132,8 @@ techniques! {
     ForceChainHouse => ("force-chain-house", "ForceChain_House", "force-chain", force_chain::force_chain_house),
     ForceChainContradiction => ("force-chain-contradiction", "ForceChain_Contradiction", "force-chain", force_chain::force_chain_contradiction),
     ForceChainBoth => ("force-chain-both", "ForceChain_Both", "force-chain", force_chain::force_chain_both),
+    ForcingChain => ("forcing-chain", "Forcing Chain", "hodoku-forcing", forcing_net::forcing_chain),
+    ForcingNet => ("forcing-net", "Forcing Net", "hodoku-forcing", forcing_net::forcing_net),
     BruteForce => ("brute-force", "Brute Force", "last-resort", brute_force::brute_force),
     XWing => ("x-wing", "X-Wing", "fish", fish::x_wing, "fish-basic"),
     Swordfish => ("swordfish", "SwordFish", "fish", fish::swordfish, "fish-basic"),

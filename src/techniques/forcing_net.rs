@@ -1,0 +1,1013 @@
+//! HoDoKu's Forcing Chains and Forcing Nets (its "tabling" search), the last resorts before
+//! brute force on the `hodoku` scale.
+//!
+//! Every candidate gives two premises: the digit set in the cell (`r1c2=5`) and the digit
+//! deleted from it (`r1c2<>5`). Each premise has a table of what it implies; a table is closed
+//! under implication (everything any implied node implies is added), and the closed tables are
+//! checked:
+//!
+//! - contradiction (one premise): the premise makes a candidate both set and deleted, two digits
+//!   set in one cell, one digit set twice in a house, a cell without candidates, or a house
+//!   without a place for a digit; the premise is false;
+//! - verity (several premises that cannot all be false): both polarities of one candidate, every
+//!   candidate of a cell set, or every place of a digit in a house set; what all their tables
+//!   share is true.
+//!
+//! Forcing *chains* use direct implications only: a set candidate deletes its cell mates and its
+//! peers' copies of the digit; a deleted candidate sets the other candidate of a bivalue cell and
+//! its conjugate partner in a house. Forcing *nets* let each premise look further on its own: it
+//! is applied to a copy of the grid, then the naked and hidden singles that appear are set, four
+//! rounds deep, and everything that deletes or sets is recorded. Both use HoDoKu's group nodes
+//! (a digit's places in one box∩line segment, true when one of them is); neither uses ALS nodes
+//! (HoDoKu's default).
+//!
+//! Every conclusion is one step (one placement or one elimination). HoDoKu sorts them: placements
+//! before eliminations, then the lower cell (and the lower digit), so the finders hand them out in
+//! that order and the rung takes the first. A net rung only runs where the chain rung found
+//! nothing, so all its steps are nets.
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use super::{StepSink, TechniqueId};
+use crate::core::{
+    cell_name, Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, INTERSECTIONS, PEERS,
+};
+use crate::explain::compressed_cells;
+use crate::step::Step;
+
+/// Rounds of singles a net premise looks ahead (HoDoKu's default `anzTableLookAhead`).
+const NET_LOOKAHEAD: usize = 4;
+
+/// No candidate id for this (cell, digit).
+const NO_ID: u16 = u16::MAX;
+
+/// Forcing Chain: conclusions from direct implications.
+pub fn forcing_chain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    Tables::new(grid, Mode::Chain).emit(grid, sink)
+}
+
+/// Forcing Net: conclusions from premises that look ahead through singles.
+pub fn forcing_net(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    Tables::new(grid, Mode::Net).emit(grid, sink)
+}
+
+/// Which implications a premise's table starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Direct implications only.
+    Chain,
+    /// Each premise applied to a copy of the grid, followed by rounds of singles.
+    Net,
+}
+
+/// A chain node: one candidate (or a group of one digit's candidates) set or deleted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ForcingNode {
+    /// The cell, or the cells of a group node.
+    pub cells: Bits81,
+    /// The digit index.
+    pub digit: u8,
+    /// True: set (`=`); false: deleted (`<>`).
+    pub on: bool,
+}
+
+impl fmt::Display for ForcingNode {
+    /// `r1c2=5`, `r3c4<>7`, a group `r1c23=5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cells = compressed_cells(self.cells).replace(' ', ",");
+        let sign = if self.on { "=" } else { "<>" };
+        write!(f, "{cells}{sign}{}", self.digit + 1)
+    }
+}
+
+/// HoDoKu's two step types of each technique.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ForcingKind {
+    /// One premise leads to an impossibility: it is false.
+    Contradiction,
+    /// Premises of which one must hold all lead to the same result.
+    Verity,
+}
+
+/// What the premises lead to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ForcingReason {
+    /// A candidate both set and deleted.
+    SetAndDeleted {
+        /// The cell.
+        cell: u8,
+        /// The digit index.
+        digit: u8,
+    },
+    /// Two digits set in one cell.
+    TwoValues {
+        /// The cell.
+        cell: u8,
+        /// The two digit indices.
+        digits: [u8; 2],
+    },
+    /// One digit set twice in a house.
+    TwiceInHouse {
+        /// The house (0..27).
+        house: u8,
+        /// The digit index.
+        digit: u8,
+    },
+    /// Every candidate of a cell deleted.
+    EmptyCell {
+        /// The cell.
+        cell: u8,
+    },
+    /// Every place of a digit in a house deleted.
+    EmptyHouse {
+        /// The house (0..27).
+        house: u8,
+        /// The digit index.
+        digit: u8,
+    },
+    /// A candidate set and the same candidate deleted agree.
+    BothWays {
+        /// The cell.
+        cell: u8,
+        /// The digit index.
+        digit: u8,
+    },
+    /// Every candidate of a cell set agree.
+    Cell {
+        /// The cell.
+        cell: u8,
+    },
+    /// Every place of a digit in a house set agree.
+    House {
+        /// The house (0..27).
+        house: u8,
+        /// The digit index.
+        digit: u8,
+    },
+}
+
+impl fmt::Display for ForcingReason {
+    /// `r3c4 set and deleted #7`, `all of r5c5`, `all of row 2 #4` …
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let house = |h: u8| crate::core::house_long_name(h as usize);
+        match *self {
+            ForcingReason::SetAndDeleted { cell, digit } => {
+                write!(
+                    f,
+                    "{} both set to and deleted #{}",
+                    cell_name(cell as usize),
+                    digit + 1
+                )
+            }
+            ForcingReason::TwoValues { cell, digits } => write!(
+                f,
+                "{} set to both {} and {}",
+                cell_name(cell as usize),
+                digits[0] + 1,
+                digits[1] + 1
+            ),
+            ForcingReason::TwiceInHouse { house: h, digit } => {
+                write!(f, "{} gets #{} twice", house(h), digit + 1)
+            }
+            ForcingReason::EmptyCell { cell } => {
+                write!(f, "{} loses every candidate", cell_name(cell as usize))
+            }
+            ForcingReason::EmptyHouse { house: h, digit } => {
+                write!(f, "{} loses every place for #{}", house(h), digit + 1)
+            }
+            ForcingReason::BothWays { cell, digit } => {
+                write!(
+                    f,
+                    "{}#{} set or deleted",
+                    cell_name(cell as usize),
+                    digit + 1
+                )
+            }
+            ForcingReason::Cell { cell } => {
+                write!(f, "each candidate of {}", cell_name(cell as usize))
+            }
+            ForcingReason::House { house: h, digit } => {
+                write!(f, "each place of #{} in {}", digit + 1, house(h))
+            }
+        }
+    }
+}
+
+/// A Forcing Chain/Net step's proof: its type, premises, what they lead to, and one chain per
+/// premise and end node (net steps show the path through each premise's look-ahead).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForcingProof {
+    /// Contradiction or verity.
+    pub kind: ForcingKind,
+    /// What the premises lead to.
+    pub reason: ForcingReason,
+    /// The premises (one for a contradiction).
+    pub premises: Vec<ForcingNode>,
+    /// The chains, each from a premise to a node the reason names.
+    pub chains: Vec<Vec<ForcingNode>>,
+}
+
+impl ForcingProof {
+    /// HoDoKu's step type name: `Forcing Chain Contradiction`, `Forcing Net Verity` …
+    pub fn type_name(&self, technique: TechniqueId) -> String {
+        let kind = match self.kind {
+            ForcingKind::Contradiction => "Contradiction",
+            ForcingKind::Verity => "Verity",
+        };
+        format!("{} {kind}", technique.info().title)
+    }
+}
+
+/// A group node: two or three places of one digit in one box∩line segment.
+#[derive(Clone, Copy, Debug)]
+struct Group {
+    digit: u8,
+    cells: Bits81,
+    /// The row or column house the segment lies in.
+    line: usize,
+    /// The box house.
+    block: usize,
+}
+
+/// A conclusion and the first reason found for it.
+#[derive(Clone, Debug)]
+struct Found {
+    cell: u8,
+    digit: u8,
+    place: bool,
+    kind: ForcingKind,
+    reason: ForcingReason,
+    /// Premise node ids.
+    premises: Vec<u32>,
+}
+
+/// What one premise's closed table sets and deletes.
+#[derive(Clone, Copy)]
+struct Closure {
+    on: [Bits81; 9],
+    off: [Bits81; 9],
+}
+
+/// The implication tables of one grid state.
+struct Tables {
+    mode: Mode,
+    /// Candidate id → (cell, digit).
+    candidates: Vec<(u8, u8)>,
+    /// digit * 81 + cell → candidate id.
+    ids: Vec<u16>,
+    groups: Vec<Group>,
+    nodes: usize,
+    words: usize,
+    /// Direct implications: `nodes` rows of `words` bits.
+    direct: Vec<u64>,
+    closures: Vec<Closure>,
+}
+
+impl Tables {
+    /// Builds and closes the tables of `grid`.
+    fn new(grid: &Grid, mode: Mode) -> Tables {
+        let mut candidates = Vec::new();
+        let mut ids = vec![NO_ID; 729];
+        for cell in grid.unsolved() {
+            let mask = grid.candidates(cell);
+            for digit in 0..9 {
+                if mask & (1 << digit) != 0 {
+                    ids[digit * 81 + cell] = candidates.len() as u16;
+                    candidates.push((cell as u8, digit as u8));
+                }
+            }
+        }
+        let groups = group_nodes(grid);
+        let nodes = 2 * candidates.len() + 2 * groups.len();
+        let words = nodes.div_ceil(64).max(1);
+        let mut tables = Tables {
+            mode,
+            candidates,
+            ids,
+            groups,
+            nodes,
+            words,
+            direct: vec![0; nodes * words],
+            closures: Vec::new(),
+        };
+        match mode {
+            Mode::Chain => tables.link_direct(grid),
+            Mode::Net => tables.link_nets(grid),
+        }
+        tables.link_groups(grid);
+        tables.close();
+        tables
+    }
+
+    /// Node id of (cell, digit) set or deleted (the candidate must exist).
+    #[inline]
+    fn node(&self, cell: usize, digit: usize, on: bool) -> usize {
+        let id = self.ids[digit * 81 + cell];
+        debug_assert!(id != NO_ID);
+        2 * id as usize + usize::from(!on)
+    }
+
+    /// Node id of group `g` set or deleted.
+    #[inline]
+    fn group_node(&self, g: usize, on: bool) -> usize {
+        2 * self.candidates.len() + 2 * g + usize::from(!on)
+    }
+
+    /// Records that `from` implies `to`.
+    #[inline]
+    fn link(&mut self, from: usize, to: usize) {
+        if from != to {
+            self.direct[from * self.words + to / 64] |= 1 << (to % 64);
+        }
+    }
+
+    /// The node as cells, digit and polarity.
+    fn describe(&self, node: usize) -> ForcingNode {
+        let on = node.is_multiple_of(2);
+        let first_group = 2 * self.candidates.len();
+        if node < first_group {
+            let (cell, digit) = self.candidates[node / 2];
+            ForcingNode {
+                cells: Bits81::cell(cell as usize),
+                digit,
+                on,
+            }
+        } else {
+            let group = self.groups[(node - first_group) / 2];
+            ForcingNode {
+                cells: group.cells,
+                digit: group.digit,
+                on,
+            }
+        }
+    }
+
+    /// Chain tables: a set candidate deletes its cell mates and its peers' copies; a deleted
+    /// candidate sets the other candidate of a bivalue cell and its conjugate in a house.
+    fn link_direct(&mut self, grid: &Grid) {
+        for k in 0..self.candidates.len() {
+            let (cell, digit) = self.candidates[k];
+            let (cell, digit) = (cell as usize, digit as usize);
+            let (on, off) = (2 * k, 2 * k + 1);
+            let mask = grid.candidates(cell);
+            let others = mask & !(1 << digit);
+            for other in digits(others) {
+                self.link(on, self.node(cell, other, false));
+            }
+            if others.count_ones() == 1 {
+                let other = others.trailing_zeros() as usize;
+                self.link(off, self.node(cell, other, true));
+            }
+            let places = grid.plane(digit);
+            for peer in (places & PEERS[cell]).iter() {
+                self.link(on, self.node(peer, digit, false));
+            }
+            for &house in &CELL_HOUSES[cell] {
+                let rest = (places & HOUSE_SETS[house as usize]).and_not(Bits81::cell(cell));
+                if rest.is_single() {
+                    let partner = rest.first().unwrap();
+                    self.link(off, self.node(partner, digit, true));
+                }
+            }
+        }
+    }
+
+    /// Net tables: each premise applied to a copy of the grid, then up to
+    /// [`NET_LOOKAHEAD`] rounds of the singles that appeared, set one after the other.
+    fn link_nets(&mut self, grid: &Grid) {
+        let start = Sim::new(grid);
+        let mut sim = Sim::new(grid);
+        let mut singles = Vec::new();
+        for k in 0..self.candidates.len() {
+            let (cell, digit) = self.candidates[k];
+            let (cell, digit) = (cell as usize, digit as usize);
+            for on in [true, false] {
+                let premise = 2 * k + usize::from(!on);
+                sim.reset_to(&start);
+                if on {
+                    self.sim_set(grid, &mut sim, premise, cell, digit);
+                } else {
+                    sim.delete(cell, digit);
+                    let rest = sim.masks[cell];
+                    if rest.count_ones() == 1 {
+                        self.sim_set(
+                            grid,
+                            &mut sim,
+                            premise,
+                            cell,
+                            rest.trailing_zeros() as usize,
+                        );
+                    }
+                }
+                for _ in 0..NET_LOOKAHEAD {
+                    sim.singles(&mut singles);
+                    if singles.is_empty() {
+                        break;
+                    }
+                    for &(c, d) in &singles {
+                        self.sim_set(grid, &mut sim, premise, c as usize, d as usize);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sets `digit` in `cell` of the copy and records what that sets and deletes: the cell's
+    /// other candidates (of the copy) and the digit in every peer (of the original grid).
+    fn sim_set(&mut self, grid: &Grid, sim: &mut Sim, premise: usize, cell: usize, digit: usize) {
+        self.link(premise, self.node(cell, digit, true));
+        for peer in (grid.plane(digit) & PEERS[cell]).iter() {
+            self.link(premise, self.node(peer, digit, false));
+        }
+        for other in digits(sim.masks[cell] & !(1 << digit)) {
+            self.link(premise, self.node(cell, other, false));
+        }
+        sim.set(cell, digit);
+    }
+
+    /// Group node links: a set group deletes the digit wherever it sees the whole group and
+    /// deletes the other groups of its line and box; a deleted group sets the last place of its
+    /// line or box (a single cell or another group).
+    fn link_groups(&mut self, grid: &Grid) {
+        for g in 0..self.groups.len() {
+            let group = self.groups[g];
+            let digit = group.digit as usize;
+            let places = grid.plane(digit);
+            let (on, off) = (self.group_node(g, true), self.group_node(g, false));
+            let seen = group.cells.iter().fold(places, |acc, c| acc & PEERS[c]);
+            for cell in seen.iter() {
+                self.link(on, self.node(cell, digit, false));
+                self.link(self.node(cell, digit, true), off);
+            }
+            for house in [group.block, group.line] {
+                let rest = seen & HOUSE_SETS[house];
+                if rest.is_single() {
+                    let cell = rest.first().unwrap();
+                    self.link(off, self.node(cell, digit, true));
+                    self.link(self.node(cell, digit, false), on);
+                }
+            }
+            let mut in_line = Vec::new();
+            let mut in_block = Vec::new();
+            for h in 0..self.groups.len() {
+                let other = self.groups[h];
+                if h == g || other.digit != group.digit || other.cells.intersects(group.cells) {
+                    continue;
+                }
+                if other.line == group.line {
+                    in_line.push(h);
+                    self.link(on, self.group_node(h, false));
+                }
+                if other.block == group.block {
+                    in_block.push(h);
+                    self.link(on, self.group_node(h, false));
+                }
+            }
+            for (house, found) in [(group.line, &in_line), (group.block, &in_block)] {
+                if let [h] = found[..] {
+                    let rest = (places & HOUSE_SETS[house])
+                        .and_not(group.cells)
+                        .and_not(self.groups[h].cells);
+                    if rest.is_empty() {
+                        self.link(off, self.group_node(h, true));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Closes every candidate premise's table under implication.
+    fn close(&mut self) {
+        let words = self.words;
+        let mut reached = vec![0u64; words];
+        let mut expanded = vec![0u64; words];
+        let premises = 2 * self.candidates.len();
+        self.closures = Vec::with_capacity(premises);
+        for premise in 0..premises {
+            reached.fill(0);
+            expanded.fill(0);
+            reached[premise / 64] |= 1 << (premise % 64);
+            let mut changed = true;
+            while changed {
+                changed = false;
+                for w in 0..words {
+                    loop {
+                        let pending = reached[w] & !expanded[w];
+                        if pending == 0 {
+                            break;
+                        }
+                        let bit = pending.trailing_zeros() as usize;
+                        expanded[w] |= 1 << bit;
+                        let row = &self.direct[(w * 64 + bit) * words..][..words];
+                        for (r, d) in reached.iter_mut().zip(row) {
+                            *r |= d;
+                        }
+                        changed = true;
+                    }
+                }
+            }
+            let mut closure = Closure {
+                on: [Bits81::EMPTY; 9],
+                off: [Bits81::EMPTY; 9],
+            };
+            for (w, &word) in reached.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let node = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if node >= premises {
+                        break;
+                    }
+                    let (cell, digit) = self.candidates[node / 2];
+                    if node.is_multiple_of(2) {
+                        closure.on[digit as usize].insert(cell as usize);
+                    } else {
+                        closure.off[digit as usize].insert(cell as usize);
+                    }
+                }
+            }
+            self.closures.push(closure);
+        }
+    }
+
+    /// Every conclusion, with the first reason found for it, in HoDoKu's check order.
+    fn conclusions(&self, grid: &Grid) -> Vec<Found> {
+        let mut found = Conclusions::default();
+        let unsolved = grid.unsolved();
+        let mut allowed = [unsolved; 9];
+        for (digit, allowed) in allowed.iter_mut().enumerate() {
+            for cell in grid.placed(digit).iter() {
+                *allowed = allowed.and_not(PEERS[cell]);
+            }
+        }
+        // One premise: contradictions, in HoDoKu's table order (cell, digit; set, deleted); the
+        // candidate ids already run in that order.
+        let order = 0..self.candidates.len();
+        for k in order.clone() {
+            for premise in [2 * k, 2 * k + 1] {
+                self.contradictions(grid, premise, &allowed, &mut found);
+            }
+        }
+        // Both polarities of one candidate.
+        for k in order {
+            let (cell, digit) = self.candidates[k];
+            let (a, b) = (&self.closures[2 * k], &self.closures[2 * k + 1]);
+            let reason = ForcingReason::BothWays { cell, digit };
+            let premises = [2 * k as u32, 2 * k as u32 + 1];
+            for d in 0..9 {
+                let both = (a.on[d] & b.on[d]).and_not(Bits81::cell(cell as usize));
+                for c in both.iter() {
+                    found.add(c, d, true, ForcingKind::Verity, reason, &premises);
+                }
+            }
+            for d in 0..9 {
+                let both = (a.off[d] & b.off[d]).and_not(Bits81::cell(cell as usize));
+                for c in both.iter() {
+                    found.add(c, d, false, ForcingKind::Verity, reason, &premises);
+                }
+            }
+        }
+        // Every candidate of a cell, then every place of a digit in a row, column and box.
+        let mut premises = Vec::new();
+        for cell in unsolved.iter() {
+            premises.clear();
+            premises.extend(digits(grid.candidates(cell)).map(|d| self.node(cell, d, true) as u32));
+            let reason = ForcingReason::Cell { cell: cell as u8 };
+            self.agreement(&premises, reason, &mut found);
+        }
+        for house in 0..27 {
+            for digit in 0..9 {
+                let places = grid.plane(digit) & HOUSE_SETS[house];
+                if places.is_empty() {
+                    continue;
+                }
+                premises.clear();
+                premises.extend(places.iter().map(|c| self.node(c, digit, true) as u32));
+                let reason = ForcingReason::House {
+                    house: house as u8,
+                    digit: digit as u8,
+                };
+                self.agreement(&premises, reason, &mut found);
+            }
+        }
+        found.list
+    }
+
+    /// The conclusions every premise's table shares.
+    fn agreement(&self, premises: &[u32], reason: ForcingReason, found: &mut Conclusions) {
+        let mut on = [Bits81::ALL; 9];
+        let mut off = [Bits81::ALL; 9];
+        for &p in premises {
+            let closure = &self.closures[p as usize];
+            for d in 0..9 {
+                on[d] &= closure.on[d];
+                off[d] &= closure.off[d];
+            }
+        }
+        for d in 0..9 {
+            for c in on[d].iter() {
+                found.add(c, d, true, ForcingKind::Verity, reason, premises);
+            }
+            for c in off[d].iter() {
+                found.add(c, d, false, ForcingKind::Verity, reason, premises);
+            }
+        }
+    }
+
+    /// The contradictions one premise's table holds (each makes the premise false).
+    fn contradictions(
+        &self,
+        grid: &Grid,
+        premise: usize,
+        allowed: &[Bits81; 9],
+        found: &mut Conclusions,
+    ) {
+        let closure = &self.closures[premise];
+        let (cell, digit) = self.candidates[premise / 2];
+        let (cell, digit) = (cell as usize, digit as usize);
+        // The premise is false: a set premise deletes, a deleted one sets.
+        let place = premise % 2 == 1;
+        let mut add = |reason: ForcingReason| {
+            found.add(
+                cell,
+                digit,
+                place,
+                ForcingKind::Contradiction,
+                reason,
+                &[premise as u32],
+            );
+        };
+        for d in 0..9 {
+            if let Some(c) = (closure.on[d] & closure.off[d]).first() {
+                add(ForcingReason::SetAndDeleted {
+                    cell: c as u8,
+                    digit: d as u8,
+                });
+            }
+        }
+        for d in 0..9 {
+            for e in d + 1..9 {
+                if let Some(c) = (closure.on[d] & closure.on[e]).first() {
+                    add(ForcingReason::TwoValues {
+                        cell: c as u8,
+                        digits: [d as u8, e as u8],
+                    });
+                }
+            }
+        }
+        for house in 0..27 {
+            for d in 0..9 {
+                if (closure.on[d] & HOUSE_SETS[house]).count() > 1 {
+                    add(ForcingReason::TwiceInHouse {
+                        house: house as u8,
+                        digit: d as u8,
+                    });
+                }
+            }
+        }
+        let mut empty = grid.unsolved();
+        for d in 0..9 {
+            empty &= closure.off[d] | grid.unsolved().and_not(grid.plane(d));
+        }
+        for d in 0..9 {
+            empty = empty.and_not(closure.on[d]);
+        }
+        for c in empty.iter() {
+            add(ForcingReason::EmptyCell { cell: c as u8 });
+        }
+        for house in 0..27 {
+            for d in 0..9 {
+                let places = allowed[d] & HOUSE_SETS[house];
+                if !places.is_empty() && places.is_subset_of(closure.off[d]) {
+                    add(ForcingReason::EmptyHouse {
+                        house: house as u8,
+                        digit: d as u8,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Hands each conclusion to the sink as a step, in HoDoKu's order: placements by cell, then
+    /// eliminations by cell and digit.
+    fn emit(&self, grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+        let mut found = self.conclusions(grid);
+        found.sort_by_key(|f| (!f.place, f.cell, f.digit));
+        let technique = match self.mode {
+            Mode::Chain => TechniqueId::ForcingChain,
+            Mode::Net => TechniqueId::ForcingNet,
+        };
+        for conclusion in &found {
+            let step = self.step(grid, technique, conclusion);
+            sink(&step)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The step of one conclusion, its chains spelled out.
+    fn step(&self, grid: &Grid, technique: TechniqueId, found: &Found) -> Step {
+        let mut step = Step::new(technique);
+        let (cell, digit) = (found.cell as usize, found.digit as usize);
+        if found.place {
+            step.placements.insert(cell, digit);
+        } else {
+            step.eliminations.insert(cell, digit);
+        }
+        step.digits = 1 << digit;
+        let mut chains = Vec::new();
+        for &premise in &found.premises {
+            step.cells
+                .insert(self.candidates[premise as usize / 2].0 as usize);
+            for end in self.ends(grid, premise as usize, found) {
+                if let Some(path) = self.path(premise as usize, end) {
+                    chains.push(path.into_iter().map(|n| self.describe(n)).collect());
+                }
+            }
+        }
+        step.forcing = Some(Box::new(ForcingProof {
+            kind: found.kind,
+            reason: found.reason,
+            premises: found
+                .premises
+                .iter()
+                .map(|&p| self.describe(p as usize))
+                .collect(),
+            chains,
+        }));
+        step
+    }
+
+    /// The nodes a premise's chains end in: the two sides of a contradiction (every place or
+    /// candidate of an emptied house or cell), or a verity's conclusion.
+    fn ends(&self, grid: &Grid, premise: usize, found: &Found) -> Vec<usize> {
+        let node = |cell: usize, digit: usize, on: bool| self.node(cell, digit, on);
+        match found.reason {
+            ForcingReason::SetAndDeleted { cell, digit } => {
+                let (cell, digit) = (cell as usize, digit as usize);
+                vec![node(cell, digit, true), node(cell, digit, false)]
+            }
+            ForcingReason::TwoValues { cell, digits } => digits
+                .iter()
+                .map(|&d| node(cell as usize, d as usize, true))
+                .collect(),
+            ForcingReason::TwiceInHouse { house, digit } => {
+                let digit = digit as usize;
+                (self.closures[premise].on[digit] & HOUSE_SETS[house as usize])
+                    .iter()
+                    .map(|c| node(c, digit, true))
+                    .collect()
+            }
+            ForcingReason::EmptyCell { cell } => digits(grid.candidates(cell as usize))
+                .map(|d| node(cell as usize, d, false))
+                .collect(),
+            ForcingReason::EmptyHouse { house, digit } => {
+                let digit = digit as usize;
+                (grid.plane(digit) & HOUSE_SETS[house as usize])
+                    .iter()
+                    .map(|c| node(c, digit, false))
+                    .collect()
+            }
+            ForcingReason::BothWays { .. }
+            | ForcingReason::Cell { .. }
+            | ForcingReason::House { .. } => {
+                vec![node(found.cell as usize, found.digit as usize, found.place)]
+            }
+        }
+    }
+
+    /// The shortest path of direct implications from `from` to `to`, if `from` implies `to`.
+    fn path(&self, from: usize, to: usize) -> Option<Vec<usize>> {
+        let mut parent = vec![usize::MAX; self.nodes];
+        parent[from] = from;
+        let mut queue = std::collections::VecDeque::from([from]);
+        while let Some(node) = queue.pop_front() {
+            if node == to {
+                let mut path = vec![to];
+                let mut at = to;
+                while at != from {
+                    at = parent[at];
+                    path.push(at);
+                }
+                path.reverse();
+                return Some(path);
+            }
+            let row = &self.direct[node * self.words..][..self.words];
+            for (w, &word) in row.iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let next = w * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if parent[next] == usize::MAX {
+                        parent[next] = node;
+                        queue.push_back(next);
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The conclusions found so far, each once (with its first reason).
+#[derive(Default)]
+struct Conclusions {
+    placed: CandidateSet,
+    deleted: CandidateSet,
+    list: Vec<Found>,
+}
+
+impl Conclusions {
+    /// Records a conclusion unless it is known already.
+    fn add(
+        &mut self,
+        cell: usize,
+        digit: usize,
+        place: bool,
+        kind: ForcingKind,
+        reason: ForcingReason,
+        premises: &[u32],
+    ) {
+        let seen = if place {
+            &mut self.placed
+        } else {
+            &mut self.deleted
+        };
+        if seen.contains(cell, digit) {
+            return;
+        }
+        seen.insert(cell, digit);
+        self.list.push(Found {
+            cell: cell as u8,
+            digit: digit as u8,
+            place,
+            kind,
+            reason,
+            premises: premises.to_vec(),
+        });
+    }
+}
+
+/// A copy of the grid that a net premise is played out on. Like HoDoKu's grid it queues the
+/// singles as they appear (a cell down to one candidate; a house down to one place for a digit),
+/// and a look-ahead round takes the queued singles that still hold, in queue order: that order
+/// decides what a contradictory premise runs into.
+#[derive(Clone)]
+struct Sim {
+    masks: [u16; 81],
+    /// Placed digit + 1 per cell (0: open).
+    values: [u8; 81],
+    planes: [Bits81; 9],
+    /// Per house and digit: the open cells holding the digit.
+    free: [[u8; 9]; 27],
+    naked: Vec<(u8, u8)>,
+    hidden: Vec<(u8, u8)>,
+}
+
+impl Sim {
+    fn new(grid: &Grid) -> Sim {
+        let mut masks = [0u16; 81];
+        let mut values = [0u8; 81];
+        for cell in 0..81 {
+            match grid.value(cell) {
+                Some(digit) => values[cell] = digit as u8 + 1,
+                None => masks[cell] = grid.candidates(cell),
+            }
+        }
+        let planes = *grid.planes();
+        let mut free = [[0u8; 9]; 27];
+        for (house, counts) in free.iter_mut().enumerate() {
+            for (digit, count) in counts.iter_mut().enumerate() {
+                *count = (planes[digit] & HOUSE_SETS[house]).count() as u8;
+            }
+        }
+        Sim {
+            masks,
+            values,
+            planes,
+            free,
+            naked: Vec::new(),
+            hidden: Vec::new(),
+        }
+    }
+
+    /// Back to `start` (queues emptied), keeping the allocations.
+    fn reset_to(&mut self, start: &Sim) {
+        self.masks = start.masks;
+        self.values = start.values;
+        self.planes = start.planes;
+        self.free = start.free;
+        self.naked.clear();
+        self.hidden.clear();
+    }
+
+    /// Takes one candidate away, queueing the singles that appear.
+    fn delete(&mut self, cell: usize, digit: usize) {
+        if self.masks[cell] & (1 << digit) == 0 {
+            return;
+        }
+        self.masks[cell] &= !(1 << digit);
+        self.planes[digit].remove(cell);
+        for &house in &CELL_HOUSES[cell] {
+            self.leave(house as usize, digit);
+        }
+        let rest = self.masks[cell];
+        if rest.count_ones() == 1 {
+            self.naked.push((cell as u8, rest.trailing_zeros() as u8));
+        }
+    }
+
+    /// One open place of `digit` fewer in `house`; queues the last one as a hidden single.
+    fn leave(&mut self, house: usize, digit: usize) {
+        let count = &mut self.free[house][digit];
+        *count = count.saturating_sub(1);
+        if *count == 1 {
+            if let Some(last) = (self.planes[digit] & HOUSE_SETS[house]).first() {
+                self.hidden.push((last as u8, digit as u8));
+            }
+        }
+    }
+
+    /// Places `digit` in `cell` (even over another digit, as a contradictory premise may).
+    fn set(&mut self, cell: usize, digit: usize) {
+        if self.values[cell] == digit as u8 + 1 {
+            return;
+        }
+        self.values[cell] = digit as u8 + 1;
+        for peer in PEERS[cell].iter() {
+            self.delete(peer, digit);
+        }
+        let old = self.masks[cell];
+        self.masks[cell] = 0;
+        for d in digits(old) {
+            self.planes[d].remove(cell);
+            for &house in &CELL_HOUSES[cell] {
+                if d == digit {
+                    let count = &mut self.free[house as usize][d];
+                    *count = count.saturating_sub(1);
+                } else {
+                    self.leave(house as usize, d);
+                }
+            }
+        }
+    }
+
+    /// The queued singles that still hold: naked singles of open cells, then hidden singles
+    /// whose cell is open, still holds the digit and is its last place in one of its houses
+    /// (one per cell).
+    fn singles(&self, singles: &mut Vec<(u8, u8)>) {
+        singles.clear();
+        singles.extend(
+            self.naked
+                .iter()
+                .filter(|&&(c, _)| self.values[c as usize] == 0),
+        );
+        let mut taken = Bits81::EMPTY;
+        for &(cell, digit) in &self.hidden {
+            let (c, d) = (cell as usize, digit as usize);
+            if self.values[c] == 0
+                && !taken.contains(c)
+                && self.masks[c] & (1 << d) != 0
+                && CELL_HOUSES[c]
+                    .iter()
+                    .any(|&h| self.free[h as usize][d] == 1)
+            {
+                singles.push((cell, digit));
+                taken.insert(c);
+            }
+        }
+    }
+}
+
+/// HoDoKu's group nodes: per row, then per column, per digit and box, the digit's places in the
+/// segment when there are two or three.
+fn group_nodes(grid: &Grid) -> Vec<Group> {
+    let mut groups = Vec::new();
+    for lines in [0..9, 9..18] {
+        for line in lines {
+            for digit in 0..9 {
+                let places = grid.plane(digit) & HOUSE_SETS[line];
+                if places.count() < 2 {
+                    continue;
+                }
+                for segment in INTERSECTIONS.iter().filter(|i| i.line_house == line) {
+                    let cells = places & segment.cells;
+                    if cells.count() >= 2 {
+                        groups.push(Group {
+                            digit: digit as u8,
+                            cells,
+                            line,
+                            block: segment.box_house,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    groups
+}
+
+/// Digits of a mask, in order.
+fn digits(mask: u16) -> impl Iterator<Item = usize> {
+    (0..9).filter(move |d| mask & (1 << d) != 0)
+}
