@@ -87,6 +87,17 @@ def sgrade_steps(sgrade, puzzle):
     return summary, steps
 
 
+def read_puzzles(path):
+    """The 81-character puzzles of a file: the first field of each line (CSV or space separated)."""
+    puzzles = []
+    with open(path, encoding="utf-8-sig") as f:
+        for line in f:
+            text = line.strip().split(",")[0].split()[0] if line.strip() else ""
+            if len(text) == 81:
+                puzzles.append(text)
+    return puzzles
+
+
 def first_divergence(ours, theirs):
     for n, (a, b) in enumerate(zip(ours, theirs), 1):
         if a != b:
@@ -114,11 +125,7 @@ def main():
     args = ap.parse_args()
     puzzles = list(args.puzzles)
     if args.file:
-        with open(args.file, encoding="utf-8-sig") as f:
-            for line in f:
-                text = line.strip().split(",")[0].split()[0] if line.strip() else ""
-                if len(text) == 81:
-                    puzzles.append(text)
+        puzzles += read_puzzles(args.file)
     if args.limit:
         puzzles = puzzles[: args.limit]
     kinds = collections.Counter()

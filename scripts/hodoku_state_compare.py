@@ -18,7 +18,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, __import__("os").path.dirname(__file__))
-from hodoku_diverge import hodoku_steps, cell, HODOKU_TO_SGRADE  # noqa: F401
+from hodoku_diverge import hodoku_steps, cell, read_puzzles, HODOKU_TO_SGRADE  # noqa: F401
 
 TOOL = "target/release/examples/hodoku_state_steps"
 
@@ -80,12 +80,7 @@ def main():
     ap.add_argument("-v", action="store_true", help="print every disagreement")
     args = ap.parse_args()
     only = set(filter(None, args.only.split(",")))
-    puzzles = []
-    with open(args.file, encoding="utf-8-sig") as f:
-        for line in f:
-            text = line.strip().split(",")[0].split()[0] if line.strip() else ""
-            if len(text) == 81:
-                puzzles.append(text)
+    puzzles = read_puzzles(args.file)
     if args.limit:
         puzzles = puzzles[: args.limit]
     tool = subprocess.Popen([args.tool], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)

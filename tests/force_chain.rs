@@ -25,6 +25,17 @@ fn candidate(name: &str) -> (usize, usize) {
 }
 
 /// The seed puzzle after the singles, and its solution.
+/// Every `every`-th line's puzzle (first field) that parses and has a solution: the field, its
+/// grid and the solution.
+fn solvable_lines(text: &str, every: usize) -> impl Iterator<Item = (&str, Grid, [u8; 81])> {
+    text.lines().step_by(every).filter_map(|line| {
+        let field = line.split_whitespace().next()?;
+        let grid = parse_puzzle(field, 1).ok()?.grid;
+        let solution = oracle::solve(&grid).solution?;
+        Some((field, grid, solution))
+    })
+}
+
 fn singles_state() -> (Grid, [u8; 81]) {
     let mut grid = parse_puzzle(SEED, 1).unwrap().grid;
     let solution = oracle::solve(&grid).solution.unwrap();
@@ -262,17 +273,7 @@ fn force_chain_both_verifies_on_corpus_slices() {
             return;
         };
         let text = std::fs::read_to_string(path).unwrap();
-        for line in text.lines().step_by(every) {
-            let Some(field) = line.split_whitespace().next() else {
-                continue;
-            };
-            let Ok(puzzle) = parse_puzzle(field, 1) else {
-                continue;
-            };
-            let mut grid = puzzle.grid;
-            let Some(solution) = oracle::solve(&grid).solution else {
-                continue;
-            };
+        for (field, mut grid, solution) in solvable_lines(&text, every) {
             grade(&mut grid, &ladder, Some(&solution), &mut |step, _| {
                 if step.technique != TechniqueId::ForceChainBoth {
                     return;
@@ -309,17 +310,7 @@ fn hardest_sample_verifies_with_force_chain() {
     let ladder = Ladder::gnpx_v4();
     let mut force_steps = 0;
     let mut graded = 0;
-    for line in text.lines().step_by(10) {
-        let Some(field) = line.split_whitespace().next() else {
-            continue;
-        };
-        let Ok(puzzle) = parse_puzzle(field, 1) else {
-            continue;
-        };
-        let mut grid = puzzle.grid;
-        let Some(solution) = oracle::solve(&grid).solution else {
-            continue;
-        };
+    for (field, mut grid, solution) in solvable_lines(&text, 10) {
         let outcome = grade(&mut grid, &ladder, Some(&solution), &mut |_, _| {})
             .unwrap_or_else(|f| panic!("{field}: {f:?}"));
         force_steps += [
