@@ -271,7 +271,7 @@ const fn hodoku_choice(technique: TechniqueId) -> StepChoice {
         | T::HiddenPair
         | T::HiddenTriple
         | T::HiddenQuad => StepChoice::HodokuHouses,
-        T::SueDeCoq | T::EmptyRectangle => StepChoice::HodokuScan,
+        T::SueDeCoq | T::EmptyRectangle | T::AlsXyWing | T::AlsChain => StepChoice::HodokuScan,
         T::XyWing | T::AlsXz => StepChoice::HodokuOrder,
         T::TurbotFish | T::XChain | T::XyChain | T::RemotePair => StepChoice::HodokuChains,
         T::NiceLoop | T::GroupedNiceLoop => StepChoice::HodokuLoops,

@@ -6,8 +6,8 @@
 //! of HoDoKu's own ([`hodoku_finder`]), leaving the GNPX ladders' finder as it is. The
 //! uniqueness finders scan in HoDoKu's order themselves (GNPX has no uniqueness rungs).
 //! Locked candidates, W-Wing, XYZ-Wing, Skyscraper, 2-String Kite, fish and colouring already
-//! matched HoDoKu's choice on the measured slices. ALS-XY-Wing and ALS-Chain do not yet: HoDoKu
-//! allows larger sets than our ALS table's cap and orders them differently.
+//! matched HoDoKu's choice on the measured slices. ALS-XY-Wing and ALS-Chain search with
+//! HoDoKu's own sets, list and rules (`hodoku_als`).
 
 use std::cmp::Ordering;
 
@@ -20,6 +20,8 @@ pub fn hodoku_finder(technique: TechniqueId) -> Option<FinderFn> {
     match technique {
         TechniqueId::SueDeCoq => Some(sue_de_coq::sue_de_coq_hodoku),
         TechniqueId::EmptyRectangle => Some(single_digit::empty_rectangle_hodoku),
+        TechniqueId::AlsXyWing => Some(super::hodoku_als::als_xy_wing),
+        TechniqueId::AlsChain => Some(super::hodoku_als::als_chain),
         _ => None,
     }
 }
@@ -47,7 +49,7 @@ fn xy_wing_rank(step: &Step) -> ([usize; 3], usize) {
 
 /// Where HoDoKu's ALS list has `set`: the first house holding it (rows, columns, boxes), then
 /// its cells in the depth-first order of that house's subsets (a set before its extensions).
-fn als_order(a: Bits81, b: Bits81) -> Ordering {
+pub(super) fn als_order(a: Bits81, b: Bits81) -> Ordering {
     let house = |set: Bits81| (0..27).find(|&h| set.is_subset_of(HOUSE_SETS[h]));
     house(a).cmp(&house(b)).then_with(|| a.iter().cmp(b.iter()))
 }

@@ -9,6 +9,7 @@
 use crate::step::Step;
 use crate::techniques::{FinderFn, TechniqueId};
 
+mod hodoku_als;
 mod hodoku_chains;
 mod hodoku_loops;
 mod hodoku_misc;

@@ -1,0 +1,307 @@
+//! HoDoKu's ALS-XY-Wing search, for the HoDoKu ladder.
+//!
+//! HoDoKu returns the first ALS-XY-Wing its scan meets, and its scan differs from ours in what
+//! it allows and in its order:
+//! - its sets have up to eight cells (ours at most [`crate::als::MAX_ALS_CELLS`]) and never
+//!   overlap (HoDoKu's default forbids overlapping sets);
+//! - it lists the sets by their first house (rows, columns, boxes), then their cells in
+//!   depth-first subset order, and lists one restricted common per pair of sets (up to two
+//!   digits), the pairs in that list order (the earlier set first);
+//! - it walks every two restricted commons of that list (the earlier first) that join three
+//!   different sets: the set they share is the pivot C, the others are the wings A and B;
+//! - a digit z may be eliminated when it is common to A and B and is none of the two
+//!   restricted commons' digits (both digits of a doubly linked pair count).
+//!
+//! The GNPX ladders keep `techniques::als::als_xy_wing`.
+
+use std::ops::ControlFlow;
+
+use crate::als::{find_als, Als};
+use crate::core::{Bits81, CandidateSet, Grid, PEERS};
+use crate::step::Step;
+use crate::techniques::{StepSink, TechniqueId};
+
+use super::hodoku_misc::als_order;
+
+/// HoDoKu's largest almost locked set: eight cells of one house holding all nine digits.
+const HODOKU_MAX_ALS_CELLS: usize = 8;
+
+/// One restricted common of HoDoKu's list: two sets (`first` earlier in the ALS list) and the
+/// digits (one or two) whose places in both see each other.
+#[derive(Clone, Copy)]
+struct Restricted {
+    first: u32,
+    second: u32,
+    digits: u16,
+}
+
+/// The sets of one grid state in HoDoKu's list order, and per set and digit the cells seeing
+/// every place of the digit in the set.
+fn hodoku_als_list(grid: &Grid) -> (Vec<Als>, Vec<[Bits81; 9]>) {
+    let mut sets = Vec::new();
+    find_als(grid, 1, HODOKU_MAX_ALS_CELLS, &mut sets);
+    sets.sort_by(|a, b| als_order(a.cells, b.cells));
+    let sees = sets
+        .iter()
+        .map(|set| {
+            let mut sees = [Bits81::EMPTY; 9];
+            for (digit, slot) in sees.iter_mut().enumerate() {
+                if set.digits & (1 << digit) != 0 {
+                    *slot = set.digit_cells[digit]
+                        .iter()
+                        .fold(Bits81::ALL, |acc, cell| acc & PEERS[cell]);
+                }
+            }
+            sees
+        })
+        .collect();
+    (sets, sees)
+}
+
+/// HoDoKu's restricted-common list: pairs of disjoint sets in list order, at most two digits.
+fn restricted_commons(sets: &[Als], sees: &[[Bits81; 9]]) -> Vec<Restricted> {
+    let reach: Vec<Bits81> = sets
+        .iter()
+        .map(|s| s.cells.iter().fold(Bits81::EMPTY, |acc, c| acc | PEERS[c]))
+        .collect();
+    let mut out = Vec::new();
+    for a in 0..sets.len() {
+        for b in a + 1..sets.len() {
+            let (sa, sb) = (&sets[a], &sets[b]);
+            let common = sa.digits & sb.digits;
+            if common == 0 || sa.cells.intersects(sb.cells) || !reach[a].intersects(sb.cells) {
+                continue;
+            }
+            let mut digits = 0u16;
+            for digit in (0..9).filter(|d| common & (1 << d) != 0) {
+                if digits.count_ones() < 2 && sb.digit_cells[digit].is_subset_of(sees[a][digit]) {
+                    digits |= 1 << digit;
+                }
+            }
+            if digits != 0 {
+                out.push(Restricted {
+                    first: a as u32,
+                    second: b as u32,
+                    digits,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// ALS-XY-Wing in HoDoKu's scan order (see the module comment), with HoDoKu's eliminations.
+pub fn als_xy_wing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let (sets, sees) = hodoku_als_list(grid);
+    let rcs = restricted_commons(&sets, &sees);
+    // Per set, the restricted commons it belongs to (ascending list positions).
+    let mut touching: Vec<Vec<u32>> = vec![Vec::new(); sets.len()];
+    for (i, rc) in rcs.iter().enumerate() {
+        touching[rc.first as usize].push(i as u32);
+        touching[rc.second as usize].push(i as u32);
+    }
+    let mut later = Vec::new();
+    for (i, rc1) in rcs.iter().enumerate() {
+        // Every later restricted common sharing a set with rc1, in list order.
+        later.clear();
+        for set in [rc1.first, rc1.second] {
+            later.extend(
+                touching[set as usize]
+                    .iter()
+                    .copied()
+                    .filter(|&j| j as usize > i),
+            );
+        }
+        later.sort_unstable();
+        later.dedup();
+        for &j in &later {
+            let rc2 = &rcs[j as usize];
+            if rc1.digits.count_ones() == 1 && rc1.digits == rc2.digits {
+                continue;
+            }
+            let (pivot, a) = if rc1.first == rc2.first || rc1.first == rc2.second {
+                (rc1.first, rc1.second)
+            } else {
+                (rc1.second, rc1.first)
+            };
+            let b = if rc2.first == pivot {
+                rc2.second
+            } else {
+                rc2.first
+            };
+            let (a, b, pivot) = (a as usize, b as usize, pivot as usize);
+            let (sa, sb) = (&sets[a], &sets[b]);
+            if sa.cells.intersects(sb.cells) {
+                continue;
+            }
+            let wings = sa.cells | sb.cells;
+            let zs = sa.digits & sb.digits & !rc1.digits & !rc2.digits;
+            let mut eliminations = CandidateSet::EMPTY;
+            for z in (0..9).filter(|d| zs & (1 << d) != 0) {
+                eliminations.planes[z] = (grid.plane(z) & sees[a][z] & sees[b][z]).and_not(wings);
+            }
+            if eliminations.is_empty() {
+                continue;
+            }
+            let mut step = Step::new(TechniqueId::AlsXyWing);
+            step.als = vec![sa.cells, sets[pivot].cells, sb.cells];
+            step.rcc = vec![rc1.digits, rc2.digits];
+            step.cells = wings | sets[pivot].cells;
+            step.digits = (0..9)
+                .filter(|&d| !eliminations.planes[d].is_empty())
+                .fold(0, |m, d| m | 1 << d);
+            step.eliminations = eliminations;
+            sink(&step)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// HoDoKu's longest ALS chain, in links (its chain buffer).
+const HODOKU_MAX_CHAIN_LINKS: usize = 50;
+
+/// ALS-Chain as HoDoKu finds and orders them: a depth-first search from every set of its list
+/// along the restricted commons to later sets only (HoDoKu collects each pair once, the earlier
+/// set first); every chain of four or more sets with eliminations is a step; of the chains with
+/// one set of eliminations the one with the fewest cells in all (the first found on ties) stays;
+/// the steps come out most eliminations first, then the lowest weighted index sum, then in
+/// search order.
+///
+/// Which digit a link carries: a link's restricted commons minus the previous link's; a chain
+/// starting on a doubly linked pair is tried with each digit alone. Where the previous link
+/// carries both its digits HoDoKu subtracts only the lower one (followed here; every step still
+/// goes through `--verify`). A digit z of both end sets, neither the first link's nor the last
+/// link's, leaves the cells outside the end sets seeing all its places in both.
+pub fn als_chain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let (sets, sees) = hodoku_als_list(grid);
+    let rcs = restricted_commons(&sets, &sees);
+    // The list is ordered by its first set: each set's links are one run of it.
+    let mut starts = vec![rcs.len(); sets.len() + 1];
+    for (i, rc) in rcs.iter().enumerate().rev() {
+        starts[rc.first as usize] = i;
+    }
+    for s in (0..sets.len()).rev() {
+        starts[s] = starts[s].min(starts[s + 1]);
+    }
+    let mut search = ChainSearch {
+        grid,
+        sets: &sets,
+        sees: &sees,
+        rcs: &rcs,
+        starts: &starts,
+        path: Vec::new(),
+        carried: Vec::new(),
+        found: Vec::new(),
+        by_eliminations: std::collections::HashMap::new(),
+    };
+    for start in 0..sets.len() {
+        search.path.clear();
+        search.path.push(start);
+        search.extend(start, 0);
+    }
+    let mut found = search.found;
+    // Stable: equal keys stay in search order.
+    found.sort_by_key(|step| {
+        let count: u32 = step.eliminations.planes.iter().map(|p| p.count()).sum();
+        (
+            std::cmp::Reverse(count),
+            super::hodoku_chains::weighted_index_sum(&step.eliminations),
+        )
+    });
+    for step in &found {
+        sink(step)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// HoDoKu's depth-first ALS-Chain search state.
+struct ChainSearch<'a> {
+    grid: &'a Grid,
+    sets: &'a [Als],
+    sees: &'a [[Bits81; 9]],
+    rcs: &'a [Restricted],
+    /// Per set, the first position of its links in `rcs` (the next set's start ends them).
+    starts: &'a [usize],
+    /// The chain's sets so far.
+    path: Vec<usize>,
+    /// The digits each link of the chain carries.
+    carried: Vec<u16>,
+    found: Vec<Step>,
+    /// Per elimination set, the position of its step in `found`.
+    by_eliminations: std::collections::HashMap<CandidateSet, usize>,
+}
+
+impl ChainSearch<'_> {
+    /// Tries every link from set `at`; `blocked` are the digits the next link may not carry.
+    fn extend(&mut self, at: usize, blocked: u16) {
+        if self.carried.len() >= HODOKU_MAX_CHAIN_LINKS {
+            return;
+        }
+        for i in self.starts[at]..self.starts[at + 1] {
+            let rc = self.rcs[i];
+            let next = rc.second as usize;
+            let choices: [u16; 2] = if self.carried.is_empty() && rc.digits.count_ones() == 2 {
+                let low = rc.digits & rc.digits.wrapping_neg();
+                [low, rc.digits & !low]
+            } else {
+                [rc.digits & !blocked, 0]
+            };
+            for carried in choices.into_iter().filter(|&c| c != 0) {
+                self.path.push(next);
+                self.carried.push(carried);
+                if self.carried.len() >= 3 {
+                    self.record();
+                }
+                // HoDoKu's quirk: a link carrying both digits blocks only the lower one.
+                let next_blocked = if carried.count_ones() == 2 {
+                    carried & carried.wrapping_neg()
+                } else {
+                    carried
+                };
+                self.extend(next, next_blocked);
+                self.path.pop();
+                self.carried.pop();
+            }
+        }
+    }
+
+    /// Records the current chain if it eliminates anything.
+    fn record(&mut self) {
+        let (start, end) = (self.path[0], self.path[self.path.len() - 1]);
+        let (first, last) = (self.carried[0], self.carried[self.carried.len() - 1]);
+        let (ss, se) = (&self.sets[start], &self.sets[end]);
+        let ends = ss.cells | se.cells;
+        let zs = ss.digits & se.digits & !first & !last;
+        let mut eliminations = CandidateSet::EMPTY;
+        for z in (0..9).filter(|d| zs & (1 << d) != 0) {
+            eliminations.planes[z] =
+                (self.grid.plane(z) & self.sees[start][z] & self.sees[end][z]).and_not(ends);
+        }
+        if eliminations.is_empty() {
+            return;
+        }
+        let size: u32 = self.path.iter().map(|&s| self.sets[s].cells.count()).sum();
+        let position = self.by_eliminations.get(&eliminations).copied();
+        if let Some(p) = position {
+            let old: u32 = self.found[p].als.iter().map(|s| s.count()).sum();
+            if old <= size {
+                return;
+            }
+        }
+        let mut step = Step::new(TechniqueId::AlsChain);
+        step.als = self.path.iter().map(|&s| self.sets[s].cells).collect();
+        step.rcc = self.carried.clone();
+        step.cells = step.als.iter().fold(Bits81::EMPTY, |acc, &s| acc | s);
+        step.digits = (0..9)
+            .filter(|&d| !eliminations.planes[d].is_empty())
+            .fold(0, |m, d| m | 1 << d);
+        step.eliminations = eliminations;
+        match position {
+            Some(p) => self.found[p] = step,
+            None => {
+                self.by_eliminations.insert(eliminations, self.found.len());
+                self.found.push(step);
+            }
+        }
+    }
+}
