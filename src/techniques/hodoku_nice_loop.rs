@@ -44,7 +44,6 @@ pub const MAX_TABLE_ENTRIES: usize = 1000;
 /// Single-candidate nodes (cell * 9 + digit); group nodes follow.
 const SINGLES: usize = 729;
 
-
 /// A group node: all places of a digit in one box∩line segment (two or three cells).
 struct Group {
     cells: Bits81,
