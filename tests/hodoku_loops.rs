@@ -133,3 +133,15 @@ fn hodoku_grouped_loops_leave_als_steps_to_the_als_rungs() {
     assert_eq!(steps[7].technique, TechniqueId::AlsXz);
     assert_eq!(steps[7].eliminations, candidates(&["r5c6#7"]));
 }
+
+/// HoDoKu's ALS-XZ uses sets of up to eight cells: on this top1465 puzzle its fifth step is an
+/// ALS-XZ through a six-cell set, which GNPX's five-cell cap would leave to ALS-XY-Wing.
+#[test]
+fn hodoku_als_xz_takes_sets_larger_than_gnpxs_cap() {
+    let steps = hodoku_path(
+        ".6.....7.2...5....7..12.9....2.....8.18...3...7..9..5.4..9.2......6..1......85..3",
+    );
+    assert_eq!(steps[4].technique, TechniqueId::AlsXz);
+    assert_eq!(steps[4].eliminations, candidates(&["r3c6#3"]));
+    assert!(steps[4].als.iter().any(|set| set.count() > 5));
+}

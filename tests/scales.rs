@@ -199,8 +199,8 @@ fn hodoku_agreement_on_qqwing_does_not_regress() {
 }
 
 /// The same on top1465's first 150 puzzles, where HoDoKu's paths need nice loops, ALS, Forcing
-/// Chains and Nets: at least the rates reached when this test was written (level 150/150, exact
-/// score 132/150), less a small margin. Skipped without ../shared.
+/// Chains and Nets: at least the rates reached when this test was last raised (level 150/150,
+/// exact score 150/150), less a small margin. Skipped without ../shared.
 #[test]
 fn hodoku_agreement_on_top1465_does_not_regress() {
     let Some((level, score)) = hodoku_agreement("top1465_hodoku.csv", 0..150) else {
@@ -208,7 +208,7 @@ fn hodoku_agreement_on_top1465_does_not_regress() {
     };
     eprintln!("top1465 1..150: level {level}/150, exact score {score}/150");
     assert!(level >= 147, "level agreement {level}/150");
-    assert!(score >= 128, "exact score agreement {score}/150");
+    assert!(score >= 146, "exact score agreement {score}/150");
 }
 
 /// On the HoDoKu scale a subset rung takes HoDoKu's first subset: boxes before rows before

@@ -90,6 +90,12 @@ fn restricted_commons(sets: &[Als], sees: &[[Bits81; 9]]) -> Vec<Restricted> {
     out
 }
 
+/// ALS-XZ over HoDoKu's sets of up to eight cells (our rule and eliminations; HoDoKu's order is
+/// applied by the rung's choice).
+pub fn als_xz(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    crate::techniques::als::als_xz_capped(grid, HODOKU_MAX_ALS_CELLS, sink)
+}
+
 /// ALS-XY-Wing in HoDoKu's scan order (see the module comment), with HoDoKu's eliminations.
 pub fn als_xy_wing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let (sets, sees) = hodoku_als_list(grid);

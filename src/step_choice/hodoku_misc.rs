@@ -20,6 +20,7 @@ pub fn hodoku_finder(technique: TechniqueId) -> Option<FinderFn> {
     match technique {
         TechniqueId::SueDeCoq => Some(sue_de_coq::sue_de_coq_hodoku),
         TechniqueId::EmptyRectangle => Some(single_digit::empty_rectangle_hodoku),
+        TechniqueId::AlsXz => Some(super::hodoku_als::als_xz),
         TechniqueId::AlsXyWing => Some(super::hodoku_als::als_xy_wing),
         TechniqueId::AlsChain => Some(super::hodoku_als::als_chain),
         _ => None,

@@ -63,7 +63,7 @@ impl StepChoice {
         match self {
             StepChoice::HodokuChains => hodoku_chains::finder(technique),
             StepChoice::HodokuLoops => hodoku_loops::finder(technique),
-            StepChoice::HodokuScan => {
+            StepChoice::HodokuScan | StepChoice::HodokuOrder => {
                 hodoku_misc::hodoku_finder(technique).unwrap_or(technique.info().finder)
             }
             _ => technique.info().finder,
