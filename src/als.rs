@@ -23,6 +23,20 @@ pub struct Als {
 }
 
 impl Als {
+    /// Per digit of the set, the cells seeing every place of the digit in it (empty for the
+    /// digits it lacks).
+    pub fn digit_sees(&self) -> [Bits81; 9] {
+        let mut sees = [Bits81::EMPTY; 9];
+        for (digit, slot) in sees.iter_mut().enumerate() {
+            if self.digits & (1 << digit) != 0 {
+                *slot = self.digit_cells[digit]
+                    .iter()
+                    .fold(Bits81::ALL, |acc, cell| acc & PEERS[cell]);
+            }
+        }
+        sees
+    }
+
     /// Cells outside the set that hold `digit` and see every cell of the set holding it: the
     /// digit is false there once the set is locked without another digit.
     pub fn seen_by_all(&self, grid: &Grid, digit: usize) -> Bits81 {

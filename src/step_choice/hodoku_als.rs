@@ -41,20 +41,7 @@ fn hodoku_als_list(grid: &Grid) -> (Vec<Als>, Vec<[Bits81; 9]>) {
     let mut sets = Vec::new();
     find_als(grid, 1, HODOKU_MAX_ALS_CELLS, &mut sets);
     sets.sort_by(|a, b| als_order(a.cells, b.cells));
-    let sees = sets
-        .iter()
-        .map(|set| {
-            let mut sees = [Bits81::EMPTY; 9];
-            for (digit, slot) in sees.iter_mut().enumerate() {
-                if set.digits & (1 << digit) != 0 {
-                    *slot = set.digit_cells[digit]
-                        .iter()
-                        .fold(Bits81::ALL, |acc, cell| acc & PEERS[cell]);
-                }
-            }
-            sees
-        })
-        .collect();
+    let sees = sets.iter().map(Als::digit_sees).collect();
     (sets, sees)
 }
 

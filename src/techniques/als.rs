@@ -61,20 +61,7 @@ impl AlsTable {
         find_als(grid, 1, max_cells, &mut sets);
         // Smaller sets first: steps with small sets come out first.
         sets.sort_by_key(|s| s.cells.count());
-        let sees = sets
-            .iter()
-            .map(|set| {
-                let mut sees = [Bits81::EMPTY; 9];
-                for (digit, slot) in sees.iter_mut().enumerate() {
-                    if set.digits & (1 << digit) != 0 {
-                        *slot = set.digit_cells[digit]
-                            .iter()
-                            .fold(Bits81::ALL, |acc, cell| acc & PEERS[cell]);
-                    }
-                }
-                sees
-            })
-            .collect();
+        let sees = sets.iter().map(Als::digit_sees).collect();
         let mut table = AlsTable {
             sets,
             sees,
