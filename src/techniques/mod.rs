@@ -243,30 +243,15 @@ impl TechniqueId {
     /// found one. The grading loop reuses one `Step` this way: a miss copies nothing.
     #[inline]
     pub fn find_first_into(self, grid: &Grid, step: &mut Step) -> bool {
-        let mut found = false;
-        let _ = (self.info().finder)(grid, &mut |first| {
-            step.clone_from(first);
-            found = true;
-            ControlFlow::Break(())
-        });
-        found
+        first_into(self.info().finder, grid, step)
     }
 
     /// Writes the step `choice` prefers among those this technique finds in `grid` into `step`
     /// (with [`StepChoice::First`], [`TechniqueId::find_first_into`]); returns whether it found
     /// one.
     pub fn find_chosen_into(self, grid: &Grid, step: &mut Step, choice: StepChoice) -> bool {
-        if choice == StepChoice::First {
-            return self.find_first_into(grid, step);
-        }
         if choice.takes_first() {
-            let mut found = false;
-            let _ = (choice.finder(self))(grid, &mut |first| {
-                step.clone_from(first);
-                found = true;
-                ControlFlow::Break(())
-            });
-            return found;
+            return first_into(choice.finder(self), grid, step);
         }
         let mut found = false;
         let _ = (choice.finder(self))(grid, &mut |candidate| {
@@ -288,6 +273,18 @@ impl TechniqueId {
         });
         steps
     }
+}
+
+/// Writes the first step `finder` yields into `step`; returns whether it yielded one.
+#[inline]
+fn first_into(finder: FinderFn, grid: &Grid, step: &mut Step) -> bool {
+    let mut found = false;
+    let _ = finder(grid, &mut |first| {
+        step.clone_from(first);
+        found = true;
+        ControlFlow::Break(())
+    });
+    found
 }
 
 #[cfg(test)]
