@@ -20,7 +20,8 @@ pub struct GradeOutcome {
     pub rating: u8,
     /// Sum of the rungs' scores over all steps (HoDoKu's score; 0 on GNPX scales).
     pub score: u32,
-    /// The hardest technique used: the last one in ladder order at the maximum difficulty.
+    /// The hardest technique used: of those at the maximum difficulty, the first used (GNPX
+    /// scales) or the last in ladder order (HoDoKu); see `RatingRule::names_first_at_top`.
     pub hardest: Option<TechniqueId>,
     /// Steps applied per technique, indexed by `TechniqueId`.
     pub counts: [u32; TechniqueId::COUNT],
@@ -67,6 +68,7 @@ pub fn grade_timed<T: TimingHook>(
         counts: [0; TechniqueId::COUNT],
     };
     let mut hardest_rung = 0usize;
+    let first_at_top = ladder.rule().names_first_at_top();
     // One step buffer for the whole puzzle: a finder's miss then copies nothing.
     let mut step = Step::new(TechniqueId::FullHouse);
     let mut queue =
@@ -118,7 +120,7 @@ pub fn grade_timed<T: TimingHook>(
             outcome.score += u32::from(rung.score);
             if outcome.hardest.is_none()
                 || rung.difficulty > outcome.rating
-                || (rung.difficulty == outcome.rating && rung_index > hardest_rung)
+                || (!first_at_top && rung.difficulty == outcome.rating && rung_index > hardest_rung)
             {
                 outcome.rating = rung.difficulty;
                 outcome.hardest = Some(rung.technique);
@@ -162,12 +164,10 @@ mod tests {
     }
 
     #[test]
-    fn hardest_is_the_last_rung_at_the_top_difficulty() {
+    fn rating_is_the_top_difficulty_used() {
         // top1465 #1 needs more than this ladder (GNPX's without ForceChain): it gets stuck, and
         // rates what it used.
         let p = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
-        let mut g = grid(p);
-        let solution = oracle::solve(&g).solution.unwrap();
         let ladder = Ladder::from_rungs(
             Ladder::gnpx_v4()
                 .rungs()
@@ -176,16 +176,41 @@ mod tests {
                 .filter(|r| r.technique.info().family != "force-chain")
                 .collect(),
         );
-        let outcome = grade(&mut g, &ladder, Some(&solution), &mut |_, _| {}).unwrap();
+        let difficulty = |t: TechniqueId| ladder.difficulty_of(t).unwrap();
+        let mut g = grid(p);
+        let solution = oracle::solve(&g).solution.unwrap();
+        let mut used = Vec::new();
+        let outcome = grade(&mut g, &ladder, Some(&solution), &mut |step, _| {
+            used.push(step.technique)
+        })
+        .unwrap();
         assert!(!outcome.solved);
-        let used_max = ladder
-            .rungs()
-            .iter()
-            .filter(|r| outcome.counts[r.technique as usize] > 0)
-            .map(|r| r.difficulty)
-            .max()
-            .unwrap_or(0);
+        let used_max = used.iter().map(|&t| difficulty(t)).max().unwrap();
         assert_eq!(outcome.rating, used_max);
+    }
+
+    #[test]
+    fn gnpx_names_the_first_technique_to_reach_the_top_difficulty() {
+        // A Royle 17-clue puzzle whose gnpx584 path uses several methods at difficulty 5, the
+        // first of them (a swordfish) earlier on the ladder than a later one used.
+        let p = "................12..3..4........35...16......27.....8.....18......27......9...6..";
+        let ladder = crate::scale::Scale::Gnpx584.ladder();
+        let difficulty = |t: TechniqueId| ladder.difficulty_of(t).unwrap();
+        let position = |t: TechniqueId| ladder.rungs().iter().position(|r| r.technique == t);
+        let mut g = grid(p);
+        let mut used = Vec::new();
+        let outcome = grade(&mut g, &ladder, None, &mut |step, _| {
+            used.push(step.technique)
+        })
+        .unwrap();
+        let at_top: Vec<TechniqueId> = used
+            .iter()
+            .copied()
+            .filter(|&t| difficulty(t) == outcome.rating)
+            .collect();
+        let last_on_ladder = at_top.iter().copied().max_by_key(|&t| position(t));
+        assert_ne!(at_top.first().copied(), last_on_ladder, "{at_top:?}");
+        assert_eq!(outcome.hardest, at_top.first().copied());
     }
 
     #[test]
