@@ -2,8 +2,8 @@
 //!
 //! A *stem* is a set of n ≥ 2 unsolved cells of one house holding n + k digits (k = 1: an ALS,
 //! k = 2: an AALS); *leaves* are ALSs (one-cell sets included) disjoint from the stem, each
-//! sharing restricted common candidates (RCCs: every place of the digit in the stem sees every
-//! place in the leaf) with it. A leaf can lack only one of its digits, so the stem holds at most
+//! sharing restricted common candidates with it (RCCs, as GNPX defines them: one house holds
+//! every place of the digit in both sets, so at most one of them holds it). A leaf can lack only one of its digits, so the stem holds at most
 //! one of a leaf's RCCs whenever the leaf has two. The stem must leave out k of its digits;
 //! when the leaves force exactly that many out, every set is pinned down and digits leave the
 //! cells that see all their places in the pattern. GNPX rates Ex1 and its finned form 5, Ex2
@@ -15,7 +15,7 @@ use std::rc::Rc;
 
 use super::{StepSink, TechniqueId};
 use crate::als::{find_als, find_locked_sets, Als};
-use crate::core::{Bits81, CandidateSet, Grid};
+use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS};
 use crate::step::Step;
 
 /// GNPX's cap on the cells of a stem or a leaf in these methods.
@@ -159,16 +159,25 @@ impl Stem {
         index: &LeafIndex,
         scratch: &mut [u64],
     ) -> Stem {
-        // A leaf shares RCC d when it holds d only where every stem place of d is seen: per
-        // stem digit, those leaves' bits (in `found`, a row of words per digit).
+        // GNPX's RCC: one house holds every place of the digit in both sets. Per stem digit,
+        // the leaves holding it only in such a house (in `found`, a row of words per digit).
         let words = index.words;
         let (found, scratch) = scratch.split_at_mut(9 * words);
         found.fill(0);
         for digit in bits(stem.set.digits) {
             let plane = grid.plane(digit);
-            let seen = (stem.sees[digit] & plane).and_not(stem.set.cells);
+            let stem_places = stem.set.digit_cells[digit];
+            let Some(first) = stem_places.iter().next() else {
+                continue;
+            };
             let row = &mut found[digit * words..(digit + 1) * words];
-            index.add_holding_only_in(digit, plane, seen, scratch, row);
+            for &house in &CELL_HOUSES[first] {
+                let house = HOUSE_SETS[house as usize];
+                if stem_places.is_subset_of(house) {
+                    let places = (house & plane).and_not(stem.set.cells);
+                    index.add_holding_only_in(digit, plane, places, scratch, row);
+                }
+            }
         }
         let mut linked = Vec::new();
         for word_index in 0..words {
