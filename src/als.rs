@@ -37,6 +37,36 @@ impl Als {
         sees
     }
 
+    /// Whether GNPX v5 keeps the set in its ALS list ("pure"): every two of its cells share a
+    /// digit, and no part of two or more (but not all) of its cells is a locked set (as many
+    /// digits as cells).
+    pub fn is_pure(&self, grid: &Grid) -> bool {
+        let mut cells = [0u16; 9];
+        let mut n = 0;
+        for cell in self.cells {
+            cells[n] = grid.candidates(cell);
+            n += 1;
+        }
+        let cells = &cells[..n];
+        for (i, &a) in cells.iter().enumerate() {
+            if cells[i + 1..].iter().any(|&b| a & b == 0) {
+                return false;
+            }
+        }
+        // Proper parts of two or more cells (bit i = the i-th cell).
+        (1u32..(1 << n) - 1).all(|part| {
+            let size = part.count_ones();
+            size < 2
+                || cells
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| part & (1 << i) != 0)
+                    .fold(0u16, |acc, (_, &d)| acc | d)
+                    .count_ones()
+                    != size
+        })
+    }
+
     /// Cells outside the set that hold `digit` and see every cell of the set holding it: the
     /// digit is false there once the set is locked without another digit.
     pub fn seen_by_all(&self, grid: &Grid, digit: usize) -> Bits81 {
@@ -122,6 +152,38 @@ pub fn find_locked_sets(
 mod tests {
     use super::*;
     use crate::techniques::test_support::with_cells;
+
+    #[test]
+    fn pure_sets_share_a_digit_pairwise_and_hold_no_locked_part() {
+        // r1c1 {1,2}, r1c2 {2,3}, r1c3 {1,3,4}: every two cells share a digit, no two cells
+        // hold only two digits: pure.
+        let g = with_cells(&[(0, &[1, 2]), (1, &[2, 3]), (2, &[1, 3, 4])]);
+        let set = |cells: &[usize]| {
+            let mut found = Vec::new();
+            find_als(&g, 1, 3, &mut found);
+            let wanted = cells
+                .iter()
+                .fold(Bits81::EMPTY, |acc, &c| acc | Bits81::cell(c));
+            found.into_iter().find(|a| a.cells == wanted).unwrap()
+        };
+        assert!(set(&[0, 1, 2]).is_pure(&g));
+        assert!(set(&[0]).is_pure(&g));
+        // r1c1 {1,2} and r1c4 {3,4} share nothing (with r1c5 {1,3}: an ALS, not pure); r1c1
+        // and r1c6 {1,2} are a naked pair inside the ALS r1c1, r1c6, r1c7 {2,3,4}.
+        let g = with_cells(&[
+            (0, &[1, 2]),
+            (3, &[3, 4]),
+            (4, &[1, 3]),
+            (5, &[1, 2]),
+            (6, &[2, 3, 4]),
+        ]);
+        let mut found = Vec::new();
+        find_als(&g, 3, 3, &mut found);
+        let disjoint = Bits81::cell(0) | Bits81::cell(3) | Bits81::cell(4);
+        assert!(found.iter().any(|a| a.cells == disjoint && !a.is_pure(&g)));
+        let with_pair = Bits81::cell(0) | Bits81::cell(5) | Bits81::cell(6);
+        assert!(found.iter().any(|a| a.cells == with_pair && !a.is_pure(&g)));
+    }
 
     #[test]
     fn finds_sets_of_n_cells_and_n_plus_one_digits_once() {

@@ -7,7 +7,7 @@
 //! one of a leaf's RCCs whenever the leaf has two. The stem must leave out k of its digits;
 //! when the leaves force exactly that many out, every set is pinned down and digits leave the
 //! cells that see all their places in the pattern. GNPX rates Ex1 and its finned form 5, Ex2
-//! and its finned form 6 (sets of up to five cells, as GNPX's).
+//! and its finned form 6. Sets are GNPX's: up to five cells, and "pure" ([`Als::is_pure`]).
 
 use std::cell::RefCell;
 use std::ops::ControlFlow;
@@ -76,6 +76,7 @@ impl SdcTable {
     fn new(grid: &Grid) -> SdcTable {
         let mut sets = Vec::new();
         find_als(grid, 1, MAX_SET_CELLS, &mut sets);
+        sets.retain(|s| s.is_pure(grid));
         // Smaller leaves first: steps with small sets come out first.
         sets.sort_by_key(|s| s.cells.count());
         let leaves: Vec<PatternSet> = sets.iter().copied().map(PatternSet::new).collect();
@@ -83,6 +84,7 @@ impl SdcTable {
         let mut scratch = vec![0u64; 11 * index.words];
         let mut stems = |extra_digits: usize, sets: &mut Vec<Als>| {
             find_locked_sets(grid, extra_digits, 2, MAX_SET_CELLS, sets);
+            sets.retain(|s| s.is_pure(grid));
             sets.sort_by_key(|s| s.cells.count());
             sets.iter()
                 .map(|&set| Stem::linked(grid, PatternSet::new(set), &leaves, &index, &mut scratch))
