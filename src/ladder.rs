@@ -192,9 +192,9 @@ pub const OFF_BY_DEFAULT: &[TechniqueId] = &[
 /// The `--techniques` name for every rung of the scale, the ones off by default included.
 pub const ALL_TECHNIQUES: &str = "all";
 
-/// Techniques GNPX has no rung for (HoDoKu's locked pair/triple, which GNPX counts as naked
-/// subsets, and the uniqueness family, which GNPX lacks): catalogued for other scales and for
-/// `explain --all`, off the GNPX ladder.
+/// Techniques GNPX v4 has no rung for (HoDoKu's locked pair/triple, which GNPX counts as naked
+/// subsets, the uniqueness family, which GNPX lacks, and v5.84's XYZ-Wing (ALS)): catalogued
+/// for other scales and for `explain --all`, off the `gnpx` ladder.
 pub const NOT_ON_GNPX: &[TechniqueId] = &[
     TechniqueId::LockedPair,
     TechniqueId::LockedTriple,
@@ -212,6 +212,8 @@ pub const NOT_ON_GNPX: &[TechniqueId] = &[
     // HoDoKu's Forcing Chain and Net (GNPX's last resort is its own ForceChain).
     TechniqueId::ForcingChain,
     TechniqueId::ForcingNet,
+    // GNPX v5.84's XYZ-Wing (ALS): on the gnpx584 scale only (v4 rates XYZ-Wings as XyzWing).
+    TechniqueId::XyzWingAls,
 ];
 
 /// A `--techniques`/`--needs` name that cannot be used.

@@ -186,7 +186,9 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::ColorWrap, 5),
     rung(TechniqueId::MultiColor1, 6),
     rung(TechniqueId::MultiColor2, 6),
-    rung(TechniqueId::XyzWing, 5),
+    // v5.84 replaced its XYZ-Wing by XYZ_WingALS. Its stem lacks the eliminated digit, so a plain
+    // XYZ-Wing (pivot holding it) is not among its steps: those fall to ALS-XZ here.
+    rung(TechniqueId::XyzWingAls, 5),
     rung(TechniqueId::AlsXz, 6),
     rung(TechniqueId::AlsXyWing, 7),
     rung(TechniqueId::AlsChain, 8),
@@ -410,6 +412,8 @@ pub const NOT_ON_HODOKU: &[TechniqueId] = &[
     TechniqueId::FinnedCannibalisticFmLeviathan,
     // Kraken Fish (EXTREME 500) is off in HoDoKu's default step table.
     TechniqueId::KrakenFish,
+    // GNPX v5.84's XYZ-Wing (ALS): HoDoKu's ALS techniques are ALS-XZ, ALS-XY-Wing and chains.
+    TechniqueId::XyzWingAls,
     // GNPX's ForceChain forms: HoDoKu's last resorts are its Forcing Chain and Net.
     TechniqueId::ForceChainCell,
     TechniqueId::ForceChainHouse,
@@ -438,6 +442,7 @@ pub fn gnpx_name(technique: TechniqueId) -> &'static str {
         T::XyWing => "XY_Wing",
         T::WWing => "W_Wing",
         T::XyzWing => "XYZ_Wing",
+        T::XyzWingAls => "XYZ_WingALS",
         T::RemotePair => "RemotePair",
         T::XChain => "XChain",
         T::XyChain => "XYChain",
@@ -585,6 +590,28 @@ mod tests {
             Some(TechniqueId::BruteForce)
         );
         assert!(!Scale::Gnpx584.ladder().assumes_uniqueness());
+    }
+
+    #[test]
+    fn gnpx584_has_xyz_wing_als_where_v4_has_xyz_wing() {
+        use crate::ladder::GNPX_V4;
+        // Same techniques in the same order, but v5.84's XYZ_WingALS (5) for the XYZ-Wing.
+        assert_eq!(GNPX_V584.len(), GNPX_V4.len());
+        for (v584, v4) in GNPX_V584.iter().zip(GNPX_V4) {
+            let expected = match v4.technique {
+                TechniqueId::XyzWing => TechniqueId::XyzWingAls,
+                other => other,
+            };
+            assert_eq!(v584.technique, expected);
+        }
+        let ladder = Scale::Gnpx584.ladder();
+        assert_eq!(ladder.difficulty_of(TechniqueId::XyzWingAls), Some(5));
+        assert_eq!(ladder.difficulty_of(TechniqueId::XyzWing), None);
+        assert_eq!(
+            Scale::Gnpx.ladder().difficulty_of(TechniqueId::XyzWingAls),
+            None
+        );
+        assert_eq!(gnpx_name(TechniqueId::XyzWingAls), "XYZ_WingALS");
     }
 
     #[test]
