@@ -255,6 +255,11 @@ fn cell_with_digits(cell: usize, mask: u16) -> String {
     format!("{}(#{})", cell_name(cell), digit_list(mask))
 }
 
+/// `r1c56(#124)`: a set of cells (compressed) with its digits.
+fn cells_with_digits(cells: Bits81, mask: u16) -> String {
+    format!("{}(#{})", compressed_cells(cells), digit_list(mask))
+}
+
 /// Eliminations cell by cell as GNPX lists them: `r4c5(#9) r6c5(#9)`.
 fn eliminated_cells(set: &CandidateSet) -> String {
     let mut per_cell = [0u16; 81];
@@ -446,13 +451,7 @@ pub fn describe(step: &Step) -> String {
         }
         TechniqueId::XyzWingAls if step.als.len() == 2 && step.rcc.len() == 2 => {
             let wing = XyzWingAlsParts::of(step);
-            let set = |i: usize| {
-                format!(
-                    "(ALS:{} #{})",
-                    compressed_cells(step.als[i]),
-                    digit_list(step.rcc[i])
-                )
-            };
+            let set = |i: usize| cells_with_digits(step.als[i], step.rcc[i]);
             format!(
                 "{} (ALS) #{} Pivot: {} out: {} in: {} Eliminated: {}",
                 wing.name(),
@@ -501,13 +500,7 @@ pub fn describe(step: &Step) -> String {
                 .join(" => ")
         ),
         TechniqueId::SueDeCoq if step.als.len() == 3 => {
-            let part = |i: usize| {
-                format!(
-                    "{}(#{})",
-                    compressed_cells(step.als[i]),
-                    digit_list(step.rcc[i])
-                )
-            };
+            let part = |i: usize| cells_with_digits(step.als[i], step.rcc[i]);
             format!(
                 "SueDeCoq {}: {} line: {} box: {} Eliminated: {}",
                 house_list(step.houses),
@@ -824,8 +817,8 @@ mod tests {
         let step = TechniqueId::XyzWingAls.find_first(&g).unwrap();
         assert_eq!(
             describe(&step),
-            "XYZ-Wing (ALS) #4 Pivot: r1c1(#123) out: (ALS:r1c56 #124) in: (ALS:r2c2 #34) \
-             Eliminated: r1c2(#4) r1c3(#4) r2c4(#4) r2c5(#4) r2c6(#4)"
+            "XYZ-Wing (ALS) #4 Pivot: r1c1(#123) out: r1c56(#124) in: r2c2(#34) Eliminated: \
+             r1c2(#4) r1c3(#4) r2c4(#4) r2c5(#4) r2c6(#4)"
         );
         let json = step_json(&step, 7);
         let wing = &json["xyz_wing_als"];
