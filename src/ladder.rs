@@ -192,9 +192,9 @@ pub const OFF_BY_DEFAULT: &[TechniqueId] = &[
 /// The `--techniques` name for every rung of the scale, the ones off by default included.
 pub const ALL_TECHNIQUES: &str = "all";
 
-/// Techniques GNPX v4 has no rung for (HoDoKu's locked pair/triple, which GNPX counts as naked
-/// subsets, the uniqueness family, which GNPX lacks, and v5.84's XYZ-Wing (ALS)): catalogued
-/// for other scales and for `explain --all`, off the `gnpx` ladder.
+/// Techniques GNPX has no rung for (HoDoKu's locked pair/triple, which GNPX counts as naked
+/// subsets, and the uniqueness family, which GNPX lacks): catalogued for other scales and for
+/// `explain --all`, off the GNPX ladder.
 pub const NOT_ON_GNPX: &[TechniqueId] = &[
     TechniqueId::LockedPair,
     TechniqueId::LockedTriple,
@@ -212,7 +212,16 @@ pub const NOT_ON_GNPX: &[TechniqueId] = &[
     // HoDoKu's Forcing Chain and Net (GNPX's last resort is its own ForceChain).
     TechniqueId::ForcingChain,
     TechniqueId::ForcingNet,
-    // GNPX v5.84's XYZ-Wing (ALS): on the gnpx584 scale only (v4 rates XYZ-Wings as XyzWing).
+];
+
+/// Techniques GNPX v5 added (its Sue de Coq extensions and XYZ-Wing (ALS)): on the `gnpx584`
+/// scale only, not on GNPX v4's ladder.
+pub const GNPX_V5_ONLY: &[TechniqueId] = &[
+    TechniqueId::SueDeCoqEx1,
+    TechniqueId::SueDeCoqEx2,
+    TechniqueId::FinnedSueDeCoqEx1,
+    TechniqueId::FinnedSueDeCoqEx2,
+    // v5.84's XYZ_WingALS, which replaced its XYZ-Wing (v4 rates XYZ-Wings as XyzWing).
     TechniqueId::XyzWingAls,
 ];
 
@@ -451,7 +460,7 @@ mod tests {
             let on_gnpx = all.difficulty_of(info.technique).is_some();
             assert_eq!(
                 on_gnpx,
-                !NOT_ON_GNPX.contains(&info.technique),
+                !NOT_ON_GNPX.contains(&info.technique) && !GNPX_V5_ONLY.contains(&info.technique),
                 "{}",
                 info.id
             );

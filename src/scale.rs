@@ -186,8 +186,13 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::ColorWrap, 5),
     rung(TechniqueId::MultiColor1, 6),
     rung(TechniqueId::MultiColor2, 6),
+    // GNPX v5's Sue de Coq extensions, after the colourings as in v5.84's method list.
+    rung(TechniqueId::SueDeCoqEx1, 5),
+    rung(TechniqueId::SueDeCoqEx2, 6),
+    rung(TechniqueId::FinnedSueDeCoqEx1, 5),
+    rung(TechniqueId::FinnedSueDeCoqEx2, 6),
     // v5.84 replaced its XYZ-Wing by XYZ_WingALS. Its stem lacks the eliminated digit, so a plain
-    // XYZ-Wing (pivot holding it) is not among its steps: those fall to ALS-XZ here.
+    // XYZ-Wing (pivot holding it) is not among its steps.
     rung(TechniqueId::XyzWingAls, 5),
     rung(TechniqueId::AlsXz, 6),
     rung(TechniqueId::AlsXyWing, 7),
@@ -356,6 +361,10 @@ pub const HODOKU_2_2: &[Rung] = &[
 /// ForceChain forms (HoDoKu's last resorts are [`TechniqueId::ForcingChain`] and
 /// [`TechniqueId::ForcingNet`]).
 pub const NOT_ON_HODOKU: &[TechniqueId] = &[
+    TechniqueId::SueDeCoqEx1,
+    TechniqueId::SueDeCoqEx2,
+    TechniqueId::FinnedSueDeCoqEx1,
+    TechniqueId::FinnedSueDeCoqEx2,
     TechniqueId::DeathBlossom,
     TechniqueId::Squirmbag,
     TechniqueId::FinnedSquirmbag,
@@ -463,6 +472,10 @@ pub fn gnpx_name(technique: TechniqueId) -> &'static str {
         T::AvoidableRectangle2 => "AvoidableRectangle2",
         T::BugPlusOne => "BUG+1",
         T::SueDeCoq => "SueDeCoq",
+        T::SueDeCoqEx1 => "SueDeCoqEx1",
+        T::SueDeCoqEx2 => "SueDeCoqEx2",
+        T::FinnedSueDeCoqEx1 => "Finned_SueDeCoqEx1",
+        T::FinnedSueDeCoqEx2 => "Finned_SueDeCoqEx2",
         T::NiceLoop => "NiceLoop",
         T::GroupedNiceLoop => "GroupedNiceLoop",
         T::AlsXz => "ALS_XZ",
@@ -594,16 +607,22 @@ mod tests {
 
     #[test]
     fn gnpx584_has_xyz_wing_als_where_v4_has_xyz_wing() {
-        use crate::ladder::GNPX_V4;
-        // Same techniques in the same order, but v5.84's XYZ_WingALS (5) for the XYZ-Wing.
-        assert_eq!(GNPX_V584.len(), GNPX_V4.len());
-        for (v584, v4) in GNPX_V584.iter().zip(GNPX_V4) {
-            let expected = match v4.technique {
+        use crate::ladder::{GNPX_V4, GNPX_V5_ONLY};
+        // Besides v5's Sue de Coq extensions, v4's techniques in v4's order, but v5.84's
+        // XYZ_WingALS (5) for the XYZ-Wing.
+        let v584: Vec<_> = GNPX_V584
+            .iter()
+            .map(|r| r.technique)
+            .filter(|t| !GNPX_V5_ONLY.contains(t) || *t == TechniqueId::XyzWingAls)
+            .collect();
+        let v4: Vec<_> = GNPX_V4
+            .iter()
+            .map(|r| match r.technique {
                 TechniqueId::XyzWing => TechniqueId::XyzWingAls,
                 other => other,
-            };
-            assert_eq!(v584.technique, expected);
-        }
+            })
+            .collect();
+        assert_eq!(v584, v4);
         let ladder = Scale::Gnpx584.ladder();
         assert_eq!(ladder.difficulty_of(TechniqueId::XyzWingAls), Some(5));
         assert_eq!(ladder.difficulty_of(TechniqueId::XyzWing), None);
@@ -612,6 +631,22 @@ mod tests {
             None
         );
         assert_eq!(gnpx_name(TechniqueId::XyzWingAls), "XYZ_WingALS");
+    }
+
+    #[test]
+    fn gnpx_v5_methods_are_on_the_gnpx584_ladder_only() {
+        for &technique in crate::ladder::GNPX_V5_ONLY {
+            let on = |scale: Scale| {
+                scale
+                    .full_ladder()
+                    .rungs()
+                    .iter()
+                    .filter(|r| r.technique == technique)
+                    .count()
+            };
+            assert_eq!(on(Scale::Gnpx584), 1, "{technique:?}");
+            assert_eq!(on(Scale::Gnpx) + on(Scale::Hodoku), 0, "{technique:?}");
+        }
     }
 
     #[test]

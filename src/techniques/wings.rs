@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
-use crate::als::{for_each_als_among, MAX_ALS_CELLS};
+use crate::als::{for_each_locked_set_among, MAX_ALS_CELLS};
 use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSES, HOUSE_SETS, PEERS};
 use crate::links::{sees, with_links, ChainLink};
 use crate::step::Step;
@@ -146,7 +146,7 @@ fn part_sets(
         }
     }
     let mut count = 0;
-    for_each_als_among(grid, &cells[..n], 1, MAX_ALS_CELLS, |cells, digits| {
+    for_each_locked_set_among(grid, &cells[..n], 1, 1, MAX_ALS_CELLS, |cells, digits| {
         sets[count] = WingSet { cells, digits };
         count += 1;
     });
