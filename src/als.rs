@@ -109,41 +109,63 @@ pub fn find_locked_sets(
                 n += 1;
             }
         }
-        let cells = &cells[..n];
-        for subset in 1u32..(1 << n) {
-            let size = subset.count_ones() as usize;
-            if size < min_cells || size > max_cells {
-                continue;
-            }
-            let mut set = Bits81::EMPTY;
-            let mut digits = 0u16;
-            for (i, &cell) in cells.iter().enumerate() {
-                if subset & (1 << i) != 0 {
-                    set.insert(cell);
-                    digits |= grid.candidates(cell);
+        for_each_locked_set_among(
+            grid,
+            &cells[..n],
+            extra_digits,
+            min_cells,
+            max_cells,
+            |set, digits| {
+                // A box's subset lying in one line is found from that line, a single cell from
+                // its row.
+                if (set.is_single() && house >= 9)
+                    || house >= 18 && (0..18).any(|line| set.is_subset_of(HOUSE_SETS[line]))
+                {
+                    return;
                 }
-            }
-            if digits.count_ones() as usize != size + extra_digits {
-                continue;
-            }
-            // A box's subset lying in one line is found from that line, a single cell from its row.
-            if (size == 1 && house >= 9)
-                || house >= 18 && (0..18).any(|line| set.is_subset_of(HOUSE_SETS[line]))
-            {
-                continue;
-            }
-            let mut digit_cells = [Bits81::EMPTY; 9];
-            for (d, slot) in digit_cells.iter_mut().enumerate() {
-                if digits & (1 << d) != 0 {
-                    *slot = set & grid.plane(d);
+                let mut digit_cells = [Bits81::EMPTY; 9];
+                for (d, slot) in digit_cells.iter_mut().enumerate() {
+                    if digits & (1 << d) != 0 {
+                        *slot = set & grid.plane(d);
+                    }
                 }
+                out.push(Als {
+                    cells: set,
+                    digits,
+                    house: house as u8,
+                    digit_cells,
+                });
+            },
+        );
+    }
+}
+
+/// Calls `found(cells, digits)` for every set of `min_cells..=max_cells` cells among `cells`
+/// (unsolved cells of one house, at most nine) holding exactly `extra_digits` more digits than
+/// cells (1: an ALS), in increasing subset bitmask order.
+pub fn for_each_locked_set_among(
+    grid: &Grid,
+    cells: &[usize],
+    extra_digits: usize,
+    min_cells: usize,
+    max_cells: usize,
+    mut found: impl FnMut(Bits81, u16),
+) {
+    for subset in 1u32..(1 << cells.len()) {
+        let size = subset.count_ones() as usize;
+        if size < min_cells || size > max_cells {
+            continue;
+        }
+        let mut set = Bits81::EMPTY;
+        let mut digits = 0u16;
+        for (i, &cell) in cells.iter().enumerate() {
+            if subset & (1 << i) != 0 {
+                set.insert(cell);
+                digits |= grid.candidates(cell);
             }
-            out.push(Als {
-                cells: set,
-                digits,
-                house: house as u8,
-                digit_cells,
-            });
+        }
+        if digits.count_ones() as usize == size + extra_digits {
+            found(set, digits);
         }
     }
 }

@@ -6,6 +6,7 @@ use crate::step::Step;
 use crate::superlinks::{branch_text, ForceConclusion, Stem};
 use crate::techniques::fish::{self, FishClass, FishShape, FishTechnique};
 use crate::techniques::forcing_net::{ForcingKind, ForcingNode, ForcingProof};
+use crate::techniques::wings::XYZ_WING_ALS_NAMES;
 use crate::techniques::TechniqueId;
 
 /// `r5c6=2` for each placement.
@@ -222,9 +223,41 @@ fn als_chain_text(sets: &[Bits81], rccs: &[u16]) -> String {
     text
 }
 
+/// An XYZ-Wing (ALS) step read back: its stem, the stem's candidates and the eliminated digit
+/// (a mask).
+struct XyzWingAlsParts {
+    stem: usize,
+    stem_digits: u16,
+    digit: u16,
+}
+
+impl XyzWingAlsParts {
+    fn of(step: &Step) -> XyzWingAlsParts {
+        let digit = (0..9)
+            .filter(|&d| !step.eliminations.planes[d].is_empty())
+            .fold(0u16, |mask, d| mask | 1 << d);
+        XyzWingAlsParts {
+            stem: step.pivot.map_or(0, usize::from),
+            stem_digits: step.digits & !digit,
+            digit,
+        }
+    }
+
+    /// GNPX's name by the stem's candidate count: XY-Wing for two … UVWXYZ-Wing for six.
+    fn name(&self) -> &'static str {
+        let width = self.stem_digits.count_ones() as usize;
+        XYZ_WING_ALS_NAMES[width.clamp(2, XYZ_WING_ALS_NAMES.len() + 1) - 2]
+    }
+}
+
 /// `r1c2(#37)`: a cell with its candidates, as GNPX prints wing cells.
 fn cell_with_digits(cell: usize, mask: u16) -> String {
     format!("{}(#{})", cell_name(cell), digit_list(mask))
+}
+
+/// `r1c56(#124)`: a set of cells (compressed) with its digits.
+fn cells_with_digits(cells: Bits81, mask: u16) -> String {
+    format!("{}(#{})", compressed_cells(cells), digit_list(mask))
 }
 
 /// Eliminations cell by cell as GNPX lists them: `r4c5(#9) r6c5(#9)`.
@@ -416,6 +449,19 @@ pub fn describe(step: &Step) -> String {
                 eliminated_cells(&step.eliminations)
             )
         }
+        TechniqueId::XyzWingAls if step.als.len() == 2 && step.rcc.len() == 2 => {
+            let wing = XyzWingAlsParts::of(step);
+            let set = |i: usize| cells_with_digits(step.als[i], step.rcc[i]);
+            format!(
+                "{} (ALS) #{} Pivot: {} out: {} in: {} Eliminated: {}",
+                wing.name(),
+                digit_list(wing.digit),
+                cell_with_digits(wing.stem, wing.stem_digits),
+                set(0),
+                set(1),
+                eliminated_cells(&step.eliminations)
+            )
+        }
         TechniqueId::WWing
         | TechniqueId::RemotePair
         | TechniqueId::XChain
@@ -484,13 +530,7 @@ pub fn describe(step: &Step) -> String {
             )
         }
         TechniqueId::SueDeCoq if step.als.len() == 3 => {
-            let part = |i: usize| {
-                format!(
-                    "{}(#{})",
-                    compressed_cells(step.als[i]),
-                    digit_list(step.rcc[i])
-                )
-            };
+            let part = |i: usize| cells_with_digits(step.als[i], step.rcc[i]);
             format!(
                 "SueDeCoq {}: {} line: {} box: {} Eliminated: {}",
                 house_list(step.houses),
@@ -547,7 +587,8 @@ fn house_names(houses: u32) -> Vec<String> {
 
 /// A step as a JSON object: technique, placements, eliminations, houses, cells, digits, pivot,
 /// chain links (`{"kind": "S", "from": "r2c6/-2", "to": "r6c6/+2"}`), colour classes, text,
-/// and for fish a `fish` object (size, base_set, cover_set, fins, endo_fins, cannibalistic).
+/// for fish a `fish` object (size, base_set, cover_set, fins, endo_fins, cannibalistic), and
+/// for an XYZ-Wing (ALS) an `xyz_wing_als` object (name, stem, stem_digits, digit, out, in).
 pub fn step_json(step: &Step, number: usize) -> serde_json::Value {
     let mut json = serde_json::json!({
         "step": number,
@@ -598,6 +639,29 @@ pub fn step_json(step: &Step, number: usize) -> serde_json::Value {
             "reason": proof.reason.to_string(),
             "premises": proof.premises.iter().map(|n| n.to_string()).collect::<Vec<_>>(),
             "chains": proof.chains.iter().map(|c| c.iter().map(|n| n.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        });
+    }
+    if step.technique == TechniqueId::XyzWingAls && step.als.len() == 2 && step.rcc.len() == 2 {
+        let wing = XyzWingAlsParts::of(step);
+        let digits = |mask: u16| {
+            (0..9)
+                .filter(|d| mask & (1 << d) != 0)
+                .map(|d| d + 1)
+                .collect::<Vec<_>>()
+        };
+        let set = |i: usize| {
+            serde_json::json!({
+                "cells": step.als[i].iter().map(cell_name).collect::<Vec<_>>(),
+                "digits": digits(step.rcc[i]),
+            })
+        };
+        json["xyz_wing_als"] = serde_json::json!({
+            "name": wing.name(),
+            "stem": cell_name(wing.stem),
+            "stem_digits": digits(wing.stem_digits),
+            "digit": wing.digit.trailing_zeros() + 1,
+            "out": set(0),
+            "in": set(1),
         });
     }
     if let Some(fish) = fish_of(step) {
@@ -773,5 +837,33 @@ mod tests {
         let g = with_cells(&[(40, &[1, 2]), (36, &[1, 3]), (4, &[2, 3])]);
         let step = TechniqueId::DeathBlossom.find_first(&g).unwrap();
         assert!(describe(&step).starts_with("DeathBlossom Stem: r5c5(#12) Petals: #1-(ALS:"));
+    }
+
+    #[test]
+    fn describes_xyz_wing_als_with_stem_sets_and_json() {
+        use crate::techniques::test_support::with_cells;
+        // Stem r1c1 {1,2,3}, out r1c56 {1,2,4}, in r2c2 {3,4}: 4 leaves r1c23 and r2c456.
+        let g = with_cells(&[(0, &[1, 2, 3]), (4, &[1, 4]), (5, &[2, 4]), (10, &[3, 4])]);
+        let step = TechniqueId::XyzWingAls.find_first(&g).unwrap();
+        assert_eq!(
+            describe(&step),
+            "XYZ-Wing (ALS) #4 Pivot: r1c1(#123) out: r1c56(#124) in: r2c2(#34) Eliminated: \
+             r1c2(#4) r1c3(#4) r2c4(#4) r2c5(#4) r2c6(#4)"
+        );
+        let json = step_json(&step, 7);
+        let wing = &json["xyz_wing_als"];
+        assert_eq!(wing["name"], "XYZ-Wing");
+        assert_eq!(wing["stem"], "r1c1");
+        assert_eq!(wing["stem_digits"], serde_json::json!([1, 2, 3]));
+        assert_eq!(wing["digit"], 4);
+        assert_eq!(wing["out"]["cells"], serde_json::json!(["r1c5", "r1c6"]));
+        assert_eq!(wing["out"]["digits"], serde_json::json!([1, 2, 4]));
+        assert_eq!(wing["in"]["cells"], serde_json::json!(["r2c2"]));
+        assert_eq!(json["pivot"], "r1c1");
+        assert_eq!(json["eliminations"].as_array().unwrap().len(), 5);
+        // A bivalue stem is GNPX's "XY-Wing (*ALS)".
+        let g = with_cells(&[(0, &[1, 2]), (4, &[1, 3]), (10, &[2, 3])]);
+        let step = TechniqueId::XyzWingAls.find_first(&g).unwrap();
+        assert!(describe(&step).starts_with("XY-Wing (ALS) #3 Pivot: r1c1(#12)"));
     }
 }

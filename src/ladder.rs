@@ -214,13 +214,15 @@ pub const NOT_ON_GNPX: &[TechniqueId] = &[
     TechniqueId::ForcingNet,
 ];
 
-/// Techniques GNPX v5 added (its Sue de Coq extensions): on the `gnpx584` scale only, not on
-/// GNPX v4's ladder.
+/// Techniques GNPX v5 added (its Sue de Coq extensions and XYZ-Wing (ALS)): on the `gnpx584`
+/// scale only, not on GNPX v4's ladder.
 pub const GNPX_V5_ONLY: &[TechniqueId] = &[
     TechniqueId::SueDeCoqEx1,
     TechniqueId::SueDeCoqEx2,
     TechniqueId::FinnedSueDeCoqEx1,
     TechniqueId::FinnedSueDeCoqEx2,
+    // v5.84's XYZ_WingALS, which replaced its XYZ-Wing (v4 rates XYZ-Wings as XyzWing).
+    TechniqueId::XyzWingAls,
 ];
 
 /// A `--techniques`/`--needs` name that cannot be used.

@@ -199,7 +199,9 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::SueDeCoqEx2, 6),
     rung(TechniqueId::FinnedSueDeCoqEx1, 5),
     rung(TechniqueId::FinnedSueDeCoqEx2, 6),
-    rung(TechniqueId::XyzWing, 5),
+    // v5.84 replaced its XYZ-Wing by XYZ_WingALS. Its stem lacks the eliminated digit, so a plain
+    // XYZ-Wing (pivot holding it) is not among its steps.
+    rung(TechniqueId::XyzWingAls, 5),
     rung(TechniqueId::AlsXz, 6),
     rung(TechniqueId::AlsXyWing, 7),
     rung(TechniqueId::AlsChain, 8),
@@ -427,6 +429,8 @@ pub const NOT_ON_HODOKU: &[TechniqueId] = &[
     TechniqueId::FinnedCannibalisticFmLeviathan,
     // Kraken Fish (EXTREME 500) is off in HoDoKu's default step table.
     TechniqueId::KrakenFish,
+    // GNPX v5.84's XYZ-Wing (ALS): HoDoKu's ALS techniques are ALS-XZ, ALS-XY-Wing and chains.
+    TechniqueId::XyzWingAls,
     // GNPX's ForceChain forms: HoDoKu's last resorts are its Forcing Chain and Net.
     TechniqueId::ForceChainCell,
     TechniqueId::ForceChainHouse,
@@ -455,6 +459,7 @@ pub fn gnpx_name(technique: TechniqueId) -> &'static str {
         T::XyWing => "XY_Wing",
         T::WWing => "W_Wing",
         T::XyzWing => "XYZ_Wing",
+        T::XyzWingAls => "XYZ_WingALS",
         T::RemotePair => "RemotePair",
         T::XChain => "XChain",
         T::XyChain => "XYChain",
@@ -606,6 +611,34 @@ mod tests {
             Some(TechniqueId::BruteForce)
         );
         assert!(!Scale::Gnpx584.ladder().assumes_uniqueness());
+    }
+
+    #[test]
+    fn gnpx584_has_xyz_wing_als_where_v4_has_xyz_wing() {
+        use crate::ladder::{GNPX_V4, GNPX_V5_ONLY};
+        // Besides v5's Sue de Coq extensions, v4's techniques in v4's order, but v5.84's
+        // XYZ_WingALS (5) for the XYZ-Wing.
+        let v584: Vec<_> = GNPX_V584
+            .iter()
+            .map(|r| r.technique)
+            .filter(|t| !GNPX_V5_ONLY.contains(t) || *t == TechniqueId::XyzWingAls)
+            .collect();
+        let v4: Vec<_> = GNPX_V4
+            .iter()
+            .map(|r| match r.technique {
+                TechniqueId::XyzWing => TechniqueId::XyzWingAls,
+                other => other,
+            })
+            .collect();
+        assert_eq!(v584, v4);
+        let ladder = Scale::Gnpx584.ladder();
+        assert_eq!(ladder.difficulty_of(TechniqueId::XyzWingAls), Some(5));
+        assert_eq!(ladder.difficulty_of(TechniqueId::XyzWing), None);
+        assert_eq!(
+            Scale::Gnpx.ladder().difficulty_of(TechniqueId::XyzWingAls),
+            None
+        );
+        assert_eq!(gnpx_name(TechniqueId::XyzWingAls), "XYZ_WingALS");
     }
 
     #[test]

@@ -43,7 +43,7 @@ pub struct Step {
     /// Almost locked sets of an ALS step, in pattern order (Death Blossom: its petals).
     pub als: Vec<Bits81>,
     /// Digit masks between consecutive `als` sets (their RCCs; Death Blossom: each petal's
-    /// stem digit).
+    /// stem digit; Sue de Coq and XYZ-Wing (ALS): each set's digits).
     pub rcc: Vec<u16>,
     /// The pattern as links between candidates or groups (grouped chains); empty for others.
     pub group_chain: Vec<SuperLink>,

@@ -126,6 +126,7 @@ techniques! {
     MultiColor1 => ("multi-color-1", "Multi-Color Type 1", "coloring", coloring::multi_color_1),
     MultiColor2 => ("multi-color-2", "Multi-Color Type 2", "coloring", coloring::multi_color_2),
     XyzWing => ("xyz-wing", "XYZ-Wing", "wings", wings::xyz_wing),
+    XyzWingAls => ("xyz-wing-als", "XYZ-Wing (ALS)", "wings", wings::xyz_wing_als),
     AlsXz => ("als-xz", "ALS-XZ", "als", als::als_xz),
     AlsXyWing => ("als-xy-wing", "ALS-XY-Wing", "als", als::als_xy_wing),
     AlsChain => ("als-chain", "ALS-Chain", "als", als::als_chain),

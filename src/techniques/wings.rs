@@ -1,9 +1,11 @@
-//! Wings: XY-Wing (GNPX's bivalue weak links), XYZ-Wing and W-Wing.
+//! Wings: XY-Wing (GNPX's bivalue weak links), XYZ-Wing, GNPX v5.84's XYZ-Wing (ALS) and
+//! W-Wing.
 
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
-use crate::core::{Bits81, Grid, HOUSES, HOUSE_SETS, PEERS};
+use crate::als::{for_each_locked_set_among, MAX_ALS_CELLS};
+use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSES, HOUSE_SETS, PEERS};
 use crate::links::{sees, with_links, ChainLink};
 use crate::step::Step;
 
@@ -104,6 +106,130 @@ pub fn xyz_wing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     })
 }
 
+/// GNPX's names of an XYZ-Wing (ALS) by its stem's candidate count (2..=6).
+pub const XYZ_WING_ALS_NAMES: [&str; 5] = [
+    "XY-Wing",
+    "XYZ-Wing",
+    "WXYZ-Wing",
+    "VWXYZ-Wing",
+    "UVWXYZ-Wing",
+];
+
+/// The most candidates a stem of GNPX's XYZ_WingALS may have.
+const MAX_STEM_DIGITS: u32 = 6;
+
+/// An almost locked set inside one part of an XYZ-Wing (ALS): its cells and digits.
+#[derive(Clone, Copy, Debug, Default)]
+struct WingSet {
+    cells: Bits81,
+    digits: u16,
+}
+
+/// The most sets one part can hold: the non-empty subsets of its at most six cells.
+const MAX_PART_SETS: usize = 63;
+
+/// The sets of up to [`MAX_ALS_CELLS`] cells inside `part` (at most six cells of one house)
+/// whose digits lie within `allowed`, written to `sets` smaller first (GNPX's ALS order: size,
+/// digits, cells); returns how many.
+fn part_sets(
+    grid: &Grid,
+    part: Bits81,
+    allowed: u16,
+    sets: &mut [WingSet; MAX_PART_SETS],
+) -> usize {
+    let mut cells = [0usize; 9];
+    let mut n = 0;
+    for cell in part {
+        if grid.candidates(cell) & !allowed == 0 {
+            cells[n] = cell;
+            n += 1;
+        }
+    }
+    let mut count = 0;
+    for_each_locked_set_among(grid, &cells[..n], 1, 1, MAX_ALS_CELLS, |cells, digits| {
+        sets[count] = WingSet { cells, digits };
+        count += 1;
+    });
+    sets[..count].sort_unstable_by_key(|s| (s.cells.count(), s.digits, s.cells.0));
+    count
+}
+
+/// XYZ-Wing (ALS), GNPX v5.84's XYZ_WingALS: a stem P sees two almost locked sets through a
+/// digit z: `out` in one of P's lines outside P's box, `inn` in P's box outside that line, every
+/// cell of both holding z, and P's candidates are exactly the sets' digits but z. Whatever P
+/// takes is a digit of a set all of whose cells see P, so that set loses it and is locked on
+/// the rest, z included: z is in `out` or in `inn`, and leaves every cell seeing all the z
+/// places of both (cells of either part excepted, as GNPX does). One-cell sets are bivalue
+/// cells, so the plain XY-Wing with one pincer in the line and one in the box is the smallest
+/// case. GNPX's order: stems by candidate count (2..=6), then cell; digit z; P's row, then its
+/// column; `out`, then `inn`, smaller sets first.
+pub fn xyz_wing_als(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let unsolved = grid.unsolved();
+    let mut outs = [WingSet::default(); MAX_PART_SETS];
+    let mut inns = [WingSet::default(); MAX_PART_SETS];
+    for width in 2..=MAX_STEM_DIGITS {
+        for stem in unsolved {
+            let stem_digits = grid.candidates(stem);
+            if stem_digits.count_ones() != width {
+                continue;
+            }
+            let [row, col, stem_box] = CELL_HOUSES[stem].map(usize::from);
+            let box_cells = HOUSE_SETS[stem_box];
+            for z in 0..9 {
+                // The sets' digits but z are the stem's, so a stem holding z has no wing on z.
+                if stem_digits & (1 << z) != 0 {
+                    continue;
+                }
+                let seen = grid.plane(z) & PEERS[stem];
+                let in_box = seen & box_cells;
+                if in_box.is_empty() {
+                    continue;
+                }
+                let allowed = stem_digits | 1 << z;
+                for line in [row, col] {
+                    let box_part = in_box.and_not(HOUSE_SETS[line]);
+                    let line_part = (seen & HOUSE_SETS[line]).and_not(box_cells);
+                    if box_part.is_empty() || line_part.is_empty() {
+                        continue;
+                    }
+                    let out_count = part_sets(grid, line_part, allowed, &mut outs);
+                    if out_count == 0 {
+                        continue;
+                    }
+                    let inn_count = part_sets(grid, box_part, allowed, &mut inns);
+                    let targets = grid.plane(z).and_not(line_part | box_part);
+                    for out in &outs[..out_count] {
+                        let seeing_out = out.cells.iter().fold(targets, |acc, c| acc & PEERS[c]);
+                        if seeing_out.is_empty() {
+                            continue;
+                        }
+                        for inn in &inns[..inn_count] {
+                            if (out.digits | inn.digits) & !(1 << z) != stem_digits {
+                                continue;
+                            }
+                            let removed =
+                                inn.cells.iter().fold(seeing_out, |acc, c| acc & PEERS[c]);
+                            if removed.is_empty() {
+                                continue;
+                            }
+                            let mut step = Step::new(TechniqueId::XyzWingAls);
+                            step.eliminations.planes[z] = removed;
+                            step.cells = Bits81::cell(stem) | out.cells | inn.cells;
+                            step.digits = allowed;
+                            step.pivot = Some(stem as u8);
+                            step.houses = 1 << line | 1 << stem_box;
+                            step.als = vec![out.cells, inn.cells];
+                            step.rcc = vec![out.digits, inn.digits];
+                            sink(&step)?;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
 /// W-Wing: two bivalue cells {x,y} that do not see each other, and a strong link on y whose ends
 /// see one cell each. Both cells cannot be y, so x leaves every cell seeing both. One step per
 /// (cell pair, eliminated digit), with the first strong link in house order.
@@ -200,6 +326,100 @@ mod tests {
         let steps = TechniqueId::XyzWing.find_all(&g);
         assert_eq!(steps.len(), 1, "{steps:?}");
         assert_eq!(steps[0].eliminations, candidates(&["r1c2#3", "r1c3#3"]));
+    }
+
+    /// The XYZ-Wing (ALS) steps of `g` with stem `stem`.
+    fn wings_at(g: &Grid, stem: usize) -> Vec<Step> {
+        TechniqueId::XyzWingAls
+            .find_all(g)
+            .into_iter()
+            .filter(|s| s.pivot == Some(stem as u8))
+            .collect()
+    }
+
+    #[test]
+    fn xyz_wing_als_removes_z_seen_by_both_sets() {
+        // Stem r1c1 {1,2,3}; out: r1c5 {1,4} + r1c6 {2,4} (row 1 outside box 1, a 2-cell ALS);
+        // in: r2c2 {3,4} (box 1 outside row 1). Stem 1 or 2 locks out on 4, stem 3 makes r2c2
+        // 4: 4 is in r1c5, r1c6 or r2c2, so it leaves r1c2 r1c3 (row 1, box 1) and r2c4..r2c6
+        // (row 2, box 2). Cells of either part (r1c4, r1c7.., r2c1, r2c3 …) keep it.
+        let g = with_cells(&[(0, &[1, 2, 3]), (4, &[1, 4]), (5, &[2, 4]), (10, &[3, 4])]);
+        let steps = wings_at(&g, 0);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        let step = &steps[0];
+        assert_eq!(
+            step.eliminations,
+            candidates(&["r1c2#4", "r1c3#4", "r2c4#4", "r2c5#4", "r2c6#4"])
+        );
+        assert_eq!(
+            step.als,
+            [Bits81::cell(4) | Bits81::cell(5), Bits81::cell(10)]
+        );
+        assert_eq!(step.rcc, [0b1011, 0b1100]);
+        assert_eq!(step.digits, 0b1111);
+        assert_eq!(step.houses, 1 << 0 | 1 << 18);
+    }
+
+    #[test]
+    fn xyz_wing_als_tries_narrow_stems_first() {
+        // The wing above (stem r1c1, three digits) and a bivalue one: stem r9c9 {5,6}, out
+        // r9c1 {5,7}, in r8c8 {6,7}, taking 7 from r9c7 r9c8 (row 9, box 9) and r8c1..r8c3
+        // (row 8, box 7). GNPX tries stems of two candidates before those of three, so the
+        // later cell's wing comes first.
+        let g = with_cells(&[
+            (0, &[1, 2, 3]),
+            (4, &[1, 4]),
+            (5, &[2, 4]),
+            (10, &[3, 4]),
+            (80, &[5, 6]),
+            (72, &[5, 7]),
+            (70, &[6, 7]),
+        ]);
+        let first = TechniqueId::XyzWingAls.find_first(&g).unwrap();
+        assert_eq!(first.pivot, Some(80));
+        assert_eq!(
+            first.eliminations,
+            candidates(&["r9c7#7", "r9c8#7", "r8c1#7", "r8c2#7", "r8c3#7"])
+        );
+        assert_eq!(wings_at(&g, 0).len(), 1);
+    }
+
+    #[test]
+    fn xyz_wing_als_needs_a_stem_without_z() {
+        // As above with 4 added to the stem: stem 4 forces neither set, so 4 may be missing
+        // from both and r2c4..r2c6 (which do not see the stem) could be 4; no wing.
+        let g = with_cells(&[
+            (0, &[1, 2, 3, 4]),
+            (4, &[1, 4]),
+            (5, &[2, 4]),
+            (10, &[3, 4]),
+        ]);
+        assert!(wings_at(&g, 0).is_empty());
+        // The stem must be exactly the sets' digits but z: a fifth digit breaks it too.
+        let g = with_cells(&[
+            (0, &[1, 2, 3, 5]),
+            (4, &[1, 4]),
+            (5, &[2, 4]),
+            (10, &[3, 4]),
+        ]);
+        assert!(wings_at(&g, 0).is_empty());
+    }
+
+    #[test]
+    fn xyz_wing_als_with_one_cell_sets_is_an_xy_wing() {
+        // Pivot r1c1 {1,2}, pincer r1c5 {1,3} in its row outside its box, pincer r2c2 {2,3} in
+        // its box outside its row: the XY-Wing's eliminations, found as two one-cell sets.
+        let g = with_cells(&[(0, &[1, 2]), (4, &[1, 3]), (10, &[2, 3])]);
+        let steps = wings_at(&g, 0);
+        assert_eq!(steps.len(), 1, "{steps:?}");
+        let xy = TechniqueId::XyWing.find_all(&g);
+        assert!(xy
+            .iter()
+            .any(|s| s.pivot == Some(0) && s.eliminations == steps[0].eliminations));
+        assert_eq!(
+            steps[0].eliminations,
+            candidates(&["r1c2#3", "r1c3#3", "r2c4#3", "r2c5#3", "r2c6#3"])
+        );
     }
 
     #[test]
