@@ -180,7 +180,11 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::WWing, 5),
     rung(TechniqueId::RemotePair, 4),
     rung(TechniqueId::XChain, 5),
-    rung(TechniqueId::XyChain, 7),
+    // GNPX v5.84's XY-Chain: conjugate links between cells, one elimination a step.
+    Rung {
+        choice: StepChoice::Gnpx584Scan,
+        ..rung(TechniqueId::XyChain, 7)
+    },
     rung(TechniqueId::SueDeCoq, 7),
     rung(TechniqueId::ColorTrap, 5),
     rung(TechniqueId::ColorWrap, 5),
@@ -585,6 +589,24 @@ mod tests {
             Some(TechniqueId::BruteForce)
         );
         assert!(!Scale::Gnpx584.ladder().assumes_uniqueness());
+    }
+
+    #[test]
+    fn only_gnpx584_xy_chain_searches_as_gnpx_v584() {
+        for scale in Scale::ALL {
+            for rung in scale.full_ladder().rungs() {
+                let gnpx584_xy = scale == Scale::Gnpx584 && rung.technique == TechniqueId::XyChain;
+                assert_eq!(
+                    rung.choice == StepChoice::Gnpx584Scan,
+                    gnpx584_xy,
+                    "{scale} {}",
+                    rung.technique.id()
+                );
+                if scale == Scale::Gnpx584 && !gnpx584_xy {
+                    assert_eq!(rung.choice, StepChoice::First, "{}", rung.technique.id());
+                }
+            }
+        }
     }
 
     #[test]
