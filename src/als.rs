@@ -14,7 +14,7 @@ pub const MAX_ALS_CELLS: usize = 5;
 pub struct Als {
     /// Its cells.
     pub cells: Bits81,
-    /// Its digits (n+1 for n cells).
+    /// Its digits (n+1 for n cells; n + extra for [`find_locked_sets`]' larger sets).
     pub digits: u16,
     /// The house it was found in (a line for sets inside a box∩line segment).
     pub house: u8,
@@ -55,6 +55,19 @@ impl Als {
 /// boxes), subsets of a house in increasing bitmask order. A set inside a box∩line segment is
 /// reported once, from its line; a one-cell set (a bivalue cell) from its row.
 pub fn find_als(grid: &Grid, min_cells: usize, max_cells: usize, out: &mut Vec<Als>) {
+    find_locked_sets(grid, 1, min_cells, max_cells, out);
+}
+
+/// Every set of `min_cells..=max_cells` unsolved cells of one house holding exactly
+/// `extra_digits` more digits than cells (1: an ALS, 2: an AALS), in [`find_als`]'s order. Its
+/// `digits` then has n + `extra_digits` digits.
+pub fn find_locked_sets(
+    grid: &Grid,
+    extra_digits: usize,
+    min_cells: usize,
+    max_cells: usize,
+    out: &mut Vec<Als>,
+) {
     out.clear();
     let unsolved = grid.unsolved();
     for house in 0..27 {
@@ -80,7 +93,7 @@ pub fn find_als(grid: &Grid, min_cells: usize, max_cells: usize, out: &mut Vec<A
                     digits |= grid.candidates(cell);
                 }
             }
-            if digits.count_ones() as usize != size + 1 {
+            if digits.count_ones() as usize != size + extra_digits {
                 continue;
             }
             // A box's subset lying in one line is found from that line, a single cell from its row.

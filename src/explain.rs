@@ -453,6 +453,36 @@ pub fn describe(step: &Step) -> String {
                 .collect::<Vec<_>>()
                 .join(" => ")
         ),
+        TechniqueId::SueDeCoqEx1
+        | TechniqueId::SueDeCoqEx2
+        | TechniqueId::FinnedSueDeCoqEx1
+        | TechniqueId::FinnedSueDeCoqEx2 => {
+            let leaves = step
+                .als
+                .iter()
+                .skip(1)
+                .zip(&step.rcc)
+                .map(|(&set, &rcc)| format!("{} (RCC #{})", compressed_cells(set), digit_list(rcc)))
+                .collect::<Vec<_>>()
+                .join(" / ");
+            let fin = if matches!(
+                step.technique,
+                TechniqueId::FinnedSueDeCoqEx1 | TechniqueId::FinnedSueDeCoqEx2
+            ) {
+                format!(" fin #{}", digit_list(step.digits))
+            } else {
+                String::new()
+            };
+            format!(
+                "{} stem {} / {}{fin} Eliminated: {}",
+                crate::scale::gnpx_name(step.technique),
+                step.als
+                    .first()
+                    .map_or_else(String::new, |&s| compressed_cells(s)),
+                leaves,
+                eliminated_cells(&step.eliminations)
+            )
+        }
         TechniqueId::SueDeCoq if step.als.len() == 3 => {
             let part = |i: usize| {
                 format!(

@@ -190,6 +190,11 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::ColorWrap, 5),
     rung(TechniqueId::MultiColor1, 6),
     rung(TechniqueId::MultiColor2, 6),
+    // GNPX v5's Sue de Coq extensions, after the colourings as in v5.84's method list.
+    rung(TechniqueId::SueDeCoqEx1, 5),
+    rung(TechniqueId::SueDeCoqEx2, 6),
+    rung(TechniqueId::FinnedSueDeCoqEx1, 5),
+    rung(TechniqueId::FinnedSueDeCoqEx2, 6),
     rung(TechniqueId::XyzWing, 5),
     rung(TechniqueId::AlsXz, 6),
     rung(TechniqueId::AlsXyWing, 7),
@@ -358,6 +363,10 @@ pub const HODOKU_2_2: &[Rung] = &[
 /// ForceChain forms (HoDoKu's last resorts are [`TechniqueId::ForcingChain`] and
 /// [`TechniqueId::ForcingNet`]).
 pub const NOT_ON_HODOKU: &[TechniqueId] = &[
+    TechniqueId::SueDeCoqEx1,
+    TechniqueId::SueDeCoqEx2,
+    TechniqueId::FinnedSueDeCoqEx1,
+    TechniqueId::FinnedSueDeCoqEx2,
     TechniqueId::DeathBlossom,
     TechniqueId::Squirmbag,
     TechniqueId::FinnedSquirmbag,
@@ -462,6 +471,10 @@ pub fn gnpx_name(technique: TechniqueId) -> &'static str {
         T::AvoidableRectangle2 => "AvoidableRectangle2",
         T::BugPlusOne => "BUG+1",
         T::SueDeCoq => "SueDeCoq",
+        T::SueDeCoqEx1 => "SueDeCoqEx1",
+        T::SueDeCoqEx2 => "SueDeCoqEx2",
+        T::FinnedSueDeCoqEx1 => "Finned_SueDeCoqEx1",
+        T::FinnedSueDeCoqEx2 => "Finned_SueDeCoqEx2",
         T::NiceLoop => "NiceLoop",
         T::GroupedNiceLoop => "GroupedNiceLoop",
         T::AlsXz => "ALS_XZ",
@@ -606,6 +619,22 @@ mod tests {
                     assert_eq!(rung.choice, StepChoice::First, "{}", rung.technique.id());
                 }
             }
+        }
+    }
+
+    #[test]
+    fn gnpx_v5_methods_are_on_the_gnpx584_ladder_only() {
+        for &technique in crate::ladder::GNPX_V5_ONLY {
+            let on = |scale: Scale| {
+                scale
+                    .full_ladder()
+                    .rungs()
+                    .iter()
+                    .filter(|r| r.technique == technique)
+                    .count()
+            };
+            assert_eq!(on(Scale::Gnpx584), 1, "{technique:?}");
+            assert_eq!(on(Scale::Gnpx) + on(Scale::Hodoku), 0, "{technique:?}");
         }
     }
 

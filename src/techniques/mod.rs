@@ -25,6 +25,7 @@ pub mod single_digit;
 pub mod singles;
 pub mod subsets;
 pub mod sue_de_coq;
+pub mod sue_de_coq_ex;
 pub mod uniqueness;
 pub mod wings;
 
@@ -116,6 +117,10 @@ techniques! {
     XChain => ("x-chain", "X-Chain", "chains", chains::x_chain),
     XyChain => ("xy-chain", "XY-Chain", "chains", chains::xy_chain),
     SueDeCoq => ("sue-de-coq", "Sue de Coq", "misc", sue_de_coq::sue_de_coq),
+    SueDeCoqEx1 => ("sue-de-coq-ex1", "SueDeCoqEx1", "misc", sue_de_coq_ex::sue_de_coq_ex1, "sue-de-coq-ex"),
+    SueDeCoqEx2 => ("sue-de-coq-ex2", "SueDeCoqEx2", "misc", sue_de_coq_ex::sue_de_coq_ex2, "sue-de-coq-ex"),
+    FinnedSueDeCoqEx1 => ("finned-sue-de-coq-ex1", "Finned SueDeCoqEx1", "misc", sue_de_coq_ex::finned_sue_de_coq_ex1, "sue-de-coq-ex"),
+    FinnedSueDeCoqEx2 => ("finned-sue-de-coq-ex2", "Finned SueDeCoqEx2", "misc", sue_de_coq_ex::finned_sue_de_coq_ex2, "sue-de-coq-ex"),
     ColorTrap => ("color-trap", "Color Trap", "coloring", coloring::color_trap),
     ColorWrap => ("color-wrap", "Color Wrap", "coloring", coloring::color_wrap),
     MultiColor1 => ("multi-color-1", "Multi-Color Type 1", "coloring", coloring::multi_color_1),

@@ -1,0 +1,373 @@
+//! GNPX v5's Sue de Coq extensions (SueDeCoqEx1/Ex2 and their finned forms).
+//!
+//! A *stem* is a set of n ≥ 2 unsolved cells of one house holding n + k digits (k = 1: an ALS,
+//! k = 2: an AALS); *leaves* are ALSs (one-cell sets included) disjoint from the stem, each
+//! sharing restricted common candidates (RCCs: every place of the digit in the stem sees every
+//! place in the leaf) with it. A leaf can lack only one of its digits, so the stem holds at most
+//! one of a leaf's RCCs whenever the leaf has two. The stem must leave out k of its digits;
+//! when the leaves force exactly that many out, every set is pinned down and digits leave the
+//! cells that see all their places in the pattern. GNPX rates Ex1 and its finned form 5, Ex2
+//! and its finned form 6 (sets of up to five cells, as GNPX's).
+
+use std::cell::RefCell;
+use std::ops::ControlFlow;
+use std::rc::Rc;
+
+use super::{StepSink, TechniqueId};
+use crate::als::{find_als, find_locked_sets, Als};
+use crate::core::{Bits81, CandidateSet, Grid};
+use crate::step::Step;
+
+/// GNPX's cap on the cells of a stem or a leaf in these methods.
+const MAX_SET_CELLS: usize = 5;
+
+/// A set of the pattern with, per digit, the cells seeing every place of the digit in it.
+struct PatternSet {
+    set: Als,
+    sees: [Bits81; 9],
+}
+
+impl PatternSet {
+    fn new(set: Als) -> PatternSet {
+        PatternSet {
+            sees: set.digit_sees(),
+            set,
+        }
+    }
+}
+
+/// A stem and the leaves sharing at least one RCC with it (leaf index, RCC digits), in leaf
+/// order.
+struct Stem {
+    stem: PatternSet,
+    leaves: Vec<(u32, u16)>,
+}
+
+/// The stems (ALS stems for Ex1, AALS stems for Ex2) and leaves of one grid state.
+struct SdcTable {
+    leaves: Vec<PatternSet>,
+    als_stems: Vec<Stem>,
+    aals_stems: Vec<Stem>,
+}
+
+/// The last table built on this thread, keyed by candidate planes: the four methods run on
+/// one state in a row and share it.
+type CachedTable = Option<([Bits81; 9], Rc<SdcTable>)>;
+
+thread_local! {
+    static TABLE: RefCell<CachedTable> = const { RefCell::new(None) };
+}
+
+fn sdc_table(grid: &Grid) -> Rc<SdcTable> {
+    TABLE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if let Some((planes, table)) = cache.as_ref() {
+            if planes == grid.planes() {
+                return Rc::clone(table);
+            }
+        }
+        let table = Rc::new(SdcTable::new(grid));
+        *cache = Some((*grid.planes(), Rc::clone(&table)));
+        table
+    })
+}
+
+impl SdcTable {
+    fn new(grid: &Grid) -> SdcTable {
+        let mut sets = Vec::new();
+        find_als(grid, 1, MAX_SET_CELLS, &mut sets);
+        // Smaller leaves first: steps with small sets come out first.
+        sets.sort_by_key(|s| s.cells.count());
+        let leaves: Vec<PatternSet> = sets.iter().copied().map(PatternSet::new).collect();
+        let index = LeafIndex::new(&leaves);
+        let mut scratch = vec![0u64; 11 * index.words];
+        let mut stems = |extra_digits: usize, sets: &mut Vec<Als>| {
+            find_locked_sets(grid, extra_digits, 2, MAX_SET_CELLS, sets);
+            sets.sort_by_key(|s| s.cells.count());
+            sets.iter()
+                .map(|&set| Stem::linked(grid, PatternSet::new(set), &leaves, &index, &mut scratch))
+                .collect::<Vec<_>>()
+        };
+        let als_stems = stems(1, &mut sets);
+        let aals_stems = stems(2, &mut sets);
+        SdcTable {
+            leaves,
+            als_stems,
+            aals_stems,
+        }
+    }
+}
+
+/// Per digit and cell, the leaves holding the digit there (a bit per leaf): the leaves that
+/// can share an RCC with a stem are found from the places seeing the stem's, not by trying
+/// every leaf (the table is built for every state reaching these rungs).
+struct LeafIndex {
+    words: usize,
+    by_place: Vec<u64>,
+}
+
+impl LeafIndex {
+    fn new(leaves: &[PatternSet]) -> LeafIndex {
+        let words = leaves.len().div_ceil(64).max(1);
+        let mut by_place = vec![0u64; 9 * 81 * words];
+        for (index, leaf) in leaves.iter().enumerate() {
+            for digit in bits(leaf.set.digits) {
+                for cell in leaf.set.digit_cells[digit] {
+                    by_place[(digit * 81 + cell) * words + index / 64] |= 1 << (index % 64);
+                }
+            }
+        }
+        LeafIndex { words, by_place }
+    }
+
+    /// Adds to `found` the leaves holding `digit` and holding it only in `places`, looking at
+    /// the digit's places `plane`; `inside` and `outside` are scratch words.
+    fn add_holding_only_in(
+        &self,
+        digit: usize,
+        plane: Bits81,
+        places: Bits81,
+        scratch: &mut [u64],
+        found: &mut [u64],
+    ) {
+        let (inside, outside) = scratch.split_at_mut(self.words);
+        inside.fill(0);
+        outside.fill(0);
+        for cell in plane {
+            let at = (digit * 81 + cell) * self.words;
+            let target = if places.contains(cell) {
+                &mut *inside
+            } else {
+                &mut *outside
+            };
+            for (slot, &word) in target.iter_mut().zip(&self.by_place[at..at + self.words]) {
+                *slot |= word;
+            }
+        }
+        for ((slot, &yes), &no) in found.iter_mut().zip(inside.iter()).zip(outside.iter()) {
+            *slot |= yes & !no;
+        }
+    }
+}
+
+impl Stem {
+    /// The stem with the leaves (disjoint from it) sharing an RCC with it, in leaf order.
+    fn linked(
+        grid: &Grid,
+        stem: PatternSet,
+        leaves: &[PatternSet],
+        index: &LeafIndex,
+        scratch: &mut [u64],
+    ) -> Stem {
+        // A leaf shares RCC d when it holds d only where every stem place of d is seen: per
+        // stem digit, those leaves' bits (in `found`, a row of words per digit).
+        let words = index.words;
+        let (found, scratch) = scratch.split_at_mut(9 * words);
+        found.fill(0);
+        for digit in bits(stem.set.digits) {
+            let plane = grid.plane(digit);
+            let seen = (stem.sees[digit] & plane).and_not(stem.set.cells);
+            let row = &mut found[digit * words..(digit + 1) * words];
+            index.add_holding_only_in(digit, plane, seen, scratch, row);
+        }
+        let mut linked = Vec::new();
+        for word_index in 0..words {
+            let any = bits(stem.set.digits).fold(0, |acc, d| acc | found[d * words + word_index]);
+            let mut word = any;
+            while word != 0 {
+                let bit = word.trailing_zeros() as usize;
+                word &= word - 1;
+                let leaf = word_index * 64 + bit;
+                if leaves[leaf].set.cells.intersects(stem.set.cells) {
+                    continue;
+                }
+                let rcc = bits(stem.set.digits)
+                    .filter(|&d| found[d * words + word_index] & (1 << bit) != 0)
+                    .fold(0u16, |acc, d| acc | 1 << d);
+                linked.push((leaf as u32, rcc));
+            }
+        }
+        Stem {
+            stem,
+            leaves: linked,
+        }
+    }
+}
+
+/// The digits of a mask, lowest first.
+fn bits(mask: u16) -> impl Iterator<Item = usize> {
+    (0..9).filter(move |d| mask & (1 << d) != 0)
+}
+
+/// Places of `digit` outside `pattern` that see every place of it in `sets` (a set lacking the
+/// digit adds no condition).
+fn seeing_all(grid: &Grid, digit: usize, sets: &[&PatternSet], pattern: Bits81) -> Bits81 {
+    sets.iter()
+        .filter(|s| s.set.digits & (1 << digit) != 0)
+        .fold(grid.plane(digit), |acc, s| acc & s.sees[digit])
+        .and_not(pattern)
+}
+
+/// Eliminations of every digit of `digits` from the cells seeing all its places in `sets`.
+fn locked_eliminations(grid: &Grid, digits: u16, sets: &[&PatternSet]) -> CandidateSet {
+    let pattern = sets.iter().fold(Bits81::EMPTY, |acc, s| acc | s.set.cells);
+    let mut eliminations = CandidateSet::EMPTY;
+    for digit in bits(digits) {
+        eliminations.planes[digit] |= seeing_all(grid, digit, sets, pattern);
+    }
+    eliminations
+}
+
+/// Fills `step` for a pattern (stem first) and hands it to the sink when it eliminates.
+fn emit(
+    step: &mut Step,
+    technique: TechniqueId,
+    sets: &[&PatternSet],
+    rccs: &[u16],
+    digits: u16,
+    eliminations: CandidateSet,
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
+    if eliminations.is_empty() {
+        return ControlFlow::Continue(());
+    }
+    *step = Step::new(technique);
+    step.als = sets.iter().map(|s| s.set.cells).collect();
+    step.rcc = rccs.to_vec();
+    step.cells = sets.iter().fold(Bits81::EMPTY, |acc, s| acc | s.set.cells);
+    step.houses = 1 << sets[0].set.house;
+    step.digits = digits;
+    step.eliminations = eliminations;
+    sink(step)
+}
+
+/// SueDeCoqEx1: an ALS stem and a leaf with two RCCs. The stem holds at most one of them and
+/// must lose one digit, so it holds exactly one and all its other digits; the leaf loses that
+/// one and holds the rest. Every digit of the leaf is then placed in the pattern: it leaves the
+/// cells seeing all its places there (GNPX eliminates the leaf's digits only).
+pub fn sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let table = sdc_table(grid);
+    let mut step = Step::new(TechniqueId::SueDeCoqEx1);
+    for stem in &table.als_stems {
+        for &(leaf, rcc) in &stem.leaves {
+            if rcc.count_ones() < 2 {
+                continue;
+            }
+            let leaf = &table.leaves[leaf as usize];
+            let sets = [&stem.stem, leaf];
+            let eliminations = locked_eliminations(grid, leaf.set.digits, &sets);
+            let technique = TechniqueId::SueDeCoqEx1;
+            emit(&mut step, technique, &sets, &[rcc], rcc, eliminations, sink)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// SueDeCoqEx2: an AALS stem and two leaves with two RCCs each, all four different. The stem
+/// holds at most one RCC of each leaf and must lose two digits, so it holds exactly one of
+/// each; each leaf loses that one and holds its other digits. Every digit of the leaves is
+/// then placed in the pattern and leaves the cells seeing all its places there.
+pub fn sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let table = sdc_table(grid);
+    let mut step = Step::new(TechniqueId::SueDeCoqEx2);
+    for stem in &table.aals_stems {
+        let doubly = |&&(_, rcc): &&(u32, u16)| rcc.count_ones() >= 2;
+        for (i, &(a, rcc_a)) in stem.leaves.iter().filter(doubly).enumerate() {
+            for &(b, rcc_b) in stem.leaves.iter().filter(doubly).skip(i + 1) {
+                if rcc_a & rcc_b != 0 {
+                    continue;
+                }
+                let (a, b) = (&table.leaves[a as usize], &table.leaves[b as usize]);
+                let sets = [&stem.stem, a, b];
+                let eliminations = locked_eliminations(grid, a.set.digits | b.set.digits, &sets);
+                let (technique, rccs) = (TechniqueId::SueDeCoqEx2, [rcc_a, rcc_b]);
+                emit(
+                    &mut step,
+                    technique,
+                    &sets,
+                    &rccs,
+                    rcc_a | rcc_b,
+                    eliminations,
+                    sink,
+                )?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Finned SueDeCoqEx1: an ALS stem and a leaf with one RCC x (an ALS-XZ whose first set has two
+/// or more cells). A common digit f ≠ x (the fin) absent from both would lock both on their
+/// other digits, x included: x in both, which the RCC forbids. So f lies in the stem or the
+/// leaf and leaves the cells seeing all its places there. One step per fin digit.
+pub fn finned_sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let table = sdc_table(grid);
+    let mut step = Step::new(TechniqueId::FinnedSueDeCoqEx1);
+    for stem in &table.als_stems {
+        for &(leaf, rcc) in &stem.leaves {
+            if rcc.count_ones() != 1 {
+                continue;
+            }
+            let leaf = &table.leaves[leaf as usize];
+            let sets = [&stem.stem, leaf];
+            for fin in bits(stem.stem.set.digits & leaf.set.digits & !rcc) {
+                let eliminations = locked_eliminations(grid, 1 << fin, &sets);
+                let technique = TechniqueId::FinnedSueDeCoqEx1;
+                emit(
+                    &mut step,
+                    technique,
+                    &sets,
+                    &[rcc],
+                    1 << fin,
+                    eliminations,
+                    sink,
+                )?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Finned SueDeCoqEx2: an AALS stem, a leaf A with two RCCs and a leaf B (disjoint from A)
+/// with one RCC y, all three different. A digit f common to the stem and B, no RCC, absent from
+/// both would lock B (y in B, so not in the stem); the stem would lack f, y and one of A's
+/// RCCs: three digits, one more than it can. So f lies in the stem or B and leaves the cells
+/// seeing all its places there. One step per fin digit.
+pub fn finned_sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let table = sdc_table(grid);
+    let mut step = Step::new(TechniqueId::FinnedSueDeCoqEx2);
+    for stem in &table.aals_stems {
+        for &(a, rcc_a) in &stem.leaves {
+            if rcc_a.count_ones() != 2 {
+                continue;
+            }
+            let a = &table.leaves[a as usize];
+            for &(b, rcc_b) in &stem.leaves {
+                let b = &table.leaves[b as usize];
+                if rcc_b.count_ones() != 1
+                    || rcc_a & rcc_b != 0
+                    || a.set.cells.intersects(b.set.cells)
+                {
+                    continue;
+                }
+                let sets = [&stem.stem, a, b];
+                let pattern = stem.stem.set.cells | a.set.cells | b.set.cells;
+                for fin in bits(stem.stem.set.digits & b.set.digits & !(rcc_a | rcc_b)) {
+                    let mut eliminations = CandidateSet::EMPTY;
+                    eliminations.planes[fin] = seeing_all(grid, fin, &[&stem.stem, b], pattern);
+                    let (technique, rccs) = (TechniqueId::FinnedSueDeCoqEx2, [rcc_a, rcc_b]);
+                    emit(
+                        &mut step,
+                        technique,
+                        &sets,
+                        &rccs,
+                        1 << fin,
+                        eliminations,
+                        sink,
+                    )?;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
