@@ -37,34 +37,9 @@ impl Als {
         sees
     }
 
-    /// Whether GNPX v5 keeps the set in its ALS list ("pure"): every two of its cells share a
-    /// digit, and no part of two or more (but not all) of its cells is a locked set (as many
-    /// digits as cells).
+    /// Whether GNPX v5 keeps the set in its ALS list (see [`is_pure_set`]).
     pub fn is_pure(&self, grid: &Grid) -> bool {
-        let mut cells = [0u16; 9];
-        let mut n = 0;
-        for cell in self.cells {
-            cells[n] = grid.candidates(cell);
-            n += 1;
-        }
-        let cells = &cells[..n];
-        for (i, &a) in cells.iter().enumerate() {
-            if cells[i + 1..].iter().any(|&b| a & b == 0) {
-                return false;
-            }
-        }
-        // Proper parts of two or more cells (bit i = the i-th cell).
-        (1u32..(1 << n) - 1).all(|part| {
-            let size = part.count_ones();
-            size < 2
-                || cells
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, _)| part & (1 << i) != 0)
-                    .fold(0u16, |acc, (_, &d)| acc | d)
-                    .count_ones()
-                    != size
-        })
+        is_pure_set(grid, self.cells)
     }
 
     /// Cells outside the set that hold `digit` and see every cell of the set holding it: the
@@ -79,6 +54,36 @@ impl Als {
             .fold(grid.plane(digit), |acc, cell| acc & PEERS[cell])
             .and_not(self.cells)
     }
+}
+
+/// Whether GNPX v5 would keep `cells` as a set of its ALS lists ("pure"): every two of the
+/// cells share a digit, and no part of two or more (but not all) of them is a locked set (as
+/// many digits as cells).
+pub fn is_pure_set(grid: &Grid, cells: Bits81) -> bool {
+    let mut digits = [0u16; 9];
+    let mut n = 0;
+    for cell in cells {
+        digits[n] = grid.candidates(cell);
+        n += 1;
+    }
+    let digits = &digits[..n];
+    for (i, &a) in digits.iter().enumerate() {
+        if digits[i + 1..].iter().any(|&b| a & b == 0) {
+            return false;
+        }
+    }
+    // Proper parts of two or more cells (bit i = the i-th cell).
+    (1u32..(1 << n) - 1).all(|part| {
+        let size = part.count_ones();
+        size < 2
+            || digits
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| part & (1 << i) != 0)
+                .fold(0u16, |acc, (_, &d)| acc | d)
+                .count_ones()
+                != size
+    })
 }
 
 /// Every ALS of `grid` with `min_cells..=max_cells` cells, house by house (rows, columns,

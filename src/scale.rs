@@ -188,8 +188,16 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::WWing, 5),
     rung(TechniqueId::RemotePair, 4),
     rung(TechniqueId::XChain, 5),
-    rung(TechniqueId::XyChain, 7),
-    rung(TechniqueId::SueDeCoq, 7),
+    // GNPX v5.84's XY-Chain: conjugate links between cells, one elimination a step.
+    Rung {
+        choice: StepChoice::Gnpx584Scan,
+        ..rung(TechniqueId::XyChain, 7)
+    },
+    // GNPX v5.84's Sue de Coq: both of its sets are GNPX ALSs (pure, up to five cells).
+    Rung {
+        choice: StepChoice::Gnpx584Scan,
+        ..rung(TechniqueId::SueDeCoq, 7)
+    },
     rung(TechniqueId::ColorTrap, 5),
     rung(TechniqueId::ColorWrap, 5),
     rung(TechniqueId::MultiColor1, 6),
@@ -639,6 +647,25 @@ mod tests {
             None
         );
         assert_eq!(gnpx_name(TechniqueId::XyzWingAls), "XYZ_WingALS");
+    }
+
+    #[test]
+    fn only_gnpx584_xy_chain_and_sue_de_coq_search_as_gnpx_v584() {
+        for scale in Scale::ALL {
+            for rung in scale.full_ladder().rungs() {
+                let gnpx584_xy = scale == Scale::Gnpx584
+                    && matches!(rung.technique, TechniqueId::XyChain | TechniqueId::SueDeCoq);
+                assert_eq!(
+                    rung.choice == StepChoice::Gnpx584Scan,
+                    gnpx584_xy,
+                    "{scale} {}",
+                    rung.technique.id()
+                );
+                if scale == Scale::Gnpx584 && !gnpx584_xy {
+                    assert_eq!(rung.choice, StepChoice::First, "{}", rung.technique.id());
+                }
+            }
+        }
     }
 
     #[test]

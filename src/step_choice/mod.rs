@@ -7,7 +7,7 @@
 //! prefers (ties go to the earlier step in scan order).
 
 use crate::step::Step;
-use crate::techniques::{FinderFn, TechniqueId};
+use crate::techniques::{chains, sue_de_coq, FinderFn, TechniqueId};
 
 mod hodoku_als;
 mod hodoku_chains;
@@ -36,6 +36,9 @@ pub enum StepChoice {
     /// HoDoKu's search order rebuilt from each step's pattern (see `hodoku_misc`): the step
     /// HoDoKu's scan meets first.
     HodokuOrder,
+    /// GNPX v5.84's own search where it differs from GNPX v4's (see [`gnpx584_finder`]): the
+    /// technique's GNPX v5.84 finder, first step found.
+    Gnpx584Scan,
 }
 
 impl StepChoice {
@@ -44,7 +47,7 @@ impl StepChoice {
         match self {
             StepChoice::First => false,
             StepChoice::HodokuHouses => hodoku_house_rank(candidate) < hodoku_house_rank(best),
-            StepChoice::HodokuScan => false,
+            StepChoice::HodokuScan | StepChoice::Gnpx584Scan => false,
             StepChoice::HodokuOrder => hodoku_misc::prefers(candidate, best),
             StepChoice::HodokuChains | StepChoice::HodokuLoops => {
                 hodoku_chains::prefers(candidate, best)
@@ -54,7 +57,10 @@ impl StepChoice {
 
     /// Whether the choice takes the first step its finder yields (so the search can stop there).
     pub fn takes_first(self) -> bool {
-        matches!(self, StepChoice::First | StepChoice::HodokuScan)
+        matches!(
+            self,
+            StepChoice::First | StepChoice::HodokuScan | StepChoice::Gnpx584Scan
+        )
     }
 
     /// The finder whose steps this choice picks from (the technique's own, unless the choice
@@ -66,8 +72,20 @@ impl StepChoice {
             StepChoice::HodokuScan | StepChoice::HodokuOrder => {
                 hodoku_misc::hodoku_finder(technique).unwrap_or(technique.info().finder)
             }
+            StepChoice::Gnpx584Scan => gnpx584_finder(technique).unwrap_or(technique.info().finder),
             _ => technique.info().finder,
         }
+    }
+}
+
+/// The finder GNPX v5.84's search needs for `technique`, where it differs from ours: its
+/// XY-Chain links bivalue cells by conjugate pairs only and removes one candidate a step
+/// ([`chains::gnpx584_xy_chain`]).
+fn gnpx584_finder(technique: TechniqueId) -> Option<FinderFn> {
+    match technique {
+        TechniqueId::XyChain => Some(chains::gnpx584_xy_chain),
+        TechniqueId::SueDeCoq => Some(sue_de_coq::sue_de_coq_gnpx584),
+        _ => None,
     }
 }
 

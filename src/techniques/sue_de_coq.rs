@@ -11,6 +11,7 @@
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
+use crate::als::is_pure_set;
 use crate::core::{Bits81, Grid, HOUSE_SETS, INTERSECTIONS};
 use crate::step::Step;
 
@@ -30,6 +31,27 @@ fn digits_of(grid: &Grid, cells: Bits81) -> u16 {
 /// Sue de Coq over every box∩line intersection (rows first, then columns), intersection
 /// subsets, then line and box subsets in bitmask order.
 pub fn sue_de_coq(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    sue_de_coq_where(grid, &|_| true, sink)
+}
+
+/// Sue de Coq as GNPX v5.84 builds it: the core with the line part, and the core with the box
+/// part, are each one of GNPX's sets (up to five cells, one or two more digits than cells,
+/// pure: [`is_pure_set`]).
+pub fn sue_de_coq_gnpx584(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let gnpx_set = |cells: Bits81| {
+        let (n, digits) = (cells.count(), digits_of(grid, cells).count_ones());
+        n <= 5 && digits <= n + 2 && is_pure_set(grid, cells)
+    };
+    sue_de_coq_where(grid, &gnpx_set, sink)
+}
+
+/// [`sue_de_coq`] keeping the patterns whose core-and-line and core-and-box cells each pass
+/// `part_allowed`.
+fn sue_de_coq_where(
+    grid: &Grid,
+    part_allowed: &dyn Fn(Bits81) -> bool,
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
     let unsolved = grid.unsolved();
     for inter in INTERSECTIONS.iter() {
         let core: Vec<usize> = (inter.cells & unsolved).iter().collect();
@@ -68,16 +90,18 @@ pub fn sue_de_coq(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
             // |V| - |C| (the extras of disjoint D_L and D_B are distinct).
             let surplus = v.count_ones() - n_c;
             let share = |cells: u32, digits: u16| cells as i32 - (digits & !v).count_ones() as i32;
+            // Which box parts the core admits, once per core rather than per line part.
+            let box_allowed: Vec<bool> = box_sets
+                .iter()
+                .map(|&(b_cells, d_b, _)| d_b & v != 0 && part_allowed(c_cells | b_cells))
+                .collect();
             for &(l_cells, d_l, n_l) in &line_sets {
                 let from_line = share(n_l, d_l);
-                if d_l & v == 0 {
+                if d_l & v == 0 || !part_allowed(c_cells | l_cells) {
                     continue;
                 }
-                for &(b_cells, d_b, n_b) in &box_sets {
-                    if d_b & v == 0
-                        || d_b & d_l != 0
-                        || from_line + share(n_b, d_b) != surplus as i32
-                    {
+                for (&(b_cells, d_b, n_b), &allowed) in box_sets.iter().zip(&box_allowed) {
+                    if !allowed || d_b & d_l != 0 || from_line + share(n_b, d_b) != surplus as i32 {
                         continue;
                     }
                     let cells = n_c + n_l + n_b;
