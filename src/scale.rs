@@ -210,8 +210,15 @@ pub const GNPX_V584: &[Rung] = &[
     // v5.84 replaced its XYZ-Wing by XYZ_WingALS. Its stem lacks the eliminated digit, so a plain
     // XYZ-Wing (pivot holding it) is not among its steps.
     rung(TechniqueId::XyzWingAls, 5),
-    rung(TechniqueId::AlsXz, 6),
-    rung(TechniqueId::AlsXyWing, 7),
+    // GNPX v5.84's ALS list: pure sets, RCCs within one house.
+    Rung {
+        choice: StepChoice::Gnpx584Scan,
+        ..rung(TechniqueId::AlsXz, 6)
+    },
+    Rung {
+        choice: StepChoice::Gnpx584Scan,
+        ..rung(TechniqueId::AlsXyWing, 7)
+    },
     rung(TechniqueId::AlsChain, 8),
     rung(TechniqueId::DeathBlossom, 8),
     rung(TechniqueId::FrankenXWing, 8),
@@ -650,11 +657,17 @@ mod tests {
     }
 
     #[test]
-    fn only_gnpx584_xy_chain_and_sue_de_coq_search_as_gnpx_v584() {
+    fn only_gnpx584_chains_sue_de_coq_and_als_search_as_gnpx_v584() {
         for scale in Scale::ALL {
             for rung in scale.full_ladder().rungs() {
                 let gnpx584_xy = scale == Scale::Gnpx584
-                    && matches!(rung.technique, TechniqueId::XyChain | TechniqueId::SueDeCoq);
+                    && matches!(
+                        rung.technique,
+                        TechniqueId::XyChain
+                            | TechniqueId::SueDeCoq
+                            | TechniqueId::AlsXz
+                            | TechniqueId::AlsXyWing
+                    );
                 assert_eq!(
                     rung.choice == StepChoice::Gnpx584Scan,
                     gnpx584_xy,

@@ -7,7 +7,7 @@
 //! prefers (ties go to the earlier step in scan order).
 
 use crate::step::Step;
-use crate::techniques::{chains, sue_de_coq, FinderFn, TechniqueId};
+use crate::techniques::{als, chains, sue_de_coq, FinderFn, TechniqueId};
 
 mod hodoku_als;
 mod hodoku_chains;
@@ -85,6 +85,8 @@ fn gnpx584_finder(technique: TechniqueId) -> Option<FinderFn> {
     match technique {
         TechniqueId::XyChain => Some(chains::gnpx584_xy_chain),
         TechniqueId::SueDeCoq => Some(sue_de_coq::sue_de_coq_gnpx584),
+        TechniqueId::AlsXz => Some(als::als_xz_gnpx584),
+        TechniqueId::AlsXyWing => Some(als::als_xy_wing_gnpx584),
         _ => None,
     }
 }

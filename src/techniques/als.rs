@@ -17,7 +17,7 @@ use crate::als::{find_als, Als, MAX_ALS_CELLS};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::core::{Bits81, Grid, PEERS};
+use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
 use crate::step::Step;
 
 /// GNPX's cap on the number of sets in an ALS chain.
@@ -25,6 +25,7 @@ pub const MAX_CHAIN_ALS: usize = 5;
 
 /// The sets of one grid state with, per set and digit, the cells seeing all its holders.
 struct AlsTable {
+    flavor: AlsFlavor,
     sets: Vec<Als>,
     /// Per set and digit: cells (anywhere) that see every holder of the digit in the set.
     sees: Vec<[Bits81; 9]>,
@@ -32,37 +33,51 @@ struct AlsTable {
     neighbours: Vec<Vec<(u32, u16)>>,
 }
 
-/// The last table built on this thread, keyed by candidate planes and set cap: the four ALS
+/// Which sets and RCCs a table holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AlsFlavor {
+    /// Every ALS; an RCC's places in one set all see its places in the other.
+    Standard,
+    /// GNPX v5.84's: only pure sets ([`Als::is_pure`]), no two sets overlapping, and an RCC's
+    /// places in both sets lie in one house.
+    Gnpx584,
+}
+
+/// The last table built on this thread, keyed by candidate planes, set cap and flavor: the ALS
 /// techniques tried on one grid state share it.
-type CachedTable = Option<([Bits81; 9], usize, Rc<AlsTable>)>;
+type CachedTable = Option<([Bits81; 9], usize, AlsFlavor, Rc<AlsTable>)>;
 
 thread_local! {
     static TABLE: RefCell<CachedTable> = const { RefCell::new(None) };
 }
 
 /// The ALS table of `grid` with sets of up to `max_cells` cells (built once per state).
-fn als_table(grid: &Grid, max_cells: usize) -> Rc<AlsTable> {
+fn als_table(grid: &Grid, max_cells: usize, flavor: AlsFlavor) -> Rc<AlsTable> {
     TABLE.with(|cache| {
         let mut cache = cache.borrow_mut();
-        if let Some((planes, cap, table)) = cache.as_ref() {
-            if planes == grid.planes() && *cap == max_cells {
+        if let Some((planes, cap, kind, table)) = cache.as_ref() {
+            if planes == grid.planes() && *cap == max_cells && *kind == flavor {
                 return Rc::clone(table);
             }
         }
-        let table = Rc::new(AlsTable::new(grid, max_cells));
-        *cache = Some((*grid.planes(), max_cells, Rc::clone(&table)));
+        let table = Rc::new(AlsTable::new(grid, max_cells, flavor));
+        *cache = Some((*grid.planes(), max_cells, flavor, Rc::clone(&table)));
         table
     })
 }
 
 impl AlsTable {
-    fn new(grid: &Grid, max_cells: usize) -> AlsTable {
+    fn new(grid: &Grid, max_cells: usize, flavor: AlsFlavor) -> AlsTable {
         let mut sets = Vec::new();
         find_als(grid, 1, max_cells, &mut sets);
+        if flavor == AlsFlavor::Gnpx584 {
+            sets.retain(|s| s.is_pure(grid));
+        }
         // Smaller sets first: steps with small sets come out first.
         sets.sort_by_key(|s| s.cells.count());
         let sees = sets.iter().map(Als::digit_sees).collect();
         let mut table = AlsTable {
+            flavor,
             sets,
             sees,
             neighbours: Vec::new(),
@@ -76,7 +91,15 @@ impl AlsTable {
         let common = self.sets[a].digits & self.sets[b].digits;
         let mut mask = 0;
         for digit in bits(common) {
-            if self.sets[b].digit_cells[digit].is_subset_of(self.sees[a][digit]) {
+            let (in_a, in_b) = (
+                self.sets[a].digit_cells[digit],
+                self.sets[b].digit_cells[digit],
+            );
+            let restricted = match self.flavor {
+                AlsFlavor::Standard => in_b.is_subset_of(self.sees[a][digit]),
+                AlsFlavor::Gnpx584 => in_one_house(in_a | in_b),
+            };
+            if restricted {
                 mask |= 1 << digit;
             }
         }
@@ -109,6 +132,8 @@ impl AlsTable {
             for b in a + 1..n {
                 if self.sets[a].digits & self.sets[b].digits == 0
                     || !reach[a].intersects(self.sets[b].cells)
+                    || (self.flavor == AlsFlavor::Gnpx584
+                        && self.sets[a].cells.intersects(self.sets[b].cells))
                 {
                     continue;
                 }
@@ -121,6 +146,15 @@ impl AlsTable {
         }
         out
     }
+}
+
+/// Whether one house holds all of `cells` (none: false).
+fn in_one_house(cells: Bits81) -> bool {
+    cells.iter().next().is_some_and(|first| {
+        CELL_HOUSES[first]
+            .iter()
+            .any(|&house| cells.is_subset_of(HOUSE_SETS[house as usize]))
+    })
 }
 
 /// The digits of a mask, lowest first.
@@ -146,7 +180,22 @@ pub fn als_xz(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 
 /// ALS-XZ with sets of up to `max_cells` cells (tests compare with HoDoKu's larger sets).
 pub fn als_xz_capped(grid: &Grid, max_cells: usize, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    let table = als_table(grid, max_cells);
+    als_xz_of(grid, max_cells, AlsFlavor::Standard, sink)
+}
+
+/// ALS-XZ over GNPX v5.84's sets and RCCs ([`AlsFlavor::Gnpx584`]).
+pub fn als_xz_gnpx584(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    als_xz_of(grid, MAX_ALS_CELLS, AlsFlavor::Gnpx584, sink)
+}
+
+/// ALS-XZ over the `flavor` table of sets of up to `max_cells` cells.
+fn als_xz_of(
+    grid: &Grid,
+    max_cells: usize,
+    flavor: AlsFlavor,
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
+    let table = als_table(grid, max_cells, flavor);
     let n = table.sets.len();
     let mut step = Step::new(TechniqueId::AlsXz);
     for total in 2..=2 * max_cells as u32 {
@@ -207,7 +256,22 @@ pub fn als_xy_wing_capped(
     max_cells: usize,
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
-    let table = als_table(grid, max_cells);
+    als_xy_wing_of(grid, max_cells, AlsFlavor::Standard, sink)
+}
+
+/// ALS-XY-Wing over GNPX v5.84's sets and RCCs ([`AlsFlavor::Gnpx584`]).
+pub fn als_xy_wing_gnpx584(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    als_xy_wing_of(grid, MAX_ALS_CELLS, AlsFlavor::Gnpx584, sink)
+}
+
+/// ALS-XY-Wing over the `flavor` table of sets of up to `max_cells` cells.
+fn als_xy_wing_of(
+    grid: &Grid,
+    max_cells: usize,
+    flavor: AlsFlavor,
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
+    let table = als_table(grid, max_cells, flavor);
     let neighbours = &table.neighbours;
     let mut step = Step::new(TechniqueId::AlsXyWing);
     for (c, around) in neighbours.iter().enumerate() {
@@ -405,7 +469,7 @@ pub fn als_chain_capped(
     max_sets: usize,
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
-    let table = als_table(grid, max_cells);
+    let table = als_table(grid, max_cells, AlsFlavor::Standard);
     let n = table.sets.len();
     let neighbours = &table.neighbours;
     // Per set, the digits z with a place outside it seeing all its places of z.
@@ -453,7 +517,7 @@ pub fn death_blossom_capped(
     max_cells: usize,
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
-    let table = als_table(grid, max_cells);
+    let table = als_table(grid, max_cells, AlsFlavor::Standard);
     let mut petals: [Vec<usize>; 9] = Default::default();
     for stem in grid.unsolved() {
         let stem_digits = grid.candidates(stem);
