@@ -255,16 +255,18 @@ fn emit(
 /// SueDeCoqEx1: an ALS stem and a leaf with two RCCs. The stem holds at most one of them and
 /// must lose one digit, so it holds exactly one and all its other digits; the leaf loses that
 /// one and holds the rest. Every digit of the leaf is then placed in the pattern: it leaves the
-/// cells seeing all its places there (GNPX eliminates the leaf's digits only).
+/// cells seeing all its places there (GNPX eliminates the leaf's digits only). GNPX takes only
+/// leaves no later than the stem in its ALS list, which it sorts by size first: leaves are not
+/// larger than the stem here (measured: closer to GNPX's ratings on its samples).
 pub fn sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let table = sdc_table(grid);
     let mut step = Step::new(TechniqueId::SueDeCoqEx1);
     for stem in &table.als_stems {
         for &(leaf, rcc) in &stem.leaves {
-            if rcc.count_ones() < 2 {
+            let leaf = &table.leaves[leaf as usize];
+            if rcc.count_ones() < 2 || leaf.set.cells.count() > stem.stem.set.cells.count() {
                 continue;
             }
-            let leaf = &table.leaves[leaf as usize];
             let sets = [&stem.stem, leaf];
             let eliminations = locked_eliminations(grid, leaf.set.digits, &sets);
             let technique = TechniqueId::SueDeCoqEx1;
