@@ -58,6 +58,7 @@ thread_local! {
     static TABLE: RefCell<CachedTable> = const { RefCell::new(None) };
 }
 
+/// The table of `grid` (built once per state).
 fn sdc_table(grid: &Grid) -> Rc<SdcTable> {
     TABLE.with(|cache| {
         let mut cache = cache.borrow_mut();
@@ -101,8 +102,8 @@ impl SdcTable {
 }
 
 /// Per digit and cell, the leaves holding the digit there (a bit per leaf): the leaves that
-/// can share an RCC with a stem are found from the places seeing the stem's, not by trying
-/// every leaf (the table is built for every state reaching these rungs).
+/// can share an RCC with a stem are found from the houses holding the stem's places, not by
+/// trying every leaf (the table is built for every state reaching these rungs).
 struct LeafIndex {
     words: usize,
     by_place: Vec<u64>,
