@@ -147,8 +147,17 @@ impl RatingRule {
 /// GNPX v5.84 enables the methods up to this difficulty by default.
 pub const GNPX_V584_ENABLED_UP_TO: u8 = 8;
 
-/// GNPX v5.84's difficulties (TECHNIQUES.md's v5.84 column), in GNPX v4's method order: the
-/// v5.84 order only matters between methods of equal difficulty, where v4's is kept.
+/// A GNPX v5.84 rung whose technique searches as v5.84's does ([`StepChoice::Gnpx584Scan`]).
+const fn gnpx584(technique: TechniqueId, difficulty: u8) -> Rung {
+    Rung {
+        choice: StepChoice::Gnpx584Scan,
+        ..rung(technique, difficulty)
+    }
+}
+
+/// GNPX v5.84's difficulties (TECHNIQUES.md's v5.84 column) in GNPX v4's method order (v5.84's
+/// shipped order agrees less with its own ratings), with the methods v5 added and the rungs that
+/// search as v5.84 does ([`gnpx584`]).
 pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::FullHouse, 1),
     rung(TechniqueId::NakedSingle, 1),
@@ -189,15 +198,9 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::RemotePair, 4),
     rung(TechniqueId::XChain, 5),
     // GNPX v5.84's XY-Chain: conjugate links between cells, one elimination a step.
-    Rung {
-        choice: StepChoice::Gnpx584Scan,
-        ..rung(TechniqueId::XyChain, 7)
-    },
+    gnpx584(TechniqueId::XyChain, 7),
     // GNPX v5.84's Sue de Coq: both of its sets are GNPX ALSs (pure, up to five cells).
-    Rung {
-        choice: StepChoice::Gnpx584Scan,
-        ..rung(TechniqueId::SueDeCoq, 7)
-    },
+    gnpx584(TechniqueId::SueDeCoq, 7),
     rung(TechniqueId::ColorTrap, 5),
     rung(TechniqueId::ColorWrap, 5),
     rung(TechniqueId::MultiColor1, 6),
@@ -211,14 +214,8 @@ pub const GNPX_V584: &[Rung] = &[
     // XYZ-Wing (pivot holding it) is not among its steps.
     rung(TechniqueId::XyzWingAls, 5),
     // GNPX v5.84's ALS list: pure sets, RCCs within one house.
-    Rung {
-        choice: StepChoice::Gnpx584Scan,
-        ..rung(TechniqueId::AlsXz, 6)
-    },
-    Rung {
-        choice: StepChoice::Gnpx584Scan,
-        ..rung(TechniqueId::AlsXyWing, 7)
-    },
+    gnpx584(TechniqueId::AlsXz, 6),
+    gnpx584(TechniqueId::AlsXyWing, 7),
     rung(TechniqueId::AlsChain, 8),
     rung(TechniqueId::DeathBlossom, 8),
     rung(TechniqueId::FrankenXWing, 8),

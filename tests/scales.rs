@@ -113,9 +113,8 @@ fn brute_force_is_hodokus_last_resort_and_flagged() {
     assert!(row["hodoku_score"].parse::<u32>().unwrap() >= 10_000);
 }
 
-#[test]
-fn gnpx_lines_round_trip_through_our_reader() {
-    let input = std::fs::read_to_string(common::corpus("seeds.txt")).unwrap();
+/// `sgrade grade --scale gnpx584 --output-format gnpx` of `input`: GNPX's own lines.
+fn gnpx584_lines(input: String) -> String {
     let out = sgrade()
         .args([
             "grade",
@@ -125,9 +124,16 @@ fn gnpx_lines_round_trip_through_our_reader() {
             "--output-format",
             "gnpx",
         ])
-        .write_stdin(input.clone())
-        .assert();
-    let lines = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        .write_stdin(input)
+        .assert()
+        .success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+#[test]
+fn gnpx_lines_round_trip_through_our_reader() {
+    let input = std::fs::read_to_string(common::corpus("seeds.txt")).unwrap();
+    let lines = gnpx584_lines(input.clone());
     let csv = sgrade()
         .args(["grade", "-q", "--scale", "gnpx584"])
         .write_stdin(input)
@@ -268,22 +274,7 @@ fn gnpx_agreement(file: &str, count: usize) -> Option<(usize, usize)> {
     let text = std::fs::read_to_string(path).unwrap();
     let reference: Vec<_> = text.lines().filter_map(gnpx_line).take(count).collect();
     let input: String = reference.iter().map(|(p, _, _)| format!("{p}\n")).collect();
-    let out = sgrade()
-        .args([
-            "grade",
-            "-q",
-            "--scale",
-            "gnpx584",
-            "--output-format",
-            "gnpx",
-        ])
-        .write_stdin(input)
-        .assert()
-        .success();
-    let ours: Vec<_> = String::from_utf8_lossy(&out.get_output().stdout)
-        .lines()
-        .filter_map(gnpx_line)
-        .collect();
+    let ours: Vec<_> = gnpx584_lines(input).lines().filter_map(gnpx_line).collect();
     assert_eq!(ours.len(), reference.len());
     let same_difficulty: Vec<_> = ours
         .iter()
