@@ -80,7 +80,8 @@ impl StepChoice {
 
 /// The finder GNPX v5.84's search needs for `technique`, where it differs from ours: its
 /// XY-Chain links bivalue cells by conjugate pairs only and removes one candidate a step
-/// ([`chains::gnpx584_xy_chain`]).
+/// ([`chains::gnpx584_xy_chain`]); its Sue de Coq, ALS-XZ and ALS-XY-Wing work on its own ALS
+/// list (pure sets, RCCs inside one house).
 fn gnpx584_finder(technique: TechniqueId) -> Option<FinderFn> {
     match technique {
         TechniqueId::XyChain => Some(chains::gnpx584_xy_chain),
