@@ -53,6 +53,7 @@ fn sue_de_coq_where(
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
     let unsolved = grid.unsolved();
+    let mut box_allowed: Vec<bool> = Vec::new();
     for inter in INTERSECTIONS.iter() {
         let core: Vec<usize> = (inter.cells & unsolved).iter().collect();
         if core.len() < 2 {
@@ -91,10 +92,12 @@ fn sue_de_coq_where(
             let surplus = v.count_ones() - n_c;
             let share = |cells: u32, digits: u16| cells as i32 - (digits & !v).count_ones() as i32;
             // Which box parts the core admits, once per core rather than per line part.
-            let box_allowed: Vec<bool> = box_sets
-                .iter()
-                .map(|&(b_cells, d_b, _)| d_b & v != 0 && part_allowed(c_cells | b_cells))
-                .collect();
+            box_allowed.clear();
+            box_allowed.extend(
+                box_sets
+                    .iter()
+                    .map(|&(b_cells, d_b, _)| d_b & v != 0 && part_allowed(c_cells | b_cells)),
+            );
             for &(l_cells, d_l, n_l) in &line_sets {
                 let from_line = share(n_l, d_l);
                 if d_l & v == 0 || !part_allowed(c_cells | l_cells) {

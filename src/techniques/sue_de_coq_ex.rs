@@ -230,10 +230,10 @@ fn locked_eliminations(grid: &Grid, digits: u16, sets: &[&PatternSet]) -> Candid
     eliminations
 }
 
-/// Fills `step` for a pattern (stem first) and hands it to the sink when it eliminates.
+/// Fills `step` (already of its technique) for a pattern (stem first) and hands it to the sink
+/// when it eliminates.
 fn emit(
     step: &mut Step,
-    technique: TechniqueId,
     sets: &[&PatternSet],
     rccs: &[u16],
     digits: u16,
@@ -243,7 +243,7 @@ fn emit(
     if eliminations.is_empty() {
         return ControlFlow::Continue(());
     }
-    *step = Step::new(technique);
+    *step = Step::new(step.technique);
     step.als = sets.iter().map(|s| s.set.cells).collect();
     step.rcc = rccs.to_vec();
     step.cells = sets.iter().fold(Bits81::EMPTY, |acc, s| acc | s.set.cells);
@@ -270,8 +270,7 @@ pub fn sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
             }
             let sets = [&stem.stem, leaf];
             let eliminations = locked_eliminations(grid, leaf.set.digits, &sets);
-            let technique = TechniqueId::SueDeCoqEx1;
-            emit(&mut step, technique, &sets, &[rcc], rcc, eliminations, sink)?;
+            emit(&mut step, &sets, &[rcc], rcc, eliminations, sink)?;
         }
     }
     ControlFlow::Continue(())
@@ -294,16 +293,8 @@ pub fn sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                 let (a, b) = (&table.leaves[a as usize], &table.leaves[b as usize]);
                 let sets = [&stem.stem, a, b];
                 let eliminations = locked_eliminations(grid, a.set.digits | b.set.digits, &sets);
-                let (technique, rccs) = (TechniqueId::SueDeCoqEx2, [rcc_a, rcc_b]);
-                emit(
-                    &mut step,
-                    technique,
-                    &sets,
-                    &rccs,
-                    rcc_a | rcc_b,
-                    eliminations,
-                    sink,
-                )?;
+                let rccs = [rcc_a, rcc_b];
+                emit(&mut step, &sets, &rccs, rcc_a | rcc_b, eliminations, sink)?;
             }
         }
     }
@@ -326,16 +317,7 @@ pub fn finned_sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlo
             let sets = [&stem.stem, leaf];
             for fin in bits(stem.stem.set.digits & leaf.set.digits & !rcc) {
                 let eliminations = locked_eliminations(grid, 1 << fin, &sets);
-                let technique = TechniqueId::FinnedSueDeCoqEx1;
-                emit(
-                    &mut step,
-                    technique,
-                    &sets,
-                    &[rcc],
-                    1 << fin,
-                    eliminations,
-                    sink,
-                )?;
+                emit(&mut step, &sets, &[rcc], 1 << fin, eliminations, sink)?;
             }
         }
     }
@@ -369,16 +351,8 @@ pub fn finned_sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlo
                 for fin in bits(stem.stem.set.digits & b.set.digits & !(rcc_a | rcc_b)) {
                     let mut eliminations = CandidateSet::EMPTY;
                     eliminations.planes[fin] = seeing_all(grid, fin, &[&stem.stem, b], pattern);
-                    let (technique, rccs) = (TechniqueId::FinnedSueDeCoqEx2, [rcc_a, rcc_b]);
-                    emit(
-                        &mut step,
-                        technique,
-                        &sets,
-                        &rccs,
-                        1 << fin,
-                        eliminations,
-                        sink,
-                    )?;
+                    let rccs = [rcc_a, rcc_b];
+                    emit(&mut step, &sets, &rccs, 1 << fin, eliminations, sink)?;
                 }
             }
         }
