@@ -8,9 +8,9 @@ use std::time::Instant;
 
 use hdrhistogram::Histogram;
 use sudoku_grader::core::Grid;
-use sudoku_grader::grader::grade;
-use sudoku_grader::ladder::Ladder;
-use sudoku_grader::puzzle::parse_puzzle;
+use sudoku_grader::grading::grader::grade;
+use sudoku_grader::input::puzzle::parse_puzzle;
+use sudoku_grader::scales::ladder::Ladder;
 use sudoku_grader::techniques::fish::FishTechnique;
 
 fn stuck_states(path: &str, limit: usize) -> Vec<Grid> {

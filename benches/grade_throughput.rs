@@ -7,9 +7,9 @@ use std::io::BufReader;
 use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use sudoku_grader::evaluate::evaluate;
-use sudoku_grader::ladder::Ladder;
-use sudoku_grader::reader::{Record, RecordReader};
+use sudoku_grader::grading::evaluate::evaluate;
+use sudoku_grader::input::reader::{Record, RecordReader};
+use sudoku_grader::scales::ladder::Ladder;
 
 fn records(name: &str) -> Vec<Record> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -12,10 +12,10 @@
 use std::time::Instant;
 
 use sudoku_grader::core::{CandidateSet, Grid};
-use sudoku_grader::grader::grade;
-use sudoku_grader::ladder::Ladder;
-use sudoku_grader::puzzle::parse_puzzle;
-use sudoku_grader::superlinks::{evaluations_run, forget_evaluations};
+use sudoku_grader::grading::grader::grade;
+use sudoku_grader::input::puzzle::parse_puzzle;
+use sudoku_grader::model::superlinks::{evaluations_run, forget_evaluations};
+use sudoku_grader::scales::ladder::Ladder;
 use sudoku_grader::techniques::TechniqueId;
 
 const FORMS: [TechniqueId; 3] = [

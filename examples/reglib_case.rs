@@ -4,7 +4,10 @@
 //! (LIBRARY defaults to `../shared/corpora/techniques/hodoku_reglib-1.3.txt`).
 
 use sudoku_grader::explain::{describe, elimination_names, placement_names};
-use sudoku_grader::reglib::parse_line;
+#[path = "../tests/common/reglib.rs"]
+#[allow(dead_code)]
+mod reglib;
+use reglib::parse_line;
 use sudoku_grader::techniques::TechniqueId;
 
 fn main() -> Result<(), String> {

@@ -9,9 +9,9 @@ use std::time::Instant;
 
 use hdrhistogram::Histogram;
 
-use sudoku_grader::ladder::Ladder;
-use sudoku_grader::links::with_links;
-use sudoku_grader::puzzle::parse_puzzle;
+use sudoku_grader::input::puzzle::parse_puzzle;
+use sudoku_grader::model::links::with_links;
+use sudoku_grader::scales::ladder::Ladder;
 use sudoku_grader::techniques::TechniqueId;
 
 fn main() {

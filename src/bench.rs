@@ -7,9 +7,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use crate::evaluate::{evaluate, evaluate_timed, Status};
-use crate::ladder::Ladder;
-use crate::reader::Record;
+use crate::grading::evaluate::{evaluate, evaluate_timed, Status};
+use crate::input::reader::Record;
+use crate::scales::ladder::Ladder;
 use crate::timing::{total_nanos, Recorder};
 
 /// How to run the benchmark.

@@ -1,11 +1,11 @@
 //! Human-readable and JSON descriptions of steps (GNPX-style wording).
 
 use crate::core::{cell_name, house_name, Bits81, CandidateSet, HOUSE_SETS};
-use crate::links::{ChainLink, LinkKind};
-use crate::step::Step;
-use crate::superlinks::{branch_text, ForceConclusion, Stem};
+use crate::model::links::{ChainLink, LinkKind};
+use crate::model::superlinks::{branch_text, ForceConclusion, Stem};
 use crate::techniques::fish::{self, FishClass, FishShape, FishTechnique};
 use crate::techniques::forcing_net::{ForcingKind, ForcingNode, ForcingProof};
+use crate::techniques::step::Step;
 use crate::techniques::wings::XYZ_WING_ALS_NAMES;
 use crate::techniques::TechniqueId;
 
@@ -486,7 +486,7 @@ pub fn describe(step: &Step) -> String {
         TechniqueId::ForcingChain | TechniqueId::ForcingNet => forcing_text(step),
         TechniqueId::AlsXz | TechniqueId::AlsXyWing | TechniqueId::AlsChain => format!(
             "{} {} Eliminated: {}",
-            crate::scale::gnpx_name(step.technique),
+            crate::techniques::gnpx_names::gnpx_name(step.technique),
             als_chain_text(&step.als, &step.rcc),
             eliminated_cells(&step.eliminations)
         ),
@@ -521,7 +521,7 @@ pub fn describe(step: &Step) -> String {
             };
             format!(
                 "{} stem {} / {}{fin} Eliminated: {}",
-                crate::scale::gnpx_name(step.technique),
+                crate::techniques::gnpx_names::gnpx_name(step.technique),
                 step.als
                     .first()
                     .map_or_else(String::new, |&s| compressed_cells(s)),
@@ -787,7 +787,7 @@ mod tests {
 
     #[test]
     fn describes_patterns_in_gnpx_style() {
-        use crate::techniques::test_support::digit_one_only_in;
+        use crate::core::test_support::digit_one_only_in;
         // Seed-style skyscraper on digit 1 (see single_digit tests).
         let g = digit_one_only_in(&[0, 54, 13, 58, 62, 5, 10]);
         let step = TechniqueId::Skyscraper
@@ -818,7 +818,7 @@ mod tests {
 
     #[test]
     fn describes_als_steps_with_compressed_sets_and_rccs() {
-        use crate::techniques::test_support::{candidates, with_cells};
+        use crate::core::test_support::{candidates, with_cells};
         let g = with_cells(&[(0, &[1, 2]), (3, &[1, 3]), (12, &[2, 3])]);
         let want = candidates(&["r1c5#2", "r1c6#2", "r2c1#2", "r2c2#2", "r2c3#2"]);
         let step = TechniqueId::AlsXz
@@ -841,7 +841,7 @@ mod tests {
 
     #[test]
     fn describes_xyz_wing_als_with_stem_sets_and_json() {
-        use crate::techniques::test_support::with_cells;
+        use crate::core::test_support::with_cells;
         // Stem r1c1 {1,2,3}, out r1c56 {1,2,4}, in r2c2 {3,4}: 4 leaves r1c23 and r2c456.
         let g = with_cells(&[(0, &[1, 2, 3]), (4, &[1, 4]), (5, &[2, 4]), (10, &[3, 4])]);
         let step = TechniqueId::XyzWingAls.find_first(&g).unwrap();

@@ -12,29 +12,15 @@
 // Cells, houses and digits are coordinates here; indexed loops over them read as the domain does.
 #![allow(clippy::needless_range_loop)]
 
-pub mod als;
 pub mod batch;
 pub mod bench;
 pub mod core;
-pub mod encoding;
-pub mod evaluate;
 pub mod explain;
-pub mod find;
-pub mod grader;
-pub mod ladder;
-pub mod links;
+pub mod grading;
+pub mod input;
+pub mod model;
 pub mod oracle;
-pub mod puzzle;
-pub mod reader;
-pub mod reglib;
 pub mod report;
-pub mod scale;
-pub mod singles_queue;
-pub mod stats;
-pub mod step;
-pub mod step_choice;
-pub mod summary;
-pub mod superlinks;
-pub mod technique_map;
+pub mod scales;
 pub mod techniques;
 pub mod timing;

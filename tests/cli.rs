@@ -114,7 +114,7 @@ fn bad_lines_get_rows_with_reasons_and_the_batch_goes_on() {
 
 #[test]
 fn stdin_csv_and_pencil_marks_are_read() {
-    let pencil = sudoku_grader::puzzle::parse_puzzle(EASY, 1)
+    let pencil = sudoku_grader::input::puzzle::parse_puzzle(EASY, 1)
         .unwrap()
         .grid
         .candidates_string();

@@ -4,9 +4,9 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 use sudoku_grader::core::Grid;
-use sudoku_grader::grader::grade;
-use sudoku_grader::ladder::Ladder;
-use sudoku_grader::puzzle::parse_puzzle;
+use sudoku_grader::grading::grader::grade;
+use sudoku_grader::input::puzzle::parse_puzzle;
+use sudoku_grader::scales::ladder::Ladder;
 use sudoku_grader::techniques::TechniqueId;
 
 /// The seed's X-Wing puzzle: digit 4, base r57, cover c26.

@@ -3,8 +3,8 @@
 
 use assert_cmd::Command;
 
+use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::oracle;
-use sudoku_grader::puzzle::parse_puzzle;
 
 /// Seed 001's XY-Wing examples.
 const XY_WING_SEEDS: [&str; 3] = [

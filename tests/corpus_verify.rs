@@ -8,11 +8,11 @@ use std::fs::File;
 use std::io::BufReader;
 use std::path::Path;
 
-use sudoku_grader::evaluate::{evaluate, Status};
-use sudoku_grader::ladder::Ladder;
+use sudoku_grader::grading::evaluate::{evaluate, Status};
+use sudoku_grader::input::puzzle::parse_puzzle;
+use sudoku_grader::input::reader::RecordReader;
 use sudoku_grader::oracle::{self, SolutionCount};
-use sudoku_grader::puzzle::parse_puzzle;
-use sudoku_grader::reader::RecordReader;
+use sudoku_grader::scales::ladder::Ladder;
 
 fn check_corpus(path: &Path) -> usize {
     let ladder = Ladder::gnpx_v4();
@@ -111,7 +111,7 @@ fn not_unique_puzzles_are_classified_by_the_oracle_not_the_fast_path() {
         }
     }
     let multiple = multiple.expect("removing givens eventually allows several solutions");
-    let record = sudoku_grader::reader::Record {
+    let record = sudoku_grader::input::reader::Record {
         line: 1,
         puzzle: multiple,
         column: 1,

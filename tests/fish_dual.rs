@@ -12,11 +12,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use sudoku_grader::core::Grid;
-use sudoku_grader::grader::grade;
-use sudoku_grader::ladder::Ladder;
+use sudoku_grader::grading::grader::grade;
+use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::oracle;
-use sudoku_grader::puzzle::parse_puzzle;
-use sudoku_grader::step::Step;
+use sudoku_grader::scales::ladder::Ladder;
+use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::TechniqueId;
 
 const LARGE: [TechniqueId; 3] = [

@@ -10,8 +10,8 @@ use std::ops::ControlFlow;
 use std::path::Path;
 
 use sudoku_grader::batch::{grade_stream, BatchOptions};
-use sudoku_grader::evaluate::Status;
-use sudoku_grader::ladder::{Ladder, OFF_BY_DEFAULT};
+use sudoku_grader::grading::evaluate::Status;
+use sudoku_grader::scales::ladder::{Ladder, OFF_BY_DEFAULT};
 use sudoku_grader::techniques::fish::FishTechnique;
 
 /// Grades the first `limit` lines of `path` with verification; returns (puzzles, fish steps).

@@ -6,11 +6,11 @@ mod common;
 
 use sudoku_grader::core::{cell_at, Bits81, Grid};
 use sudoku_grader::explain::{describe, step_json};
-use sudoku_grader::grader::grade;
-use sudoku_grader::ladder::Ladder;
+use sudoku_grader::grading::grader::grade;
+use sudoku_grader::input::puzzle::parse_puzzle;
+use sudoku_grader::model::superlinks::{evaluations_run, with_force_engine, Stem};
 use sudoku_grader::oracle;
-use sudoku_grader::puzzle::parse_puzzle;
-use sudoku_grader::superlinks::{evaluations_run, with_force_engine, Stem};
+use sudoku_grader::scales::ladder::Ladder;
 use sudoku_grader::techniques::force_chain::common_truths;
 use sudoku_grader::techniques::TechniqueId;
 

@@ -7,11 +7,11 @@ mod common;
 
 use sudoku_grader::core::{cell_name, Grid};
 use sudoku_grader::explain::{describe, step_json};
-use sudoku_grader::grader::grade;
+use sudoku_grader::grading::grader::grade;
+use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::oracle::solve;
-use sudoku_grader::puzzle::parse_puzzle;
-use sudoku_grader::scale::Scale;
-use sudoku_grader::step::Step;
+use sudoku_grader::scales::Scale;
+use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::TechniqueId;
 
 /// The state's one conclusion as HoDoKu prints it: `r6c7=8`, `r2c5<>6`.

@@ -8,13 +8,13 @@ mod common;
 use std::ops::ControlFlow;
 
 use sudoku_grader::core::Grid;
-use sudoku_grader::grader::grade;
-use sudoku_grader::links::{ChainLink, LinkKind};
+use sudoku_grader::grading::grader::grade;
+use sudoku_grader::input::puzzle::parse_puzzle;
+use sudoku_grader::model::links::{ChainLink, LinkKind};
 use sudoku_grader::oracle;
-use sudoku_grader::puzzle::parse_puzzle;
-use sudoku_grader::scale::Scale;
-use sudoku_grader::step::Step;
-use sudoku_grader::step_choice::StepChoice;
+use sudoku_grader::scales::choice::StepChoice;
+use sudoku_grader::scales::Scale;
+use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::TechniqueId;
 
 /// Every XY-Chain step GNPX v5.84's search finds in `grid`, in its order.

@@ -158,10 +158,7 @@ fn check_file(relative: &str, actual: &str) -> Option<String> {
         .lines()
         .zip(actual.lines())
         .position(|(a, b)| a != b)
-        .map_or_else(
-            || expected.lines().count().min(actual.lines().count()),
-            |i| i,
-        );
+        .unwrap_or_else(|| expected.lines().count().min(actual.lines().count()));
     Some(format!(
         "{relative}: differs from line {}:\n  committed: {}\n  now:       {}",
         line + 1,

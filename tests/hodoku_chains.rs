@@ -6,13 +6,13 @@ mod common;
 
 use std::ops::ControlFlow;
 
+use common::reglib::RegLibCase;
 use sudoku_grader::core::{CandidateSet, Grid};
-use sudoku_grader::grader::grade;
-use sudoku_grader::puzzle::parse_puzzle;
-use sudoku_grader::reglib::RegLibCase;
-use sudoku_grader::scale::Scale;
-use sudoku_grader::step::Step;
-use sudoku_grader::step_choice::StepChoice;
+use sudoku_grader::grading::grader::grade;
+use sudoku_grader::input::puzzle::parse_puzzle;
+use sudoku_grader::scales::choice::StepChoice;
+use sudoku_grader::scales::Scale;
+use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::TechniqueId;
 
 const CHAINS: [TechniqueId; 4] = [

@@ -3,11 +3,11 @@
 mod common;
 
 use sudoku_grader::core::CandidateSet;
-use sudoku_grader::grader::grade;
-use sudoku_grader::puzzle::parse_puzzle;
-use sudoku_grader::scale::Scale;
-use sudoku_grader::step::Step;
-use sudoku_grader::step_choice::StepChoice;
+use sudoku_grader::grading::grader::grade;
+use sudoku_grader::input::puzzle::parse_puzzle;
+use sudoku_grader::scales::choice::StepChoice;
+use sudoku_grader::scales::Scale;
+use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::TechniqueId;
 
 /// The HoDoKu-scale path of a puzzle: each step with the grid before it.

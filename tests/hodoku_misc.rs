@@ -7,11 +7,11 @@
 
 mod common;
 
+use common::reglib::RegLibCase;
 use sudoku_grader::explain::elimination_names;
-use sudoku_grader::puzzle::parse_puzzle;
-use sudoku_grader::reglib::RegLibCase;
-use sudoku_grader::scale::Scale;
-use sudoku_grader::step::Step;
+use sudoku_grader::input::puzzle::parse_puzzle;
+use sudoku_grader::scales::Scale;
+use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::TechniqueId;
 
 /// The eliminations the `hodoku` rung of `technique` makes in `state` (729 pencil marks).

@@ -9,11 +9,11 @@ use std::process::Command;
 
 use sudoku_grader::core::{Bits81, Grid, PEERS};
 use sudoku_grader::explain::{describe, step_json};
-use sudoku_grader::grader::grade;
-use sudoku_grader::ladder::Ladder;
+use sudoku_grader::grading::grader::grade;
+use sudoku_grader::input::puzzle::parse_puzzle;
+use sudoku_grader::model::superlinks::{branch_text, Stem};
 use sudoku_grader::oracle;
-use sudoku_grader::puzzle::parse_puzzle;
-use sudoku_grader::superlinks::{branch_text, Stem};
+use sudoku_grader::scales::ladder::Ladder;
 use sudoku_grader::techniques::TechniqueId;
 
 /// top1465 #1: the basic fish ladder gets stuck on it and Kraken fish goes on.

@@ -12,7 +12,7 @@ use hdrhistogram::serialization::interval_log::{IntervalLogIterator, LogEntry};
 use hdrhistogram::serialization::Deserializer;
 use hdrhistogram::Histogram;
 use predicates::prelude::*;
-use sudoku_grader::ladder::Ladder;
+use sudoku_grader::scales::ladder::Ladder;
 use sudoku_grader::timing::Timings;
 
 fn sgrade() -> Command {

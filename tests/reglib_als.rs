@@ -10,8 +10,8 @@ mod common;
 
 use std::ops::ControlFlow;
 
-use sudoku_grader::reglib::RegLibCase;
-use sudoku_grader::step::Step;
+use common::reglib::RegLibCase;
+use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::{als, TechniqueId};
 
 /// HoDoKu code → our technique.

@@ -3,7 +3,7 @@
 
 mod common;
 
-use sudoku_grader::reglib::RegLibCase;
+use common::reglib::RegLibCase;
 use sudoku_grader::techniques::TechniqueId;
 
 /// HoDoKu code → our technique (codes we implement in the foundation ladder).

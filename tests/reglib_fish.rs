@@ -5,9 +5,9 @@
 
 mod common;
 
-use sudoku_grader::reglib::RegLibCase;
-use sudoku_grader::step::Step;
+use common::reglib::RegLibCase;
 use sudoku_grader::techniques::fish::{FishClass, FishShape, FishTechnique};
+use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::TechniqueId;
 
 /// What a HoDoKu fish code asks for.

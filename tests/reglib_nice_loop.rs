@@ -14,8 +14,8 @@ mod common;
 
 use std::ops::ControlFlow;
 
+use common::reglib::RegLibCase;
 use sudoku_grader::core::CandidateSet;
-use sudoku_grader::reglib::RegLibCase;
 use sudoku_grader::techniques::nice_loop::{self, MAX_LOOP_LINKS};
 use sudoku_grader::techniques::TechniqueId;
 

@@ -9,9 +9,9 @@
 
 mod common;
 
+use common::reglib::RegLibCase;
 use sudoku_grader::core::CandidateSet;
-use sudoku_grader::reglib::RegLibCase;
-use sudoku_grader::step::Step;
+use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::TechniqueId;
 
 /// HoDoKu code → our technique.

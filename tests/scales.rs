@@ -222,9 +222,9 @@ fn hodoku_agreement_on_top1465_does_not_regress() {
 /// every subset of the same kind the state holds.
 #[test]
 fn hodoku_subsets_come_in_box_row_column_order() {
-    use sudoku_grader::grader::grade;
-    use sudoku_grader::puzzle::parse_puzzle;
-    use sudoku_grader::scale::Scale;
+    use sudoku_grader::grading::grader::grade;
+    use sudoku_grader::input::puzzle::parse_puzzle;
+    use sudoku_grader::scales::Scale;
 
     let rank = |houses: u32| (houses.trailing_zeros() + 9) % 27;
     let ladder = Scale::Hodoku.ladder();

@@ -7,11 +7,11 @@ mod common;
 use std::path::Path;
 
 use sudoku_grader::core::{Bits81, CandidateSet, Grid};
-use sudoku_grader::grader::grade;
-use sudoku_grader::ladder::{Ladder, Rung};
+use sudoku_grader::grading::grader::grade;
+use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::oracle;
-use sudoku_grader::puzzle::parse_puzzle;
-use sudoku_grader::scale::Scale;
+use sudoku_grader::scales::ladder::{Ladder, Rung};
+use sudoku_grader::scales::Scale;
 use sudoku_grader::techniques::TechniqueId;
 
 const EXTENSIONS: [TechniqueId; 4] = [

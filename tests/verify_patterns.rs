@@ -7,10 +7,10 @@
 
 mod common;
 
-use sudoku_grader::grader::grade;
-use sudoku_grader::ladder::Ladder;
+use sudoku_grader::grading::grader::grade;
+use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::oracle;
-use sudoku_grader::puzzle::parse_puzzle;
+use sudoku_grader::scales::ladder::Ladder;
 use sudoku_grader::techniques::TechniqueId;
 
 /// The new techniques (every rung after the subsets).

@@ -8,11 +8,11 @@
 mod common;
 
 use sudoku_grader::core::{Bits81, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
-use sudoku_grader::grader::grade;
+use sudoku_grader::grading::grader::grade;
+use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::oracle;
-use sudoku_grader::puzzle::parse_puzzle;
-use sudoku_grader::scale::Scale;
-use sudoku_grader::step::Step;
+use sudoku_grader::scales::Scale;
+use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::TechniqueId;
 
 /// Union of the candidates of `cells`.

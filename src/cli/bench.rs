@@ -10,7 +10,7 @@ use clap::Args;
 use serde_json::json;
 
 use sudoku_grader::bench::{self, median, spread, BenchConfig, BenchReport};
-use sudoku_grader::reader::{Record, RecordReader};
+use sudoku_grader::input::reader::{Record, RecordReader};
 
 use super::{ladder_for, Format, ScaleArg, TechniqueArgs, EXIT_VERIFY_FAILED};
 

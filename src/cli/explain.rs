@@ -5,11 +5,11 @@ use std::process::ExitCode;
 use clap::Args;
 
 use sudoku_grader::explain::{describe, details, step_json};
-use sudoku_grader::grader::grade;
+use sudoku_grader::grading::grader::grade;
+use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::oracle::{self, SolutionCount};
-use sudoku_grader::puzzle::parse_puzzle;
-use sudoku_grader::scale::RatingRule;
-use sudoku_grader::step::Step;
+use sudoku_grader::scales::RatingRule;
+use sudoku_grader::techniques::step::Step;
 
 use super::{ladder_for, Format, ScaleArg, TechniqueArgs, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
 

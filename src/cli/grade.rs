@@ -14,12 +14,12 @@ use clap::Args;
 use sudoku_grader::batch::{
     grade_stream, BatchOptions, OutputFormat, RowKind, RowWriter, DEFAULT_CHUNK,
 };
-use sudoku_grader::encoding::utf8_input;
-use sudoku_grader::evaluate::Status;
-use sudoku_grader::find::Needs;
-use sudoku_grader::ladder::Ladder;
-use sudoku_grader::scale::RatingRule;
-use sudoku_grader::summary::Summary;
+use sudoku_grader::grading::evaluate::Status;
+use sudoku_grader::grading::find::Needs;
+use sudoku_grader::input::encoding::utf8_input;
+use sudoku_grader::report::summary::Summary;
+use sudoku_grader::scales::ladder::Ladder;
+use sudoku_grader::scales::RatingRule;
 use sudoku_grader::timing::TimingsPool;
 
 use super::progress::Progress;

@@ -4,8 +4,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use sudoku_grader::ladder::Ladder;
-use sudoku_grader::scale::Scale;
+use sudoku_grader::scales::ladder::Ladder;
+use sudoku_grader::scales::Scale;
 use sudoku_grader::techniques::fish::FishTechnique;
 
 mod bench;

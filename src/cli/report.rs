@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use sudoku_grader::report::render_html;
+use sudoku_grader::report::html::render_html;
 
 use super::stats::{load, ResultInputs};
 

@@ -8,8 +8,8 @@ use std::time::{Duration, SystemTime};
 
 use clap::Args;
 
-use sudoku_grader::stats::add_result_csv;
-use sudoku_grader::summary::Summary;
+use sudoku_grader::report::stats::add_result_csv;
+use sudoku_grader::report::summary::Summary;
 use sudoku_grader::timing::Timings;
 
 /// Result shards and timing files, shared by `stats` and `report`.

@@ -4,6 +4,8 @@ pub mod bits;
 pub mod candidates;
 pub mod geometry;
 pub mod grid;
+#[cfg(test)]
+pub(crate) mod test_support;
 
 pub use bits::Bits81;
 pub use candidates::CandidateSet;

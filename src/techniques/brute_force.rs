@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use super::{StepSink, TechniqueId};
 use crate::core::{Bits81, Grid};
 use crate::oracle::{self, SolutionCount};
-use crate::step::Step;
+use crate::techniques::step::Step;
 
 /// Places the solution value of the middle unsolved cell, when the state has exactly one
 /// solution (on any other state there is no sound value to place, so nothing is found).
@@ -36,7 +36,7 @@ pub fn brute_force(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_support::grid;
+    use crate::core::test_support::grid;
 
     #[test]
     fn places_the_middle_unsolved_cell_with_its_solution_value() {

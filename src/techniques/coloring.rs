@@ -13,8 +13,8 @@ use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
 use crate::core::{Bits81, Grid, PEERS};
-use crate::links::{peers_of_any, with_links};
-use crate::step::Step;
+use crate::model::links::{peers_of_any, with_links};
+use crate::techniques::step::Step;
 
 fn coloring_step(technique: TechniqueId, digit: usize, removed: Bits81, colors: &[Bits81]) -> Step {
     let mut step = Step::new(technique);
@@ -152,7 +152,7 @@ pub fn multi_color_2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_support::{candidates, digit_one_only_in};
+    use crate::core::test_support::{candidates, digit_one_only_in};
 
     #[test]
     fn trap_removes_a_cell_seeing_both_colours() {

@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
 use crate::core::{Bits81, Grid, HOUSE_SETS};
-use crate::step::Step;
+use crate::techniques::step::Step;
 
 mod kraken;
 mod search;
@@ -529,7 +529,7 @@ fish_finders! {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_support::grid;
+    use crate::core::test_support::grid;
     use crate::techniques::CATALOGUE;
 
     #[test]
@@ -648,10 +648,10 @@ mod tests {
         );
         let solution = crate::oracle::solve(&start).solution.unwrap();
         let mut g = start.clone();
-        let singles = crate::ladder::Ladder::gnpx_v4()
+        let singles = crate::scales::ladder::Ladder::gnpx_v4()
             .restricted_to(&["singles"])
             .unwrap();
-        let _ = crate::grader::grade(&mut g, &singles, None, &mut |_, _| {});
+        let _ = crate::grading::grader::grade(&mut g, &singles, None, &mut |_, _| {});
         let mut keys = std::collections::HashSet::new();
         let mut total = 0;
         for class in FISH_CLASSES {

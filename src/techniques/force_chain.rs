@@ -1,4 +1,4 @@
-//! ForceChain (GNPX, seed 004): forcing over the super links of [`crate::superlinks`].
+//! ForceChain (GNPX, seed 004): forcing over the super links of [`crate::model::superlinks`].
 //!
 //! - ForceChain_Cell: every candidate of a cell, assumed true, proves the same candidate true.
 //! - ForceChain_House: the same over the places of a digit in a house.
@@ -19,8 +19,8 @@ use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
 use crate::core::{Bits81, Grid, HOUSE_SETS};
-use crate::step::Step;
-use crate::superlinks::{with_force_engine, ForceConclusion, ForceEngine, Stem, SuperLink};
+use crate::model::superlinks::{with_force_engine, ForceConclusion, ForceEngine, Stem, SuperLink};
+use crate::techniques::step::Step;
 
 /// Digits of a mask, in order.
 fn digits(mask: u16) -> impl Iterator<Item = usize> {
@@ -339,8 +339,8 @@ fn emit(step: Step, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 mod tests {
     use super::*;
     use crate::core::cell_at;
-    use crate::superlinks::branch_text;
-    use crate::techniques::test_support::with_cells;
+    use crate::core::test_support::with_cells;
+    use crate::model::superlinks::branch_text;
 
     /// An XY-Wing as a dichotomy: r1c1 {1,2}, r1c5 {1,5}, r5c1 {2,5}. r1c1#1 true ⇒ r1c5#5 true,
     /// r1c1#1 false ⇒ r5c1#5 true; both see r5c5, so both prove r5c5#5 false.

@@ -34,7 +34,7 @@ use crate::core::{
     cell_name, Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, INTERSECTIONS, PEERS,
 };
 use crate::explain::compressed_cells;
-use crate::step::Step;
+use crate::techniques::step::Step;
 
 /// Rounds of singles a net premise looks ahead (HoDoKu's default `anzTableLookAhead`).
 const NET_LOOKAHEAD: usize = 4;

@@ -4,7 +4,7 @@ use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
 use crate::core::{Grid, Intersection, HOUSE_SETS, INTERSECTIONS};
-use crate::step::Step;
+use crate::techniques::step::Step;
 
 /// Shared search: a digit whose candidates in `source` all lie in the intersection is removed
 /// from the rest of `target`. Scan order (HoDoKu's): source house, then digit, then the
@@ -79,7 +79,7 @@ pub fn claiming(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_support::{candidates, grid};
+    use crate::core::test_support::{candidates, grid};
 
     #[test]
     fn pointing_removes_digit_from_the_line() {

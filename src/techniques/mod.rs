@@ -8,8 +8,8 @@
 use std::ops::ControlFlow;
 
 use crate::core::Grid;
-use crate::step::Step;
-use crate::step_choice::StepChoice;
+use crate::scales::choice::StepChoice;
+use crate::techniques::step::Step;
 
 pub mod als;
 pub mod brute_force;
@@ -18,14 +18,16 @@ pub mod coloring;
 pub mod fish;
 pub mod force_chain;
 pub mod forcing_net;
-pub mod hodoku_nice_loop;
+pub mod gnpx_names;
 pub mod intersections;
 pub mod nice_loop;
 pub mod single_digit;
 pub mod singles;
+pub mod step;
 pub mod subsets;
 pub mod sue_de_coq;
 pub mod sue_de_coq_ex;
+pub mod technique_map;
 pub mod uniqueness;
 pub mod wings;
 
@@ -291,59 +293,6 @@ fn first_into(finder: FinderFn, grid: &Grid, step: &mut Step) -> bool {
         ControlFlow::Break(())
     });
     found
-}
-
-#[cfg(test)]
-pub(crate) mod test_support {
-    //! Helpers for technique unit tests.
-    use crate::core::{CandidateSet, Grid};
-
-    /// A grid from 81 characters of givens.
-    pub fn grid(text: &str) -> Grid {
-        let mut values = [0u8; 81];
-        for (i, ch) in text.bytes().enumerate() {
-            if ch.is_ascii_digit() {
-                values[i] = ch - b'0';
-            }
-        }
-        Grid::from_givens(&values).expect("test grid has no conflicts")
-    }
-
-    /// An empty grid where digit 1 (index 0) stays a candidate only in `cells`.
-    pub fn digit_one_only_in(cells: &[usize]) -> Grid {
-        let mut g = Grid::empty();
-        for cell in 0..81 {
-            if !cells.contains(&cell) {
-                g.eliminate(cell, 0);
-            }
-        }
-        g
-    }
-
-    /// An empty grid whose listed cells keep only the listed (printed, 1-based) digits.
-    pub fn with_cells(cells: &[(usize, &[usize])]) -> Grid {
-        let mut g = Grid::empty();
-        for &(cell, digits) in cells {
-            for d in 0..9 {
-                if !digits.contains(&(d + 1)) {
-                    g.eliminate(cell, d);
-                }
-            }
-        }
-        g
-    }
-
-    /// A candidate set from `r1c2#3`-style names.
-    pub fn candidates(names: &[&str]) -> CandidateSet {
-        names
-            .iter()
-            .map(|name| {
-                let b = name.as_bytes();
-                let (r, c, d) = (b[1] - b'1', b[3] - b'1', b[5] - b'1');
-                (r as usize * 9 + c as usize, d as usize)
-            })
-            .collect()
-    }
 }
 
 #[cfg(test)]

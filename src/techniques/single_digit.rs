@@ -21,8 +21,10 @@ use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
 use crate::core::{box_of, cell_at, col_of, row_of, Bits81, Grid, HOUSE_SETS, PEERS};
-use crate::links::{sees, with_links, ChainLink, Links, MemoSlot, StrongLink, MAX_STRONG_LINKS};
-use crate::step::Step;
+use crate::model::links::{
+    sees, with_links, ChainLink, Links, MemoSlot, StrongLink, MAX_STRONG_LINKS,
+};
+use crate::techniques::step::Step;
 
 /// Houses 0..9 (rows) as a house-set mask.
 const ROWS: u32 = 0x1FF;
@@ -325,7 +327,7 @@ fn er_step(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_support::{candidates, digit_one_only_in};
+    use crate::core::test_support::{candidates, digit_one_only_in};
 
     #[test]
     fn skyscraper_on_two_columns() {

@@ -4,7 +4,7 @@ use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
 use crate::core::{Bits81, Grid, ALL_DIGITS, CELL_HOUSES, HOUSES, HOUSE_SETS};
-use crate::step::Step;
+use crate::techniques::step::Step;
 
 fn single_step(technique: TechniqueId, cell: usize, digit: usize, houses: u32) -> Step {
     let mut step = Step::new(technique);
@@ -95,7 +95,7 @@ pub fn hidden_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_support::grid;
+    use crate::core::test_support::grid;
 
     const SOLVED: &str =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";

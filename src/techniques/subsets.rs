@@ -5,7 +5,7 @@ use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
 use crate::core::{Bits81, Grid, HOUSES, HOUSE_CELLS, HOUSE_SETS, INTERSECTIONS};
-use crate::step::Step;
+use crate::techniques::step::Step;
 
 /// Calls `visit(chosen, union)` for every choice of `size` items whose bit union has exactly
 /// `size` members. `chosen` is a mask over item positions. No allocation.
@@ -223,7 +223,7 @@ pub fn hidden_quad(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_support::candidates;
+    use crate::core::test_support::candidates;
 
     /// Keeps only `digits` (1-based) as candidates of `cell`.
     fn restrict(grid: &mut Grid, cell: usize, digits: &[usize]) {

@@ -11,9 +11,9 @@
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
-use crate::als::is_pure_set;
 use crate::core::{Bits81, Grid, HOUSE_SETS, INTERSECTIONS};
-use crate::step::Step;
+use crate::model::als::is_pure_set;
+use crate::techniques::step::Step;
 
 /// The cells of `all` picked by the bits of `subset` (bit i = the i-th cell of `all`).
 fn pick(all: &[usize], subset: u32) -> Bits81 {
@@ -270,7 +270,7 @@ impl SdcHouses<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_support::{candidates, with_cells};
+    use crate::core::test_support::{candidates, with_cells};
 
     #[test]
     fn core_with_line_and_box_partners_clears_both_houses() {

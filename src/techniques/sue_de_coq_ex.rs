@@ -14,9 +14,9 @@ use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use super::{StepSink, TechniqueId};
-use crate::als::{find_als, find_locked_sets, Als};
 use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS};
-use crate::step::Step;
+use crate::model::als::{find_als, find_locked_sets, Als};
+use crate::techniques::step::Step;
 
 /// GNPX's cap on the cells of a stem or a leaf in these methods.
 const MAX_SET_CELLS: usize = 5;

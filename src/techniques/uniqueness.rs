@@ -16,7 +16,7 @@ use super::{StepSink, TechniqueId};
 #[cfg(test)]
 use crate::core::cell_at;
 use crate::core::{box_of, col_of, row_of, Bits81, Grid, HOUSES, HOUSE_CELLS, HOUSE_SETS, PEERS};
-use crate::step::Step;
+use crate::techniques::step::Step;
 
 /// The four corners of a rectangle, `[start, mate, start's far corner, mate's far corner]`:
 /// corners 0-1 and 2-3 share one line (and 0-1 a box), 0-2 and 1-3 the other line, so corner

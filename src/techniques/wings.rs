@@ -4,10 +4,10 @@
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
-use crate::als::{for_each_locked_set_among, MAX_ALS_CELLS};
 use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSES, HOUSE_SETS, PEERS};
-use crate::links::{sees, with_links, ChainLink};
-use crate::step::Step;
+use crate::model::als::{for_each_locked_set_among, MAX_ALS_CELLS};
+use crate::model::links::{sees, with_links, ChainLink};
+use crate::techniques::step::Step;
 
 /// The single digit of a one-bit mask.
 #[inline]
@@ -278,7 +278,7 @@ pub fn w_wing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 /// seeing `w2`, neither end being `w1` or `w2`; returned as (end seeing w1, end seeing w2).
 fn connecting_link(
     plane: Bits81,
-    links: &crate::links::Links,
+    links: &crate::model::links::Links,
     y: usize,
     w1: usize,
     w2: usize,
@@ -307,7 +307,7 @@ fn connecting_link(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_support::{candidates, with_cells};
+    use crate::core::test_support::{candidates, with_cells};
 
     #[test]
     fn xy_wing_removes_z_from_cells_seeing_both_pincers() {

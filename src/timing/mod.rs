@@ -15,8 +15,8 @@ use hdrhistogram::serialization::interval_log::{
 use hdrhistogram::serialization::{Deserializer, V2DeflateSerializer};
 use hdrhistogram::Histogram;
 
-use crate::ladder::Ladder;
-use crate::technique_map::TechniqueMap;
+use crate::scales::ladder::Ladder;
+use crate::techniques::technique_map::TechniqueMap;
 use crate::techniques::TechniqueId;
 
 mod recorder;

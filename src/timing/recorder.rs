@@ -9,7 +9,7 @@
 use std::sync::Mutex;
 
 use super::{TechniqueTimes, TimingHook, Timings};
-use crate::ladder::Ladder;
+use crate::scales::ladder::Ladder;
 use crate::techniques::{TechniqueId, CATALOGUE};
 
 /// Values below this are their own bucket.

@@ -4,6 +4,8 @@
 
 use std::path::PathBuf;
 
+pub mod reglib;
+
 /// The project root.
 pub fn project_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -32,10 +34,10 @@ pub fn corpus(relative: &str) -> PathBuf {
 }
 
 /// The cases of HoDoKu's regression library in `../shared`, or None (skipping) without it.
-pub fn hodoku_library() -> Option<Vec<sudoku_grader::reglib::RegLibCase>> {
+pub fn hodoku_library() -> Option<Vec<reglib::RegLibCase>> {
     let path = shared_file("corpora/techniques/hodoku_reglib-1.3.txt")?;
     let text = std::fs::read_to_string(path).expect("readable library");
-    Some(sudoku_grader::reglib::parse_library(&text).expect("valid library"))
+    Some(reglib::parse_library(&text).expect("valid library"))
 }
 
 /// Runs HoDoKu's regression library against our finders: every case whose code `technique_for`
@@ -44,10 +46,7 @@ pub fn hodoku_library() -> Option<Vec<sudoku_grader::reglib::RegLibCase>> {
 #[allow(dead_code)]
 pub fn check_reglib(
     technique_for: fn(&str) -> Option<sudoku_grader::techniques::TechniqueId>,
-    reproduces: fn(
-        &sudoku_grader::reglib::RegLibCase,
-        sudoku_grader::techniques::TechniqueId,
-    ) -> bool,
+    reproduces: fn(&reglib::RegLibCase, sudoku_grader::techniques::TechniqueId) -> bool,
 ) -> Option<(usize, Vec<String>)> {
     check_reglib_cases(|case| technique_for(&case.code), reproduces)
 }
@@ -55,13 +54,8 @@ pub fn check_reglib(
 /// [`check_reglib`] with the technique chosen per case (code and variant): `None` skips it.
 #[allow(dead_code)]
 pub fn check_reglib_cases(
-    technique_for: impl Fn(
-        &sudoku_grader::reglib::RegLibCase,
-    ) -> Option<sudoku_grader::techniques::TechniqueId>,
-    reproduces: fn(
-        &sudoku_grader::reglib::RegLibCase,
-        sudoku_grader::techniques::TechniqueId,
-    ) -> bool,
+    technique_for: impl Fn(&reglib::RegLibCase) -> Option<sudoku_grader::techniques::TechniqueId>,
+    reproduces: fn(&reglib::RegLibCase, sudoku_grader::techniques::TechniqueId) -> bool,
 ) -> Option<(usize, Vec<String>)> {
     let cases = hodoku_library()?;
     let mut checked = 0;

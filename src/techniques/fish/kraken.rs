@@ -1,7 +1,7 @@
 //! Kraken fish (HoDoKu's type 1): a finned basic fish whose fins are tied to a target not by
 //! sight but by chains. Without its fins the fish removes every candidate X of its cover set
 //! outside its base set; if each fin, assumed true, proves X false over the super links
-//! ([`crate::superlinks`]), then X is false whichever case holds, even when X sees no fin.
+//! ([`crate::model::superlinks`]), then X is false whichever case holds, even when X sees no fin.
 //!
 //! The fins' evaluations are the memoized per-candidate walks ForceChain reads, so a state costs
 //! at most one evaluation per fin candidate, shared with the ForceChain rungs that follow.
@@ -12,8 +12,8 @@ use std::ops::ControlFlow;
 use super::search::Fish;
 use super::{fish_list, fish_step, give_back, SearchKind, MIN_SIZE};
 use crate::core::{Bits81, Grid, PEERS};
-use crate::step::Step;
-use crate::superlinks::{with_force_engine, ForceConclusion, ForceEngine, Stem};
+use crate::model::superlinks::{with_force_engine, ForceConclusion, ForceEngine, Stem};
+use crate::techniques::step::Step;
 use crate::techniques::{StepSink, TechniqueId};
 
 /// Largest Kraken fish (base houses): sizes 2–4 keep the search affordable.

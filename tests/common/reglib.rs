@@ -5,7 +5,7 @@
 //! where givens are 81 cells (`+d` = placed, not given) and the candidate lists are
 //! space-separated `<digit><row><col>` triples.
 
-use crate::core::{CandidateSet, Grid};
+use sudoku_grader::core::{CandidateSet, Grid};
 
 /// One test case of the library.
 #[derive(Debug, Clone)]

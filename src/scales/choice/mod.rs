@@ -6,13 +6,12 @@
 //! a choice other than [`StepChoice::First`] enumerates every step and keeps the one the choice
 //! prefers (ties go to the earlier step in scan order).
 
-use crate::step::Step;
+use crate::techniques::step::Step;
 use crate::techniques::{als, chains, sue_de_coq, FinderFn, TechniqueId};
 
-mod hodoku_als;
-mod hodoku_chains;
+pub(crate) mod hodoku_chains;
 mod hodoku_loops;
-mod hodoku_misc;
+pub(crate) mod hodoku_misc;
 
 /// How a rung picks one of the steps its technique finds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -12,7 +12,7 @@
 use std::cmp::Ordering;
 
 use crate::core::{Bits81, HOUSE_SETS};
-use crate::step::Step;
+use crate::techniques::step::Step;
 use crate::techniques::{single_digit, sue_de_coq, FinderFn, TechniqueId};
 
 /// The finder HoDoKu's search order needs for `technique`, where ours differs.
@@ -20,9 +20,9 @@ pub fn hodoku_finder(technique: TechniqueId) -> Option<FinderFn> {
     match technique {
         TechniqueId::SueDeCoq => Some(sue_de_coq::sue_de_coq_hodoku),
         TechniqueId::EmptyRectangle => Some(single_digit::empty_rectangle_hodoku),
-        TechniqueId::AlsXz => Some(super::hodoku_als::als_xz),
-        TechniqueId::AlsXyWing => Some(super::hodoku_als::als_xy_wing),
-        TechniqueId::AlsChain => Some(super::hodoku_als::als_chain),
+        TechniqueId::AlsXz => Some(crate::techniques::als::hodoku::als_xz),
+        TechniqueId::AlsXyWing => Some(crate::techniques::als::hodoku::als_xy_wing),
+        TechniqueId::AlsChain => Some(crate::techniques::als::hodoku::als_chain),
         _ => None,
     }
 }
@@ -50,7 +50,7 @@ fn xy_wing_rank(step: &Step) -> ([usize; 3], usize) {
 
 /// Where HoDoKu's ALS list has `set`: the first house holding it (rows, columns, boxes), then
 /// its cells in the depth-first order of that house's subsets (a set before its extensions).
-pub(super) fn als_order(a: Bits81, b: Bits81) -> Ordering {
+pub(crate) fn als_order(a: Bits81, b: Bits81) -> Ordering {
     let house = |set: Bits81| (0..27).find(|&h| set.is_subset_of(HOUSE_SETS[h]));
     house(a).cmp(&house(b)).then_with(|| a.iter().cmp(b.iter()))
 }

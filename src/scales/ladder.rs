@@ -1,9 +1,9 @@
 //! The ladder: an ordered table of techniques with their difficulty values and the rule that
 //! turns a path into a rating. Grading walks it top-down; it is data, so scales
-//! (`crate::scale`) and `--techniques` restrictions are just other tables.
+//! (`crate::scales`) and `--techniques` restrictions are just other tables.
 
-use crate::scale::RatingRule;
-use crate::step_choice::StepChoice;
+use crate::scales::choice::StepChoice;
+use crate::scales::RatingRule;
 use crate::techniques::{TechniqueId, CATALOGUE};
 
 /// One rung of the ladder: a technique and what it is worth on this scale.
@@ -247,7 +247,7 @@ pub enum SinglesOrder {
     /// The first in the finder's scan order (GNPX).
     #[default]
     Scan,
-    /// The first to have appeared (HoDoKu; see `crate::singles_queue`).
+    /// The first to have appeared (HoDoKu; see `crate::scales::singles_queue`).
     Appearance,
 }
 

@@ -2,8 +2,8 @@
 //! pattern (houses, cells, digits) needed to explain it.
 
 use crate::core::{Bits81, CandidateSet, Grid};
-use crate::links::ChainLink;
-use crate::superlinks::{ForceConclusion, SuperLink};
+use crate::model::links::ChainLink;
+use crate::model::superlinks::{ForceConclusion, SuperLink};
 use crate::techniques::forcing_net::ForcingProof;
 use crate::techniques::TechniqueId;
 

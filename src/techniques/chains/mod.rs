@@ -2,7 +2,7 @@
 //! cells joined by weak links) and Remote Pair (an XY-Chain whose cells all hold the same pair).
 //!
 //! Each chain search is a breadth-first search from one start candidate over the link model of
-//! [`crate::links`], so the chain found for a pair of ends is a shortest one. Chains are bounded
+//! [`crate::model::links`], so the chain found for a pair of ends is a shortest one. Chains are bounded
 //! by GNPX's chain cap of [`MAX_CHAIN_CELLS`] cells. Steps come out shortest first: a first pass
 //! notes at which lengths each start reaches an eliminating end, a second pass replays the
 //! starts length by length (so `find_first` costs one search per start plus one).
@@ -14,8 +14,8 @@ use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
 use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
-use crate::links::{with_links, ChainLink, Links};
-use crate::step::Step;
+use crate::model::links::{with_links, ChainLink, Links};
+use crate::techniques::step::Step;
 
 /// GNPX's chain cap: at most this many cells (X-Chain: candidates) in a chain.
 pub const MAX_CHAIN_CELLS: usize = 10;
@@ -931,7 +931,7 @@ pub fn hodoku_remote_pair(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_support::{candidates, digit_one_only_in, with_cells};
+    use crate::core::test_support::{candidates, digit_one_only_in, with_cells};
 
     #[test]
     fn xy_chain_links_bivalue_cells() {

@@ -8,10 +8,10 @@ use std::time::Duration;
 
 use hdrhistogram::Histogram;
 
-use crate::evaluate::{Evaluation, Status};
-use crate::ladder::Ladder;
-use crate::scale::RatingRule;
-use crate::technique_map::TechniqueMap;
+use crate::grading::evaluate::{Evaluation, Status};
+use crate::scales::ladder::Ladder;
+use crate::scales::RatingRule;
+use crate::techniques::technique_map::TechniqueMap;
 use crate::techniques::CATALOGUE;
 
 /// How much one technique was used.

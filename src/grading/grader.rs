@@ -2,9 +2,9 @@
 //! stop when solved or when nothing fires.
 
 use crate::core::Grid;
-use crate::ladder::{Ladder, SinglesOrder};
-use crate::singles_queue::SinglesQueue;
-use crate::step::{Step, WrongDeduction};
+use crate::scales::ladder::{Ladder, SinglesOrder};
+use crate::scales::singles_queue::SinglesQueue;
+use crate::techniques::step::{Step, WrongDeduction};
 use crate::techniques::TechniqueId;
 use crate::timing::{NoTiming, TimingHook};
 
@@ -140,8 +140,8 @@ pub fn grade_timed<T: TimingHook>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::test_support::grid;
     use crate::oracle;
-    use crate::techniques::test_support::grid;
 
     #[test]
     fn easy_puzzle_is_solved_with_singles_and_verified() {
@@ -194,7 +194,7 @@ mod tests {
         // A Royle 17-clue puzzle whose gnpx584 path uses several methods at difficulty 5, the
         // first of them (a swordfish) earlier on the ladder than a later one used.
         let p = "................12..3..4........35...16......27.....8.....18......27......9...6..";
-        let ladder = crate::scale::Scale::Gnpx584.ladder();
+        let ladder = crate::scales::Scale::Gnpx584.ladder();
         let difficulty = |t: TechniqueId| ladder.difficulty_of(t).unwrap();
         let position = |t: TechniqueId| ladder.rungs().iter().position(|r| r.technique == t);
         let mut g = grid(p);

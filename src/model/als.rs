@@ -178,7 +178,7 @@ pub fn for_each_locked_set_among(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_support::with_cells;
+    use crate::core::test_support::with_cells;
 
     #[test]
     fn pure_sets_share_a_digit_pairwise_and_hold_no_locked_part() {

@@ -1,4 +1,4 @@
-//! Nice loops and AICs, on the link model of [`crate::links`]: from a false candidate a strong
+//! Nice loops and AICs, on the link model of [`crate::model::links`]: from a false candidate a strong
 //! link (conjugate pair, bivalue cell) makes its partner true; from a true candidate a weak
 //! link (same digit in a house, same cell) makes its partner false. Grouped nice loops add
 //! group nodes (a digit's places in one box∩line segment, two or three cells) as GNPX's
@@ -28,13 +28,15 @@
 //! others are plain nice loops); steps of the ALS search use at least one ALS node, start from
 //! single candidates and come after all steps without one.
 
+pub mod hodoku;
+
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
 use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, INTERSECTIONS, PEERS};
-use crate::links::{with_links, ChainLink, LinkKind, Links};
-use crate::step::Step;
-use crate::superlinks::{SuperLink, SuperNode};
+use crate::model::links::{with_links, ChainLink, LinkKind, Links};
+use crate::model::superlinks::{SuperLink, SuperNode};
+use crate::techniques::step::Step;
 
 /// GNPX's NiceLoop cap on the links of one loop or chain.
 pub const MAX_LOOP_LINKS: usize = 10;
@@ -119,7 +121,7 @@ impl<'a> Nodes<'a> {
     fn new(grid: &'a Grid, links: &'a Links, grouped: bool, with_als: bool) -> Nodes<'a> {
         let mut sets = Vec::new();
         if with_als {
-            crate::als::find_als(grid, 2, crate::als::MAX_ALS_CELLS, &mut sets);
+            crate::model::als::find_als(grid, 2, crate::model::als::MAX_ALS_CELLS, &mut sets);
             sets.truncate(MAX_LOOP_ALS);
         }
         let total = ALS_BASE + 9 * sets.len();
@@ -683,7 +685,7 @@ fn nice_loop_phase(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_support::{candidates, with_cells};
+    use crate::core::test_support::{candidates, with_cells};
 
     #[test]
     fn aic_through_bivalue_cells_eliminates_what_sees_both_ends() {
@@ -696,7 +698,7 @@ mod tests {
             .find(|s| s.eliminations == want)
             .expect("the AIC is found");
         assert_eq!(step.chain.len(), 5);
-        assert_eq!(step.chain[0].kind, crate::links::LinkKind::Strong);
+        assert_eq!(step.chain[0].kind, crate::model::links::LinkKind::Strong);
     }
 
     #[test]
@@ -711,7 +713,7 @@ mod tests {
                 cells.push(cell);
             }
         }
-        let g = crate::techniques::test_support::digit_one_only_in(&cells);
+        let g = crate::core::test_support::digit_one_only_in(&cells);
         let steps = TechniqueId::GroupedNiceLoop.find_all(&g);
         let want = candidates(&["r5c1#1"]);
         let step = steps

@@ -2,17 +2,21 @@
 //! rule, chosen with `--scale NAME`. Nothing else differs between scales: the grader, the
 //! finders and the output are shared.
 //!
-//! - `gnpx` (default): GNPX v4's order and difficulties ([`crate::ladder::GNPX_V4`]); rating =
+//! - `gnpx` (default): GNPX v4's order and difficulties ([`crate::scales::ladder::GNPX_V4`]); rating =
 //!   the maximum difficulty used.
 //! - `gnpx584`: GNPX v5.84's difficulties ([`GNPX_V584`]); same rule.
 //! - `hodoku`: HoDoKu 2.2's default solver ladder with base scores ([`HODOKU_2_2`]); rating =
 //!   HoDoKu's level, from the hardest level and the score (see [`RatingRule::HodokuLevel`]).
 
+pub mod choice;
+pub mod ladder;
+pub mod singles_queue;
+
 use std::fmt;
 use std::str::FromStr;
 
-use crate::ladder::{rung, Ladder, Rung, SinglesOrder};
-use crate::step_choice::StepChoice;
+use crate::scales::choice::StepChoice;
+use crate::scales::ladder::{rung, Ladder, Rung, SinglesOrder};
 use crate::techniques::TechniqueId;
 
 /// A rating scale.
@@ -41,7 +45,7 @@ impl Scale {
     }
 
     /// The scale's default ladder and rating rule: [`Scale::full_ladder`] without the rungs
-    /// that are off by default ([`crate::ladder::OFF_BY_DEFAULT`]).
+    /// that are off by default ([`crate::scales::ladder::OFF_BY_DEFAULT`]).
     pub fn ladder(self) -> Ladder {
         self.full_ladder().without_off_by_default()
     }
@@ -450,130 +454,6 @@ pub const NOT_ON_HODOKU: &[TechniqueId] = &[
     TechniqueId::ForceChainBoth,
 ];
 
-/// GNPX's own method name for a technique (the labels in GNPX v5.8x's rated files, e.g.
-/// `LockedSet(2D)Hidden`); techniques GNPX lacks get their title without spaces.
-pub fn gnpx_name(technique: TechniqueId) -> &'static str {
-    use TechniqueId as T;
-    match technique {
-        T::FullHouse => "LastDigit",
-        T::NakedSingle => "NakedSingle",
-        T::HiddenSingle => "HiddenSingle",
-        T::LockedCandidatesPointing | T::LockedCandidatesClaiming => "LockedCandidate",
-        T::NakedPair => "LockedSet(2D)",
-        T::HiddenPair => "LockedSet(2D)Hidden",
-        T::NakedTriple => "LockedSet(3D)",
-        T::HiddenTriple => "LockedSet(3D)Hidden",
-        T::NakedQuad => "LockedSet(4D)",
-        T::HiddenQuad => "LockedSet(4D)Hidden",
-        // GNPX's Skyscraper covers HoDoKu's kite and turbot fish.
-        T::Skyscraper | T::TwoStringKite | T::TurbotFish => "Skyscraper",
-        T::EmptyRectangle => "EmptyRectangleEx",
-        T::XyWing => "XY_Wing",
-        T::WWing => "W_Wing",
-        T::XyzWing => "XYZ_Wing",
-        T::XyzWingAls => "XYZ_WingALS",
-        T::RemotePair => "RemotePair",
-        T::XChain => "XChain",
-        T::XyChain => "XYChain",
-        T::ColorTrap => "Color_Trap",
-        T::ColorWrap => "Color_Wrap",
-        T::MultiColor1 => "MultiColor_Type1",
-        T::MultiColor2 => "MultiColor_Type2",
-        T::LockedPair => "LockedPair",
-        T::LockedTriple => "LockedTriple",
-        T::UniqueRectangle1 => "UniqueRectangle1",
-        T::UniqueRectangle2 => "UniqueRectangle2",
-        T::UniqueRectangle3 => "UniqueRectangle3",
-        T::UniqueRectangle4 => "UniqueRectangle4",
-        T::UniqueRectangle5 => "UniqueRectangle5",
-        T::UniqueRectangle6 => "UniqueRectangle6",
-        T::HiddenRectangle => "HiddenRectangle",
-        T::AvoidableRectangle1 => "AvoidableRectangle1",
-        T::AvoidableRectangle2 => "AvoidableRectangle2",
-        T::BugPlusOne => "BUG+1",
-        T::SueDeCoq => "SueDeCoq",
-        T::SueDeCoqEx1 => "SueDeCoqEx1",
-        T::SueDeCoqEx2 => "SueDeCoqEx2",
-        T::FinnedSueDeCoqEx1 => "Finned_SueDeCoqEx1",
-        T::FinnedSueDeCoqEx2 => "Finned_SueDeCoqEx2",
-        T::NiceLoop => "NiceLoop",
-        T::GroupedNiceLoop => "GroupedNiceLoop",
-        T::AlsXz => "ALS_XZ",
-        T::AlsXyWing => "ALS_XYWing",
-        T::AlsChain => "ALS_Chain",
-        T::DeathBlossom => "DeathBlossom",
-        T::KrakenFish => "KrakenFish",
-        T::ForceChainCell => "ForceChain_Cell",
-        T::ForceChainHouse => "ForceChain_House",
-        T::ForceChainContradiction => "ForceChain_Contradiction",
-        T::ForcingChain => "ForcingChain",
-        T::ForcingNet => "ForcingNet",
-        T::ForceChainBoth => "ForceChain_Both",
-        T::BruteForce => "BruteForce",
-        // Fish, as GNPX's rated files name them (sashimi fish are GNPX's finned fish).
-        T::XWing => "XWing",
-        T::Swordfish => "SwordFish",
-        T::Jellyfish => "JellyFish",
-        T::Squirmbag => "Squirmbag",
-        T::Whale => "Whale",
-        T::Leviathan => "Leviathan",
-        T::FinnedXWing | T::SashimiXWing => "Finned_XWing",
-        T::FinnedSwordfish | T::SashimiSwordfish => "Finned_SwordFish",
-        T::FinnedJellyfish | T::SashimiJellyfish => "Finned_JellyFish",
-        T::FinnedSquirmbag | T::SashimiSquirmbag => "Finned_Squirmbag",
-        T::FinnedWhale | T::SashimiWhale => "Finned_Whale",
-        T::FinnedLeviathan | T::SashimiLeviathan => "Finned_Leviathan",
-        T::FrankenXWing
-        | T::FrankenSwordfish
-        | T::FrankenJellyfish
-        | T::FrankenSquirmbag
-        | T::FrankenWhale
-        | T::FrankenLeviathan
-        | T::MutantXWing
-        | T::MutantSwordfish
-        | T::MutantJellyfish
-        | T::MutantSquirmbag
-        | T::MutantWhale
-        | T::MutantLeviathan => "Franken/Mutant_Fish",
-        T::FinnedFrankenXWing
-        | T::FinnedFrankenSwordfish
-        | T::FinnedFrankenJellyfish
-        | T::FinnedFrankenSquirmbag
-        | T::FinnedFrankenWhale
-        | T::FinnedFrankenLeviathan
-        | T::FinnedMutantXWing
-        | T::FinnedMutantSwordfish
-        | T::FinnedMutantJellyfish
-        | T::FinnedMutantSquirmbag
-        | T::FinnedMutantWhale
-        | T::FinnedMutantLeviathan => "(Finned)Franken/MutantFish",
-        T::EndoFinnedFmXWing
-        | T::EndoFinnedFmSwordfish
-        | T::EndoFinnedFmJellyfish
-        | T::EndoFinnedFmSquirmbag
-        | T::EndoFinnedFmWhale
-        | T::EndoFinnedFmLeviathan
-        | T::FinnedEndoFinnedFmXWing
-        | T::FinnedEndoFinnedFmSwordfish
-        | T::FinnedEndoFinnedFmJellyfish
-        | T::FinnedEndoFinnedFmSquirmbag
-        | T::FinnedEndoFinnedFmWhale
-        | T::FinnedEndoFinnedFmLeviathan => "EndoFinsFish",
-        T::CannibalisticFmXWing
-        | T::CannibalisticFmSwordfish
-        | T::CannibalisticFmJellyfish
-        | T::CannibalisticFmSquirmbag
-        | T::CannibalisticFmWhale
-        | T::CannibalisticFmLeviathan
-        | T::FinnedCannibalisticFmXWing
-        | T::FinnedCannibalisticFmSwordfish
-        | T::FinnedCannibalisticFmJellyfish
-        | T::FinnedCannibalisticFmSquirmbag
-        | T::FinnedCannibalisticFmWhale
-        | T::FinnedCannibalisticFmLeviathan => "CannibalisticFish",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -627,7 +507,7 @@ mod tests {
 
     #[test]
     fn gnpx584_has_xyz_wing_als_where_v4_has_xyz_wing() {
-        use crate::ladder::{GNPX_V4, GNPX_V5_ONLY};
+        use crate::scales::ladder::{GNPX_V4, GNPX_V5_ONLY};
         // Besides v5's Sue de Coq extensions, v4's techniques in v4's order, but v5.84's
         // XYZ_WingALS (5) for the XYZ-Wing.
         let v584: Vec<_> = GNPX_V584
@@ -650,7 +530,10 @@ mod tests {
             Scale::Gnpx.ladder().difficulty_of(TechniqueId::XyzWingAls),
             None
         );
-        assert_eq!(gnpx_name(TechniqueId::XyzWingAls), "XYZ_WingALS");
+        assert_eq!(
+            crate::techniques::gnpx_names::gnpx_name(TechniqueId::XyzWingAls),
+            "XYZ_WingALS"
+        );
     }
 
     #[test]
@@ -680,7 +563,7 @@ mod tests {
 
     #[test]
     fn gnpx_v5_methods_are_on_the_gnpx584_ladder_only() {
-        for &technique in crate::ladder::GNPX_V5_ONLY {
+        for &technique in crate::scales::ladder::GNPX_V5_ONLY {
             let on = |scale: Scale| {
                 scale
                     .full_ladder()

@@ -4,9 +4,9 @@
 
 use std::io::Read;
 
-use crate::evaluate::Status;
-use crate::scale::{RatingRule, HODOKU_LEVELS};
-use crate::summary::Summary;
+use crate::grading::evaluate::Status;
+use crate::report::summary::Summary;
+use crate::scales::{RatingRule, HODOKU_LEVELS};
 
 /// Prefix of the per-technique step-count columns.
 pub const COUNT_PREFIX: &str = "count_";

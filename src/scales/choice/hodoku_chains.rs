@@ -7,7 +7,7 @@
 //! printed digit). Steps that eliminate the same candidates are equal: the earlier stays.
 
 use crate::core::CandidateSet;
-use crate::step::Step;
+use crate::techniques::step::Step;
 use crate::techniques::{chains, FinderFn, TechniqueId};
 
 /// Whether HoDoKu's step order puts `candidate` before `best`.
@@ -55,7 +55,7 @@ pub(crate) fn weighted_index_sum(set: &CandidateSet) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_support::candidates;
+    use crate::core::test_support::candidates;
 
     fn eliminating(names: &[&str]) -> Step {
         let mut step = Step::new(TechniqueId::XyChain);

@@ -8,9 +8,9 @@ use hdrhistogram::Histogram;
 
 use std::collections::BTreeMap;
 
-use crate::evaluate::Status;
-use crate::scale::RatingRule;
-use crate::summary::{rating_label, rating_name, Summary};
+use crate::grading::evaluate::Status;
+use crate::report::summary::{rating_label, rating_name, Summary};
+use crate::scales::RatingRule;
 use crate::timing::{format_nanos, Timings};
 
 /// Chart width in pixels (the page scales it down on narrow screens).

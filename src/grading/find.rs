@@ -1,7 +1,7 @@
 //! `find`: which graded puzzles needed a given technique (or family).
 
-use crate::grader::GradeOutcome;
-use crate::ladder::{Ladder, TechniqueNameError};
+use crate::grading::grader::GradeOutcome;
+use crate::scales::ladder::{Ladder, TechniqueNameError};
 use crate::techniques::TechniqueId;
 
 /// What a puzzle must have needed to be found.

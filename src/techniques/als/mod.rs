@@ -1,6 +1,6 @@
 //! Almost-locked-set techniques: ALS-XZ, ALS-XY-Wing, ALS-Chain and Death Blossom.
 //!
-//! All four read the sets of [`crate::als::find_als`] (one to [`MAX_ALS_CELLS`] cells) and their
+//! All four read the sets of [`crate::model::als::find_als`] (one to [`MAX_ALS_CELLS`] cells) and their
 //! restricted common candidates (RCC): a digit `x` of two sets whose places in the one all see
 //! its places in the other, so at most one of the two sets holds `x`. A set that loses one of
 //! its digits is locked on the others; the techniques chain that fact through RCCs.
@@ -10,15 +10,17 @@
 //! a doubly linked ALS-XZ, whose locked-set eliminations count the sets' cells separately and
 //! so need disjoint sets. Targets lie outside the sets whose digit they lose.
 
+pub mod hodoku;
+
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
-use crate::als::{find_als, Als, MAX_ALS_CELLS};
+use crate::model::als::{find_als, Als, MAX_ALS_CELLS};
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
-use crate::step::Step;
+use crate::techniques::step::Step;
 
 /// GNPX's cap on the number of sets in an ALS chain.
 pub const MAX_CHAIN_ALS: usize = 5;
@@ -629,7 +631,7 @@ impl Blossom<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_support::{candidates, with_cells};
+    use crate::core::test_support::{candidates, with_cells};
 
     #[test]
     fn als_xz_eliminates_the_common_digit_seen_by_both_sets() {

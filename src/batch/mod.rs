@@ -6,10 +6,11 @@ use std::ops::ControlFlow;
 
 use rayon::prelude::*;
 
-use crate::evaluate::{evaluate, evaluate_timed, Evaluation};
-use crate::ladder::Ladder;
-use crate::reader::{Record, RecordReader};
-use crate::scale::{gnpx_name, RatingRule};
+use crate::grading::evaluate::{evaluate, evaluate_timed, Evaluation};
+use crate::input::reader::{Record, RecordReader};
+use crate::scales::ladder::Ladder;
+use crate::scales::RatingRule;
+use crate::techniques::gnpx_names::gnpx_name;
 use crate::techniques::TechniqueId;
 use crate::timing::TimingsPool;
 

@@ -2,7 +2,7 @@
 //!
 //! HoDoKu returns the first ALS-XY-Wing its scan meets, and its scan differs from ours in what
 //! it allows and in its order:
-//! - its sets have up to eight cells (ours at most [`crate::als::MAX_ALS_CELLS`]) and never
+//! - its sets have up to eight cells (ours at most [`crate::model::als::MAX_ALS_CELLS`]) and never
 //!   overlap (HoDoKu's default forbids overlapping sets);
 //! - it lists the sets by their first house (rows, columns, boxes), then their cells in
 //!   depth-first subset order, and lists one restricted common per pair of sets (up to two
@@ -16,12 +16,12 @@
 
 use std::ops::ControlFlow;
 
-use crate::als::{find_als, Als};
 use crate::core::{Bits81, CandidateSet, Grid, PEERS};
-use crate::step::Step;
+use crate::model::als::{find_als, Als};
+use crate::techniques::step::Step;
 use crate::techniques::{StepSink, TechniqueId};
 
-use super::hodoku_misc::als_order;
+use crate::scales::choice::hodoku_misc::als_order;
 
 /// HoDoKu's largest almost locked set: eight cells of one house holding all nine digits.
 const HODOKU_MAX_ALS_CELLS: usize = 8;
@@ -198,7 +198,7 @@ pub fn als_chain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         let count: u32 = step.eliminations.planes.iter().map(|p| p.count()).sum();
         (
             std::cmp::Reverse(count),
-            super::hodoku_chains::weighted_index_sum(&step.eliminations),
+            crate::scales::choice::hodoku_chains::weighted_index_sum(&step.eliminations),
         )
     });
     for step in &found {

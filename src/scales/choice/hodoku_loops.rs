@@ -1,10 +1,11 @@
 //! HoDoKu's choice among nice loops and AICs: it collects every loop and AIC of the rung and
 //! sorts them as it sorts all eliminating steps (most eliminations first, then the smaller
 //! weighted index sum: `hodoku_chains.rs`, whose rule [`super::StepChoice::HodokuLoops`] shares).
-//! The loops come from [`crate::techniques::hodoku_nice_loop`], which enumerates them in
+//! The loops come from [`crate::techniques::nice_loop::hodoku`], which enumerates them in
 //! HoDoKu's order, so that equal keys keep HoDoKu's first.
 
-use crate::techniques::{hodoku_nice_loop, FinderFn, TechniqueId};
+use crate::techniques::nice_loop::hodoku as hodoku_nice_loop;
+use crate::techniques::{FinderFn, TechniqueId};
 
 /// The finder HoDoKu's loop choice enumerates for `technique`: HoDoKu's search for the nice
 /// loop rungs, the technique's own finder otherwise.
@@ -19,8 +20,8 @@ pub(super) fn finder(technique: TechniqueId) -> FinderFn {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::step::Step;
-    use crate::step_choice::StepChoice;
+    use crate::scales::choice::StepChoice;
+    use crate::techniques::step::Step;
 
     fn removing(candidates: &[(usize, usize)]) -> Step {
         let mut step = Step::new(TechniqueId::NiceLoop);

@@ -12,7 +12,7 @@
 //! `scripts/hodoku_diverge.py`). The queue shadows the grid: the grader feeds it every step.
 
 use crate::core::{Bits81, Grid, CELLS, CELL_HOUSES, HOUSES, HOUSE_SETS, PEERS};
-use crate::step::Step;
+use crate::techniques::step::Step;
 use crate::techniques::TechniqueId;
 
 /// The queues and the shadow state they are computed from.
@@ -181,7 +181,7 @@ fn single(technique: TechniqueId, cell: u8, digit: u8, houses: u32) -> Step {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_support::grid;
+    use crate::core::test_support::grid;
 
     #[test]
     fn naked_singles_come_in_order_of_appearance() {

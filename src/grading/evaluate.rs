@@ -3,11 +3,11 @@
 use std::time::Instant;
 
 use crate::core::{cell_name, Grid};
-use crate::grader::{grade_timed, GradeOutcome};
-use crate::ladder::Ladder;
+use crate::grading::grader::{grade_timed, GradeOutcome};
+use crate::input::puzzle::parse_puzzle;
+use crate::input::reader::Record;
 use crate::oracle::{self, SolutionCount};
-use crate::puzzle::parse_puzzle;
-use crate::reader::Record;
+use crate::scales::ladder::Ladder;
 use crate::timing::{NoTiming, TimingHook};
 
 /// The puzzle's status.

@@ -1,5 +1,5 @@
 //! Nice loops and AICs as HoDoKu 2.2 finds them (its tabling search, Trebor's tables), for the
-//! HoDoKu scale's loop choice ([`crate::step_choice::StepChoice::HodokuLoops`]).
+//! HoDoKu scale's loop choice ([`crate::scales::choice::StepChoice::HodokuLoops`]).
 //!
 //! HoDoKu builds, for every candidate assumed true and assumed false, the table of everything
 //! that follows from it: a breadth-first closure over direct implications, each implication
@@ -30,13 +30,13 @@
 
 use std::ops::ControlFlow;
 
-use super::nice_loop::{is_on, node_of, state, State};
-use super::{StepSink, TechniqueId};
+use super::{is_on, node_of, state, State};
 use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
-use crate::links::ChainLink;
-use crate::links::LinkKind;
-use crate::step::Step;
-use crate::superlinks::{SuperLink, SuperNode};
+use crate::model::links::ChainLink;
+use crate::model::links::LinkKind;
+use crate::model::superlinks::{SuperLink, SuperNode};
+use crate::techniques::step::Step;
+use crate::techniques::{StepSink, TechniqueId};
 
 /// HoDoKu's size of one implication table (the premise included).
 pub const MAX_TABLE_ENTRIES: usize = 1000;
@@ -567,7 +567,7 @@ fn chain_step(technique: TechniqueId, graph: &Graph<'_>, path: &[State]) -> Step
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::test_support::digit_one_only_in;
+    use crate::core::test_support::digit_one_only_in;
 
     #[test]
     fn groups_are_all_of_a_digits_places_in_a_segment() {

@@ -25,10 +25,10 @@
 use std::cell::{Cell, RefCell};
 use std::fmt;
 
-use crate::als::{find_als, Als, MAX_ALS_CELLS};
 use crate::core::{Bits81, Grid, HOUSE_SETS, INTERSECTIONS, PEERS};
 use crate::explain::compressed_cells;
-use crate::links::LinkKind;
+use crate::model::als::{find_als, Als, MAX_ALS_CELLS};
+use crate::model::links::LinkKind;
 
 /// Number of (cell, digit) candidates.
 const CANDIDATES: usize = 729;
@@ -735,7 +735,7 @@ fn plain_node(node: usize) -> SuperNode {
 mod tests {
     use super::*;
     use crate::core::cell_at;
-    use crate::techniques::test_support::with_cells;
+    use crate::core::test_support::with_cells;
 
     #[test]
     fn a_true_candidate_proves_its_peers_and_cell_mates_false() {
