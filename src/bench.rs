@@ -7,7 +7,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use crate::grading::evaluate::{evaluate, evaluate_timed, Status};
+use crate::grading::evaluate::{evaluate, Evaluator, Status};
 use crate::input::reader::Record;
 use crate::scales::ladder::Ladder;
 use crate::timing::{total_nanos, Recorder};
@@ -111,20 +111,20 @@ fn validate(records: &[Record], ladder: &Ladder) -> Validation {
     for record in records {
         let oracle = evaluate(record.clone(), None, false);
         let graded = evaluate(record.clone(), Some(ladder), false);
-        let solved = graded.outcome.as_ref().is_some_and(|o| o.solved);
-        if oracle.status == Status::Unique {
+        let solved = graded.outcome().is_some_and(|o| o.solved);
+        if oracle.status() == Status::Unique {
             validation.unique += 1;
         }
-        let problem = if oracle.status != graded.status {
+        let problem = if oracle.status() != graded.status() {
             Some(format!(
                 "line {}: oracle says {}, grading says {}",
                 record.line,
-                oracle.status.as_str(),
-                graded.status.as_str()
+                oracle.status().as_str(),
+                graded.status().as_str()
             ))
         } else if solved {
             validation.solved_by_ladder += 1;
-            (graded.solution != oracle.solution).then(|| {
+            (graded.solution() != oracle.solution()).then(|| {
                 format!(
                     "line {}: the ladder's solution {} differs from the oracle's {}",
                     record.line,
@@ -176,6 +176,10 @@ pub fn run(records: &[Record], ladder: &Ladder, config: &BenchConfig) -> BenchRe
         techniques: Vec::new(),
     };
     let n = records.len().max(1) as f64;
+    let timed = Evaluator {
+        ladder: Some(ladder),
+        ..Evaluator::default()
+    };
     for _ in 0..config.repetitions {
         report
             .oracle
@@ -185,12 +189,7 @@ pub fn run(records: &[Record], ladder: &Ladder, config: &BenchConfig) -> BenchRe
         }));
         let mut recorder = Recorder::for_ladder(Some(ladder));
         report.timed.push(pass(records, |r| {
-            drop(black_box(evaluate_timed(
-                r,
-                Some(ladder),
-                false,
-                &mut recorder,
-            )))
+            drop(black_box(timed.evaluate_with(r, &mut recorder, &mut ())))
         }));
         let timings = recorder.to_timings();
         let rows = timings

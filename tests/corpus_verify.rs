@@ -21,33 +21,33 @@ fn check_corpus(path: &Path) -> usize {
     while let Some(record) = reader.next_record().unwrap() {
         let verified = evaluate(record.clone(), Some(&ladder), true);
         assert_eq!(
-            verified.status,
+            verified.status(),
             Status::Unique,
             "{}:{} {}",
             path.display(),
             record.line,
-            verified.message
+            verified.message()
         );
         assert!(
-            verified.verify_failure.is_none(),
+            verified.verify_failure().is_none(),
             "{}: {}",
             path.display(),
-            verified.message
+            verified.message()
         );
         let fast = evaluate(record.clone(), Some(&ladder), false);
         let oracle = oracle::solve(&parse_puzzle(&record.puzzle, 1).unwrap().grid);
         assert_eq!(oracle.count, SolutionCount::Unique);
-        assert_eq!(fast.status, Status::Unique);
+        assert_eq!(fast.status(), Status::Unique);
         assert_eq!(
-            fast.solution,
-            oracle.solution,
+            fast.solution(),
+            oracle.solution.as_ref(),
             "{}:{}",
             path.display(),
             record.line
         );
         assert_eq!(
-            fast.outcome,
-            verified.outcome,
+            fast.outcome(),
+            verified.outcome(),
             "{}:{}",
             path.display(),
             record.line
@@ -119,6 +119,6 @@ fn not_unique_puzzles_are_classified_by_the_oracle_not_the_fast_path() {
         error: None,
     };
     let evaluation = evaluate(record, Some(&ladder), false);
-    assert_eq!(evaluation.status, Status::Multiple);
-    assert!(evaluation.outcome.is_none() && evaluation.solution.is_none());
+    assert_eq!(evaluation.status(), Status::Multiple);
+    assert!(evaluation.outcome().is_none() && evaluation.solution().is_none());
 }

@@ -32,13 +32,13 @@ fn verify_text(text: &str, limit: usize, ladder: &Ladder) -> (usize, u64) {
     let mut failures = Vec::new();
     let _ = grade_stream(BufReader::new(head.as_bytes()), &options, &mut |chunk| {
         for evaluation in chunk {
-            if let Some(failure) = evaluation.verify_failure {
-                failures.push(failure);
+            if let Some(failure) = evaluation.verify_failure() {
+                failures.push(format!("line {}: {failure}", evaluation.line));
             }
-            if evaluation.status == Status::Unique {
+            if evaluation.status() == Status::Unique {
                 puzzles += 1;
             }
-            if let Some(outcome) = evaluation.outcome {
+            if let Some(outcome) = evaluation.outcome() {
                 fish_steps += ladder
                     .rungs()
                     .iter()

@@ -1,12 +1,13 @@
 //! The streaming batch grader: read a chunk of records, grade it across rayon workers, write the
 //! rows in input order, flush, repeat. Memory is bounded by the chunk size, whatever the input.
 
+use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::ops::ControlFlow;
 
 use rayon::prelude::*;
 
-use crate::grading::evaluate::{evaluate, evaluate_timed, Evaluation};
+use crate::grading::evaluate::{Evaluation, Evaluator};
 use crate::input::reader::{Record, RecordReader};
 use crate::scales::ladder::Ladder;
 use crate::scales::RatingRule;
@@ -50,7 +51,11 @@ pub fn grade_stream<R: BufRead>(
             return Ok(ControlFlow::Continue(()));
         }
         let at_end = chunk.len() < options.chunk_size;
-        let (ladder, verify) = (options.ladder, options.verify);
+        let evaluator = Evaluator {
+            ladder: options.ladder,
+            verify: options.verify,
+            grade_multiple: false,
+        };
         let evaluations: Vec<Evaluation> = match options.timings {
             // One recorder per rayon job, taken from the pool once per job, not per call.
             Some(pool) => chunk
@@ -59,16 +64,16 @@ pub fn grade_stream<R: BufRead>(
                     || pool.checkout(),
                     |timings, record| {
                         if pool.times(record.line) {
-                            evaluate_timed(record, ladder, verify, &mut **timings)
+                            evaluator.evaluate_with(record, &mut **timings, &mut ())
                         } else {
-                            evaluate(record, ladder, verify)
+                            evaluator.evaluate(record)
                         }
                     },
                 )
                 .collect(),
             None => chunk
                 .par_drain(..)
-                .map(|record| evaluate(record, ladder, verify))
+                .map(|record| evaluator.evaluate(record))
                 .collect(),
         };
         if on_chunk(evaluations)?.is_break() {
@@ -110,6 +115,8 @@ enum Sink<W: Write> {
 pub struct RowWriter<W: Write> {
     sink: Sink<W>,
     kind: RowKind,
+    /// The message column, rendered here for each row (one buffer for the run).
+    message: String,
 }
 
 /// The rating columns of a graded row, by rating rule.
@@ -132,6 +139,7 @@ impl<W: Write> RowWriter<W> {
             return Ok(RowWriter {
                 sink: Sink::Lines(output),
                 kind,
+                message: String::new(),
             });
         }
         let mut csv = csv::WriterBuilder::new().from_writer(output);
@@ -161,21 +169,24 @@ impl<W: Write> RowWriter<W> {
         Ok(RowWriter {
             sink: Sink::Csv(Box::new(csv)),
             kind,
+            message: String::new(),
         })
     }
 
     /// Writes one row.
     pub fn write(&mut self, source: &str, evaluation: &Evaluation) -> csv::Result<()> {
+        self.message.clear();
+        write!(self.message, "{}", evaluation.message()).expect("writing to a String");
         let csv = match &mut self.sink {
             Sink::Csv(csv) => csv,
-            Sink::Lines(out) => return Ok(write_gnpx_line(out, evaluation)?),
+            Sink::Lines(out) => return Ok(write_gnpx_line(out, evaluation, &self.message)?),
         };
         csv.write_field(source)?;
         csv.write_field(evaluation.line.to_string())?;
         csv.write_field(&evaluation.puzzle)?;
-        csv.write_field(evaluation.status.as_str())?;
+        csv.write_field(evaluation.status().as_str())?;
         let time = format!("{:.1}", evaluation.time_us);
-        match (&self.kind, &evaluation.outcome) {
+        match (&self.kind, evaluation.outcome()) {
             (RowKind::Grade(ladder), Some(outcome)) => {
                 csv.write_field(if outcome.solved { "true" } else { "false" })?;
                 match ladder.rule() {
@@ -209,7 +220,7 @@ impl<W: Write> RowWriter<W> {
             }
         }
         csv.write_field(&evaluation.extra)?;
-        csv.write_field(&evaluation.message)?;
+        csv.write_field(&self.message)?;
         csv.write_record(None::<&[u8]>)
     }
 
@@ -225,12 +236,16 @@ impl<W: Write> RowWriter<W> {
 /// One GNPX rated-file line: `<puzzle> <difficulty> "<method>"`. A puzzle that was not graded
 /// is a `#` comment (GNPX and our reader skip it); a stuck one keeps its partial rating and
 /// says so in a trailing comment.
-fn write_gnpx_line<W: Write>(out: &mut W, evaluation: &Evaluation) -> std::io::Result<()> {
-    let Some(outcome) = &evaluation.outcome else {
-        let why = if evaluation.message.is_empty() {
-            evaluation.status.as_str()
+fn write_gnpx_line<W: Write>(
+    out: &mut W,
+    evaluation: &Evaluation,
+    message: &str,
+) -> std::io::Result<()> {
+    let Some(outcome) = evaluation.outcome() else {
+        let why = if message.is_empty() {
+            evaluation.status().as_str()
         } else {
-            evaluation.message.as_str()
+            message
         };
         return writeln!(out, "# {} {}", evaluation.puzzle, why);
     };

@@ -272,7 +272,7 @@ fn run_batch(
         let flow = grade_stream(input, &options, &mut |chunk| {
             for evaluation in &chunk {
                 summary.add(evaluation);
-                let wanted = match (needs, &evaluation.outcome) {
+                let wanted = match (needs, evaluation.outcome()) {
                     (None, _) => true,
                     (Some(needs), Some(outcome)) => {
                         let found = needs.matches(outcome);
@@ -280,17 +280,17 @@ fn run_batch(
                         found
                     }
                     (Some(_), None) => {
-                        eprintln!("sgrade: {source}: {}", evaluation.message);
+                        eprintln!("sgrade: {source}: {}", evaluation.message());
                         false
                     }
                 };
                 if wanted {
                     rows.write(&source, evaluation).map_err(io::Error::other)?;
                 }
-                if let Some(message) = &evaluation.verify_failure {
+                if let Some(failure) = evaluation.verify_failure() {
                     verify_failure = Some(format!(
-                        "{source}: {message} [puzzle {}]",
-                        evaluation.puzzle
+                        "{source}: line {}: {failure} [puzzle {}]",
+                        evaluation.line, evaluation.puzzle
                     ));
                     rows.flush()?;
                     return Ok(ControlFlow::Break(()));

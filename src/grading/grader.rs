@@ -1,7 +1,9 @@
 //! The grading loop: apply the first step found going down the ladder, restart from the top,
 //! stop when solved or when nothing fires.
 
-use crate::core::Grid;
+use std::fmt;
+
+use crate::core::{cell_name, Grid};
 use crate::scales::ladder::{Ladder, SinglesOrder};
 use crate::scales::singles_queue::SinglesQueue;
 use crate::techniques::step::{Step, WrongDeduction};
@@ -36,6 +38,28 @@ pub struct VerifyFailure {
     pub technique: TechniqueId,
     /// The wrong placement or elimination.
     pub wrong: WrongDeduction,
+    /// The digit index the solution has in the wrong deduction's cell.
+    pub solution_digit: u8,
+}
+
+impl fmt::Display for VerifyFailure {
+    /// `step 12 (x-wing) eliminated r1c5#3, but the solution has r1c5=3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let verb = if self.wrong.placement {
+            "placed"
+        } else {
+            "eliminated"
+        };
+        let cell = cell_name(self.wrong.cell);
+        write!(
+            f,
+            "step {} ({}) {verb} {cell}#{}, but the solution has {cell}={}",
+            self.step_number,
+            self.technique.id(),
+            self.wrong.digit + 1,
+            self.solution_digit + 1,
+        )
+    }
 }
 
 /// Grades `grid` in place with `ladder`. With `solution` (digit index per cell), every step is
@@ -52,11 +76,12 @@ pub fn grade(
 
 /// [`grade`], reporting every technique call to `timing`. Only the finders' calls are timed:
 /// checking, `on_step` and applying the step are not. With [`NoTiming`] this is `grade`.
-pub fn grade_timed<T: TimingHook>(
+/// `on_step` is generic so that a caller that watches nothing pays no call per step.
+pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
     grid: &mut Grid,
     ladder: &Ladder,
     solution: Option<&[u8; 81]>,
-    on_step: &mut dyn FnMut(&Step, &Grid),
+    on_step: &mut F,
     timing: &mut T,
 ) -> Result<GradeOutcome, VerifyFailure> {
     let mut outcome = GradeOutcome {
@@ -103,6 +128,7 @@ pub fn grade_timed<T: TimingHook>(
                         step_number: outcome.steps,
                         technique: rung.technique,
                         wrong,
+                        solution_digit: solution[wrong.cell],
                     });
                 }
             }

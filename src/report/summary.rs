@@ -108,8 +108,8 @@ impl Summary {
 
     /// Adds one evaluated row (its techniques must be this summary's ladder's).
     pub fn add(&mut self, evaluation: &Evaluation) {
-        self.add_status(evaluation.status, evaluation.time_us);
-        let Some(outcome) = &evaluation.outcome else {
+        self.add_status(evaluation.status(), evaluation.time_us);
+        let Some(outcome) = evaluation.outcome() else {
             return;
         };
         self.add_grade(outcome.solved, self.rule, outcome.rating);
