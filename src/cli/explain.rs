@@ -4,12 +4,14 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use sudoku_grader::core::{cell_name, Grid};
 use sudoku_grader::explain::{describe, details, step_json};
-use sudoku_grader::grading::grader::grade;
-use sudoku_grader::input::puzzle::parse_puzzle;
-use sudoku_grader::oracle::{self, SolutionCount};
+use sudoku_grader::grading::evaluate::{Evaluator, Observer, Verdict};
+use sudoku_grader::input::reader::Record;
+use sudoku_grader::oracle::SolutionCount;
 use sudoku_grader::scales::RatingRule;
 use sudoku_grader::techniques::step::Step;
+use sudoku_grader::timing::NoTiming;
 
 use super::{ladder_for, Format, ScaleArg, TechniqueArgs, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
 
@@ -43,60 +45,99 @@ fn emit(format: Format, step: &Step, number: usize) {
     }
 }
 
-/// Runs `sgrade explain`.
-pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
-    let ladder = ladder_for(args.scale, &args.techniques)?;
-    let text = args.puzzle.trim();
-    let puzzle = match parse_puzzle(text, 1) {
-        Ok(puzzle) => puzzle,
-        Err(error) => {
-            eprintln!("sgrade: invalid puzzle: {error}");
-            return Ok(ExitCode::from(EXIT_NOT_ALL_UNIQUE));
-        }
-    };
-    let verdict = oracle::solve(&puzzle.grid);
-    let solution = match verdict.count {
-        SolutionCount::Unique => verdict.solution,
-        SolutionCount::None => {
-            eprintln!("sgrade: puzzle has no solution");
-            return Ok(ExitCode::from(EXIT_NOT_ALL_UNIQUE));
-        }
-        SolutionCount::Multiple => {
+/// Prints the path while the evaluation runs: each step as it is applied, the warning for a
+/// puzzle with several solutions before its steps; keeps the states the summary needs.
+struct PathPrinter {
+    format: Format,
+    /// Steps printed so far.
+    number: usize,
+    /// With `--all`: the puzzle as read, kept to list its steps.
+    start: Option<Grid>,
+    keep_start: bool,
+    /// The grid where grading stopped.
+    end: Option<Grid>,
+}
+
+impl Observer for PathPrinter {
+    fn counted(&mut self, count: SolutionCount, grid: &Grid) {
+        if count == SolutionCount::Multiple {
             eprintln!(
                 "sgrade: puzzle has more than one solution; steps are shown without verification"
             );
-            None
         }
-    };
-    if args.all {
-        let mut number = 0;
-        for rung in ladder.rungs() {
-            for step in rung.technique.find_all(&puzzle.grid) {
-                number += 1;
-                emit(args.format, &step, number);
-            }
+        if self.keep_start {
+            self.start = Some(grid.clone());
         }
-        return Ok(ExitCode::SUCCESS);
     }
-    let mut grid = puzzle.grid.clone();
-    let mut number = 0;
-    let result = grade(&mut grid, &ladder, solution.as_ref(), &mut |step, _| {
-        number += 1;
-        emit(args.format, step, number);
-    });
-    let outcome = match result {
-        Ok(outcome) => outcome,
-        Err(failure) => {
+
+    fn step(&mut self, step: &Step, _grid: &Grid) {
+        self.number += 1;
+        emit(self.format, step, self.number);
+    }
+
+    fn graded(&mut self, grid: &Grid) {
+        self.end = Some(grid.clone());
+    }
+}
+
+/// Runs `sgrade explain`: the same evaluation as a `grade` row (every step checked against the
+/// solution; a puzzle with several solutions graded unchecked), watched by a [`PathPrinter`].
+pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
+    let ladder = ladder_for(args.scale, &args.techniques)?;
+    let record = Record {
+        line: 1,
+        puzzle: args.puzzle.trim().to_string(),
+        column: 1,
+        extra: String::new(),
+        error: None,
+    };
+    // `--all` lists the start state's steps instead of grading: the oracle alone runs.
+    let evaluator = Evaluator {
+        ladder: (!args.all).then_some(&ladder),
+        verify: true,
+        grade_multiple: true,
+    };
+    let mut printer = PathPrinter {
+        format: args.format,
+        number: 0,
+        start: None,
+        keep_start: args.all,
+        end: None,
+    };
+    let evaluation = evaluator.evaluate_with(record, &mut NoTiming, &mut printer);
+    let outcome = match &evaluation.verdict {
+        Verdict::Unreadable(error) => return Ok(invalid(error)),
+        Verdict::Invalid(error) => return Ok(invalid(error)),
+        Verdict::NoSolution => {
+            eprintln!("sgrade: puzzle has no solution");
+            return Ok(ExitCode::from(EXIT_NOT_ALL_UNIQUE));
+        }
+        Verdict::WrongStep { failure, .. } => {
             eprintln!(
                 "sgrade: step {} ({}) disagrees with the solution at cell {}, digit {}",
                 failure.step_number,
                 failure.technique.id(),
-                sudoku_grader::core::cell_name(failure.wrong.cell),
+                cell_name(failure.wrong.cell),
                 failure.wrong.digit + 1
             );
             return Ok(ExitCode::from(EXIT_VERIFY_FAILED));
         }
+        Verdict::Unique { .. } | Verdict::Multiple(None) => {
+            let start = printer.start.as_ref().expect("the oracle saw the puzzle");
+            let mut number = 0;
+            for rung in ladder.rungs() {
+                for step in rung.technique.find_all(start) {
+                    number += 1;
+                    emit(args.format, &step, number);
+                }
+            }
+            return Ok(ExitCode::SUCCESS);
+        }
+        Verdict::Solved { outcome, .. }
+        | Verdict::Stuck { outcome, .. }
+        | Verdict::Multiple(Some(outcome)) => outcome,
     };
+    let grid = printer.end.as_ref().expect("grading ended");
     let hardest = outcome.hardest.map(|t| t.id()).unwrap_or("none");
     let rule = ladder.rule();
     let rating = match rule {
@@ -136,4 +177,10 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
         ),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The text was not a puzzle: exit 1 with the reason.
+fn invalid(error: &dyn std::fmt::Display) -> ExitCode {
+    eprintln!("sgrade: invalid puzzle: {error}");
+    ExitCode::from(EXIT_NOT_ALL_UNIQUE)
 }
