@@ -9,8 +9,9 @@ use std::io::BufReader;
 use std::ops::ControlFlow;
 use std::path::Path;
 
+use sudoku_grader::batch::sink::FnSink;
 use sudoku_grader::batch::{grade_stream, BatchOptions};
-use sudoku_grader::grading::evaluate::Status;
+use sudoku_grader::grading::evaluate::{Evaluation, Status};
 use sudoku_grader::scales::ladder::{Ladder, OFF_BY_DEFAULT};
 use sudoku_grader::techniques::fish::FishTechnique;
 
@@ -30,26 +31,24 @@ fn verify_text(text: &str, limit: usize, ladder: &Ladder) -> (usize, u64) {
     };
     let (mut puzzles, mut fish_steps) = (0, 0);
     let mut failures = Vec::new();
-    let _ = grade_stream(BufReader::new(head.as_bytes()), &options, &mut |chunk| {
-        for evaluation in chunk {
-            if let Some(failure) = evaluation.verify_failure() {
-                failures.push(format!("line {}: {failure}", evaluation.line));
-            }
-            if evaluation.status() == Status::Unique {
-                puzzles += 1;
-            }
-            if let Some(outcome) = evaluation.outcome() {
-                fish_steps += ladder
-                    .rungs()
-                    .iter()
-                    .filter(|r| FishTechnique::of(r.technique).is_some())
-                    .map(|r| outcome.counts[r.technique as usize] as u64)
-                    .sum::<u64>();
-            }
+    let mut sink = FnSink(|_: &str, evaluation: &Evaluation| {
+        if let Some(failure) = evaluation.verify_failure() {
+            failures.push(format!("line {}: {failure}", evaluation.line));
+        }
+        if evaluation.status() == Status::Unique {
+            puzzles += 1;
+        }
+        if let Some(outcome) = evaluation.outcome() {
+            fish_steps += ladder
+                .rungs()
+                .iter()
+                .filter(|r| FishTechnique::of(r.technique).is_some())
+                .map(|r| outcome.counts[r.technique as usize] as u64)
+                .sum::<u64>();
         }
         Ok(ControlFlow::Continue(()))
-    })
-    .unwrap();
+    });
+    let _ = grade_stream(BufReader::new(head.as_bytes()), "", &options, &mut sink).unwrap();
     assert!(failures.is_empty(), "{failures:#?}");
     (puzzles, fish_steps)
 }

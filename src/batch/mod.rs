@@ -1,8 +1,7 @@
 //! The streaming batch grader: read a chunk of records, grade it across rayon workers, write the
 //! rows in input order, flush, repeat. Memory is bounded by the chunk size, whatever the input.
 
-use std::fmt::Write as _;
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::ops::ControlFlow;
 
 use rayon::prelude::*;
@@ -10,10 +9,13 @@ use rayon::prelude::*;
 use crate::grading::evaluate::{Evaluation, Evaluator};
 use crate::input::reader::{Record, RecordReader};
 use crate::scales::ladder::Ladder;
-use crate::scales::RatingRule;
-use crate::techniques::gnpx_names::gnpx_name;
-use crate::techniques::TechniqueId;
 use crate::timing::TimingsPool;
+
+pub mod rows;
+pub mod sink;
+
+pub use rows::{OutputFormat, RowKind, RowWriter};
+pub use sink::{Sink, Stop};
 
 /// Records graded per chunk: enough to keep every worker busy, small enough to flush often.
 pub const DEFAULT_CHUNK: usize = 4096;
@@ -30,13 +32,15 @@ pub struct BatchOptions<'a> {
     pub timings: Option<&'a TimingsPool>,
 }
 
-/// Grades every record of `input`, handing each finished chunk's evaluations, in input order, to
-/// `on_chunk`. `on_chunk` returning `Break` stops the run (e.g. after a verification failure).
-pub fn grade_stream<R: BufRead>(
+/// Grades every record of `input` (named `source` in rows and notes), pushing each evaluation,
+/// in input order, into `sink`, and telling it when a chunk is done. The sink returning
+/// `Break` stops the run there (e.g. at a verification failure) with its reason.
+pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
     input: R,
+    source: &str,
     options: &BatchOptions<'_>,
-    on_chunk: &mut dyn FnMut(Vec<Evaluation>) -> std::io::Result<ControlFlow<()>>,
-) -> std::io::Result<ControlFlow<()>> {
+    sink: &mut S,
+) -> std::io::Result<ControlFlow<Stop>> {
     let mut reader = RecordReader::new(input);
     let mut chunk: Vec<Record> = Vec::with_capacity(options.chunk_size);
     loop {
@@ -76,183 +80,14 @@ pub fn grade_stream<R: BufRead>(
                 .map(|record| evaluator.evaluate(record))
                 .collect(),
         };
-        if on_chunk(evaluations)?.is_break() {
-            return Ok(ControlFlow::Break(()));
+        for evaluation in &evaluations {
+            if let ControlFlow::Break(stop) = sink.evaluation(source, evaluation)? {
+                return Ok(ControlFlow::Break(stop));
+            }
         }
+        sink.chunk_done()?;
         if at_end {
             return Ok(ControlFlow::Continue(()));
         }
     }
-}
-
-/// Which columns a [`RowWriter`] writes.
-#[derive(Clone, Debug)]
-pub enum RowKind {
-    /// `sgrade grade`: rating columns (by the ladder's rule) plus one `count_<id>` column per
-    /// rung of the ladder.
-    Grade(Ladder),
-    /// `sgrade solve`: the solution instead of ratings.
-    Solve,
-}
-
-/// The shape of the rows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum OutputFormat {
-    /// CSV with a header (the columns depend on the [`RowKind`] and the scale).
-    #[default]
-    Csv,
-    /// GNPX's rated-file line, `<puzzle> <difficulty> "<method>"` with GNPX's method names;
-    /// rows that could not be graded become `#` comment lines, stuck ones end in `# stuck`.
-    Gnpx,
-}
-
-enum Sink<W: Write> {
-    Csv(Box<csv::Writer<W>>),
-    Lines(W),
-}
-
-/// Writes rows for evaluations, CSV header first.
-pub struct RowWriter<W: Write> {
-    sink: Sink<W>,
-    kind: RowKind,
-    /// The message column, rendered here for each row (one buffer for the run).
-    message: String,
-}
-
-/// The rating columns of a graded row, by rating rule.
-fn rating_columns(rule: RatingRule) -> &'static [&'static str] {
-    match rule {
-        RatingRule::MaxDifficulty => &["rating"],
-        RatingRule::HodokuLevel => &["hodoku_level", "hodoku_score", "hodoku_bf"],
-    }
-}
-
-impl<W: Write> RowWriter<W> {
-    /// A CSV writer that emits the header at once.
-    pub fn new(output: W, kind: RowKind) -> csv::Result<Self> {
-        Self::with_format(output, kind, OutputFormat::Csv)
-    }
-
-    /// A writer of `format` (CSV: the header is written at once).
-    pub fn with_format(output: W, kind: RowKind, format: OutputFormat) -> csv::Result<Self> {
-        if format == OutputFormat::Gnpx {
-            return Ok(RowWriter {
-                sink: Sink::Lines(output),
-                kind,
-                message: String::new(),
-            });
-        }
-        let mut csv = csv::WriterBuilder::new().from_writer(output);
-        let mut header: Vec<String> = vec![
-            "source".into(),
-            "line".into(),
-            "puzzle".into(),
-            "status".into(),
-        ];
-        match &kind {
-            RowKind::Grade(ladder) => {
-                header.push("solved".into());
-                header.extend(rating_columns(ladder.rule()).iter().map(|c| c.to_string()));
-                header.extend(["hardest", "steps", "time_us"].map(String::from));
-                header.extend(
-                    ladder
-                        .rungs()
-                        .iter()
-                        .map(|r| format!("count_{}", r.technique.id())),
-                );
-            }
-            RowKind::Solve => header.extend(["solution", "time_us"].map(String::from)),
-        }
-        header.push("extra".into());
-        header.push("message".into());
-        csv.write_record(&header)?;
-        Ok(RowWriter {
-            sink: Sink::Csv(Box::new(csv)),
-            kind,
-            message: String::new(),
-        })
-    }
-
-    /// Writes one row.
-    pub fn write(&mut self, source: &str, evaluation: &Evaluation) -> csv::Result<()> {
-        self.message.clear();
-        write!(self.message, "{}", evaluation.message()).expect("writing to a String");
-        let csv = match &mut self.sink {
-            Sink::Csv(csv) => csv,
-            Sink::Lines(out) => return Ok(write_gnpx_line(out, evaluation, &self.message)?),
-        };
-        csv.write_field(source)?;
-        csv.write_field(evaluation.line.to_string())?;
-        csv.write_field(&evaluation.puzzle)?;
-        csv.write_field(evaluation.status().as_str())?;
-        let time = format!("{:.1}", evaluation.time_us);
-        match (&self.kind, evaluation.outcome()) {
-            (RowKind::Grade(ladder), Some(outcome)) => {
-                csv.write_field(if outcome.solved { "true" } else { "false" })?;
-                match ladder.rule() {
-                    RatingRule::MaxDifficulty => csv.write_field(outcome.rating.to_string())?,
-                    rule @ RatingRule::HodokuLevel => {
-                        csv.write_field(rule.label(outcome.rating))?;
-                        csv.write_field(outcome.score.to_string())?;
-                        let bf = outcome.counts[TechniqueId::BruteForce as usize] > 0;
-                        csv.write_field(if bf { "1" } else { "0" })?;
-                    }
-                }
-                csv.write_field(outcome.hardest.map(|t| t.id()).unwrap_or(""))?;
-                csv.write_field(outcome.steps.to_string())?;
-                csv.write_field(&time)?;
-                for rung in ladder.rungs() {
-                    csv.write_field(outcome.counts[rung.technique as usize].to_string())?;
-                }
-            }
-            (RowKind::Grade(ladder), None) => {
-                for _ in 0..3 + rating_columns(ladder.rule()).len() {
-                    csv.write_field("")?;
-                }
-                csv.write_field(&time)?;
-                for _ in ladder.rungs() {
-                    csv.write_field("")?;
-                }
-            }
-            (RowKind::Solve, _) => {
-                csv.write_field(evaluation.solution_string())?;
-                csv.write_field(&time)?;
-            }
-        }
-        csv.write_field(&evaluation.extra)?;
-        csv.write_field(&self.message)?;
-        csv.write_record(None::<&[u8]>)
-    }
-
-    /// Flushes every row written so far to the output.
-    pub fn flush(&mut self) -> std::io::Result<()> {
-        match &mut self.sink {
-            Sink::Csv(csv) => csv.flush(),
-            Sink::Lines(out) => out.flush(),
-        }
-    }
-}
-
-/// One GNPX rated-file line: `<puzzle> <difficulty> "<method>"`. A puzzle that was not graded
-/// is a `#` comment (GNPX and our reader skip it); a stuck one keeps its partial rating and
-/// says so in a trailing comment.
-fn write_gnpx_line<W: Write>(
-    out: &mut W,
-    evaluation: &Evaluation,
-    message: &str,
-) -> std::io::Result<()> {
-    let Some(outcome) = evaluation.outcome() else {
-        let why = if message.is_empty() {
-            evaluation.status().as_str()
-        } else {
-            message
-        };
-        return writeln!(out, "# {} {}", evaluation.puzzle, why);
-    };
-    let method = outcome.hardest.map(gnpx_name).unwrap_or("");
-    write!(out, "{} {} \"{method}\"", evaluation.puzzle, outcome.rating)?;
-    if !outcome.solved {
-        write!(out, " # stuck")?;
-    }
-    writeln!(out)
 }

@@ -11,17 +11,14 @@ use std::time::{Instant, SystemTime};
 
 use clap::Args;
 
-use sudoku_grader::batch::{
-    grade_stream, BatchOptions, OutputFormat, RowKind, RowWriter, DEFAULT_CHUNK,
-};
+use sudoku_grader::batch::sink::{Found, StopAtWrongStep};
+use sudoku_grader::batch::{grade_stream, BatchOptions, OutputFormat, Sink, Stop, DEFAULT_CHUNK};
 use sudoku_grader::grading::evaluate::Status;
-use sudoku_grader::grading::find::Needs;
 use sudoku_grader::input::encoding::utf8_input;
-use sudoku_grader::report::summary::Summary;
-use sudoku_grader::scales::ladder::Ladder;
 use sudoku_grader::scales::RatingRule;
 use sudoku_grader::timing::TimingsPool;
 
+use super::plan::Plan;
 use super::progress::Progress;
 use super::{ladder_for, ScaleArg, TechniqueArgs, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
 
@@ -80,11 +77,14 @@ pub enum OutputFormatArg {
 }
 
 impl ScaleArgs {
-    /// The ladder (after `--techniques`) and the row format; GNPX lines need a GNPX scale.
-    fn ladder_and_format(
+    /// The plan of a `grade` or `find` run: the ladder (after `--techniques`), the row format
+    /// (GNPX lines need a GNPX scale), `verify`, and for `find` its needs (names, hardest only).
+    fn plan(
         &self,
         techniques: &TechniqueArgs,
-    ) -> Result<(Ladder, OutputFormat), String> {
+        verify: bool,
+        needs: Option<(&str, bool)>,
+    ) -> Result<Plan, String> {
         let ladder = ladder_for(self.scale, techniques)?;
         let format = match self.output_format {
             OutputFormatArg::Csv => OutputFormat::Csv,
@@ -93,7 +93,7 @@ impl ScaleArgs {
                 return Err("--output-format gnpx writes GNPX difficulties: use it with --scale gnpx or gnpx584".into())
             }
         };
-        Ok((ladder, format))
+        Plan::new(Some(ladder), format, verify, needs)
     }
 }
 
@@ -178,51 +178,73 @@ fn total_bytes(inputs: &[PathBuf]) -> Option<u64> {
 
 /// Runs `sgrade grade`.
 pub fn run_grade(args: GradeArgs) -> Result<ExitCode, String> {
-    let (ladder, format) = args.scale.ladder_and_format(&args.techniques)?;
-    run_batch(&args.batch, Some(&ladder), format, args.verify, None)
+    let plan = args.scale.plan(&args.techniques, args.verify, None)?;
+    run_batch(&args.batch, &plan)
 }
 
 /// Runs `sgrade find`: grades like `grade` and writes only the rows of puzzles that needed the
 /// named techniques. Rows that could not be graded are reported on stderr, not dropped silently.
 pub fn run_find(args: FindArgs) -> Result<ExitCode, String> {
-    let (ladder, format) = args.scale.ladder_and_format(&args.techniques)?;
-    let needs = Needs::new(&args.needs, args.needs_only, &ladder).map_err(|e| e.to_string())?;
-    run_batch(
-        &args.batch,
-        Some(&ladder),
-        format,
-        args.verify,
-        Some(&needs),
-    )
+    let needs = Some((args.needs.as_str(), args.needs_only));
+    let plan = args.scale.plan(&args.techniques, args.verify, needs)?;
+    run_batch(&args.batch, &plan)
 }
 
 /// Runs `sgrade solve`.
 pub fn run_solve(args: SolveArgs) -> Result<ExitCode, String> {
-    run_batch(&args.batch, None, OutputFormat::Csv, false, None)
+    run_batch(&args.batch, &Plan::solve())
 }
 
-fn run_batch(
-    args: &BatchArgs,
-    ladder: Option<&Ladder>,
-    format: OutputFormat,
-    verify: bool,
-    needs: Option<&Needs>,
-) -> Result<ExitCode, String> {
+/// The inputs of a run, opened, with the counter of the bytes read from them.
+struct Inputs {
+    sources: Vec<(String, Box<dyn Read>)>,
+    consumed: Arc<AtomicU64>,
+}
+
+impl Inputs {
+    /// Streams every input into `sink`, in order; stops at the first `Break` with its reason.
+    fn stream<S: Sink>(
+        self,
+        options: &BatchOptions<'_>,
+        sink: &mut S,
+    ) -> Result<Option<Stop>, String> {
+        for (source, reader) in self.sources {
+            let counted = CountingReader {
+                inner: reader,
+                consumed: Arc::clone(&self.consumed),
+            };
+            let input = utf8_input(counted).map_err(|e| format!("{source}: {e}"))?;
+            let flow = grade_stream(input, &source, options, sink)
+                .map_err(|e| format!("{source}: {e}"))?;
+            if let ControlFlow::Break(stop) = flow {
+                return Ok(Some(stop));
+            }
+        }
+        Ok(None)
+    }
+}
+
+fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
     if let Some(threads) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads.max(1))
             .build_global()
             .map_err(|e| format!("cannot start {threads} worker threads: {e}"))?;
     }
-    let inputs: Vec<PathBuf> = if args.inputs.is_empty() {
+    let paths: Vec<PathBuf> = if args.inputs.is_empty() {
         vec![PathBuf::from("-")]
     } else {
         args.inputs.clone()
     };
     // Open everything up front so a missing file is a usage error before any output.
-    let mut readers = Vec::with_capacity(inputs.len());
-    for path in &inputs {
-        readers.push(open_input(path)?);
+    let mut inputs = Inputs {
+        sources: Vec::with_capacity(paths.len()),
+        consumed: Arc::new(AtomicU64::new(0)),
+    };
+    for path in &paths {
+        inputs
+            .sources
+            .push((path.display().to_string(), open_input(path)?));
     }
     let output: Box<dyn Write> = match &args.output {
         Some(path) => Box::new(
@@ -230,13 +252,9 @@ fn run_batch(
         ),
         None => Box::new(io::stdout().lock()),
     };
-    let kind = match ladder {
-        Some(ladder) => RowKind::Grade(ladder.clone()),
-        None => RowKind::Solve,
-    };
-    let mut rows =
-        RowWriter::with_format(io::BufWriter::with_capacity(1 << 16, output), kind, format)
-            .map_err(|e| e.to_string())?;
+    let mut rows = plan
+        .rows(io::BufWriter::with_capacity(1 << 16, output))
+        .map_err(|e| e.to_string())?;
     let mut timings_file = match &args.timings {
         Some(path) => {
             Some(io::BufWriter::new(File::create(path).map_err(|e| {
@@ -248,69 +266,35 @@ fn run_batch(
     let timings_pool = args
         .timings
         .as_ref()
-        .map(|_| TimingsPool::for_ladder(ladder, args.timing_sample));
-    let mut progress = Progress::new(args.progress, args.no_progress, total_bytes(&inputs));
-    let consumed = Arc::new(AtomicU64::new(0));
-    let options = BatchOptions {
-        ladder,
-        verify,
-        chunk_size: args.chunk_size as usize,
-        timings: timings_pool.as_ref(),
-    };
+        .map(|_| plan.timings(args.timing_sample));
+    let mut progress = Progress::new(
+        args.progress,
+        args.no_progress,
+        total_bytes(&paths),
+        Arc::clone(&inputs.consumed),
+    );
+    let options = plan.options(args.chunk_size as usize, timings_pool.as_ref());
     let started_at = SystemTime::now();
-    let mut summary = Summary::for_ladder(ladder);
-    let mut verify_failure: Option<String> = None;
-    let mut found_count = 0u64;
+    let mut summary = plan.summary();
     let started = Instant::now();
-    for (path, reader) in inputs.iter().zip(readers) {
-        let source = path.display().to_string();
-        let counted = CountingReader {
-            inner: reader,
-            consumed: Arc::clone(&consumed),
-        };
-        let input = utf8_input(counted).map_err(|e| format!("{source}: {e}"))?;
-        let flow = grade_stream(input, &options, &mut |chunk| {
-            for evaluation in &chunk {
-                summary.add(evaluation);
-                let wanted = match (needs, evaluation.outcome()) {
-                    (None, _) => true,
-                    (Some(needs), Some(outcome)) => {
-                        let found = needs.matches(outcome);
-                        found_count += found as u64;
-                        found
-                    }
-                    (Some(_), None) => {
-                        eprintln!("sgrade: {source}: {}", evaluation.message());
-                        false
-                    }
-                };
-                if wanted {
-                    rows.write(&source, evaluation).map_err(io::Error::other)?;
-                }
-                if let Some(failure) = evaluation.verify_failure() {
-                    verify_failure = Some(format!(
-                        "{source}: line {}: {failure} [puzzle {}]",
-                        evaluation.line, evaluation.puzzle
-                    ));
-                    rows.flush()?;
-                    return Ok(ControlFlow::Break(()));
-                }
-            }
-            rows.flush()?;
-            if let Some(progress) = &mut progress {
-                progress.update(consumed.load(Ordering::Relaxed), summary.rows());
-            }
-            Ok(ControlFlow::Continue(()))
-        })
-        .map_err(|e| format!("{source}: {e}"))?;
-        if flow.is_break() {
-            break;
+    // Each row goes to the summary, the rows (through the `find` filter), progress, and last
+    // the verification stop, so that every other sink has taken the failing row.
+    let (stop, found) = match plan.needs() {
+        None => {
+            let mut sinks = (&mut summary, &mut rows, &mut progress, StopAtWrongStep);
+            (inputs.stream(&options, &mut sinks)?, None)
         }
-    }
+        Some(needs) => {
+            let mut found = Found::new(needs, &mut rows, io::stderr());
+            let mut sinks = (&mut summary, &mut found, &mut progress, StopAtWrongStep);
+            let stop = inputs.stream(&options, &mut sinks)?;
+            (stop, Some(found.count()))
+        }
+    };
     rows.flush()
         .map_err(|e| format!("cannot write output: {e}"))?;
     if let Some(progress) = progress {
-        progress.finish(summary.rows());
+        progress.finish();
     }
     let elapsed = started.elapsed();
     let timings = timings_pool.map(TimingsPool::into_merged);
@@ -320,18 +304,20 @@ fn run_batch(
             .and_then(|()| file.flush().map_err(Into::into))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
-    if let Some(message) = verify_failure {
-        eprintln!("sgrade: verification failed: {message}");
-        return Ok(ExitCode::from(EXIT_VERIFY_FAILED));
+    if let Some(stop) = stop {
+        eprintln!("sgrade: {stop}");
+        return Ok(ExitCode::from(match stop {
+            Stop::WrongStep { .. } => EXIT_VERIFY_FAILED,
+        }));
     }
     if !args.quiet {
         eprint!("{}", summary.render(Some(elapsed)));
         if let Some(timings) = &timings {
             eprint!("{}", timings.render_table());
         }
-        if let Some(needs) = needs {
+        if let (Some(needs), Some(found)) = (plan.needs(), found) {
             eprintln!(
-                "sgrade: found {found_count} of {} graded puzzles ({needs})",
+                "sgrade: found {found} of {} graded puzzles ({needs})",
                 summary.solved + summary.stuck
             );
         }

@@ -11,6 +11,7 @@ use sudoku_grader::techniques::fish::FishTechnique;
 mod bench;
 mod explain;
 mod grade;
+mod plan;
 mod progress;
 mod report;
 mod stats;

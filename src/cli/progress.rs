@@ -1,16 +1,32 @@
 //! Progress reporting on stderr: an indicatif bar on a terminal, plain periodic lines otherwise
-//! (`--progress` into a log file), nothing with `--no-progress`.
+//! (`--progress` into a log file), nothing with `--no-progress`. [`Progress`] is a sink of the
+//! stream: it counts the rows and redraws after each chunk.
 
 use std::io::{self, IsTerminal};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use sudoku_grader::batch::{Sink, Stop};
+use sudoku_grader::grading::evaluate::Evaluation;
+
 /// How often plain progress lines are printed.
 const LINE_INTERVAL: Duration = Duration::from_secs(1);
 
-/// A progress display fed with bytes read and rows done.
-pub enum Progress {
+/// A progress display fed with the bytes read (counted by the input reader) and the rows done.
+pub struct Progress {
+    display: Display,
+    /// Input bytes consumed so far, shared with the reader that counts them.
+    consumed: Arc<AtomicU64>,
+    /// Rows taken so far.
+    rows: u64,
+}
+
+/// How progress is shown.
+enum Display {
     /// Terminal: a bar (with percent and ETA when the total is known) or a spinner.
     Bar(ProgressBar),
     /// Not a terminal: one line per interval.
@@ -25,18 +41,59 @@ pub enum Progress {
 }
 
 impl Progress {
-    /// A display if one is wanted: `forced` (`--progress`) or stderr is a terminal, and not `disabled`.
-    pub fn new(forced: bool, disabled: bool, total: Option<u64>) -> Option<Progress> {
+    /// A display if one is wanted: `forced` (`--progress`) or stderr is a terminal, and not
+    /// `disabled`. `consumed` is where the input reader counts the bytes it read.
+    pub fn new(
+        forced: bool,
+        disabled: bool,
+        total: Option<u64>,
+        consumed: Arc<AtomicU64>,
+    ) -> Option<Progress> {
         if disabled || !(forced || io::stderr().is_terminal()) {
             return None;
         }
+        let display = Display::new(total);
+        Some(Progress {
+            display,
+            consumed,
+            rows: 0,
+        })
+    }
+
+    /// Removes the bar, or prints the final plain line.
+    pub fn finish(self) {
+        self.display.finish(self.rows);
+    }
+}
+
+/// Counts rows; redraws after each chunk.
+impl Sink for Progress {
+    fn evaluation(
+        &mut self,
+        _source: &str,
+        _evaluation: &Evaluation,
+    ) -> io::Result<ControlFlow<Stop>> {
+        self.rows += 1;
+        Ok(ControlFlow::Continue(()))
+    }
+
+    fn chunk_done(&mut self) -> io::Result<()> {
+        self.display
+            .update(self.consumed.load(Ordering::Relaxed), self.rows);
+        Ok(())
+    }
+}
+
+impl Display {
+    /// A bar on a terminal, plain lines otherwise.
+    fn new(total: Option<u64>) -> Display {
         if !io::stderr().is_terminal() {
             let now = Instant::now();
-            return Some(Progress::Lines {
+            return Display::Lines {
                 total,
                 started: now,
                 last: now,
-            });
+            };
         }
         let bar = match total {
             Some(bytes) => ProgressBar::new(bytes).with_style(
@@ -48,18 +105,18 @@ impl Progress {
             ),
         };
         bar.set_draw_target(ProgressDrawTarget::stderr());
-        Some(Progress::Bar(bar))
+        Display::Bar(bar)
     }
 
     /// Reports `bytes` of input consumed and `rows` finished.
-    pub fn update(&mut self, bytes: u64, rows: u64) {
+    fn update(&mut self, bytes: u64, rows: u64) {
         match self {
-            Progress::Bar(bar) => {
+            Display::Bar(bar) => {
                 let rate = rows as f64 / bar.elapsed().as_secs_f64().max(1e-9);
                 bar.set_position(bytes);
                 bar.set_message(format!("{rows} puzzles, {rate:.0}/s"));
             }
-            Progress::Lines {
+            Display::Lines {
                 total,
                 started,
                 last,
@@ -85,10 +142,10 @@ impl Progress {
     }
 
     /// Removes the bar, or prints the final plain line.
-    pub fn finish(self, rows: u64) {
+    fn finish(self, rows: u64) {
         match self {
-            Progress::Bar(bar) => bar.finish_and_clear(),
-            Progress::Lines { started, .. } => {
+            Display::Bar(bar) => bar.finish_and_clear(),
+            Display::Lines { started, .. } => {
                 let elapsed = started.elapsed().as_secs_f64().max(1e-9);
                 eprintln!(
                     "sgrade: {rows} puzzles, {:.0}/s, done",

@@ -4,10 +4,13 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::io;
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 use hdrhistogram::Histogram;
 
+use crate::batch::sink::{Sink, Stop};
 use crate::grading::evaluate::{Evaluation, Status};
 use crate::scales::ladder::Ladder;
 use crate::scales::RatingRule;
@@ -222,6 +225,18 @@ impl Summary {
             );
         }
         out
+    }
+}
+
+/// A summary counts every evaluation of the stream.
+impl Sink for Summary {
+    fn evaluation(
+        &mut self,
+        _source: &str,
+        evaluation: &Evaluation,
+    ) -> io::Result<ControlFlow<Stop>> {
+        self.add(evaluation);
+        Ok(ControlFlow::Continue(()))
     }
 }
 

@@ -1,0 +1,95 @@
+//! The plan of a `grade`, `find` or `solve` run, made once from its arguments (as ripgrep's
+//! `HiArgs` makes the searcher and the printers): it owns the ladder (after `--techniques` and
+//! `--fish-max-size`) and the `find` needs, and makes everything that grades or reports with
+//! them, so the ladder is built once and lent to each.
+
+use std::io::Write;
+
+use sudoku_grader::batch::{BatchOptions, OutputFormat, RowKind, RowWriter};
+use sudoku_grader::grading::find::Needs;
+use sudoku_grader::report::summary::Summary;
+use sudoku_grader::scales::ladder::Ladder;
+use sudoku_grader::timing::TimingsPool;
+
+/// What a batch run grades with and writes.
+pub struct Plan {
+    /// The ladder; `None` for `solve` (the oracle alone).
+    ladder: Option<Ladder>,
+    /// The row format.
+    format: OutputFormat,
+    /// Check every step against the solution.
+    verify: bool,
+    /// `find`: what a puzzle must have needed for its row to be written.
+    needs: Option<Needs>,
+}
+
+impl Plan {
+    /// A grading plan; with `needs` (technique names, hardest step only), a `find` plan.
+    pub fn new(
+        ladder: Option<Ladder>,
+        format: OutputFormat,
+        verify: bool,
+        needs: Option<(&str, bool)>,
+    ) -> Result<Plan, String> {
+        let needs = match (needs, &ladder) {
+            (Some((names, hardest_only)), Some(ladder)) => {
+                Some(Needs::new(names, hardest_only, ladder).map_err(|e| e.to_string())?)
+            }
+            _ => None,
+        };
+        Ok(Plan {
+            ladder,
+            format,
+            verify,
+            needs,
+        })
+    }
+
+    /// `sgrade solve`: the oracle alone, CSV rows with the solution.
+    pub fn solve() -> Plan {
+        Plan {
+            ladder: None,
+            format: OutputFormat::Csv,
+            verify: false,
+            needs: None,
+        }
+    }
+
+    /// How the stream evaluates, `chunk_size` records at a time, timing into `timings`.
+    pub fn options<'a>(
+        &'a self,
+        chunk_size: usize,
+        timings: Option<&'a TimingsPool>,
+    ) -> BatchOptions<'a> {
+        BatchOptions {
+            ladder: self.ladder.as_ref(),
+            verify: self.verify,
+            chunk_size,
+            timings,
+        }
+    }
+
+    /// The row writer on `output` (a CSV header is written at once).
+    pub fn rows<W: Write>(&self, output: W) -> csv::Result<RowWriter<'_, W>> {
+        let kind = match &self.ladder {
+            Some(ladder) => RowKind::Grade(ladder),
+            None => RowKind::Solve,
+        };
+        RowWriter::with_format(output, kind, self.format)
+    }
+
+    /// An empty summary listing the ladder's techniques.
+    pub fn summary(&self) -> Summary {
+        Summary::for_ladder(self.ladder.as_ref())
+    }
+
+    /// The timing recorders, timing one puzzle in `sample_every`.
+    pub fn timings(&self, sample_every: u64) -> TimingsPool {
+        TimingsPool::for_ladder(self.ladder.as_ref(), sample_every)
+    }
+
+    /// `find`'s needs.
+    pub fn needs(&self) -> Option<&Needs> {
+        self.needs.as_ref()
+    }
+}
