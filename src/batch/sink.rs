@@ -223,3 +223,105 @@ impl<S: Sink, W: Write> Sink for Found<'_, S, W> {
         self.inner.chunk_done()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grading::evaluate::evaluate;
+    use crate::input::reader::Record;
+    use crate::scales::ladder::Ladder;
+    use crate::techniques::step::WrongDeduction;
+    use crate::techniques::TechniqueId;
+
+    const EASY: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    fn evaluation(line: u64, puzzle: &str) -> Evaluation {
+        let record = Record {
+            line,
+            puzzle: puzzle.to_string(),
+            column: 1,
+            extra: String::new(),
+            error: None,
+        };
+        evaluate(record, Some(&Ladder::gnpx_v4()), false)
+    }
+
+    fn wrong_step(line: u64) -> Evaluation {
+        let failure = VerifyFailure {
+            step_number: 3,
+            technique: TechniqueId::HiddenSingle,
+            wrong: WrongDeduction {
+                cell: 0,
+                digit: 0,
+                placement: true,
+            },
+            solution_digit: 4,
+        };
+        let mut evaluation = evaluation(line, EASY);
+        evaluation.verdict = Verdict::WrongStep {
+            failure,
+            solution: [0; 81],
+        };
+        evaluation
+    }
+
+    /// Records the lines it takes.
+    #[derive(Default)]
+    struct Lines(Vec<u64>, u32);
+
+    impl Sink for Lines {
+        fn evaluation(&mut self, _: &str, e: &Evaluation) -> io::Result<ControlFlow<Stop>> {
+            self.0.push(e.line);
+            Ok(ControlFlow::Continue(()))
+        }
+        fn chunk_done(&mut self) -> io::Result<()> {
+            self.1 += 1;
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_tee_feeds_its_members_in_order_until_one_stops() {
+        let (mut before, mut after) = (Lines::default(), Lines::default());
+        let mut tee = (&mut before, StopAtWrongStep, None::<Lines>, &mut after);
+        let flow = tee.evaluation("in.txt", &evaluation(1, EASY)).unwrap();
+        assert!(flow.is_continue());
+        let ControlFlow::Break(stop) = tee.evaluation("in.txt", &wrong_step(2)).unwrap() else {
+            panic!("the wrong step stops the stream");
+        };
+        tee.chunk_done().unwrap();
+        assert_eq!((before.0, before.1), (vec![1, 2], 1));
+        assert_eq!((after.0, after.1), (vec![1], 1));
+        assert_eq!(
+            stop.to_string(),
+            format!(
+                "verification failed: in.txt: line 2: step 3 (hidden-single) placed r1c1#1, but \
+                 the solution has r1c1=5 [puzzle {EASY}]"
+            )
+        );
+    }
+
+    #[test]
+    fn found_passes_matching_rows_and_notes_ungraded_ones() {
+        let ladder = Ladder::gnpx_v4();
+        let singles = Needs::new("singles", false, &ladder).unwrap();
+        let pairs = Needs::new("naked-pair", false, &ladder).unwrap();
+        let rows = [evaluation(1, EASY), evaluation(2, &EASY[..80])];
+        let mut notes = Vec::new();
+        let mut found = Found::new(&singles, Lines::default(), &mut notes);
+        for row in &rows {
+            assert!(found.evaluation("in.txt", row).unwrap().is_continue());
+        }
+        found.chunk_done().unwrap();
+        assert_eq!(found.count(), 1);
+        assert_eq!((&found.inner.0, found.inner.1), (&vec![1], 1));
+        assert_eq!(
+            String::from_utf8(notes).unwrap(),
+            "sgrade: in.txt: line 2: expected 81 or 729 cells, found 80\n"
+        );
+        let mut none = Found::new(&pairs, Lines::default(), io::sink());
+        assert!(none.evaluation("in.txt", &rows[0]).unwrap().is_continue());
+        assert_eq!((none.count(), none.inner.0.len()), (0, 0));
+    }
+}

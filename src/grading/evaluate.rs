@@ -400,3 +400,158 @@ fn grade_unchecked<T: TimingHook, O: Observer + ?Sized>(
     grade_observed(grid, ladder, None, timing, observer)
         .expect("grading without a solution to check cannot fail verification")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::test_support::grid;
+    use crate::techniques::step::WrongDeduction;
+    use crate::techniques::TechniqueId;
+
+    const EASY: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    fn record(line: u64, puzzle: &str) -> Record {
+        Record {
+            line,
+            puzzle: puzzle.to_string(),
+            column: 1,
+            extra: String::new(),
+            error: None,
+        }
+    }
+
+    /// `EASY` with one given removed at a time until it has several solutions.
+    fn multiple() -> String {
+        let mut text = EASY.as_bytes().to_vec();
+        for cell in 0..81 {
+            if text[cell] != b'.' {
+                text[cell] = b'.';
+                let candidate = String::from_utf8(text.clone()).unwrap();
+                if oracle::solve(&grid(&candidate)).count == SolutionCount::Multiple {
+                    return candidate;
+                }
+            }
+        }
+        unreachable!("an empty grid has several solutions")
+    }
+
+    #[test]
+    fn each_case_has_its_verdict_status_and_message() {
+        let ladder = Ladder::gnpx_v4();
+        let graded = evaluate(record(1, EASY), Some(&ladder), true);
+        assert!(matches!(graded.verdict, Verdict::Solved { .. }));
+        assert_eq!(graded.status(), Status::Unique);
+        assert_eq!(graded.message().to_string(), "");
+        let solved = graded.solution().unwrap();
+        let alone = evaluate(record(2, EASY), None, false);
+        assert!(matches!(alone.verdict, Verdict::Unique { .. }));
+        assert_eq!(alone.solution(), Some(solved));
+        assert!(alone.outcome().is_none());
+
+        let short = evaluate(record(3, &EASY[..80]), Some(&ladder), false);
+        assert!(matches!(
+            short.verdict,
+            Verdict::Invalid(PuzzleError::Length { found: 80 })
+        ));
+        assert_eq!(short.status(), Status::Invalid);
+        assert_eq!(short.puzzle, &EASY[..80]);
+        assert_eq!(short.time_us, 0.0);
+        assert_eq!(
+            short.message().to_string(),
+            "line 3: expected 81 or 729 cells, found 80"
+        );
+
+        let mut unreadable = record(4, "");
+        unreadable.error = Some("invalid UTF-8 at byte 3".into());
+        let unreadable = evaluate(unreadable, Some(&ladder), false);
+        assert_eq!(unreadable.status(), Status::Invalid);
+        assert_eq!(
+            unreadable.message().to_string(),
+            "line 4: invalid UTF-8 at byte 3"
+        );
+
+        let conflict = format!("11{}", &EASY[2..]);
+        let conflict = evaluate(record(5, &conflict), Some(&ladder), false);
+        assert!(matches!(conflict.verdict, Verdict::Invalid(_)));
+        // r1c9 can hold nothing: row 1 has 1–8, column 9 has the 9.
+        let no_solution = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+        for verify in [false, true] {
+            let none = evaluate(record(6, &no_solution), Some(&ladder), verify);
+            assert!(matches!(none.verdict, Verdict::NoSolution));
+            assert_eq!(none.message().to_string(), "line 6: puzzle has no solution");
+        }
+
+        let several = evaluate(record(7, &multiple()), Some(&ladder), false);
+        assert!(matches!(several.verdict, Verdict::Multiple(None)));
+        assert_eq!(
+            several.message().to_string(),
+            "line 7: puzzle has more than one solution"
+        );
+    }
+
+    #[test]
+    fn explain_grades_several_solutions_unchecked_and_sees_every_step() {
+        #[derive(Default)]
+        struct Seen {
+            counted: Vec<SolutionCount>,
+            steps: u32,
+            graded: bool,
+        }
+        impl Observer for Seen {
+            fn counted(&mut self, count: SolutionCount, _: &Grid) {
+                self.counted.push(count);
+            }
+            fn step(&mut self, _: &Step, _: &Grid) {
+                self.steps += 1;
+            }
+            fn graded(&mut self, _: &Grid) {
+                self.graded = true;
+            }
+        }
+        let ladder = Ladder::gnpx_v4();
+        let explain = Evaluator {
+            ladder: Some(&ladder),
+            verify: true,
+            grade_multiple: true,
+        };
+        let mut seen = Seen::default();
+        let several = explain.evaluate_with(record(1, &multiple()), &mut NoTiming, &mut seen);
+        let outcome = several.outcome().expect("graded anyway");
+        assert!(matches!(several.verdict, Verdict::Multiple(Some(_))));
+        assert_eq!(seen.counted, [SolutionCount::Multiple]);
+        assert_eq!(seen.steps, outcome.steps);
+        assert!(seen.graded);
+    }
+
+    #[test]
+    fn a_wrong_step_renders_as_before() {
+        let failure = VerifyFailure {
+            step_number: 12,
+            technique: TechniqueId::NakedPair,
+            wrong: WrongDeduction {
+                cell: 4,
+                digit: 2,
+                placement: false,
+            },
+            solution_digit: 2,
+        };
+        let evaluation = Evaluation {
+            line: 7,
+            puzzle: EASY.to_string(),
+            verdict: Verdict::WrongStep {
+                failure,
+                solution: [0; 81],
+            },
+            time_us: 1.0,
+            extra: String::new(),
+        };
+        assert_eq!(evaluation.status(), Status::Unique);
+        assert!(evaluation.outcome().is_none());
+        assert_eq!(
+            evaluation.message().to_string(),
+            "verification failed: line 7: step 12 (naked-pair) eliminated r1c5#3, but the \
+             solution has r1c5=3"
+        );
+    }
+}
