@@ -285,7 +285,7 @@ impl Evaluator<'_> {
             Err(error) => return unparsed(Verdict::Invalid(error)),
         };
         // Only parsed puzzles are timed: an unreadable line costs nothing worth a sample.
-        let verdict = self.judge(&puzzle.grid, timing, observer);
+        let verdict = self.judge(puzzle.grid, timing, observer);
         let elapsed = started.elapsed();
         timing.puzzle(u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX));
         Evaluation {
@@ -300,22 +300,23 @@ impl Evaluator<'_> {
     /// The verdict on a parsed puzzle: the one place where the cases are told apart.
     fn judge<T: TimingHook, O: Observer + ?Sized>(
         &self,
-        puzzle: &Grid,
+        puzzle: Grid,
         timing: &mut T,
         observer: &mut O,
     ) -> Verdict {
         let Some(ladder) = self.ladder else {
-            return match count(puzzle, timing, observer) {
+            return match count(&puzzle, timing, observer) {
                 Count::Unique(solution) => Verdict::Unique { solution },
                 Count::Multiple => Verdict::Multiple(None),
                 Count::None => Verdict::NoSolution,
             };
         };
-        let mut grid = puzzle.clone();
         // Sound logic that completes the grid has proved the solution unique (every deduction
         // holds in every solution), so the oracle is needed only when the ladder gets stuck.
         // Checking steps (`verify`) or uniqueness-based techniques need the solution first.
         if !self.verify && !ladder.assumes_uniqueness() {
+            // The puzzle is kept for the oracle, should the ladder get stuck.
+            let mut grid = puzzle.clone();
             let outcome = grade_unchecked(&mut grid, ladder, timing, observer);
             if outcome.solved {
                 return Verdict::Solved {
@@ -323,13 +324,14 @@ impl Evaluator<'_> {
                     solution: grid.values(),
                 };
             }
-            return match count(puzzle, timing, observer) {
+            return match count(&puzzle, timing, observer) {
                 Count::Unique(solution) => Verdict::Stuck { outcome, solution },
                 Count::Multiple => Verdict::Multiple(self.grade_multiple.then_some(outcome)),
                 Count::None => Verdict::NoSolution,
             };
         }
-        match count(puzzle, timing, observer) {
+        let mut grid = puzzle;
+        match count(&grid, timing, observer) {
             Count::None => Verdict::NoSolution,
             Count::Multiple if !self.grade_multiple => Verdict::Multiple(None),
             Count::Multiple => {
