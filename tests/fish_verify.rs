@@ -9,9 +9,9 @@ use std::io::BufReader;
 use std::ops::ControlFlow;
 use std::path::Path;
 
-use sudoku_grader::batch::sink::FnSink;
 use sudoku_grader::batch::{grade_stream, BatchOptions};
 use sudoku_grader::grading::evaluate::{Evaluation, Status};
+use sudoku_grader::grading::sink::FnSink;
 use sudoku_grader::scales::ladder::{Ladder, OFF_BY_DEFAULT};
 use sudoku_grader::techniques::fish::FishTechnique;
 

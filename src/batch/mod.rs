@@ -14,10 +14,9 @@ use crate::scales::ladder::Ladder;
 use crate::timing::TimingsPool;
 
 pub mod rows;
-pub mod sink;
 
+pub use crate::grading::sink::{Sink, Stop};
 pub use rows::{OutputFormat, RowKind, RowWriter};
-pub use sink::{Sink, Stop};
 
 /// Records graded per chunk: enough to keep every worker busy, small enough to flush often.
 pub const DEFAULT_CHUNK: usize = 4096;

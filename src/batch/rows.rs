@@ -4,8 +4,8 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
-use crate::batch::sink::{Sink, Stop};
 use crate::grading::evaluate::Evaluation;
+use crate::grading::sink::{Sink, Stop};
 use crate::scales::ladder::Ladder;
 use crate::scales::RatingRule;
 use crate::techniques::gnpx_names::gnpx_name;

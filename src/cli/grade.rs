@@ -11,9 +11,9 @@ use std::time::{Instant, SystemTime};
 
 use clap::Args;
 
-use sudoku_grader::batch::sink::{Found, StopAtWrongStep};
 use sudoku_grader::batch::{grade_stream, BatchOptions, OutputFormat, Sink, Stop, DEFAULT_CHUNK};
 use sudoku_grader::grading::evaluate::Status;
+use sudoku_grader::grading::sink::{Found, StopAtWrongStep};
 use sudoku_grader::input::encoding::utf8_input;
 use sudoku_grader::scales::RatingRule;
 use sudoku_grader::timing::TimingsPool;

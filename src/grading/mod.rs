@@ -1,6 +1,7 @@
-//! Grading: the solving loop ([`grader`]), the evaluation of one record ([`evaluate`]) and the
-//! `find` filter ([`find`]).
+//! Grading: the solving loop ([`grader`]), the evaluation of one record ([`evaluate`]), the
+//! `find` filter ([`find`]) and the [`sink::Sink`] every consumer of evaluations implements.
 
 pub mod evaluate;
 pub mod find;
 pub mod grader;
+pub mod sink;

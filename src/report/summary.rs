@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use hdrhistogram::Histogram;
 
-use crate::batch::sink::{Sink, Stop};
 use crate::grading::evaluate::{Evaluation, Status};
+use crate::grading::sink::{Sink, Stop};
 use crate::scales::ladder::Ladder;
 use crate::scales::RatingRule;
 use crate::techniques::technique_map::TechniqueMap;

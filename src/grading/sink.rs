@@ -1,4 +1,4 @@
-//! Where the stream's evaluations go. [`grade_stream`](super::grade_stream) pushes each
+//! Where a stream of evaluations goes. [`grade_stream`](crate::batch::grade_stream) pushes each
 //! evaluation, in input order, into a [`Sink`], the way ripgrep's searcher pushes each match into
 //! the `Sink` its printers implement. The row writer, the summary, the `find` filter
 //! ([`Found`]), progress and the verification stop ([`StopAtWrongStep`]) are sinks, and they
