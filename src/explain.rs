@@ -1,6 +1,10 @@
 //! Human-readable and JSON descriptions of steps (GNPX-style wording).
 
-use crate::core::{cell_name, house_name, Bits81, CandidateSet, HOUSE_SETS};
+use crate::core::notation::{
+    cell_list, cell_name, compressed_cells, digit_list, elimination_names, house_groups,
+    house_list, house_name, house_names, placement_names,
+};
+use crate::core::{Bits81, CandidateSet, HOUSE_SETS};
 use crate::model::links::{ChainLink, LinkKind};
 use crate::model::superlinks::{branch_text, ForceConclusion, Stem};
 use crate::techniques::fish::{self, FishClass, FishShape, FishTechnique};
@@ -8,58 +12,6 @@ use crate::techniques::forcing_net::{ForcingKind, ForcingNode, ForcingProof};
 use crate::techniques::step::Step;
 use crate::techniques::wings::XYZ_WING_ALS_NAMES;
 use crate::techniques::TechniqueId;
-
-/// `r5c6=2` for each placement.
-pub fn placement_names(set: &CandidateSet) -> Vec<String> {
-    set.iter()
-        .map(|(cell, digit)| format!("{}={}", cell_name(cell), digit + 1))
-        .collect()
-}
-
-/// `r4c2<>4` for each elimination.
-pub fn elimination_names(set: &CandidateSet) -> Vec<String> {
-    set.iter()
-        .map(|(cell, digit)| format!("{}<>{}", cell_name(cell), digit + 1))
-        .collect()
-}
-
-/// Digits of a mask, concatenated (`37`).
-pub fn digit_list(mask: u16) -> String {
-    (0..9)
-        .filter(|d| mask & (1 << d) != 0)
-        .map(|d| char::from(b'1' + d as u8))
-        .collect()
-}
-
-/// Houses of a set, space-separated (`r1 b3`).
-pub fn house_list(houses: u32) -> String {
-    (0..27)
-        .filter(|h| houses & (1 << h) != 0)
-        .map(house_name)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Cells of a set, space-separated (`r1c2 r1c5`).
-pub fn cell_list(cells: Bits81) -> String {
-    cells.iter().map(cell_name).collect::<Vec<_>>().join(" ")
-}
-
-/// Houses grouped by kind as GNPX writes them: `r15 b7` with `separator` " ", `r15b7` with "".
-pub fn house_groups(houses: u32, separator: &str) -> String {
-    ["r", "c", "b"]
-        .iter()
-        .enumerate()
-        .filter_map(|(kind, prefix)| {
-            let indices: String = (0..9)
-                .filter(|i| houses & 1 << (kind * 9 + i) != 0)
-                .map(|i| char::from(b'1' + i as u8))
-                .collect();
-            (!indices.is_empty()).then(|| format!("{prefix}{indices}"))
-        })
-        .collect::<Vec<_>>()
-        .join(separator)
-}
 
 /// GNPX's names of the fish sizes 2..=7.
 const FISH_NAMES: [&str; 6] = [
@@ -175,30 +127,6 @@ pub fn details(step: &Step) -> Vec<String> {
         elimination_names(&step.eliminations).join(" ")
     ));
     lines
-}
-
-/// Cells in GNPX's compressed form: rows with the same columns merge (`r2c4 r4c4` → `r24c4`,
-/// `r5c4 r5c6` → `r5c46`).
-pub fn compressed_cells(cells: Bits81) -> String {
-    let mut columns = [0u16; 9];
-    for cell in cells {
-        columns[cell / 9] |= 1 << (cell % 9);
-    }
-    let mut groups: Vec<(u16, u16)> = Vec::new(); // (rows, columns)
-    for (row, &cols) in columns.iter().enumerate() {
-        if cols == 0 {
-            continue;
-        }
-        match groups.iter_mut().find(|(_, c)| *c == cols) {
-            Some((rows, _)) => *rows |= 1 << row,
-            None => groups.push((1 << row, cols)),
-        }
-    }
-    groups
-        .iter()
-        .map(|&(rows, cols)| format!("r{}c{}", digit_list(rows), digit_list(cols)))
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The chain in GNPX notation: `[S r2c6/-2 -> r6c6/+2] => …`.
@@ -577,14 +505,6 @@ pub fn describe(step: &Step) -> String {
     }
 }
 
-/// Names of the houses of a set, in house order (`["r1","r5","b7"]`).
-fn house_names(houses: u32) -> Vec<String> {
-    (0..27)
-        .filter(|h| houses & 1 << h != 0)
-        .map(house_name)
-        .collect()
-}
-
 /// A step as a JSON object: technique, placements, eliminations, houses, cells, digits, pivot,
 /// chain links (`{"kind": "S", "from": "r2c6/-2", "to": "r6c6/+2"}`), colour classes, text,
 /// for fish a `fish` object (size, base_set, cover_set, fins, endo_fins, cannibalistic), and
@@ -774,15 +694,6 @@ mod tests {
             "{lines:?}"
         );
         assert!(details(&Step::new(TechniqueId::NakedPair)).is_empty());
-    }
-
-    #[test]
-    fn cells_compress_by_row_then_column() {
-        let cells: Bits81 = [12, 30, 48, 66].into_iter().collect(); // r2c4 r4c4 r6c4 r8c4
-        assert_eq!(compressed_cells(cells), "r2468c4");
-        let cells: Bits81 = [39, 41, 31].into_iter().collect(); // r5c4 r5c6 r4c5
-        assert_eq!(compressed_cells(cells), "r4c5 r5c46");
-        assert_eq!(compressed_cells(Bits81::EMPTY), "");
     }
 
     #[test]

@@ -91,7 +91,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
                 "sgrade: step {} ({}) disagrees with the solution at cell {}, digit {}",
                 failure.step_number,
                 failure.technique.id(),
-                sudoku_grader::core::cell_name(failure.wrong.cell),
+                sudoku_grader::core::notation::cell_name(failure.wrong.cell),
                 failure.wrong.digit + 1
             );
             return Ok(ExitCode::from(EXIT_VERIFY_FAILED));

@@ -2,7 +2,8 @@
 
 use std::time::Instant;
 
-use crate::core::{cell_name, Grid};
+use crate::core::notation::cell_name;
+use crate::core::Grid;
 use crate::grading::grader::{grade_timed, GradeOutcome};
 use crate::input::puzzle::parse_puzzle;
 use crate::input::reader::Record;

@@ -25,8 +25,8 @@
 use std::cell::{Cell, RefCell};
 use std::fmt;
 
+use crate::core::notation::compressed_cells;
 use crate::core::{Bits81, Grid, HOUSE_SETS, INTERSECTIONS, PEERS};
-use crate::explain::compressed_cells;
 use crate::model::als::{find_als, Als, MAX_ALS_CELLS};
 use crate::model::links::LinkKind;
 

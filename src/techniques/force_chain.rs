@@ -18,14 +18,10 @@
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
+use crate::core::bits::digits;
 use crate::core::{Bits81, Grid, HOUSE_SETS};
 use crate::model::superlinks::{with_force_engine, ForceConclusion, ForceEngine, Stem, SuperLink};
 use crate::techniques::step::Step;
-
-/// Digits of a mask, in order.
-fn digits(mask: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |d| mask & (1 << d) != 0)
-}
 
 /// The candidates every non-contradictory origin proves true (an origin that proves some
 /// candidate both true and false is false, and a false assumption proves anything, so it does not

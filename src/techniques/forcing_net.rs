@@ -30,10 +30,9 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
-use crate::core::{
-    cell_name, Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, INTERSECTIONS, PEERS,
-};
-use crate::explain::compressed_cells;
+use crate::core::bits::digits;
+use crate::core::notation::{cell_name, compressed_cells, house_long_name};
+use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, INTERSECTIONS, PEERS};
 use crate::techniques::step::Step;
 
 /// Rounds of singles a net premise looks ahead (HoDoKu's default `anzTableLookAhead`).
@@ -150,7 +149,7 @@ pub enum ForcingReason {
 impl fmt::Display for ForcingReason {
     /// `r3c4 set and deleted #7`, `all of r5c5`, `all of row 2 #4` …
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let house = |h: u8| crate::core::house_long_name(h as usize);
+        let house = |h: u8| house_long_name(h as usize);
         match *self {
             ForcingReason::SetAndDeleted { cell, digit } => {
                 write!(
@@ -1005,9 +1004,4 @@ fn group_nodes(grid: &Grid) -> Vec<Group> {
         }
     }
     groups
-}
-
-/// Digits of a mask, in order.
-fn digits(mask: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |d| mask & (1 << d) != 0)
 }

@@ -19,6 +19,7 @@ use crate::model::als::{find_als, Als, MAX_ALS_CELLS};
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use crate::core::bits;
 use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
 use crate::techniques::step::Step;
 
@@ -92,7 +93,7 @@ impl AlsTable {
     fn rcc(&self, a: usize, b: usize) -> u16 {
         let common = self.sets[a].digits & self.sets[b].digits;
         let mut mask = 0;
-        for digit in bits(common) {
+        for digit in bits::digits(common) {
             let (in_a, in_b) = (
                 self.sets[a].digit_cells[digit],
                 self.sets[b].digit_cells[digit],
@@ -159,11 +160,6 @@ fn in_one_house(cells: Bits81) -> bool {
     })
 }
 
-/// The digits of a mask, lowest first.
-fn bits(mask: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |d| mask & (1 << d) != 0)
-}
-
 /// Fills the ALS fields of a step: its sets in order, RCCs between them, all their cells.
 fn als_step(technique: TechniqueId, sets: &[Bits81], rccs: &[u16], step: &mut Step) {
     *step = Step::new(technique);
@@ -215,7 +211,7 @@ fn als_xz_of(
                 let both = sa.cells | sb.cells;
                 let mut eliminations = crate::core::CandidateSet::EMPTY;
                 let doubly = rcc.count_ones() >= 2 && !sa.cells.intersects(sb.cells);
-                for z in bits(sa.digits & sb.digits) {
+                for z in bits::digits(sa.digits & sb.digits) {
                     // z needs another RCC to lock against (both RCCs serve a doubly link).
                     if rcc == 1 << z {
                         continue;
@@ -226,7 +222,7 @@ fn als_xz_of(
                     // Each set is locked on its digits other than the RCCs.
                     for (i, set) in [sa, sb].into_iter().enumerate() {
                         let id = if i == 0 { a } else { b };
-                        for d in bits(set.digits & !rcc) {
+                        for d in bits::digits(set.digits & !rcc) {
                             eliminations.planes[d] |=
                                 (grid.plane(d) & table.sees[id][d]).and_not(both);
                         }
@@ -288,10 +284,10 @@ fn als_xy_wing_of(
                 let common = sa.digits & sb.digits;
                 let mut eliminations = crate::core::CandidateSet::EMPTY;
                 let (mut used_x, mut used_y) = (0u16, 0u16);
-                for x in bits(rcc_a) {
-                    for y in bits(rcc_b & !(1 << x)) {
+                for x in bits::digits(rcc_a) {
+                    for y in bits::digits(rcc_b & !(1 << x)) {
                         let mut any = false;
-                        for z in bits(common & !(1 << x) & !(1 << y)) {
+                        for z in bits::digits(common & !(1 << x) & !(1 << y)) {
                             let targets = table.common_targets(grid, z, a, b, wings);
                             if !targets.is_empty() {
                                 eliminations.planes[z] |= targets;
@@ -356,7 +352,7 @@ impl ChainSearch<'_> {
         // The start's own state: entered by "no digit" (9 never matches an RCC).
         const START: u32 = u32::MAX;
         for &(next, rcc) in &self.neighbours[start] {
-            for r in bits(rcc & !(1 << z)) {
+            for r in bits::digits(rcc & !(1 << z)) {
                 let state = next * 9 + r as u32;
                 if self.reached[next as usize] & (1 << r) == 0 {
                     self.reached[next as usize] |= 1 << r;
@@ -372,7 +368,7 @@ impl ChainSearch<'_> {
                 let state = self.frontier[i];
                 let (set, entry) = ((state / 9) as usize, (state % 9) as usize);
                 for &(next, rcc) in &self.neighbours[set] {
-                    for r in bits(rcc & !(1 << entry)) {
+                    for r in bits::digits(rcc & !(1 << entry)) {
                         if self.reached[next as usize] & (1 << r) != 0 {
                             continue;
                         }
@@ -428,7 +424,7 @@ impl ChainSearch<'_> {
         let ends = self.table.sets[first].cells | self.table.sets[last].cells;
         let common = self.table.sets[first].digits & self.table.sets[last].digits;
         let mut eliminations = crate::core::CandidateSet::EMPTY;
-        for d in bits(common & !rccs[0] & !rccs[rccs.len() - 1]) {
+        for d in bits::digits(common & !rccs[0] & !rccs[rccs.len() - 1]) {
             eliminations.planes[d] = self.table.common_targets(self.grid, d, first, last, ends);
         }
         let lowest = eliminations.planes.iter().position(|p| !p.is_empty());
@@ -477,7 +473,7 @@ pub fn als_chain_capped(
     // Per set, the digits z with a place outside it seeing all its places of z.
     let live: Vec<u16> = (0..n)
         .map(|i| {
-            bits(table.sets[i].digits)
+            bits::digits(table.sets[i].digits)
                 .filter(|&z| {
                     !(grid.plane(z) & table.sees[i][z])
                         .and_not(table.sets[i].cells)
@@ -497,7 +493,7 @@ pub fn als_chain_capped(
     };
     for len in min_sets..=max_sets.min(MAX_CHAIN_ALS_SEARCH) {
         for start in 0..n {
-            for z in bits(live[start]) {
+            for z in bits::digits(live[start]) {
                 search.run(start, z, len, sink)?;
             }
         }
@@ -527,7 +523,7 @@ pub fn death_blossom_capped(
             continue;
         }
         let mut enough = true;
-        for d in bits(stem_digits) {
+        for d in bits::digits(stem_digits) {
             petals[d].clear();
             for (i, set) in table.sets.iter().enumerate() {
                 if set.digits & (1 << d) != 0
@@ -543,7 +539,7 @@ pub fn death_blossom_capped(
         if !enough {
             continue;
         }
-        let digits: Vec<usize> = bits(stem_digits).collect();
+        let digits: Vec<usize> = bits::digits(stem_digits).collect();
         let mut blossom = Blossom {
             table: &table,
             petals: &petals,
@@ -593,7 +589,7 @@ impl Blossom<'_> {
                 .collect();
             let petal_digits: Vec<u16> = self.digits.iter().map(|&d| 1 << d).collect();
             als_step(TechniqueId::DeathBlossom, &sets, &petal_digits, &mut step);
-            for z in bits(common) {
+            for z in bits::digits(common) {
                 step.eliminations.planes[z] = targets[z].and_not(cells);
             }
             if step.eliminations.is_empty() {
@@ -610,7 +606,7 @@ impl Blossom<'_> {
             let common = common & set.digits;
             let mut next = [Bits81::EMPTY; 9];
             let mut alive = 0u16;
-            for z in bits(common) {
+            for z in bits::digits(common) {
                 next[z] = (targets[z] & self.table.sees[petal][z]).and_not(set.cells);
                 if !next[z].is_empty() {
                     alive |= 1 << z;
