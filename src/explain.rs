@@ -5,10 +5,10 @@ use crate::core::notation::{
     house_list, house_name, house_names, placement_names,
 };
 use crate::core::{Bits81, CandidateSet, HOUSE_SETS};
+use crate::model::forcing::{ForcingKind, ForcingNode, ForcingProof};
 use crate::model::links::{ChainLink, LinkKind};
 use crate::model::superlinks::{branch_text, ForceConclusion, Stem};
 use crate::techniques::fish::{self, FishClass, FishShape, FishTechnique};
-use crate::techniques::forcing_net::{ForcingKind, ForcingNode, ForcingProof};
 use crate::techniques::step::Step;
 use crate::techniques::wings::XYZ_WING_ALS_NAMES;
 use crate::techniques::TechniqueId;
@@ -277,7 +277,7 @@ fn forcing_text(step: &Step) -> String {
         .collect();
     let mut text = format!(
         "{} ({}) => {}",
-        proof.type_name(step.technique),
+        proof.type_name(step.technique.info().title),
         forcing_reason_text(proof),
         result.join(" ")
     );
@@ -555,7 +555,7 @@ pub fn step_json(step: &Step, number: usize) -> serde_json::Value {
     });
     if let Some(proof) = &step.forcing {
         json["forcing"] = serde_json::json!({
-            "type": proof.type_name(step.technique),
+            "type": proof.type_name(step.technique.info().title),
             "reason": proof.reason.to_string(),
             "premises": proof.premises.iter().map(|n| n.to_string()).collect::<Vec<_>>(),
             "chains": proof.chains.iter().map(|c| c.iter().map(|n| n.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
