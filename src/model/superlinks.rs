@@ -25,7 +25,7 @@
 use std::cell::{Cell, RefCell};
 use std::fmt;
 
-use crate::core::notation::compressed_cells;
+use crate::core::notation::{cell_name, compressed_cells, house_name};
 use crate::core::{Bits81, Grid, HOUSE_SETS, INTERSECTIONS, PEERS};
 use crate::model::als::{find_als, Als, MAX_ALS_CELLS};
 use crate::model::links::LinkKind;
@@ -362,6 +362,46 @@ pub fn branch_text(links: &[SuperLink]) -> String {
         .map(|l| l.to_string())
         .collect::<Vec<_>>()
         .join(" => ")
+}
+
+/// `row2#1`, `col4#7`, `box5#3`: a ForceChain_House stem as GNPX names it.
+fn house_stem(house: usize, digit: usize) -> String {
+    let name = house_name(house);
+    let kind = match &name[..1] {
+        "r" => "row",
+        "c" => "col",
+        _ => "box",
+    };
+    format!("{kind}{}#{}", &name[1..], digit + 1)
+}
+
+/// The title line of one ForceChain result after the technique's `title`:
+/// `ForceChain_House(row2#1) r6c6#2 is true`.
+pub fn force_title(title: &str, conclusion: &ForceConclusion) -> String {
+    let stem = match conclusion.stem {
+        Stem::House { house, digit } => format!("({})", house_stem(house as usize, digit as usize)),
+        Stem::Both { cell, digit } => format!("({}#{})", cell_name(cell as usize), digit + 1),
+        _ => String::new(),
+    };
+    format!(
+        "{title}{stem} {}#{} is {}",
+        cell_name(conclusion.cell as usize),
+        conclusion.digit + 1,
+        if conclusion.truth { "true" } else { "false" }
+    )
+}
+
+/// A stem's name: a cell `r1c2`, a house stem `row2#1`, a candidate `r1c2#5`, a Kraken fish's
+/// `fins` with the digit `r45c9#4`.
+pub fn stem_name(stem: Stem, fins: Bits81) -> String {
+    match stem {
+        Stem::Cell(cell) => cell_name(cell as usize),
+        Stem::House { house, digit } => house_stem(house as usize, digit as usize),
+        Stem::Candidate { cell, digit } | Stem::Both { cell, digit } => {
+            format!("{}#{}", cell_name(cell as usize), digit + 1)
+        }
+        Stem::Fins { digit } => format!("{}#{}", compressed_cells(fins), digit + 1),
+    }
 }
 
 /// Evaluations of one origin polarity, cached per candidate for one state.

@@ -15,9 +15,12 @@ use std::rc::Rc;
 
 use super::{StepSink, TechniqueId};
 use crate::core::bits;
+use crate::core::notation::{compressed_cells, digit_list};
 use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS};
 use crate::model::als::{find_als, find_locked_sets, Als};
+use crate::techniques::gnpx_names::gnpx_name;
 use crate::techniques::step::Step;
+use crate::techniques::text::eliminated_cells;
 
 /// GNPX's cap on the cells of a stem or a leaf in these methods.
 const MAX_SET_CELLS: usize = 5;
@@ -355,4 +358,34 @@ pub fn finned_sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlo
         }
     }
     ControlFlow::Continue(())
+}
+
+/// `SueDeCoqEx1 stem r1c12 / r1c5 (RCC #1) / r2c3 (RCC #2) fin #4 Eliminated: …` (GNPX's
+/// name, the stem, each leaf with its RCC, a finned form's fin digit).
+pub fn sue_de_coq_ex_line(step: &Step) -> String {
+    let leaves = step
+        .als
+        .iter()
+        .skip(1)
+        .zip(&step.rcc)
+        .map(|(&set, &rcc)| format!("{} (RCC #{})", compressed_cells(set), digit_list(rcc)))
+        .collect::<Vec<_>>()
+        .join(" / ");
+    let fin = if matches!(
+        step.technique,
+        TechniqueId::FinnedSueDeCoqEx1 | TechniqueId::FinnedSueDeCoqEx2
+    ) {
+        format!(" fin #{}", digit_list(step.digits))
+    } else {
+        String::new()
+    };
+    format!(
+        "{} stem {} / {}{fin} Eliminated: {}",
+        gnpx_name(step.technique),
+        step.als
+            .first()
+            .map_or_else(String::new, |&s| compressed_cells(s)),
+        leaves,
+        eliminated_cells(&step.eliminations)
+    )
 }

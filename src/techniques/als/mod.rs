@@ -11,6 +11,7 @@
 //! so need disjoint sets. Targets lie outside the sets whose digit they lose.
 
 pub mod hodoku;
+pub mod text;
 
 use std::ops::ControlFlow;
 

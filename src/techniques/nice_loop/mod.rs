@@ -29,6 +29,7 @@
 //! single candidates and come after all steps without one.
 
 pub mod hodoku;
+pub mod text;
 
 use std::ops::ControlFlow;
 

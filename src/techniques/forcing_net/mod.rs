@@ -28,6 +28,8 @@
 
 use std::ops::ControlFlow;
 
+pub mod text;
+
 use super::{StepSink, TechniqueId};
 use crate::core::bits::digits;
 use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, INTERSECTIONS, PEERS};
