@@ -28,13 +28,17 @@
 
 use std::ops::ControlFlow;
 
+mod conclusions;
+mod sim;
 pub mod text;
 
 use super::{StepSink, TechniqueId};
 use crate::core::bits::digits;
-use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, INTERSECTIONS, PEERS};
-use crate::model::forcing::{ForcingKind, ForcingNode, ForcingProof, ForcingReason};
+use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_SETS, INTERSECTIONS, PEERS};
+use crate::model::forcing::{ForcingNode, ForcingProof, ForcingReason};
 use crate::techniques::step::Step;
+use conclusions::Found;
+use sim::Sim;
 
 /// Rounds of singles a net premise looks ahead (HoDoKu's default `anzTableLookAhead`).
 const NET_LOOKAHEAD: usize = 4;
@@ -70,18 +74,6 @@ struct Group {
     line: usize,
     /// The box house.
     block: usize,
-}
-
-/// A conclusion and the first reason found for it.
-#[derive(Clone, Debug)]
-struct Found {
-    cell: u8,
-    digit: u8,
-    place: bool,
-    kind: ForcingKind,
-    reason: ForcingReason,
-    /// Premise node ids.
-    premises: Vec<u32>,
 }
 
 /// What one premise's closed table sets and deletes.
@@ -373,164 +365,6 @@ impl Tables {
         }
     }
 
-    /// Every conclusion, with the first reason found for it, in HoDoKu's check order.
-    fn conclusions(&self, grid: &Grid) -> Vec<Found> {
-        let mut found = Conclusions::default();
-        let unsolved = grid.unsolved();
-        let mut allowed = [unsolved; 9];
-        for (digit, allowed) in allowed.iter_mut().enumerate() {
-            for cell in grid.placed(digit).iter() {
-                *allowed = allowed.and_not(PEERS[cell]);
-            }
-        }
-        // One premise: contradictions, in HoDoKu's table order (cell, digit; set, deleted); the
-        // candidate ids already run in that order.
-        let order = 0..self.candidates.len();
-        for k in order.clone() {
-            for premise in [2 * k, 2 * k + 1] {
-                self.contradictions(grid, premise, &allowed, &mut found);
-            }
-        }
-        // Both polarities of one candidate.
-        for k in order {
-            let (cell, digit) = self.candidates[k];
-            let (a, b) = (&self.closures[2 * k], &self.closures[2 * k + 1]);
-            let reason = ForcingReason::BothWays { cell, digit };
-            let premises = [2 * k as u32, 2 * k as u32 + 1];
-            for d in 0..9 {
-                let both = (a.on[d] & b.on[d]).and_not(Bits81::cell(cell as usize));
-                for c in both.iter() {
-                    found.add(c, d, true, ForcingKind::Verity, reason, &premises);
-                }
-            }
-            for d in 0..9 {
-                let both = (a.off[d] & b.off[d]).and_not(Bits81::cell(cell as usize));
-                for c in both.iter() {
-                    found.add(c, d, false, ForcingKind::Verity, reason, &premises);
-                }
-            }
-        }
-        // Every candidate of a cell, then every place of a digit in a row, column and box.
-        let mut premises = Vec::new();
-        for cell in unsolved.iter() {
-            premises.clear();
-            premises.extend(digits(grid.candidates(cell)).map(|d| self.node(cell, d, true) as u32));
-            let reason = ForcingReason::Cell { cell: cell as u8 };
-            self.agreement(&premises, reason, &mut found);
-        }
-        for house in 0..27 {
-            for digit in 0..9 {
-                let places = grid.plane(digit) & HOUSE_SETS[house];
-                if places.is_empty() {
-                    continue;
-                }
-                premises.clear();
-                premises.extend(places.iter().map(|c| self.node(c, digit, true) as u32));
-                let reason = ForcingReason::House {
-                    house: house as u8,
-                    digit: digit as u8,
-                };
-                self.agreement(&premises, reason, &mut found);
-            }
-        }
-        found.list
-    }
-
-    /// The conclusions every premise's table shares.
-    fn agreement(&self, premises: &[u32], reason: ForcingReason, found: &mut Conclusions) {
-        let mut on = [Bits81::ALL; 9];
-        let mut off = [Bits81::ALL; 9];
-        for &p in premises {
-            let closure = &self.closures[p as usize];
-            for d in 0..9 {
-                on[d] &= closure.on[d];
-                off[d] &= closure.off[d];
-            }
-        }
-        for d in 0..9 {
-            for c in on[d].iter() {
-                found.add(c, d, true, ForcingKind::Verity, reason, premises);
-            }
-            for c in off[d].iter() {
-                found.add(c, d, false, ForcingKind::Verity, reason, premises);
-            }
-        }
-    }
-
-    /// The contradictions one premise's table holds (each makes the premise false).
-    fn contradictions(
-        &self,
-        grid: &Grid,
-        premise: usize,
-        allowed: &[Bits81; 9],
-        found: &mut Conclusions,
-    ) {
-        let closure = &self.closures[premise];
-        let (cell, digit) = self.candidates[premise / 2];
-        let (cell, digit) = (cell as usize, digit as usize);
-        // The premise is false: a set premise deletes, a deleted one sets.
-        let place = premise % 2 == 1;
-        let mut add = |reason: ForcingReason| {
-            found.add(
-                cell,
-                digit,
-                place,
-                ForcingKind::Contradiction,
-                reason,
-                &[premise as u32],
-            );
-        };
-        for d in 0..9 {
-            if let Some(c) = (closure.on[d] & closure.off[d]).first() {
-                add(ForcingReason::SetAndDeleted {
-                    cell: c as u8,
-                    digit: d as u8,
-                });
-            }
-        }
-        for d in 0..9 {
-            for e in d + 1..9 {
-                if let Some(c) = (closure.on[d] & closure.on[e]).first() {
-                    add(ForcingReason::TwoValues {
-                        cell: c as u8,
-                        digits: [d as u8, e as u8],
-                    });
-                }
-            }
-        }
-        for house in 0..27 {
-            for d in 0..9 {
-                if (closure.on[d] & HOUSE_SETS[house]).count() > 1 {
-                    add(ForcingReason::TwiceInHouse {
-                        house: house as u8,
-                        digit: d as u8,
-                    });
-                }
-            }
-        }
-        let mut empty = grid.unsolved();
-        for d in 0..9 {
-            empty &= closure.off[d] | grid.unsolved().and_not(grid.plane(d));
-        }
-        for d in 0..9 {
-            empty = empty.and_not(closure.on[d]);
-        }
-        for c in empty.iter() {
-            add(ForcingReason::EmptyCell { cell: c as u8 });
-        }
-        for house in 0..27 {
-            for d in 0..9 {
-                let places = allowed[d] & HOUSE_SETS[house];
-                if !places.is_empty() && places.is_subset_of(closure.off[d]) {
-                    add(ForcingReason::EmptyHouse {
-                        house: house as u8,
-                        digit: d as u8,
-                    });
-                }
-            }
-        }
-    }
-
     /// Hands each conclusion to the sink as a step, in HoDoKu's order: placements by cell, then
     /// eliminations by cell and digit.
     fn emit(&self, grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
@@ -648,176 +482,6 @@ impl Tables {
             }
         }
         None
-    }
-}
-
-/// The conclusions found so far, each once (with its first reason).
-#[derive(Default)]
-struct Conclusions {
-    placed: CandidateSet,
-    deleted: CandidateSet,
-    list: Vec<Found>,
-}
-
-impl Conclusions {
-    /// Records a conclusion unless it is known already.
-    fn add(
-        &mut self,
-        cell: usize,
-        digit: usize,
-        place: bool,
-        kind: ForcingKind,
-        reason: ForcingReason,
-        premises: &[u32],
-    ) {
-        let seen = if place {
-            &mut self.placed
-        } else {
-            &mut self.deleted
-        };
-        if seen.contains(cell, digit) {
-            return;
-        }
-        seen.insert(cell, digit);
-        self.list.push(Found {
-            cell: cell as u8,
-            digit: digit as u8,
-            place,
-            kind,
-            reason,
-            premises: premises.to_vec(),
-        });
-    }
-}
-
-/// A copy of the grid that a net premise is played out on. Like HoDoKu's grid it queues the
-/// singles as they appear (a cell down to one candidate; a house down to one place for a digit),
-/// and a look-ahead round takes the queued singles that still hold, in queue order: that order
-/// decides what a contradictory premise runs into.
-#[derive(Clone)]
-struct Sim {
-    masks: [u16; 81],
-    /// Placed digit + 1 per cell (0: open).
-    values: [u8; 81],
-    planes: [Bits81; 9],
-    /// Per house and digit: the open cells holding the digit.
-    free: [[u8; 9]; 27],
-    naked: Vec<(u8, u8)>,
-    hidden: Vec<(u8, u8)>,
-}
-
-impl Sim {
-    fn new(grid: &Grid) -> Sim {
-        let mut masks = [0u16; 81];
-        let mut values = [0u8; 81];
-        for cell in 0..81 {
-            match grid.value(cell) {
-                Some(digit) => values[cell] = digit as u8 + 1,
-                None => masks[cell] = grid.candidates(cell),
-            }
-        }
-        let planes = *grid.planes();
-        let mut free = [[0u8; 9]; 27];
-        for (house, counts) in free.iter_mut().enumerate() {
-            for (digit, count) in counts.iter_mut().enumerate() {
-                *count = (planes[digit] & HOUSE_SETS[house]).count() as u8;
-            }
-        }
-        Sim {
-            masks,
-            values,
-            planes,
-            free,
-            naked: Vec::new(),
-            hidden: Vec::new(),
-        }
-    }
-
-    /// Back to `start` (queues emptied), keeping the allocations.
-    fn reset_to(&mut self, start: &Sim) {
-        self.masks = start.masks;
-        self.values = start.values;
-        self.planes = start.planes;
-        self.free = start.free;
-        self.naked.clear();
-        self.hidden.clear();
-    }
-
-    /// Takes one candidate away, queueing the singles that appear.
-    fn delete(&mut self, cell: usize, digit: usize) {
-        if self.masks[cell] & (1 << digit) == 0 {
-            return;
-        }
-        self.masks[cell] &= !(1 << digit);
-        self.planes[digit].remove(cell);
-        for &house in &CELL_HOUSES[cell] {
-            self.leave(house as usize, digit);
-        }
-        let rest = self.masks[cell];
-        if rest.count_ones() == 1 {
-            self.naked.push((cell as u8, rest.trailing_zeros() as u8));
-        }
-    }
-
-    /// One open place of `digit` fewer in `house`; queues the last one as a hidden single.
-    fn leave(&mut self, house: usize, digit: usize) {
-        let count = &mut self.free[house][digit];
-        *count = count.saturating_sub(1);
-        if *count == 1 {
-            if let Some(last) = (self.planes[digit] & HOUSE_SETS[house]).first() {
-                self.hidden.push((last as u8, digit as u8));
-            }
-        }
-    }
-
-    /// Places `digit` in `cell` (even over another digit, as a contradictory premise may).
-    fn set(&mut self, cell: usize, digit: usize) {
-        if self.values[cell] == digit as u8 + 1 {
-            return;
-        }
-        self.values[cell] = digit as u8 + 1;
-        for peer in PEERS[cell].iter() {
-            self.delete(peer, digit);
-        }
-        let old = self.masks[cell];
-        self.masks[cell] = 0;
-        for d in digits(old) {
-            self.planes[d].remove(cell);
-            for &house in &CELL_HOUSES[cell] {
-                if d == digit {
-                    let count = &mut self.free[house as usize][d];
-                    *count = count.saturating_sub(1);
-                } else {
-                    self.leave(house as usize, d);
-                }
-            }
-        }
-    }
-
-    /// The queued singles that still hold: naked singles of open cells, then hidden singles
-    /// whose cell is open, still holds the digit and is its last place in one of its houses
-    /// (one per cell).
-    fn singles(&self, singles: &mut Vec<(u8, u8)>) {
-        singles.clear();
-        singles.extend(
-            self.naked
-                .iter()
-                .filter(|&&(c, _)| self.values[c as usize] == 0),
-        );
-        let mut taken = Bits81::EMPTY;
-        for &(cell, digit) in &self.hidden {
-            let (c, d) = (cell as usize, digit as usize);
-            if self.values[c] == 0
-                && !taken.contains(c)
-                && self.masks[c] & (1 << d) != 0
-                && CELL_HOUSES[c]
-                    .iter()
-                    .any(|&h| self.free[h as usize][d] == 1)
-            {
-                singles.push((cell, digit));
-                taken.insert(c);
-            }
-        }
     }
 }
 
