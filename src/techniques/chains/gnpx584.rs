@@ -3,6 +3,7 @@
 use std::ops::ControlFlow;
 
 use super::bivalue_chain;
+use crate::core::bits::digits;
 use crate::core::{Bits81, Grid, PEERS};
 use crate::model::links::with_links;
 use crate::techniques::step::Step;
@@ -33,7 +34,7 @@ pub fn gnpx584_xy_chain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()>
         let mut path_on = [0u8; 81];
         for start in bivalue {
             let mask = links.mask(start);
-            for z in (0..9).filter(|&d| mask & (1 << d) != 0) {
+            for z in digits(mask) {
                 // Without a holder of z seeing the start, no end eliminates.
                 let seen_by_start = links.plane(z) & PEERS[start];
                 if seen_by_start.is_empty() {

@@ -35,6 +35,7 @@ pub mod text;
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
+use crate::core::bits::digits;
 use crate::core::{CandidateSet, Grid};
 use crate::model::links::{with_links, ChainLink, Links};
 use crate::techniques::step::Step;
@@ -160,7 +161,7 @@ fn loop_eliminations(nodes: &Nodes<'_>, path: &[State]) -> CandidateSet {
             let set = (a - ALS_BASE) / 9;
             let cells = nodes.als_cells[a - ALS_BASE];
             let others = nodes.als_digits[set] & !(1 << digit_of(a)) & !(1 << digit_of(b));
-            for d in (0..9).filter(|d| others & (1 << d) != 0) {
+            for d in digits(others) {
                 let holders = nodes.cells[ALS_BASE + set * 9 + d];
                 out.planes[d] |= (nodes.grid.plane(d) & sees_of(holders)).and_not(cells);
             }

@@ -1,6 +1,7 @@
 //! The node graph of the nice loop search: single candidates, box∩line groups and ALS nodes
 //! of one grid state, their cells and what each state links to.
 
+use crate::core::bits::digits;
 use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, INTERSECTIONS, PEERS};
 use crate::model::links::{LinkKind, Links};
 use crate::model::superlinks::{SuperLink, SuperNode};
@@ -207,7 +208,7 @@ impl<'a> Nodes<'a> {
             if single {
                 let cell = node % 81;
                 let mask = self.links.mask(cell) & !(1 << digit);
-                for d in (0..9).filter(|d| mask & (1 << d) != 0) {
+                for d in digits(mask) {
                     out.push(state(d * 81 + cell, false));
                 }
             }
@@ -233,7 +234,7 @@ impl<'a> Nodes<'a> {
                 // The set, without this digit, is locked: each other digit is in it.
                 let set = (node - ALS_BASE) / 9;
                 let others = self.als_digits[set] & !(1 << digit);
-                for d in (0..9).filter(|d| others & (1 << d) != 0) {
+                for d in digits(others) {
                     out.push(state(ALS_BASE + set * 9 + d, true));
                 }
             }
