@@ -12,7 +12,7 @@ use crate::techniques::{StepSink, TechniqueId};
 /// GNPX v5.84's XY-Chain (the `gnpx584` scale's, chosen by `StepChoice::Gnpx584Scan`): GNPX
 /// joins consecutive bivalue cells only by a conjugate pair on their shared digit (a weak link
 /// that is also strong), searches breadth first from each start cell and digit, and removes z
-/// from the first cell seeing both ends only. A restriction of [`xy_chain`], still sound.
+/// from the first cell seeing both ends only. A restriction of [`super::xy_chain`], still sound.
 ///
 /// Starts: bivalue cells in index order, each digit z ascending, the other digit assumed true.
 /// From a cell whose digit d is true, the conjugate partners of d that are bivalue and not yet
