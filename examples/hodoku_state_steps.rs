@@ -8,8 +8,8 @@
 
 use std::io::{self, BufRead, Write};
 
+use sudoku_grader::core::notation::{elimination_names, placement_names};
 use sudoku_grader::core::Grid;
-use sudoku_grader::explain::{elimination_names, placement_names};
 use sudoku_grader::scales::Scale;
 use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::TechniqueId;

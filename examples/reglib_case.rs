@@ -3,7 +3,8 @@
 //! `cargo run --release --example reglib_case -- LINE TECHNIQUE_ID [LIBRARY]`
 //! (LIBRARY defaults to `../shared/corpora/techniques/hodoku_reglib-1.3.txt`).
 
-use sudoku_grader::explain::{describe, elimination_names, placement_names};
+use sudoku_grader::core::notation::{elimination_names, placement_names};
+use sudoku_grader::explain::describe;
 #[path = "../tests/common/reglib.rs"]
 #[allow(dead_code)]
 mod reglib;

@@ -5,7 +5,8 @@
 
 mod common;
 
-use sudoku_grader::core::{cell_name, Grid};
+use sudoku_grader::core::notation::cell_name;
+use sudoku_grader::core::Grid;
 use sudoku_grader::explain::{describe, step_json};
 use sudoku_grader::grading::grader::grade;
 use sudoku_grader::input::puzzle::parse_puzzle;

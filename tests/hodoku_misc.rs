@@ -8,7 +8,7 @@
 mod common;
 
 use common::reglib::RegLibCase;
-use sudoku_grader::explain::elimination_names;
+use sudoku_grader::core::notation::elimination_names;
 use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::scales::Scale;
 use sudoku_grader::techniques::step::Step;

@@ -4,7 +4,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use sudoku_grader::core::{cell_name, Grid};
+use sudoku_grader::core::notation::cell_name;
+use sudoku_grader::core::Grid;
 use sudoku_grader::explain::{describe, details, step_json};
 use sudoku_grader::grading::evaluate::{Evaluator, Observer, Verdict};
 use sudoku_grader::input::reader::Record;

@@ -1,4 +1,5 @@
-//! `Bits81`: a set of cells as a 128-bit word (bit `i` = cell `i`, cells 0..81 row-major).
+//! `Bits81`: a set of cells as a 128-bit word (bit `i` = cell `i`, cells 0..81 row-major), and
+//! [`digits`], the iterator over a digit mask (bit `d` = digit index `d`).
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
@@ -182,6 +183,37 @@ impl BitXorAssign for Bits81 {
     }
 }
 
+/// The digit indices of a digit mask (bit `d` = digit index `d`, 0..9), lowest first; bits above
+/// the ninth are ignored.
+#[inline]
+pub fn digits(mask: u16) -> DigitIter {
+    DigitIter(mask & 0x1ff)
+}
+
+/// Iterator over the digits of a mask, lowest first (see [`digits`]).
+#[derive(Clone, Copy, Debug)]
+pub struct DigitIter(u16);
+
+impl Iterator for DigitIter {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let digit = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(digit)
+    }
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for DigitIter {}
+
 impl std::fmt::Debug for Bits81 {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_set().entries(self.iter()).finish()
@@ -212,5 +244,12 @@ mod tests {
         c.insert(1);
         assert_eq!(c.iter().collect::<Vec<_>>(), vec![1, 5, 80]);
         assert_eq!(c.iter().len(), 3);
+    }
+
+    #[test]
+    fn digits_of_a_mask_lowest_first() {
+        assert_eq!(digits(0b1_0000_0101).collect::<Vec<_>>(), vec![0, 2, 8]);
+        assert_eq!(digits(0xfe00).count(), 0);
+        assert_eq!(digits(0b110).len(), 2);
     }
 }

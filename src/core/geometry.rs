@@ -171,31 +171,6 @@ const fn build_intersections() -> [Intersection; 54] {
 /// All 54 box∩line intersections (27 box∩row, 27 box∩column), ordered by box.
 pub const INTERSECTIONS: [Intersection; 54] = build_intersections();
 
-/// Human name of a house, e.g. `r3`, `c7`, `b5` (1-based).
-pub fn house_name(house: usize) -> String {
-    let prefix = match house_kind(house) {
-        HouseKind::Row => 'r',
-        HouseKind::Col => 'c',
-        HouseKind::Box => 'b',
-    };
-    format!("{prefix}{}", house_index(house) + 1)
-}
-
-/// Long human name of a house, e.g. `row 3`, `column 7`, `box 5`.
-pub fn house_long_name(house: usize) -> String {
-    let kind = match house_kind(house) {
-        HouseKind::Row => "row",
-        HouseKind::Col => "column",
-        HouseKind::Box => "box",
-    };
-    format!("{kind} {}", house_index(house) + 1)
-}
-
-/// Human name of a cell, `r<row>c<col>` (1-based).
-pub fn cell_name(cell: usize) -> String {
-    format!("r{}c{}", row_of(cell) + 1, col_of(cell) + 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -220,9 +195,6 @@ mod tests {
         assert_eq!(box_of(80), 8);
         assert_eq!(box_of(cell_at(3, 8)), 5);
         assert_eq!(HOUSE_CELLS[18 + 4][0] as usize, cell_at(3, 3));
-        assert_eq!(house_name(22), "b5");
-        assert_eq!(house_name(15), "c7");
-        assert_eq!(cell_name(cell_at(4, 5)), "r5c6");
     }
 
     #[test]

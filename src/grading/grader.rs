@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use crate::core::{cell_name, Grid};
+use crate::core::notation::cell_name;
+use crate::core::Grid;
 use crate::scales::ladder::{Ladder, SinglesOrder};
 use crate::scales::singles_queue::SinglesQueue;
 use crate::techniques::step::{Step, WrongDeduction};

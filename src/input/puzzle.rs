@@ -1,6 +1,7 @@
 //! Parsing one puzzle: 81 givens or a 729-character pencil-mark grid.
 
-use crate::core::{house_long_name, CandidateSet, Grid};
+use crate::core::notation::house_long_name;
+use crate::core::{CandidateSet, Grid};
 
 /// Why a puzzle text was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -9,7 +9,8 @@
 use std::cell::{Cell, OnceCell, RefCell};
 use std::fmt;
 
-use crate::core::{cell_name, Bits81, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
+use crate::core::notation::cell_name;
+use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
 
 /// Most conjugate pairs one digit can have (one per house).
 pub const MAX_STRONG_LINKS: usize = 27;

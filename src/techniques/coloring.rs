@@ -12,9 +12,11 @@
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
+use crate::core::notation::{compressed_cells, digit_list};
 use crate::core::{Bits81, Grid, PEERS};
 use crate::model::links::{peers_of_any, with_links};
 use crate::techniques::step::Step;
+use crate::techniques::text::removed;
 
 fn coloring_step(technique: TechniqueId, digit: usize, removed: Bits81, colors: &[Bits81]) -> Step {
     let mut step = Step::new(technique);
@@ -147,6 +149,31 @@ pub fn multi_color_2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         }
         ControlFlow::Continue(())
     })
+}
+
+/// A colouring step: `Color Trap #1: r1c1 r7c6 | r7c1 r3c6 → r1c5<>1`.
+pub fn colors_line(step: &Step) -> String {
+    format!(
+        "{} #{}: {} → {}",
+        step.technique.info().title,
+        digit_list(step.digits),
+        colors_text(&step.colors),
+        removed(step)
+    )
+}
+
+/// Colour classes, pairs joined by `|`, clusters by `;`: `r1c1 r7c6 | r7c1 r3c6`.
+fn colors_text(colors: &[Bits81]) -> String {
+    colors
+        .chunks(2)
+        .map(|pair| {
+            pair.iter()
+                .map(|c| compressed_cells(*c))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 #[cfg(test)]

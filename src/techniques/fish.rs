@@ -15,6 +15,7 @@ use crate::techniques::step::Step;
 
 mod kraken;
 mod search;
+pub mod text;
 
 pub use kraken::{kraken_fish, KRAKEN_MAX_FINS, KRAKEN_MAX_SIZE};
 

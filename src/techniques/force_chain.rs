@@ -18,14 +18,12 @@
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
+use crate::core::bits::digits;
 use crate::core::{Bits81, Grid, HOUSE_SETS};
-use crate::model::superlinks::{with_force_engine, ForceConclusion, ForceEngine, Stem, SuperLink};
+use crate::model::superlinks::{
+    branch_text, force_title, with_force_engine, ForceConclusion, ForceEngine, Stem, SuperLink,
+};
 use crate::techniques::step::Step;
-
-/// Digits of a mask, in order.
-fn digits(mask: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |d| mask & (1 << d) != 0)
-}
 
 /// The candidates every non-contradictory origin proves true (an origin that proves some
 /// candidate both true and false is false, and a false assumption proves anything, so it does not
@@ -333,6 +331,23 @@ fn emit(step: Step, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         return ControlFlow::Continue(());
     }
     sink(&step)
+}
+
+/// A ForceChain step: each result's title line, then one line per branch.
+pub fn force_line(step: &Step) -> String {
+    let title = step.technique.info().title;
+    let mut text = String::new();
+    for (i, conclusion) in step.force.iter().enumerate() {
+        if i > 0 {
+            text.push_str("\n     ");
+        }
+        text.push_str(&force_title(title, conclusion));
+        for branch in &conclusion.branches {
+            text.push_str("\n       ");
+            text.push_str(&branch_text(branch));
+        }
+    }
+    text
 }
 
 #[cfg(test)]

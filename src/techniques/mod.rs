@@ -28,6 +28,7 @@ pub mod subsets;
 pub mod sue_de_coq;
 pub mod sue_de_coq_ex;
 pub mod technique_map;
+pub mod text;
 pub mod uniqueness;
 pub mod wings;
 

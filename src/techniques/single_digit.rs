@@ -20,11 +20,13 @@
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
+use crate::core::notation::{cell_name, compressed_cells, digit_list, house_list};
 use crate::core::{box_of, cell_at, col_of, row_of, Bits81, Grid, HOUSE_SETS, PEERS};
 use crate::model::links::{
     sees, with_links, ChainLink, Links, MemoSlot, StrongLink, MAX_STRONG_LINKS,
 };
 use crate::techniques::step::Step;
+use crate::techniques::text::{chain_text, removed};
 
 /// Houses 0..9 (rows) as a house-set mask.
 const ROWS: u32 = 0x1FF;
@@ -324,6 +326,38 @@ fn er_step(
     step
 }
 
+/// A Skyscraper, 2-String Kite or Turbot Fish: `Skyscraper #1 in r1c6 r2c2: [S …] => … →
+/// r1c6<>1 r2c2<>1` (the eliminated cells, then the chain).
+pub fn linked_pair_line(step: &Step) -> String {
+    format!(
+        "{} #{} in {}: {} → {}",
+        step.technique.info().title,
+        digit_list(step.digits),
+        compressed_cells(step.eliminations.cells()),
+        chain_text(&step.chain),
+        removed(step)
+    )
+}
+
+/// An Empty Rectangle: `EmptyRectangle #1 in b5: ER r4c5 r5c46, S-Link r5c9-r8c9 → r8c5<>1`
+/// (the box's cells, then the conjugate pair).
+pub fn empty_rectangle_line(step: &Step) -> String {
+    let link = step.chain.first();
+    let box_cells = step.cells & HOUSE_SETS[step.houses.trailing_zeros() as usize];
+    format!(
+        "EmptyRectangle #{} in {}: ER {}, S-Link {} → {}",
+        digit_list(step.digits),
+        house_list(step.houses),
+        compressed_cells(box_cells),
+        link.map_or(String::new(), |l| format!(
+            "{}-{}",
+            cell_name(l.from.cell as usize),
+            cell_name(l.to.cell as usize)
+        )),
+        removed(step)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -376,5 +410,31 @@ mod tests {
         assert_eq!(step.houses, 1 << 22);
         assert_eq!(step.pivot, Some(40));
         assert_eq!(step.chain[0].to_string(), "[S r5c9/-1 -> r8c9/+1]");
+    }
+
+    #[test]
+    fn describes_patterns_in_gnpx_style() {
+        use crate::core::test_support::digit_one_only_in;
+        let g = digit_one_only_in(&[0, 54, 13, 58, 62, 5, 10]);
+        let step = TechniqueId::Skyscraper
+            .find_all(&g)
+            .into_iter()
+            .find(|s| s.eliminations.count() == 2)
+            .unwrap();
+        assert_eq!(
+            linked_pair_line(&step),
+            "Skyscraper #1 in r1c6 r2c2: [S r1c1/-1 -> r7c1/+1] => [W r7c1/+1 -> r7c5/-1] => \
+             [S r7c5/-1 -> r2c5/+1] → r1c6<>1 r2c2<>1"
+        );
+        let g = digit_one_only_in(&[31, 39, 41, 44, 71, 67, 4]);
+        let step = TechniqueId::EmptyRectangle
+            .find_all(&g)
+            .into_iter()
+            .find(|s| s.eliminations.contains(67, 0))
+            .unwrap();
+        assert_eq!(
+            empty_rectangle_line(&step),
+            "EmptyRectangle #1 in b5: ER r4c5 r5c46, S-Link r5c9-r8c9 → r8c5<>1"
+        );
     }
 }

@@ -2,9 +2,9 @@
 //! pattern (houses, cells, digits) needed to explain it.
 
 use crate::core::{Bits81, CandidateSet, Grid};
+use crate::model::forcing::ForcingProof;
 use crate::model::links::ChainLink;
 use crate::model::superlinks::{ForceConclusion, SuperLink};
-use crate::techniques::forcing_net::ForcingProof;
 use crate::techniques::TechniqueId;
 
 /// A set of houses (bit `h` = house `h`, 0..27).

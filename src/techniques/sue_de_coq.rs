@@ -11,9 +11,11 @@
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
+use crate::core::notation::house_list;
 use crate::core::{Bits81, Grid, HOUSE_SETS, INTERSECTIONS};
 use crate::model::als::is_pure_set;
 use crate::techniques::step::Step;
+use crate::techniques::text::{cells_with_digits, default_line, eliminated_cells};
 
 /// The cells of `all` picked by the bits of `subset` (bit i = the i-th cell of `all`).
 fn pick(all: &[usize], subset: u32) -> Bits81 {
@@ -265,6 +267,23 @@ impl SdcHouses<'_> {
             })
         })
     }
+}
+
+/// `SueDeCoq r1 b1: r1c12(#1234) line: r1c5(#14) box: r2c3(#23) Eliminated: …` (the core,
+/// the line's and the box's sets, each with its digits).
+pub fn sue_de_coq_line(step: &Step) -> String {
+    if step.als.len() != 3 {
+        return default_line(step);
+    }
+    let part = |i: usize| cells_with_digits(step.als[i], step.rcc[i]);
+    format!(
+        "SueDeCoq {}: {} line: {} box: {} Eliminated: {}",
+        house_list(step.houses),
+        part(0),
+        part(1),
+        part(2),
+        eliminated_cells(&step.eliminations)
+    )
 }
 
 #[cfg(test)]

@@ -14,9 +14,13 @@ use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use super::{StepSink, TechniqueId};
+use crate::core::bits;
+use crate::core::notation::{compressed_cells, digit_list};
 use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS};
 use crate::model::als::{find_als, find_locked_sets, Als};
+use crate::techniques::gnpx_names::gnpx_name;
 use crate::techniques::step::Step;
+use crate::techniques::text::eliminated_cells;
 
 /// GNPX's cap on the cells of a stem or a leaf in these methods.
 const MAX_SET_CELLS: usize = 5;
@@ -114,7 +118,7 @@ impl LeafIndex {
         let words = leaves.len().div_ceil(64).max(1);
         let mut by_place = vec![0u64; 9 * 81 * words];
         for (index, leaf) in leaves.iter().enumerate() {
-            for digit in bits(leaf.set.digits) {
+            for digit in bits::digits(leaf.set.digits) {
                 for cell in leaf.set.digit_cells[digit] {
                     by_place[(digit * 81 + cell) * words + index / 64] |= 1 << (index % 64);
                 }
@@ -167,7 +171,7 @@ impl Stem {
         let words = index.words;
         let (found, scratch) = scratch.split_at_mut(9 * words);
         found.fill(0);
-        for digit in bits(stem.set.digits) {
+        for digit in bits::digits(stem.set.digits) {
             let plane = grid.plane(digit);
             let stem_places = stem.set.digit_cells[digit];
             let Some(first) = stem_places.iter().next() else {
@@ -184,7 +188,8 @@ impl Stem {
         }
         let mut linked = Vec::new();
         for word_index in 0..words {
-            let any = bits(stem.set.digits).fold(0, |acc, d| acc | found[d * words + word_index]);
+            let any =
+                bits::digits(stem.set.digits).fold(0, |acc, d| acc | found[d * words + word_index]);
             let mut word = any;
             while word != 0 {
                 let bit = word.trailing_zeros() as usize;
@@ -193,7 +198,7 @@ impl Stem {
                 if leaves[leaf].set.cells.intersects(stem.set.cells) {
                     continue;
                 }
-                let rcc = bits(stem.set.digits)
+                let rcc = bits::digits(stem.set.digits)
                     .filter(|&d| found[d * words + word_index] & (1 << bit) != 0)
                     .fold(0u16, |acc, d| acc | 1 << d);
                 linked.push((leaf as u32, rcc));
@@ -204,11 +209,6 @@ impl Stem {
             leaves: linked,
         }
     }
-}
-
-/// The digits of a mask, lowest first.
-fn bits(mask: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |d| mask & (1 << d) != 0)
 }
 
 /// Places of `digit` outside `pattern` that see every place of it in `sets` (a set lacking the
@@ -224,7 +224,7 @@ fn seeing_all(grid: &Grid, digit: usize, sets: &[&PatternSet], pattern: Bits81) 
 fn locked_eliminations(grid: &Grid, digits: u16, sets: &[&PatternSet]) -> CandidateSet {
     let pattern = sets.iter().fold(Bits81::EMPTY, |acc, s| acc | s.set.cells);
     let mut eliminations = CandidateSet::EMPTY;
-    for digit in bits(digits) {
+    for digit in bits::digits(digits) {
         eliminations.planes[digit] |= seeing_all(grid, digit, sets, pattern);
     }
     eliminations
@@ -315,7 +315,7 @@ pub fn finned_sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlo
             }
             let leaf = &table.leaves[leaf as usize];
             let sets = [&stem.stem, leaf];
-            for fin in bits(stem.stem.set.digits & leaf.set.digits & !rcc) {
+            for fin in bits::digits(stem.stem.set.digits & leaf.set.digits & !rcc) {
                 let eliminations = locked_eliminations(grid, 1 << fin, &sets);
                 emit(&mut step, &sets, &[rcc], 1 << fin, eliminations, sink)?;
             }
@@ -348,7 +348,7 @@ pub fn finned_sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlo
                 }
                 let sets = [&stem.stem, a, b];
                 let pattern = stem.stem.set.cells | a.set.cells | b.set.cells;
-                for fin in bits(stem.stem.set.digits & b.set.digits & !(rcc_a | rcc_b)) {
+                for fin in bits::digits(stem.stem.set.digits & b.set.digits & !(rcc_a | rcc_b)) {
                     let mut eliminations = CandidateSet::EMPTY;
                     eliminations.planes[fin] = seeing_all(grid, fin, &[&stem.stem, b], pattern);
                     let rccs = [rcc_a, rcc_b];
@@ -358,4 +358,34 @@ pub fn finned_sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlo
         }
     }
     ControlFlow::Continue(())
+}
+
+/// `SueDeCoqEx1 stem r1c12 / r1c5 (RCC #1) / r2c3 (RCC #2) fin #4 Eliminated: …` (GNPX's
+/// name, the stem, each leaf with its RCC, a finned form's fin digit).
+pub fn sue_de_coq_ex_line(step: &Step) -> String {
+    let leaves = step
+        .als
+        .iter()
+        .skip(1)
+        .zip(&step.rcc)
+        .map(|(&set, &rcc)| format!("{} (RCC #{})", compressed_cells(set), digit_list(rcc)))
+        .collect::<Vec<_>>()
+        .join(" / ");
+    let fin = if matches!(
+        step.technique,
+        TechniqueId::FinnedSueDeCoqEx1 | TechniqueId::FinnedSueDeCoqEx2
+    ) {
+        format!(" fin #{}", digit_list(step.digits))
+    } else {
+        String::new()
+    };
+    format!(
+        "{} stem {} / {}{fin} Eliminated: {}",
+        gnpx_name(step.technique),
+        step.als
+            .first()
+            .map_or_else(String::new, |&s| compressed_cells(s)),
+        leaves,
+        eliminated_cells(&step.eliminations)
+    )
 }

@@ -13,6 +13,7 @@
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
+use crate::core::bits;
 #[cfg(test)]
 use crate::core::cell_at;
 use crate::core::{box_of, col_of, row_of, Bits81, Grid, HOUSES, HOUSE_CELLS, HOUSE_SETS, PEERS};
@@ -208,10 +209,6 @@ fn unique_rectangles(
     ControlFlow::Continue(())
 }
 
-fn digits_of(mask: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |d| mask & (1 << d) != 0)
-}
-
 fn rectangle_step(technique: TechniqueId, rectangle: &Rectangle) -> Step {
     let mut step = Step::new(technique);
     step.cells = rectangle.cells();
@@ -227,7 +224,7 @@ pub fn unique_rectangle_1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<(
         }
         let roof = rect.roofs().next().unwrap_or_default();
         let mut step = rectangle_step(TechniqueId::UniqueRectangle1, rect);
-        for digit in digits_of(rect.pair & grid.candidates(roof)) {
+        for digit in bits::digits(rect.pair & grid.candidates(roof)) {
             step.eliminations.insert(roof, digit);
         }
         if step.eliminations.is_empty() {
@@ -360,7 +357,7 @@ impl Ur3<'_> {
         let mut step = rectangle_step(TechniqueId::UniqueRectangle3, self.rect);
         let clear = |step: &mut Step, house: usize| {
             let targets = (HOUSE_SETS[house] & grid.unsolved()).and_not(cells);
-            for digit in digits_of(digits) {
+            for digit in bits::digits(digits) {
                 step.eliminations.planes[digit] |= grid.plane(digit) & targets;
             }
         };
@@ -397,7 +394,8 @@ pub fn unique_rectangle_4(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<(
         }
         let roofs = rect.roof_set();
         let seeing_both = common_peers(roofs);
-        let Some(locked) = digits_of(rect.pair).find(|&d| !grid.plane(d).intersects(seeing_both))
+        let Some(locked) =
+            bits::digits(rect.pair).find(|&d| !grid.plane(d).intersects(seeing_both))
         else {
             return ControlFlow::Continue(());
         };
@@ -449,7 +447,7 @@ pub fn unique_rectangle_6(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<(
             | HOUSE_SETS[9 + col_of(roof_a)]
             | HOUSE_SETS[9 + col_of(roof_b)];
         let rest = lines.and_not(rect.cells());
-        let Some(digit) = digits_of(rect.pair).find(|&d| !grid.plane(d).intersects(rest)) else {
+        let Some(digit) = bits::digits(rect.pair).find(|&d| !grid.plane(d).intersects(rest)) else {
             return ControlFlow::Continue(());
         };
         let mut step = rectangle_step(TechniqueId::UniqueRectangle6, rect);
@@ -483,7 +481,7 @@ pub fn hidden_rectangle(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()>
         for corner in floors {
             let opposite = rect.opposite(corner);
             let lines = HOUSE_SETS[row_of(opposite)] | HOUSE_SETS[9 + col_of(opposite)];
-            for locked in digits_of(rect.pair) {
+            for locked in bits::digits(rect.pair) {
                 if grid.plane(locked).and_not(cells).intersects(lines) {
                     continue;
                 }
@@ -624,7 +622,7 @@ pub fn bug_plus_one(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     };
     // Expressed as HoDoKu does: the cell's other candidates go (a naked single follows).
     let mut step = Step::new(TechniqueId::BugPlusOne);
-    for other in digits_of(mask & !(1 << digit)) {
+    for other in bits::digits(mask & !(1 << digit)) {
         step.eliminations.insert(cell, other);
     }
     step.cells = Bits81::cell(cell);

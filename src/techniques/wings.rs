@@ -4,10 +4,15 @@
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
+use crate::core::notation::{cell_name, digit_list};
 use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSES, HOUSE_SETS, PEERS};
 use crate::model::als::{for_each_locked_set_among, MAX_ALS_CELLS};
 use crate::model::links::{sees, with_links, ChainLink};
 use crate::techniques::step::Step;
+use crate::techniques::text::{
+    cell_with_digits, cells_with_digits, default_line, eliminated_cells, StepText,
+};
+use serde_json::{Map, Value};
 
 /// The single digit of a one-bit mask.
 #[inline]
@@ -304,6 +309,132 @@ fn connecting_link(
     None
 }
 
+/// A node's cell and the digit mask of an in-cell strong link (`from` off, `to` on).
+fn in_cell_mask(link: &ChainLink) -> (usize, u16) {
+    (
+        link.from.cell as usize,
+        (1 << link.from.digit) | (1 << link.to.digit),
+    )
+}
+
+/// `XY Wing Pivot: r1c1(#12) Pin: r1c5(#23) ,r2c2(#13) Eliminated: r2c5(#3)`.
+pub fn xy_wing_line(step: &Step) -> String {
+    if step.chain.len() != 5 {
+        return default_line(step);
+    }
+    let (q, q_mask) = in_cell_mask(&step.chain[0]);
+    let (pivot, pivot_mask) = in_cell_mask(&step.chain[2]);
+    let (r, r_mask) = in_cell_mask(&step.chain[4]);
+    format!(
+        "XY Wing Pivot: {} Pin: {} ,{} Eliminated: {}",
+        cell_with_digits(pivot, pivot_mask),
+        cell_with_digits(r, r_mask),
+        cell_with_digits(q, q_mask),
+        eliminated_cells(&step.eliminations)
+    )
+}
+
+/// `XYZ Wing Pivot: r1c1(#123) Pin: r1c5(#13) ,r2c2(#23) Eliminated: r1c2(#3)`.
+pub fn xyz_wing_line(step: &Step) -> String {
+    if step.chain.len() != 2 {
+        return default_line(step);
+    }
+    let pivot = step.pivot.map_or(0, |p| p as usize);
+    let (q, q_mask) = in_cell_mask(&step.chain[0]);
+    let (r, r_mask) = in_cell_mask(&step.chain[1]);
+    format!(
+        "XYZ Wing Pivot: {} Pin: {} ,{} Eliminated: {}",
+        cell_with_digits(pivot, step.digits),
+        cell_with_digits(r, r_mask),
+        cell_with_digits(q, q_mask),
+        eliminated_cells(&step.eliminations)
+    )
+}
+
+/// The text of XYZ-Wing (ALS): its line and its `xyz_wing_als` JSON object.
+pub const XYZ_WING_ALS_TEXT: StepText = StepText {
+    line: xyz_wing_als_line,
+    details: crate::techniques::text::no_details,
+    extras: xyz_wing_als_extras,
+};
+
+/// An XYZ-Wing (ALS) step read back: its stem, the stem's candidates and the eliminated digit
+/// (a mask).
+struct XyzWingAlsParts {
+    stem: usize,
+    stem_digits: u16,
+    digit: u16,
+}
+
+impl XyzWingAlsParts {
+    /// The parts of a step with its two sets (`None` for a step without them).
+    fn of(step: &Step) -> Option<XyzWingAlsParts> {
+        if step.als.len() != 2 || step.rcc.len() != 2 {
+            return None;
+        }
+        let digit = (0..9)
+            .filter(|&d| !step.eliminations.planes[d].is_empty())
+            .fold(0u16, |mask, d| mask | 1 << d);
+        Some(XyzWingAlsParts {
+            stem: step.pivot.map_or(0, usize::from),
+            stem_digits: step.digits & !digit,
+            digit,
+        })
+    }
+
+    /// GNPX's name by the stem's candidate count: XY-Wing for two … UVWXYZ-Wing for six.
+    fn name(&self) -> &'static str {
+        let width = self.stem_digits.count_ones() as usize;
+        XYZ_WING_ALS_NAMES[width.clamp(2, XYZ_WING_ALS_NAMES.len() + 1) - 2]
+    }
+}
+
+/// `XYZ-Wing (ALS) #4 Pivot: r1c1(#123) out: r1c56(#124) in: r2c2(#34) Eliminated: …`.
+pub fn xyz_wing_als_line(step: &Step) -> String {
+    let Some(wing) = XyzWingAlsParts::of(step) else {
+        return default_line(step);
+    };
+    let set = |i: usize| cells_with_digits(step.als[i], step.rcc[i]);
+    format!(
+        "{} (ALS) #{} Pivot: {} out: {} in: {} Eliminated: {}",
+        wing.name(),
+        digit_list(wing.digit),
+        cell_with_digits(wing.stem, wing.stem_digits),
+        set(0),
+        set(1),
+        eliminated_cells(&step.eliminations)
+    )
+}
+
+/// The `xyz_wing_als` object: name, stem, stem_digits, digit, and the `out` and `in` sets.
+pub fn xyz_wing_als_extras(step: &Step, json: &mut Map<String, Value>) {
+    let Some(wing) = XyzWingAlsParts::of(step) else {
+        return;
+    };
+    let digits = |mask: u16| {
+        crate::core::bits::digits(mask)
+            .map(|d| d + 1)
+            .collect::<Vec<_>>()
+    };
+    let set = |i: usize| {
+        serde_json::json!({
+            "cells": step.als[i].iter().map(cell_name).collect::<Vec<_>>(),
+            "digits": digits(step.rcc[i]),
+        })
+    };
+    json.insert(
+        "xyz_wing_als".to_string(),
+        serde_json::json!({
+            "name": wing.name(),
+            "stem": cell_name(wing.stem),
+            "stem_digits": digits(wing.stem_digits),
+            "digit": wing.digit.trailing_zeros() + 1,
+            "out": set(0),
+            "in": set(1),
+        }),
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -439,5 +570,32 @@ mod tests {
                                                        // Without the strong link there is no W-Wing.
         let g = with_cells(&[(0, &[1, 2]), (40, &[1, 2])]);
         assert!(TechniqueId::WWing.find_all(&g).is_empty());
+    }
+
+    #[test]
+    fn describes_xyz_wing_als_with_stem_sets_and_json() {
+        use crate::core::test_support::with_cells;
+        // Stem r1c1 {1,2,3}, out r1c56 {1,2,4}, in r2c2 {3,4}: 4 leaves r1c23 and r2c456.
+        let g = with_cells(&[(0, &[1, 2, 3]), (4, &[1, 4]), (5, &[2, 4]), (10, &[3, 4])]);
+        let step = TechniqueId::XyzWingAls.find_first(&g).unwrap();
+        assert_eq!(
+            xyz_wing_als_line(&step),
+            "XYZ-Wing (ALS) #4 Pivot: r1c1(#123) out: r1c56(#124) in: r2c2(#34) Eliminated: \
+             r1c2(#4) r1c3(#4) r2c4(#4) r2c5(#4) r2c6(#4)"
+        );
+        let mut json = Map::new();
+        xyz_wing_als_extras(&step, &mut json);
+        let wing = &json["xyz_wing_als"];
+        assert_eq!(wing["name"], "XYZ-Wing");
+        assert_eq!(wing["stem"], "r1c1");
+        assert_eq!(wing["stem_digits"], serde_json::json!([1, 2, 3]));
+        assert_eq!(wing["digit"], 4);
+        assert_eq!(wing["out"]["cells"], serde_json::json!(["r1c5", "r1c6"]));
+        assert_eq!(wing["out"]["digits"], serde_json::json!([1, 2, 4]));
+        assert_eq!(wing["in"]["cells"], serde_json::json!(["r2c2"]));
+        // A bivalue stem is GNPX's "XY-Wing (*ALS)".
+        let g = with_cells(&[(0, &[1, 2]), (4, &[1, 3]), (10, &[2, 3])]);
+        let step = TechniqueId::XyzWingAls.find_first(&g).unwrap();
+        assert!(xyz_wing_als_line(&step).starts_with("XY-Wing (ALS) #3 Pivot: r1c1(#12)"));
     }
 }

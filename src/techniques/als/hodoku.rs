@@ -16,6 +16,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::core::bits;
 use crate::core::{Bits81, CandidateSet, Grid, PEERS};
 use crate::model::als::{find_als, Als};
 use crate::techniques::step::Step;
@@ -60,7 +61,7 @@ fn restricted_commons(sets: &[Als], sees: &[[Bits81; 9]]) -> Vec<Restricted> {
                 continue;
             }
             let mut digits = 0u16;
-            for digit in (0..9).filter(|d| common & (1 << d) != 0) {
+            for digit in bits::digits(common) {
                 if digits.count_ones() < 2 && sb.digit_cells[digit].is_subset_of(sees[a][digit]) {
                     digits |= 1 << digit;
                 }
@@ -130,7 +131,7 @@ pub fn als_xy_wing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
             let wings = sa.cells | sb.cells;
             let zs = sa.digits & sb.digits & !rc1.digits & !rc2.digits;
             let mut eliminations = CandidateSet::EMPTY;
-            for z in (0..9).filter(|d| zs & (1 << d) != 0) {
+            for z in bits::digits(zs) {
                 eliminations.planes[z] = (grid.plane(z) & sees[a][z] & sees[b][z]).and_not(wings);
             }
             if eliminations.is_empty() {
@@ -266,7 +267,7 @@ impl ChainSearch<'_> {
         let ends = ss.cells | se.cells;
         let zs = ss.digits & se.digits & !first & !last;
         let mut eliminations = CandidateSet::EMPTY;
-        for z in (0..9).filter(|d| zs & (1 << d) != 0) {
+        for z in bits::digits(zs) {
             eliminations.planes[z] =
                 (self.grid.plane(z) & self.sees[start][z] & self.sees[end][z]).and_not(ends);
         }

@@ -10,7 +10,13 @@
 //! a doubly linked ALS-XZ, whose locked-set eliminations count the sets' cells separately and
 //! so need disjoint sets. Targets lie outside the sets whose digit they lose.
 
+mod chain;
+mod death_blossom;
 pub mod hodoku;
+pub mod text;
+
+pub use chain::{als_chain, als_chain_capped};
+pub use death_blossom::{death_blossom, death_blossom_capped};
 
 use std::ops::ControlFlow;
 
@@ -19,6 +25,7 @@ use crate::model::als::{find_als, Als, MAX_ALS_CELLS};
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use crate::core::bits;
 use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
 use crate::techniques::step::Step;
 
@@ -92,7 +99,7 @@ impl AlsTable {
     fn rcc(&self, a: usize, b: usize) -> u16 {
         let common = self.sets[a].digits & self.sets[b].digits;
         let mut mask = 0;
-        for digit in bits(common) {
+        for digit in bits::digits(common) {
             let (in_a, in_b) = (
                 self.sets[a].digit_cells[digit],
                 self.sets[b].digit_cells[digit],
@@ -159,11 +166,6 @@ fn in_one_house(cells: Bits81) -> bool {
     })
 }
 
-/// The digits of a mask, lowest first.
-fn bits(mask: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |d| mask & (1 << d) != 0)
-}
-
 /// Fills the ALS fields of a step: its sets in order, RCCs between them, all their cells.
 fn als_step(technique: TechniqueId, sets: &[Bits81], rccs: &[u16], step: &mut Step) {
     *step = Step::new(technique);
@@ -215,7 +217,7 @@ fn als_xz_of(
                 let both = sa.cells | sb.cells;
                 let mut eliminations = crate::core::CandidateSet::EMPTY;
                 let doubly = rcc.count_ones() >= 2 && !sa.cells.intersects(sb.cells);
-                for z in bits(sa.digits & sb.digits) {
+                for z in bits::digits(sa.digits & sb.digits) {
                     // z needs another RCC to lock against (both RCCs serve a doubly link).
                     if rcc == 1 << z {
                         continue;
@@ -226,7 +228,7 @@ fn als_xz_of(
                     // Each set is locked on its digits other than the RCCs.
                     for (i, set) in [sa, sb].into_iter().enumerate() {
                         let id = if i == 0 { a } else { b };
-                        for d in bits(set.digits & !rcc) {
+                        for d in bits::digits(set.digits & !rcc) {
                             eliminations.planes[d] |=
                                 (grid.plane(d) & table.sees[id][d]).and_not(both);
                         }
@@ -288,10 +290,10 @@ fn als_xy_wing_of(
                 let common = sa.digits & sb.digits;
                 let mut eliminations = crate::core::CandidateSet::EMPTY;
                 let (mut used_x, mut used_y) = (0u16, 0u16);
-                for x in bits(rcc_a) {
-                    for y in bits(rcc_b & !(1 << x)) {
+                for x in bits::digits(rcc_a) {
+                    for y in bits::digits(rcc_b & !(1 << x)) {
                         let mut any = false;
-                        for z in bits(common & !(1 << x) & !(1 << y)) {
+                        for z in bits::digits(common & !(1 << x) & !(1 << y)) {
                             let targets = table.common_targets(grid, z, a, b, wings);
                             if !targets.is_empty() {
                                 eliminations.planes[z] |= targets;
@@ -325,307 +327,6 @@ fn als_xy_wing_of(
         }
     }
     ControlFlow::Continue(())
-}
-
-/// Breadth-first ALS chain search over states (set, RCC digit it was entered by), from one
-/// start set and digit z, so the chain found to each state is a shortest one.
-struct ChainSearch<'a> {
-    grid: &'a Grid,
-    table: &'a AlsTable,
-    neighbours: &'a [Vec<(u32, u16)>],
-    /// Per set, the entry digits already reached (bit per digit).
-    reached: Vec<u16>,
-    /// Per state (set * 9 + entry digit): the state it was reached from (`u32::MAX`: start).
-    parent: Vec<u32>,
-    frontier: Vec<u32>,
-    next: Vec<u32>,
-}
-
-impl ChainSearch<'_> {
-    /// Chains of exactly `len` sets from `start` whose end sets lose digit `z`: after `len - 1`
-    /// RCC links, each reached end holding z (entered by another digit) is reported.
-    fn run(
-        &mut self,
-        start: usize,
-        z: usize,
-        len: usize,
-        sink: &mut StepSink<'_>,
-    ) -> ControlFlow<()> {
-        self.reached.iter_mut().for_each(|r| *r = 0);
-        self.frontier.clear();
-        // The start's own state: entered by "no digit" (9 never matches an RCC).
-        const START: u32 = u32::MAX;
-        for &(next, rcc) in &self.neighbours[start] {
-            for r in bits(rcc & !(1 << z)) {
-                let state = next * 9 + r as u32;
-                if self.reached[next as usize] & (1 << r) == 0 {
-                    self.reached[next as usize] |= 1 << r;
-                    self.parent[state as usize] = START;
-                    self.frontier.push(state);
-                }
-            }
-        }
-        self.reached[start] = 0x1ff;
-        for _ in 2..len {
-            self.next.clear();
-            for i in 0..self.frontier.len() {
-                let state = self.frontier[i];
-                let (set, entry) = ((state / 9) as usize, (state % 9) as usize);
-                for &(next, rcc) in &self.neighbours[set] {
-                    for r in bits(rcc & !(1 << entry)) {
-                        if self.reached[next as usize] & (1 << r) != 0 {
-                            continue;
-                        }
-                        self.reached[next as usize] |= 1 << r;
-                        let to = next * 9 + r as u32;
-                        self.parent[to as usize] = state;
-                        self.next.push(to);
-                    }
-                }
-            }
-            std::mem::swap(&mut self.frontier, &mut self.next);
-            if self.frontier.is_empty() {
-                return ControlFlow::Continue(());
-            }
-        }
-        let mut path = [0usize; MAX_CHAIN_ALS_SEARCH];
-        let mut rccs = [0u16; MAX_CHAIN_ALS_SEARCH];
-        for i in 0..self.frontier.len() {
-            let state = self.frontier[i];
-            let (end, entry) = ((state / 9) as usize, (state % 9) as usize);
-            if end < start || entry == z || self.table.sets[end].digits & (1 << z) == 0 {
-                continue;
-            }
-            // Walk back to the start; the sets must all differ.
-            let mut n = len;
-            let mut at = state;
-            while at != START {
-                n -= 1;
-                path[n] = (at / 9) as usize;
-                rccs[n - 1] = 1 << (at % 9);
-                at = self.parent[at as usize];
-            }
-            path[0] = start;
-            let path = &path[..len];
-            if (1..len).any(|i| path[..i].contains(&path[i])) {
-                continue;
-            }
-            self.report(path, &rccs[..len - 1], z, sink)?;
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// A chain: every digit z of both end sets but the first and last RCC leaves the cells
-    /// seeing all its places in both. Reported by its lowest such z, once.
-    fn report(
-        &self,
-        path: &[usize],
-        rccs: &[u16],
-        z: usize,
-        sink: &mut StepSink<'_>,
-    ) -> ControlFlow<()> {
-        let (first, last) = (path[0], path[path.len() - 1]);
-        let ends = self.table.sets[first].cells | self.table.sets[last].cells;
-        let common = self.table.sets[first].digits & self.table.sets[last].digits;
-        let mut eliminations = crate::core::CandidateSet::EMPTY;
-        for d in bits(common & !rccs[0] & !rccs[rccs.len() - 1]) {
-            eliminations.planes[d] = self.table.common_targets(self.grid, d, first, last, ends);
-        }
-        let lowest = eliminations.planes.iter().position(|p| !p.is_empty());
-        if lowest != Some(z) {
-            return ControlFlow::Continue(());
-        }
-        let sets: Vec<Bits81> = path.iter().map(|&i| self.table.sets[i].cells).collect();
-        let mut step = Step::new(TechniqueId::AlsChain);
-        als_step(TechniqueId::AlsChain, &sets, rccs, &mut step);
-        step.digits = eliminations
-            .planes
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| !p.is_empty())
-            .fold(0, |m, (d, _)| m | 1 << d);
-        step.eliminations = eliminations;
-        sink(&step)
-    }
-}
-
-/// Longest chain the search can report (tests lift GNPX's cap up to this).
-const MAX_CHAIN_ALS_SEARCH: usize = 8;
-
-/// ALS-Chain: sets A1 … An (n = 4 … [`MAX_CHAIN_ALS`]) joined by RCCs, consecutive RCCs
-/// different. If a digit z of A1 and An (neither the first nor the last RCC) were true in a
-/// cell seeing all its places in both, A1 would be locked and hold the first RCC, which locks
-/// A2 …, until An is locked and holds z: a contradiction. Three sets are an ALS-XY-Wing.
-/// Shorter chains come first; per start, end and z a shortest chain is found (a breadth-first
-/// search, as for the simple chains), so a longer chain needed only for distinct sets is missed.
-pub fn als_chain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    als_chain_capped(grid, MAX_ALS_CELLS, 4, MAX_CHAIN_ALS, sink)
-}
-
-/// ALS chains of `min_sets..=max_sets` sets (at most 8) of up to `max_cells` cells each (tests
-/// compare with HoDoKu's limits).
-pub fn als_chain_capped(
-    grid: &Grid,
-    max_cells: usize,
-    min_sets: usize,
-    max_sets: usize,
-    sink: &mut StepSink<'_>,
-) -> ControlFlow<()> {
-    let table = als_table(grid, max_cells, AlsFlavor::Standard);
-    let n = table.sets.len();
-    let neighbours = &table.neighbours;
-    // Per set, the digits z with a place outside it seeing all its places of z.
-    let live: Vec<u16> = (0..n)
-        .map(|i| {
-            bits(table.sets[i].digits)
-                .filter(|&z| {
-                    !(grid.plane(z) & table.sees[i][z])
-                        .and_not(table.sets[i].cells)
-                        .is_empty()
-                })
-                .fold(0, |m, z| m | 1 << z)
-        })
-        .collect();
-    let mut search = ChainSearch {
-        grid,
-        table: &table,
-        neighbours,
-        reached: vec![0; n],
-        parent: vec![0; n * 9],
-        frontier: Vec::new(),
-        next: Vec::new(),
-    };
-    for len in min_sets..=max_sets.min(MAX_CHAIN_ALS_SEARCH) {
-        for start in 0..n {
-            for z in bits(live[start]) {
-                search.run(start, z, len, sink)?;
-            }
-        }
-    }
-    ControlFlow::Continue(())
-}
-
-/// Death Blossom: a stem cell and, per stem digit d, a petal set holding d whose places of d
-/// all see the stem. Whichever digit the stem takes locks its petal on its other digits, so a
-/// digit z of every petal (not a stem digit) leaves the cells seeing all its places in all the
-/// petals. Petals may overlap (only one of them is locked). Stems with 2 to 4 digits.
-pub fn death_blossom(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    death_blossom_capped(grid, MAX_ALS_CELLS, sink)
-}
-
-/// Death Blossom with petals of up to `max_cells` cells.
-pub fn death_blossom_capped(
-    grid: &Grid,
-    max_cells: usize,
-    sink: &mut StepSink<'_>,
-) -> ControlFlow<()> {
-    let table = als_table(grid, max_cells, AlsFlavor::Standard);
-    let mut petals: [Vec<usize>; 9] = Default::default();
-    for stem in grid.unsolved() {
-        let stem_digits = grid.candidates(stem);
-        if !(2..=4).contains(&stem_digits.count_ones()) {
-            continue;
-        }
-        let mut enough = true;
-        for d in bits(stem_digits) {
-            petals[d].clear();
-            for (i, set) in table.sets.iter().enumerate() {
-                if set.digits & (1 << d) != 0
-                    && !set.cells.contains(stem)
-                    && table.sees[i][d].contains(stem)
-                    && set.digits & !stem_digits != 0
-                {
-                    petals[d].push(i);
-                }
-            }
-            enough &= !petals[d].is_empty();
-        }
-        if !enough {
-            continue;
-        }
-        let digits: Vec<usize> = bits(stem_digits).collect();
-        let mut blossom = Blossom {
-            table: &table,
-            petals: &petals,
-            stem,
-            stem_digits,
-            digits: &digits,
-            chosen: Vec::with_capacity(4),
-        };
-        let mut targets = [Bits81::EMPTY; 9];
-        for (z, slot) in targets.iter_mut().enumerate() {
-            if stem_digits & (1 << z) == 0 {
-                *slot = grid.plane(z).and_not(Bits81::cell(stem));
-            }
-        }
-        blossom.grow(0x1ff & !stem_digits, targets, Bits81::EMPTY, sink)?;
-    }
-    ControlFlow::Continue(())
-}
-
-/// Death Blossom search state for one stem.
-struct Blossom<'a> {
-    table: &'a AlsTable,
-    petals: &'a [Vec<usize>; 9],
-    stem: usize,
-    stem_digits: u16,
-    digits: &'a [usize],
-    chosen: Vec<usize>,
-}
-
-impl Blossom<'_> {
-    /// Chooses a petal for the next stem digit; `common` are the z digits still possible and
-    /// `targets` their places seeing all petals so far.
-    fn grow(
-        &mut self,
-        common: u16,
-        targets: [Bits81; 9],
-        cells: Bits81,
-        sink: &mut StepSink<'_>,
-    ) -> ControlFlow<()> {
-        let k = self.chosen.len();
-        if k == self.digits.len() {
-            let mut step = Step::new(TechniqueId::DeathBlossom);
-            let sets: Vec<Bits81> = self
-                .chosen
-                .iter()
-                .map(|&i| self.table.sets[i].cells)
-                .collect();
-            let petal_digits: Vec<u16> = self.digits.iter().map(|&d| 1 << d).collect();
-            als_step(TechniqueId::DeathBlossom, &sets, &petal_digits, &mut step);
-            for z in bits(common) {
-                step.eliminations.planes[z] = targets[z].and_not(cells);
-            }
-            if step.eliminations.is_empty() {
-                return ControlFlow::Continue(());
-            }
-            step.cells.insert(self.stem);
-            step.pivot = Some(self.stem as u8);
-            step.digits = self.stem_digits;
-            return sink(&step);
-        }
-        let d = self.digits[k];
-        for &petal in &self.petals[d] {
-            let set = &self.table.sets[petal];
-            let common = common & set.digits;
-            let mut next = [Bits81::EMPTY; 9];
-            let mut alive = 0u16;
-            for z in bits(common) {
-                next[z] = (targets[z] & self.table.sees[petal][z]).and_not(set.cells);
-                if !next[z].is_empty() {
-                    alive |= 1 << z;
-                }
-            }
-            if alive == 0 {
-                continue;
-            }
-            self.chosen.push(petal);
-            let flow = self.grow(alive, next, cells | set.cells, sink);
-            self.chosen.pop();
-            flow?;
-        }
-        ControlFlow::Continue(())
-    }
 }
 
 #[cfg(test)]

@@ -31,6 +31,7 @@
 use std::ops::ControlFlow;
 
 use super::{is_on, node_of, state, State};
+use crate::core::bits::digits;
 use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
 use crate::model::links::ChainLink;
 use crate::model::links::LinkKind;
@@ -147,7 +148,7 @@ impl<'a> Graph<'a> {
             let mask = self.grid.candidates(cell);
             if is_on(from) {
                 // The cell's other candidates, then the digit's places in row, column, box.
-                for d in (0..9).filter(|&d| d != digit && mask & (1 << d) != 0) {
+                for d in digits(mask).filter(|&d| d != digit) {
                     push(out, state(cell * 9 + d, false));
                 }
                 for &house in &CELL_HOUSES[cell] {
@@ -402,7 +403,7 @@ fn nice_loops_of(
         if !first_strong && !last_strong && same {
             step.eliminations.insert(cell, first_digit);
         } else if first_strong && last_strong && same {
-            for d in (0..9).filter(|&d| d != first_digit && cell_mask & (1 << d) != 0) {
+            for d in digits(cell_mask).filter(|&d| d != first_digit) {
                 step.eliminations.insert(cell, d);
             }
         } else if first_strong != last_strong && !same {

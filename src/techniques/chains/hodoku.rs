@@ -1,0 +1,350 @@
+//! HoDoKu's simple-chain search (the `hodoku` scale's Turbot Fish, X-Chain, XY-Chain and Remote
+//! Pair). HoDoKu does not stop at a shortest chain per pair of ends: it walks every simple chain
+//! depth first, up to its chain length restriction, keeps one chain per set of eliminations and
+//! sorts the sets (see `step_choice::hodoku_chains`). Its order decides ties, so these finders
+//! walk in HoDoKu's order and report each set of eliminations once, where it was first found,
+//! with the shortest chain found for it.
+
+use std::ops::ControlFlow;
+
+use super::{bivalue_chain, bivalue_eliminations, BivalueKind};
+use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
+use crate::model::links::{with_links, ChainLink, Links};
+use crate::techniques::step::Step;
+use crate::techniques::{StepSink, TechniqueId};
+
+/// HoDoKu's chain length restriction, in links (a simple chain ends on a strong link, so an
+/// X-Chain uses at most 19).
+const HODOKU_MAX_LINKS: usize = 20;
+/// Most links in an X-Chain HoDoKu reports (it ends on a strong link: an odd count).
+const HODOKU_X_LINKS: usize = HODOKU_MAX_LINKS - 1;
+/// Most cells in a HoDoKu bivalue chain: two links per cell within the restriction.
+const HODOKU_BIVALUE_CELLS: usize = HODOKU_MAX_LINKS / 2;
+/// Links in HoDoKu's Turbot Fish.
+const TURBOT_LINKS: usize = 3;
+
+/// The places of a digit (`plane`) that `cell` links to, with the house of each link, in HoDoKu's
+/// order: its row, its column, then the rest of its box, each in reading order.
+fn hodoku_neighbours(cell: usize, plane: Bits81) -> impl Iterator<Item = (usize, usize)> {
+    let [row, col, boxed] = CELL_HOUSES[cell].map(usize::from);
+    let others = plane.and_not(Bits81::cell(cell));
+    let lines = HOUSE_SETS[row] | HOUSE_SETS[col];
+    // A box place in the cell's row or column was linked through that line. Bits81 iterates in
+    // index order, which is reading order within a house.
+    let row_places = (HOUSE_SETS[row] & others).iter().map(move |c| (c, row));
+    let col_places = (HOUSE_SETS[col] & others).iter().map(move |c| (c, col));
+    let box_places = (HOUSE_SETS[boxed] & others)
+        .and_not(lines)
+        .iter()
+        .map(move |c| (c, boxed));
+    row_places.chain(col_places).chain(box_places)
+}
+
+/// One set of eliminations a HoDoKu search found, with the shortest chain found for it.
+struct FoundChain {
+    removed: CandidateSet,
+    /// Chain cells (X-Chain: one per node, a loop ends on its start).
+    cells: [u8; HODOKU_X_LINKS + 1],
+    /// Bivalue chains: each cell's true digit.
+    on: [u8; HODOKU_BIVALUE_CELLS],
+    /// X-Chains: the house of each link.
+    houses: [u8; HODOKU_X_LINKS],
+    len: usize,
+}
+
+/// The sets of eliminations a HoDoKu search found, in order of first discovery.
+#[derive(Default)]
+struct FoundChains(Vec<FoundChain>);
+
+impl FoundChains {
+    /// Notes the chain `cells` (true digits `on`, link houses `houses`, where they apply) for
+    /// `removed`: a new set goes last; a known one keeps its place and the shorter chain.
+    fn record(&mut self, removed: &CandidateSet, cells: &[u8], on: &[u8], houses: &[u8]) {
+        let found = match self.0.iter().position(|f| f.removed == *removed) {
+            Some(i) if cells.len() < self.0[i].len => &mut self.0[i],
+            Some(_) => return,
+            None => {
+                self.0.push(FoundChain {
+                    removed: *removed,
+                    cells: [0; HODOKU_X_LINKS + 1],
+                    on: [0; HODOKU_BIVALUE_CELLS],
+                    houses: [0; HODOKU_X_LINKS],
+                    len: 0,
+                });
+                self.0.last_mut().expect("just pushed")
+            }
+        };
+        found.len = cells.len();
+        found.cells[..cells.len()].copy_from_slice(cells);
+        found.on[..on.len()].copy_from_slice(on);
+        found.houses[..houses.len()].copy_from_slice(houses);
+    }
+}
+
+/// Depth-first X-Chain search from one start candidate, HoDoKu's way: alternating strong and
+/// weak links of one digit, first and last strong, no cell twice (a chain back to its start
+/// ends there: the start is then true).
+struct HodokuXSearch<'f> {
+    plane: Bits81,
+    /// Houses where the digit has exactly two places (its links there are strong).
+    strong_houses: u32,
+    digit: usize,
+    start: usize,
+    /// Places of the digit the start sees: what a chain ending at a cell removes, with its peers.
+    start_buddies: Bits81,
+    max_links: usize,
+    path: [u8; HODOKU_X_LINKS + 1],
+    houses: [u8; HODOKU_X_LINKS],
+    on_path: Bits81,
+    found: &'f mut FoundChains,
+}
+
+impl HodokuXSearch<'_> {
+    /// Extends the chain of `links` links; the next must be strong when `strong_next`.
+    fn extend(&mut self, links: usize, strong_next: bool) {
+        let cell = self.path[links] as usize;
+        for (next, house) in hodoku_neighbours(cell, self.plane) {
+            if strong_next && self.strong_houses & (1 << house) == 0 {
+                continue;
+            }
+            let closes = next == self.start;
+            if !closes && self.on_path.contains(next) {
+                continue;
+            }
+            let n = links + 1;
+            self.path[n] = next as u8;
+            self.houses[n - 1] = house as u8;
+            if strong_next {
+                let removed = self.start_buddies & PEERS[next];
+                if !removed.is_empty() {
+                    let mut set = CandidateSet::default();
+                    set.planes[self.digit] = removed;
+                    self.found
+                        .record(&set, &self.path[..=n], &[], &self.houses[..n]);
+                }
+            }
+            if n < self.max_links && !closes {
+                self.on_path.insert(next);
+                self.extend(n, !strong_next);
+                self.on_path.remove(next);
+            }
+        }
+    }
+}
+
+/// Every X-Chain of at most `max_links` links HoDoKu's search reaches, as `technique` steps.
+fn hodoku_x_chains(
+    grid: &Grid,
+    sink: &mut StepSink<'_>,
+    technique: TechniqueId,
+    max_links: usize,
+) -> ControlFlow<()> {
+    with_links(grid, |links| {
+        let mut found = FoundChains::default();
+        // HoDoKu's order: start cells in reading order, then digits.
+        for start in grid.unsolved() {
+            for digit in 0..9 {
+                let plane = links.plane(digit);
+                let strong_houses = links.conjugate_houses(digit);
+                let start_buddies = plane & PEERS[start];
+                // The first link is strong: the start must be in a conjugate pair.
+                if !links.strong_cells(digit).contains(start) || start_buddies.is_empty() {
+                    continue;
+                }
+                let mut search = HodokuXSearch {
+                    plane,
+                    strong_houses,
+                    digit,
+                    start,
+                    start_buddies,
+                    max_links,
+                    path: [0; HODOKU_X_LINKS + 1],
+                    houses: [0; HODOKU_X_LINKS],
+                    on_path: Bits81::cell(start),
+                    found: &mut found,
+                };
+                search.path[0] = start as u8;
+                for (next, house) in hodoku_neighbours(start, plane) {
+                    if strong_houses & (1 << house) == 0 {
+                        continue;
+                    }
+                    search.path[1] = next as u8;
+                    search.houses[0] = house as u8;
+                    search.on_path.insert(next);
+                    search.extend(1, false);
+                    search.on_path.remove(next);
+                }
+            }
+        }
+        for chain in &found.0 {
+            let path = &chain.cells[..chain.len];
+            let digit = chain
+                .removed
+                .planes
+                .iter()
+                .position(|p| !p.is_empty())
+                .expect("a recorded chain removes something");
+            let mut step = Step::new(technique);
+            step.eliminations = chain.removed;
+            step.cells = path.iter().map(|&c| c as usize).collect();
+            step.digits = 1 << digit;
+            for (i, w) in path.windows(2).enumerate() {
+                let (from, to) = ((w[0] as usize, digit), (w[1] as usize, digit));
+                step.chain.push(if i % 2 == 0 {
+                    step.houses |= 1 << chain.houses[i];
+                    ChainLink::strong(from, to)
+                } else {
+                    ChainLink::weak(from, to)
+                });
+            }
+            sink(&step)?;
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+/// Depth-first bivalue chain search from one start candidate, HoDoKu's way: bivalue cells (a
+/// Remote Pair: cells of the start's pair) joined by weak links, no cell twice.
+struct HodokuBivalueSearch<'l, 'f> {
+    links: &'l Links,
+    /// Cells the chain may use.
+    allowed: Bits81,
+    remote_pair: bool,
+    /// The start's digit assumed false; a chain ends where it is true again.
+    start_off: usize,
+    /// Places of `start_off` the start sees.
+    start_buddies: Bits81,
+    cells: [u8; HODOKU_BIVALUE_CELLS],
+    on: [u8; HODOKU_BIVALUE_CELLS],
+    on_path: Bits81,
+    found: &'f mut FoundChains,
+}
+
+impl HodokuBivalueSearch<'_, '_> {
+    /// Extends the chain of `n` cells.
+    fn extend(&mut self, n: usize) {
+        let (cell, digit) = (self.cells[n - 1] as usize, self.on[n - 1] as usize);
+        let places = self.allowed & self.links.plane(digit);
+        for (next, _) in hodoku_neighbours(cell, places) {
+            if self.on_path.contains(next) {
+                continue;
+            }
+            let next_on = (self.links.mask(next) & !(1 << digit)).trailing_zeros() as u8;
+            self.cells[n] = next as u8;
+            self.on[n] = next_on;
+            let len = n + 1;
+            if next_on as usize == self.start_off
+                && self.start_buddies.intersects(PEERS[next])
+                && (!self.remote_pair || len >= 4)
+            {
+                let mut set = CandidateSet::default();
+                if self.remote_pair {
+                    set.planes = bivalue_eliminations(
+                        self.links,
+                        BivalueKind::RemotePair,
+                        &self.cells[..len],
+                        &self.on[..len],
+                        self.start_off,
+                    )
+                    .expect("the ends remove something");
+                } else {
+                    set.planes[self.start_off] = self.start_buddies & PEERS[next];
+                }
+                self.found
+                    .record(&set, &self.cells[..len], &self.on[..len], &[]);
+            }
+            if len < HODOKU_BIVALUE_CELLS {
+                self.on_path.insert(next);
+                self.extend(len);
+                self.on_path.remove(next);
+            }
+        }
+    }
+}
+
+/// Every XY-Chain (or Remote Pair) HoDoKu's search reaches.
+fn hodoku_bivalue_chains(
+    grid: &Grid,
+    sink: &mut StepSink<'_>,
+    kind: BivalueKind,
+) -> ControlFlow<()> {
+    with_links(grid, |links| {
+        let remote_pair = kind == BivalueKind::RemotePair;
+        let mut found = FoundChains::default();
+        // HoDoKu's order: start cells in reading order, then the digit assumed false.
+        for start in links.bivalue() {
+            let mask = links.mask(start);
+            let allowed = if remote_pair {
+                links.cells_with_pair(mask)
+            } else {
+                links.bivalue()
+            };
+            for start_off in [
+                mask.trailing_zeros() as usize,
+                15 - mask.leading_zeros() as usize,
+            ] {
+                let start_buddies = links.plane(start_off) & PEERS[start];
+                if start_buddies.is_empty() {
+                    continue;
+                }
+                let mut search = HodokuBivalueSearch {
+                    links,
+                    allowed,
+                    remote_pair,
+                    start_off,
+                    start_buddies,
+                    cells: [0; HODOKU_BIVALUE_CELLS],
+                    on: [0; HODOKU_BIVALUE_CELLS],
+                    on_path: Bits81::cell(start),
+                    found: &mut found,
+                };
+                search.cells[0] = start as u8;
+                search.on[0] = (mask & !(1 << start_off)).trailing_zeros() as u8;
+                search.extend(1);
+            }
+        }
+        let technique = if remote_pair {
+            TechniqueId::RemotePair
+        } else {
+            TechniqueId::XyChain
+        };
+        for chain in &found.0 {
+            let (path, on) = (&chain.cells[..chain.len], &chain.on[..chain.len]);
+            let mut step = Step::new(technique);
+            step.eliminations = chain.removed;
+            step.cells = path.iter().map(|&c| c as usize).collect();
+            let start = path[0] as usize;
+            step.digits = if remote_pair {
+                links.mask(start)
+            } else {
+                links.mask(start) & !(1 << on[0])
+            };
+            step.chain = bivalue_chain(links, path, on);
+            sink(&step)?;
+        }
+        ControlFlow::Continue(())
+    })
+}
+
+/// HoDoKu's Turbot Fish: every X-Chain of three links HoDoKu's search reaches (its Skyscraper and
+/// 2-String Kite rungs come first and take their shapes).
+pub fn hodoku_turbot_fish(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    hodoku_x_chains(grid, sink, TechniqueId::TurbotFish, TURBOT_LINKS)
+}
+
+/// HoDoKu's X-Chain: every X-Chain of up to 19 links HoDoKu's search reaches.
+pub fn hodoku_x_chain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    hodoku_x_chains(grid, sink, TechniqueId::XChain, HODOKU_X_LINKS)
+}
+
+/// HoDoKu's XY-Chain: every XY-Chain of up to ten cells HoDoKu's search reaches.
+pub fn hodoku_xy_chain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    hodoku_bivalue_chains(grid, sink, BivalueKind::XyChain)
+}
+
+/// HoDoKu's Remote Pair: every chain of an even number (four to ten) of cells of one pair whose
+/// ends share a peer holding a digit of the pair; it removes both digits from every cell seeing
+/// two of its cells an odd distance of three or more apart.
+pub fn hodoku_remote_pair(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    hodoku_bivalue_chains(grid, sink, BivalueKind::RemotePair)
+}

@@ -1,0 +1,219 @@
+//! What the closed tables prove: the contradictions of one premise, then the verities of
+//! premises of which one must hold (both polarities of a candidate, every candidate of a cell,
+//! every place of a digit in a house), each conclusion once with the first reason found.
+
+use super::Tables;
+use crate::core::bits::digits;
+use crate::core::{Bits81, CandidateSet, Grid, HOUSE_SETS, PEERS};
+use crate::model::forcing::{ForcingKind, ForcingReason};
+
+/// A conclusion and the first reason found for it.
+#[derive(Clone, Debug)]
+pub(super) struct Found {
+    pub(super) cell: u8,
+    pub(super) digit: u8,
+    pub(super) place: bool,
+    pub(super) kind: ForcingKind,
+    pub(super) reason: ForcingReason,
+    /// Premise node ids.
+    pub(super) premises: Vec<u32>,
+}
+
+impl Tables {
+    /// Every conclusion, with the first reason found for it, in HoDoKu's check order.
+    pub(super) fn conclusions(&self, grid: &Grid) -> Vec<Found> {
+        let mut found = Conclusions::default();
+        let unsolved = grid.unsolved();
+        let mut allowed = [unsolved; 9];
+        for (digit, allowed) in allowed.iter_mut().enumerate() {
+            for cell in grid.placed(digit).iter() {
+                *allowed = allowed.and_not(PEERS[cell]);
+            }
+        }
+        // One premise: contradictions, in HoDoKu's table order (cell, digit; set, deleted); the
+        // candidate ids already run in that order.
+        let order = 0..self.candidates.len();
+        for k in order.clone() {
+            for premise in [2 * k, 2 * k + 1] {
+                self.contradictions(grid, premise, &allowed, &mut found);
+            }
+        }
+        // Both polarities of one candidate.
+        for k in order {
+            let (cell, digit) = self.candidates[k];
+            let (a, b) = (&self.closures[2 * k], &self.closures[2 * k + 1]);
+            let reason = ForcingReason::BothWays { cell, digit };
+            let premises = [2 * k as u32, 2 * k as u32 + 1];
+            for d in 0..9 {
+                let both = (a.on[d] & b.on[d]).and_not(Bits81::cell(cell as usize));
+                for c in both.iter() {
+                    found.add(c, d, true, ForcingKind::Verity, reason, &premises);
+                }
+            }
+            for d in 0..9 {
+                let both = (a.off[d] & b.off[d]).and_not(Bits81::cell(cell as usize));
+                for c in both.iter() {
+                    found.add(c, d, false, ForcingKind::Verity, reason, &premises);
+                }
+            }
+        }
+        // Every candidate of a cell, then every place of a digit in a row, column and box.
+        let mut premises = Vec::new();
+        for cell in unsolved.iter() {
+            premises.clear();
+            premises.extend(digits(grid.candidates(cell)).map(|d| self.node(cell, d, true) as u32));
+            let reason = ForcingReason::Cell { cell: cell as u8 };
+            self.agreement(&premises, reason, &mut found);
+        }
+        for house in 0..27 {
+            for digit in 0..9 {
+                let places = grid.plane(digit) & HOUSE_SETS[house];
+                if places.is_empty() {
+                    continue;
+                }
+                premises.clear();
+                premises.extend(places.iter().map(|c| self.node(c, digit, true) as u32));
+                let reason = ForcingReason::House {
+                    house: house as u8,
+                    digit: digit as u8,
+                };
+                self.agreement(&premises, reason, &mut found);
+            }
+        }
+        found.list
+    }
+
+    /// The conclusions every premise's table shares.
+    fn agreement(&self, premises: &[u32], reason: ForcingReason, found: &mut Conclusions) {
+        let mut on = [Bits81::ALL; 9];
+        let mut off = [Bits81::ALL; 9];
+        for &p in premises {
+            let closure = &self.closures[p as usize];
+            for d in 0..9 {
+                on[d] &= closure.on[d];
+                off[d] &= closure.off[d];
+            }
+        }
+        for d in 0..9 {
+            for c in on[d].iter() {
+                found.add(c, d, true, ForcingKind::Verity, reason, premises);
+            }
+            for c in off[d].iter() {
+                found.add(c, d, false, ForcingKind::Verity, reason, premises);
+            }
+        }
+    }
+
+    /// The contradictions one premise's table holds (each makes the premise false).
+    fn contradictions(
+        &self,
+        grid: &Grid,
+        premise: usize,
+        allowed: &[Bits81; 9],
+        found: &mut Conclusions,
+    ) {
+        let closure = &self.closures[premise];
+        let (cell, digit) = self.candidates[premise / 2];
+        let (cell, digit) = (cell as usize, digit as usize);
+        // The premise is false: a set premise deletes, a deleted one sets.
+        let place = premise % 2 == 1;
+        let mut add = |reason: ForcingReason| {
+            found.add(
+                cell,
+                digit,
+                place,
+                ForcingKind::Contradiction,
+                reason,
+                &[premise as u32],
+            );
+        };
+        for d in 0..9 {
+            if let Some(c) = (closure.on[d] & closure.off[d]).first() {
+                add(ForcingReason::SetAndDeleted {
+                    cell: c as u8,
+                    digit: d as u8,
+                });
+            }
+        }
+        for d in 0..9 {
+            for e in d + 1..9 {
+                if let Some(c) = (closure.on[d] & closure.on[e]).first() {
+                    add(ForcingReason::TwoValues {
+                        cell: c as u8,
+                        digits: [d as u8, e as u8],
+                    });
+                }
+            }
+        }
+        for house in 0..27 {
+            for d in 0..9 {
+                if (closure.on[d] & HOUSE_SETS[house]).count() > 1 {
+                    add(ForcingReason::TwiceInHouse {
+                        house: house as u8,
+                        digit: d as u8,
+                    });
+                }
+            }
+        }
+        let mut empty = grid.unsolved();
+        for d in 0..9 {
+            empty &= closure.off[d] | grid.unsolved().and_not(grid.plane(d));
+        }
+        for d in 0..9 {
+            empty = empty.and_not(closure.on[d]);
+        }
+        for c in empty.iter() {
+            add(ForcingReason::EmptyCell { cell: c as u8 });
+        }
+        for house in 0..27 {
+            for d in 0..9 {
+                let places = allowed[d] & HOUSE_SETS[house];
+                if !places.is_empty() && places.is_subset_of(closure.off[d]) {
+                    add(ForcingReason::EmptyHouse {
+                        house: house as u8,
+                        digit: d as u8,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The conclusions found so far, each once (with its first reason).
+#[derive(Default)]
+struct Conclusions {
+    placed: CandidateSet,
+    deleted: CandidateSet,
+    list: Vec<Found>,
+}
+
+impl Conclusions {
+    /// Records a conclusion unless it is known already.
+    fn add(
+        &mut self,
+        cell: usize,
+        digit: usize,
+        place: bool,
+        kind: ForcingKind,
+        reason: ForcingReason,
+        premises: &[u32],
+    ) {
+        let seen = if place {
+            &mut self.placed
+        } else {
+            &mut self.deleted
+        };
+        if seen.contains(cell, digit) {
+            return;
+        }
+        seen.insert(cell, digit);
+        self.list.push(Found {
+            cell: cell as u8,
+            digit: digit as u8,
+            place,
+            kind,
+            reason,
+            premises: premises.to_vec(),
+        });
+    }
+}

@@ -1,0 +1,329 @@
+//! The node graph of the nice loop search: single candidates, box∩line groups and ALS nodes
+//! of one grid state, their cells and what each state links to.
+
+use crate::core::bits::digits;
+use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, INTERSECTIONS, PEERS};
+use crate::model::links::{LinkKind, Links};
+use crate::model::superlinks::{SuperLink, SuperNode};
+
+/// Single-candidate nodes (digit * 81 + cell); group nodes follow, four per digit and
+/// segment (729 + (digit * 54 + segment) * 4 + k): the segment's three cells taken two at a
+/// time (k = 0, 1, 2: without its first, second, third cell) or all three (k = 3).
+pub(super) const SINGLES: usize = 729;
+/// Single and group nodes; ALS nodes follow (ALS_BASE + set * 9 + digit: the set's places
+/// of the digit, false when all are, true when one is).
+pub(super) const ALS_BASE: usize = SINGLES + 9 * 54 * 4;
+/// Most ALS nodes' sets (keeps states within `u16`).
+const MAX_LOOP_ALS: usize = 3000;
+
+/// The segment cells (by position 0..3) of group kind `k`.
+const GROUP_KINDS: [u8; 4] = [0b110, 0b101, 0b011, 0b111];
+
+/// A search state: node * 2 + polarity (1 = true).
+/// (u16 holds 729 candidates plus every group and ALS node, GNPX's or HoDoKu's, both polarities.)
+pub(super) type State = u16;
+
+/// The state of `node` with polarity `on`.
+pub(super) fn state(node: usize, on: bool) -> State {
+    (node * 2 + usize::from(on)) as State
+}
+
+/// The node of a state.
+pub(super) fn node_of(s: State) -> usize {
+    s as usize / 2
+}
+
+/// Whether a state is the node assumed true.
+pub(super) fn is_on(s: State) -> bool {
+    s & 1 == 1
+}
+
+pub(super) fn digit_of(node: usize) -> usize {
+    if node < SINGLES {
+        node / 81
+    } else if node >= ALS_BASE {
+        (node - ALS_BASE) % 9
+    } else {
+        (node - SINGLES) / (54 * 4)
+    }
+}
+
+/// Cells seeing every cell of `cells` (none for an empty set).
+pub(super) fn sees_of(cells: Bits81) -> Bits81 {
+    if cells.is_empty() {
+        Bits81::EMPTY
+    } else {
+        cells
+            .iter()
+            .fold(Bits81::ALL, |acc, cell| acc & PEERS[cell])
+    }
+}
+
+/// The nodes of one grid state: each node's cells, the cells seeing all of them and the houses
+/// holding all of them.
+pub(super) struct Nodes<'a> {
+    pub(super) grid: &'a Grid,
+    pub(super) links: &'a Links,
+    pub(super) grouped: bool,
+    pub(super) cells: Vec<Bits81>,
+    pub(super) sees: Vec<Bits81>,
+    pub(super) houses: Vec<u32>,
+    /// Per house and box∩line partner house: the segment index (u8::MAX if none).
+    pub(super) segment: [[u8; 27]; 27],
+    /// Whether ALS nodes exist.
+    pub(super) with_als: bool,
+    /// Per digit, the group nodes that exist.
+    pub(super) groups: [Vec<u16>; 9],
+    /// Per digit and cell: the ALS nodes of that digit whose places all see the cell.
+    pub(super) als_entries: Vec<Vec<u16>>,
+    /// Per ALS node: the set's cells (its other digits' nodes are `node - digit + d`).
+    pub(super) als_cells: Vec<Bits81>,
+    /// Per ALS set: its digits.
+    pub(super) als_digits: Vec<u16>,
+}
+
+impl<'a> Nodes<'a> {
+    pub(super) fn new(
+        grid: &'a Grid,
+        links: &'a Links,
+        grouped: bool,
+        with_als: bool,
+    ) -> Nodes<'a> {
+        let mut sets = Vec::new();
+        if with_als {
+            crate::model::als::find_als(grid, 2, crate::model::als::MAX_ALS_CELLS, &mut sets);
+            sets.truncate(MAX_LOOP_ALS);
+        }
+        let total = ALS_BASE + 9 * sets.len();
+        let mut cells = vec![Bits81::EMPTY; total];
+        let mut als_cells = vec![Bits81::EMPTY; 9 * sets.len()];
+        for (i, set) in sets.iter().enumerate() {
+            for d in 0..9 {
+                cells[ALS_BASE + i * 9 + d] = set.digit_cells[d];
+                als_cells[i * 9 + d] = set.cells;
+            }
+        }
+        let als_digits: Vec<u16> = sets.iter().map(|s| s.digits).collect();
+        for digit in 0..9 {
+            for cell in grid.plane(digit) {
+                cells[digit * 81 + cell] = Bits81::cell(cell);
+            }
+            if grouped {
+                for (seg, inter) in INTERSECTIONS.iter().enumerate() {
+                    let seg_cells: Vec<usize> = inter.cells.iter().collect();
+                    for (k, kind) in GROUP_KINDS.iter().enumerate() {
+                        let group: Bits81 = (0..3)
+                            .filter(|i| kind & (1 << i) != 0)
+                            .map(|i| seg_cells[i])
+                            .collect();
+                        if group.is_subset_of(grid.plane(digit)) {
+                            cells[SINGLES + (digit * 54 + seg) * 4 + k] = group;
+                        }
+                    }
+                }
+            }
+        }
+        let sees = cells.iter().map(|&c| sees_of(c)).collect();
+        let houses = cells
+            .iter()
+            .map(|c| match c.first() {
+                None => 0,
+                Some(first) => CELL_HOUSES[first]
+                    .iter()
+                    .filter(|&&h| c.is_subset_of(HOUSE_SETS[h as usize]))
+                    .fold(0u32, |m, &h| m | 1 << h),
+            })
+            .collect();
+        let mut segment = [[u8::MAX; 27]; 27];
+        for (seg, inter) in INTERSECTIONS.iter().enumerate() {
+            segment[inter.line_house][inter.box_house] = seg as u8;
+            segment[inter.box_house][inter.line_house] = seg as u8;
+        }
+        let mut als_entries = vec![Vec::new(); 9 * 81];
+        for node in ALS_BASE..total {
+            let digit = digit_of(node);
+            let sees: Bits81 = sees_of(cells[node]);
+            for cell in (grid.plane(digit) & sees).and_not(als_cells[node - ALS_BASE]) {
+                als_entries[digit * 81 + cell].push(node as u16);
+            }
+        }
+        let mut groups: [Vec<u16>; 9] = Default::default();
+        for (digit, list) in groups.iter_mut().enumerate() {
+            let first = SINGLES + digit * 216;
+            list.extend(
+                (first..first + 216)
+                    .filter(|&g| !cells[g].is_empty())
+                    .map(|g| g as u16),
+            );
+        }
+        Nodes {
+            grid,
+            links,
+            grouped,
+            with_als,
+            groups,
+            als_entries,
+            als_cells,
+            als_digits,
+            cells,
+            sees,
+            houses,
+            segment,
+        }
+    }
+
+    /// Successors of a state: weak links from a true node, strong links from a false one.
+    pub(super) fn successors(&self, from: State, out: &mut Vec<State>) {
+        out.clear();
+        let node = node_of(from);
+        let digit = digit_of(node);
+        let cells = self.cells[node];
+        let plane = self.grid.plane(digit);
+        let single = node < SINGLES;
+        if is_on(from) {
+            for peer in (plane & self.sees[node]).and_not(cells) {
+                out.push(state(digit * 81 + peer, false));
+            }
+            if self.grouped {
+                for &g in &self.groups[digit] {
+                    let g = g as usize;
+                    let group = self.cells[g];
+                    if !group.intersects(cells) && group.is_subset_of(self.sees[node]) {
+                        out.push(state(g, false));
+                    }
+                }
+            }
+            if let Some(first) = cells.first() {
+                // An ALS whose places of the digit all see the node loses the digit.
+                for &a in &self.als_entries[digit * 81 + first] {
+                    let a = a as usize;
+                    if single
+                        || (self.cells[a].is_subset_of(self.sees[node])
+                            && !self.als_cells[a - ALS_BASE].intersects(cells))
+                    {
+                        out.push(state(a, false));
+                    }
+                }
+            }
+            if single {
+                let cell = node % 81;
+                let mask = self.links.mask(cell) & !(1 << digit);
+                for d in digits(mask) {
+                    out.push(state(d * 81 + cell, false));
+                }
+            }
+        } else {
+            let houses = self.houses[node];
+            for house in (0..27).filter(|h| houses & (1 << h) != 0) {
+                let rest = (plane & HOUSE_SETS[house]).and_not(cells);
+                if rest.count() == 1 {
+                    let to = state(digit * 81 + rest.first().unwrap(), true);
+                    if !out.contains(&to) {
+                        out.push(to);
+                    }
+                } else if self.grouped && rest.count() >= 2 {
+                    if let Some(g) = self.group_of(digit, house, rest) {
+                        let to = state(g, true);
+                        if !out.contains(&to) {
+                            out.push(to);
+                        }
+                    }
+                }
+            }
+            if node >= ALS_BASE {
+                // The set, without this digit, is locked: each other digit is in it.
+                let set = (node - ALS_BASE) / 9;
+                let others = self.als_digits[set] & !(1 << digit);
+                for d in digits(others) {
+                    out.push(state(ALS_BASE + set * 9 + d, true));
+                }
+            }
+            if single {
+                let cell = node % 81;
+                let mask = self.links.mask(cell);
+                if mask.count_ones() == 2 {
+                    let other = (mask & !(1 << digit)).trailing_zeros() as usize;
+                    out.push(state(other * 81 + cell, true));
+                }
+            }
+        }
+    }
+
+    /// The group node whose cells are exactly `rest` (places of `digit` in `house`), if any.
+    pub(super) fn group_of(&self, digit: usize, house: usize, rest: Bits81) -> Option<usize> {
+        let first = rest.first()?;
+        let other = CELL_HOUSES[first]
+            .iter()
+            .map(|&h| h as usize)
+            .find(|&h| h != house && self.segment[house][h] != u8::MAX)?;
+        let seg = self.segment[house][other] as usize;
+        let base = SINGLES + (digit * 54 + seg) * 4;
+        (base..base + 4).find(|&g| self.cells[g] == rest)
+    }
+
+    /// Whether nodes `a` and `b` are weakly linked (at most one true).
+    pub(super) fn weakly_linked(&self, a: usize, b: usize) -> bool {
+        if a == b {
+            return false;
+        }
+        if digit_of(a) == digit_of(b) {
+            !self.cells[a].intersects(self.cells[b]) && self.cells[b].is_subset_of(self.sees[a])
+        } else {
+            a < SINGLES && b < SINGLES && a % 81 == b % 81
+        }
+    }
+
+    /// Candidates weakly linked to both nodes `a` and `b` (one of which is true).
+    pub(super) fn seen_by_both(&self, a: usize, b: usize) -> CandidateSet {
+        let (da, db) = (digit_of(a), digit_of(b));
+        let mut out = CandidateSet::EMPTY;
+        if da == db {
+            out.planes[da] = (self.grid.plane(da) & self.sees[a] & self.sees[b])
+                .and_not(self.cells[a] | self.cells[b]);
+        } else if a < SINGLES && b < SINGLES {
+            let (ca, cb) = (a % 81, b % 81);
+            if ca == cb {
+                for d in 0..9 {
+                    if d != da && d != db && self.grid.candidates(ca) & (1 << d) != 0 {
+                        out.insert(ca, d);
+                    }
+                }
+            } else if PEERS[ca].contains(cb) {
+                if self.grid.candidates(cb) & (1 << da) != 0 {
+                    out.insert(cb, da);
+                }
+                if self.grid.candidates(ca) & (1 << db) != 0 {
+                    out.insert(ca, db);
+                }
+            }
+        }
+        out
+    }
+
+    /// The super-link notation of the link from state `a` to state `b`.
+    pub(super) fn super_link(&self, a: State, b: State) -> SuperLink {
+        let node = |s: State| SuperNode {
+            cells: self.cells[node_of(s)],
+            digit: digit_of(node_of(s)) as u8,
+            on: is_on(s),
+        };
+        SuperLink {
+            kind: if is_on(a) {
+                LinkKind::Weak
+            } else {
+                LinkKind::Strong
+            },
+            from: node(a),
+            to: node(b),
+            // A link inside an ALS (its places of one digit false, so another digit true).
+            als: if node_of(a) >= ALS_BASE
+                && (node_of(a) - ALS_BASE) / 9 == (node_of(b).max(ALS_BASE) - ALS_BASE) / 9
+                && node_of(b) >= ALS_BASE
+            {
+                self.als_cells[node_of(a) - ALS_BASE]
+            } else {
+                Bits81::EMPTY
+            },
+        }
+    }
+}
