@@ -486,7 +486,7 @@ pub fn describe(step: &Step) -> String {
         TechniqueId::ForcingChain | TechniqueId::ForcingNet => forcing_text(step),
         TechniqueId::AlsXz | TechniqueId::AlsXyWing | TechniqueId::AlsChain => format!(
             "{} {} Eliminated: {}",
-            crate::techniques::gnpx_names::gnpx_name(step.technique),
+            step.technique.gnpx_label(),
             als_chain_text(&step.als, &step.rcc),
             eliminated_cells(&step.eliminations)
         ),
@@ -521,7 +521,7 @@ pub fn describe(step: &Step) -> String {
             };
             format!(
                 "{} stem {} / {}{fin} Eliminated: {}",
-                crate::techniques::gnpx_names::gnpx_name(step.technique),
+                step.technique.gnpx_label(),
                 step.als
                     .first()
                     .map_or_else(String::new, |&s| compressed_cells(s)),

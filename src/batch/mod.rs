@@ -10,7 +10,6 @@ use crate::grading::evaluate::{evaluate, evaluate_timed, Evaluation};
 use crate::input::reader::{Record, RecordReader};
 use crate::scales::ladder::Ladder;
 use crate::scales::RatingRule;
-use crate::techniques::gnpx_names::gnpx_name;
 use crate::techniques::TechniqueId;
 use crate::timing::TimingsPool;
 
@@ -234,7 +233,7 @@ fn write_gnpx_line<W: Write>(out: &mut W, evaluation: &Evaluation) -> std::io::R
         };
         return writeln!(out, "# {} {}", evaluation.puzzle, why);
     };
-    let method = outcome.hardest.map(gnpx_name).unwrap_or("");
+    let method = outcome.hardest.map(TechniqueId::gnpx_label).unwrap_or("");
     write!(out, "{} {} \"{method}\"", evaluation.puzzle, outcome.rating)?;
     if !outcome.solved {
         write!(out, " # stuck")?;

@@ -530,10 +530,7 @@ mod tests {
             Scale::Gnpx.ladder().difficulty_of(TechniqueId::XyzWingAls),
             None
         );
-        assert_eq!(
-            crate::techniques::gnpx_names::gnpx_name(TechniqueId::XyzWingAls),
-            "XYZ_WingALS"
-        );
+        assert_eq!(TechniqueId::XyzWingAls.gnpx_label(), "XYZ_WingALS");
     }
 
     #[test]

@@ -4,24 +4,11 @@
 //! The loops come from [`crate::techniques::nice_loop::hodoku`], which enumerates them in
 //! HoDoKu's order, so that equal keys keep HoDoKu's first.
 
-use crate::techniques::nice_loop::hodoku as hodoku_nice_loop;
-use crate::techniques::{FinderFn, TechniqueId};
-
-/// The finder HoDoKu's loop choice enumerates for `technique`: HoDoKu's search for the nice
-/// loop rungs, the technique's own finder otherwise.
-pub(super) fn finder(technique: TechniqueId) -> FinderFn {
-    match technique {
-        TechniqueId::NiceLoop => hodoku_nice_loop::nice_loops,
-        TechniqueId::GroupedNiceLoop => hodoku_nice_loop::grouped_nice_loops,
-        _ => technique.info().finder,
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::scales::choice::StepChoice;
     use crate::techniques::step::Step;
+    use crate::techniques::TechniqueId;
 
     fn removing(candidates: &[(usize, usize)]) -> Step {
         let mut step = Step::new(TechniqueId::NiceLoop);

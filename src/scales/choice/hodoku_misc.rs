@@ -3,7 +3,7 @@
 //! These HoDoKu solvers return the first step their scan finds. Where our finder's scan order
 //! alone differs, the step HoDoKu meets first is rebuilt from each step's pattern
 //! ([`prefers`]); where HoDoKu's patterns differ too, the HoDoKu ladder searches with a finder
-//! of HoDoKu's own ([`hodoku_finder`]), leaving the GNPX ladders' finder as it is. The
+//! of HoDoKu's own (`TechniqueInfo::hodoku_finder`), leaving the GNPX ladders' finder as it is. The
 //! uniqueness finders scan in HoDoKu's order themselves (GNPX has no uniqueness rungs).
 //! Locked candidates, W-Wing, XYZ-Wing, Skyscraper, 2-String Kite, fish and colouring already
 //! matched HoDoKu's choice on the measured slices. ALS-XY-Wing and ALS-Chain search with
@@ -11,21 +11,10 @@
 
 use std::cmp::Ordering;
 
-use crate::core::{Bits81, HOUSE_SETS};
+use crate::core::Bits81;
+use crate::techniques::als::hodoku::als_order;
 use crate::techniques::step::Step;
-use crate::techniques::{single_digit, sue_de_coq, FinderFn, TechniqueId};
-
-/// The finder HoDoKu's search order needs for `technique`, where ours differs.
-pub fn hodoku_finder(technique: TechniqueId) -> Option<FinderFn> {
-    match technique {
-        TechniqueId::SueDeCoq => Some(sue_de_coq::sue_de_coq_hodoku),
-        TechniqueId::EmptyRectangle => Some(single_digit::empty_rectangle_hodoku),
-        TechniqueId::AlsXz => Some(crate::techniques::als::hodoku::als_xz),
-        TechniqueId::AlsXyWing => Some(crate::techniques::als::hodoku::als_xy_wing),
-        TechniqueId::AlsChain => Some(crate::techniques::als::hodoku::als_chain),
-        _ => None,
-    }
-}
+use crate::techniques::TechniqueId;
 
 /// Whether HoDoKu's scan meets `candidate` before `best` (both of one technique).
 pub fn prefers(candidate: &Step, best: &Step) -> bool {
@@ -46,13 +35,6 @@ fn xy_wing_rank(step: &Step) -> ([usize; 3], usize) {
     let pivot = step.pivot.map_or(0, usize::from);
     let position = cells.iter().position(|&c| c == pivot).unwrap_or(0);
     (cells, position)
-}
-
-/// Where HoDoKu's ALS list has `set`: the first house holding it (rows, columns, boxes), then
-/// its cells in the depth-first order of that house's subsets (a set before its extensions).
-pub(crate) fn als_order(a: Bits81, b: Bits81) -> Ordering {
-    let house = |set: Bits81| (0..27).find(|&h| set.is_subset_of(HOUSE_SETS[h]));
-    house(a).cmp(&house(b)).then_with(|| a.iter().cmp(b.iter()))
 }
 
 /// HoDoKu's ALS-XZ takes the first restricted common in its list: pairs of sets in ALS-list

@@ -7,7 +7,7 @@
 //! prefers (ties go to the earlier step in scan order).
 
 use crate::techniques::step::Step;
-use crate::techniques::{als, chains, sue_de_coq, FinderFn, TechniqueId};
+use crate::techniques::{FinderFn, Flavour, TechniqueId};
 
 pub(crate) mod hodoku_chains;
 mod hodoku_loops;
@@ -35,7 +35,7 @@ pub enum StepChoice {
     /// HoDoKu's search order rebuilt from each step's pattern (see `hodoku_misc`): the step
     /// HoDoKu's scan meets first.
     HodokuOrder,
-    /// GNPX v5.84's own search where it differs from GNPX v4's (see [`gnpx584_finder`]): the
+    /// GNPX v5.84's own search where it differs from GNPX v4's (see `TechniqueInfo::gnpx584_finder`): the
     /// technique's GNPX v5.84 finder, first step found.
     Gnpx584Scan,
 }
@@ -65,29 +65,15 @@ impl StepChoice {
     /// The finder whose steps this choice picks from (the technique's own, unless the choice
     /// follows a grader whose search reaches further or differs).
     pub fn finder(self, technique: TechniqueId) -> FinderFn {
-        match self {
-            StepChoice::HodokuChains => hodoku_chains::finder(technique),
-            StepChoice::HodokuLoops => hodoku_loops::finder(technique),
-            StepChoice::HodokuScan | StepChoice::HodokuOrder => {
-                hodoku_misc::hodoku_finder(technique).unwrap_or(technique.info().finder)
-            }
-            StepChoice::Gnpx584Scan => gnpx584_finder(technique).unwrap_or(technique.info().finder),
-            _ => technique.info().finder,
-        }
-    }
-}
-
-/// The finder GNPX v5.84's search needs for `technique`, where it differs from ours: its
-/// XY-Chain links bivalue cells by conjugate pairs only and removes one candidate a step
-/// ([`chains::gnpx584_xy_chain`]); its Sue de Coq, ALS-XZ and ALS-XY-Wing work on its own ALS
-/// list (pure sets, RCCs inside one house).
-fn gnpx584_finder(technique: TechniqueId) -> Option<FinderFn> {
-    match technique {
-        TechniqueId::XyChain => Some(chains::gnpx584_xy_chain),
-        TechniqueId::SueDeCoq => Some(sue_de_coq::sue_de_coq_gnpx584),
-        TechniqueId::AlsXz => Some(als::als_xz_gnpx584),
-        TechniqueId::AlsXyWing => Some(als::als_xy_wing_gnpx584),
-        _ => None,
+        let flavour = match self {
+            StepChoice::First | StepChoice::HodokuHouses => Flavour::Standard,
+            StepChoice::HodokuChains
+            | StepChoice::HodokuLoops
+            | StepChoice::HodokuScan
+            | StepChoice::HodokuOrder => Flavour::Hodoku,
+            StepChoice::Gnpx584Scan => Flavour::Gnpx584,
+        };
+        technique.info().finder_for(flavour)
     }
 }
 
