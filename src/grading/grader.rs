@@ -88,9 +88,7 @@ pub fn grade_timed<T: TimingHook>(
                     }
                     None => false,
                 },
-                _ => rung
-                    .technique
-                    .find_chosen_into(grid, &mut step, rung.choice),
+                _ => rung.find_into(grid, &mut step),
             };
             mark = timing.technique_call(rung.technique, mark, found);
             if !found {

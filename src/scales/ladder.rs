@@ -2,11 +2,16 @@
 //! turns a path into a rating. Grading walks it top-down; it is data, so scales
 //! (`crate::scales`) and `--techniques` restrictions are just other tables.
 
-use crate::scales::choice::StepChoice;
-use crate::scales::RatingRule;
-use crate::techniques::{TechniqueId, CATALOGUE};
+use std::ops::ControlFlow;
 
-/// One rung of the ladder: a technique and what it is worth on this scale.
+use crate::core::Grid;
+use crate::scales::preference::StepPreference;
+use crate::scales::RatingRule;
+use crate::techniques::step::Step;
+use crate::techniques::{first_step_into, FinderFn, Flavour, TechniqueId, CATALOGUE};
+
+/// One rung of the ladder: a technique, what it is worth on this scale, whose search runs it
+/// and which of its steps the rung takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rung {
     /// The technique.
@@ -15,17 +20,48 @@ pub struct Rung {
     pub difficulty: u8,
     /// What each step adds to the puzzle's score (HoDoKu's base score; 0 on scales without one).
     pub score: u16,
-    /// Which step the rung takes when the technique finds several.
-    pub choice: StepChoice,
+    /// Whose search finds the technique's steps (the catalogue row's finder of that flavour).
+    pub flavour: Flavour,
+    /// Which step the rung takes when the search finds several.
+    pub preference: StepPreference,
 }
 
-/// A rung worth `difficulty` and no score (the GNPX scales).
+/// A rung worth `difficulty` and no score, with the standard search and its first step (GNPX v4).
 pub(crate) const fn rung(technique: TechniqueId, difficulty: u8) -> Rung {
     Rung {
         technique,
         difficulty,
         score: 0,
-        choice: StepChoice::First,
+        flavour: Flavour::Standard,
+        preference: StepPreference::First,
+    }
+}
+
+impl Rung {
+    /// The finder this rung runs: the catalogue row's search of the rung's flavour.
+    #[inline]
+    pub fn finder(&self) -> FinderFn {
+        self.technique.info().finder_for(self.flavour)
+    }
+
+    /// Writes the step this rung takes at `grid` into `step`: the first its search yields, or,
+    /// with a preference other than [`StepPreference::First`], the one it prefers among all of
+    /// them (ties keep the earlier). Returns whether the search found one; a miss copies nothing.
+    #[inline]
+    pub fn find_into(&self, grid: &Grid, step: &mut Step) -> bool {
+        let finder = self.finder();
+        if self.preference.takes_first() {
+            return first_step_into(finder, grid, step);
+        }
+        let mut found = false;
+        let _ = finder(grid, &mut |candidate| {
+            if !found || self.preference.prefers(candidate, step) {
+                step.clone_from(candidate);
+                found = true;
+            }
+            ControlFlow::Continue(())
+        });
+        found
     }
 }
 

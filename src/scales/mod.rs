@@ -8,16 +8,16 @@
 //! - `hodoku`: HoDoKu 2.2's default solver ladder with base scores ([`HODOKU_2_2`]); rating =
 //!   HoDoKu's level, from the hardest level and the score (see [`RatingRule::HodokuLevel`]).
 
-pub mod choice;
 pub mod ladder;
+pub mod preference;
 pub mod singles_queue;
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::scales::choice::StepChoice;
 use crate::scales::ladder::{rung, Ladder, Rung, SinglesOrder};
-use crate::techniques::TechniqueId;
+use crate::scales::preference::StepPreference;
+use crate::techniques::{Flavour, TechniqueId};
 
 /// A rating scale.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -151,10 +151,10 @@ impl RatingRule {
 /// GNPX v5.84 enables the methods up to this difficulty by default.
 pub const GNPX_V584_ENABLED_UP_TO: u8 = 8;
 
-/// A GNPX v5.84 rung whose technique searches as v5.84's does ([`StepChoice::Gnpx584Scan`]).
+/// A GNPX v5.84 rung whose technique searches as v5.84's does ([`Flavour::Gnpx584`]).
 const fn gnpx584(technique: TechniqueId, difficulty: u8) -> Rung {
     Rung {
-        choice: StepChoice::Gnpx584Scan,
+        flavour: Flavour::Gnpx584,
         ..rung(technique, difficulty)
     }
 }
@@ -282,18 +282,19 @@ pub const GNPX_V584: &[Rung] = &[
     rung(TechniqueId::ForceChainBoth, 11),
 ];
 
-/// A HoDoKu rung: level (Easy 1 … Extreme 5), base score, and HoDoKu's step choice.
+/// A HoDoKu rung: level (Easy 1 … Extreme 5), base score, HoDoKu's search and its step choice.
 const fn hodoku(technique: TechniqueId, level: u8, score: u16) -> Rung {
     Rung {
         technique,
         difficulty: level,
         score,
-        choice: hodoku_choice(technique),
+        flavour: Flavour::Hodoku,
+        preference: hodoku_preference(technique),
     }
 }
 
-/// Which step HoDoKu takes among those a technique finds (see [`StepChoice`]).
-const fn hodoku_choice(technique: TechniqueId) -> StepChoice {
+/// Which step HoDoKu takes among those a technique finds (see [`StepPreference`]).
+const fn hodoku_preference(technique: TechniqueId) -> StepPreference {
     use TechniqueId as T;
     match technique {
         T::NakedPair
@@ -301,12 +302,15 @@ const fn hodoku_choice(technique: TechniqueId) -> StepChoice {
         | T::NakedQuad
         | T::HiddenPair
         | T::HiddenTriple
-        | T::HiddenQuad => StepChoice::HodokuHouses,
-        T::SueDeCoq | T::EmptyRectangle | T::AlsXyWing | T::AlsChain => StepChoice::HodokuScan,
-        T::XyWing | T::AlsXz => StepChoice::HodokuOrder,
-        T::TurbotFish | T::XChain | T::XyChain | T::RemotePair => StepChoice::HodokuChains,
-        T::NiceLoop | T::GroupedNiceLoop => StepChoice::HodokuLoops,
-        _ => StepChoice::First,
+        | T::HiddenQuad => StepPreference::HodokuHouses,
+        T::XyWing | T::AlsXz => StepPreference::HodokuPattern,
+        T::TurbotFish
+        | T::XChain
+        | T::XyChain
+        | T::RemotePair
+        | T::NiceLoop
+        | T::GroupedNiceLoop => StepPreference::HodokuSort,
+        _ => StepPreference::First,
     }
 }
 
@@ -546,13 +550,19 @@ mod tests {
                             | TechniqueId::AlsXyWing
                     );
                 assert_eq!(
-                    rung.choice == StepChoice::Gnpx584Scan,
+                    rung.flavour == Flavour::Gnpx584,
                     gnpx584_xy,
                     "{scale} {}",
                     rung.technique.id()
                 );
                 if scale == Scale::Gnpx584 && !gnpx584_xy {
-                    assert_eq!(rung.choice, StepChoice::First, "{}", rung.technique.id());
+                    assert_eq!(rung.flavour, Flavour::Standard, "{}", rung.technique.id());
+                    assert_eq!(
+                        rung.preference,
+                        StepPreference::First,
+                        "{}",
+                        rung.technique.id()
+                    );
                 }
             }
         }

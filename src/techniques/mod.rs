@@ -8,7 +8,6 @@
 use std::ops::ControlFlow;
 
 use crate::core::Grid;
-use crate::scales::choice::StepChoice;
 use crate::techniques::step::Step;
 
 pub mod als;
@@ -343,25 +342,7 @@ impl TechniqueId {
     /// found one. The grading loop reuses one `Step` this way: a miss copies nothing.
     #[inline]
     pub fn find_first_into(self, grid: &Grid, step: &mut Step) -> bool {
-        first_into(self.info().finder, grid, step)
-    }
-
-    /// Writes the step `choice` prefers among those this technique finds in `grid` into `step`
-    /// (with [`StepChoice::First`], [`TechniqueId::find_first_into`]); returns whether it found
-    /// one.
-    pub fn find_chosen_into(self, grid: &Grid, step: &mut Step, choice: StepChoice) -> bool {
-        if choice.takes_first() {
-            return first_into(choice.finder(self), grid, step);
-        }
-        let mut found = false;
-        let _ = (choice.finder(self))(grid, &mut |candidate| {
-            if !found || choice.prefers(candidate, step) {
-                step.clone_from(candidate);
-                found = true;
-            }
-            ControlFlow::Continue(())
-        });
-        found
+        first_step_into(self.info().finder, grid, step)
     }
 
     /// Every step this technique finds in `grid`.
@@ -375,9 +356,10 @@ impl TechniqueId {
     }
 }
 
-/// Writes the first step `finder` yields into `step`; returns whether it yielded one.
+/// Writes the first step `finder` yields into `step`; returns whether it yielded one (a miss
+/// copies nothing).
 #[inline]
-fn first_into(finder: FinderFn, grid: &Grid, step: &mut Step) -> bool {
+pub fn first_step_into(finder: FinderFn, grid: &Grid, step: &mut Step) -> bool {
     let mut found = false;
     let _ = finder(grid, &mut |first| {
         step.clone_from(first);

@@ -7,8 +7,8 @@
 //! notes at which lengths each start reaches an eliminating end, a second pass replays the
 //! starts length by length (so `find_first` costs one search per start plus one).
 //!
-//! The `hodoku` scale searches as HoDoKu does instead (`hodoku_*` finders, chosen by
-//! `StepChoice::HodokuChains`): every simple chain depth first, up to HoDoKu's 20-link limit.
+//! The `hodoku` scale searches as HoDoKu does instead (`hodoku_*` finders, the catalogue's
+//! HoDoKu searches): every simple chain depth first, up to HoDoKu's 20-link limit.
 
 use std::ops::ControlFlow;
 
@@ -494,7 +494,7 @@ pub fn xy_chain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     bivalue_chains(grid, sink, BivalueKind::XyChain)
 }
 
-/// GNPX v5.84's XY-Chain (the `gnpx584` scale's, chosen by `StepChoice::Gnpx584Scan`): GNPX
+/// GNPX v5.84's XY-Chain (the `gnpx584` scale's, the catalogue's GNPX v5.84 search): GNPX
 /// joins consecutive bivalue cells only by a conjugate pair on their shared digit (a weak link
 /// that is also strong), searches breadth first from each start cell and digit, and removes z
 /// from the first cell seeing both ends only. A restriction of [`xy_chain`], still sound.
@@ -588,7 +588,7 @@ pub fn remote_pair(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 // HoDoKu's simple-chain search (the `hodoku` scale's Turbot Fish, X-Chain, XY-Chain and Remote
 // Pair). HoDoKu does not stop at a shortest chain per pair of ends: it walks every simple chain
 // depth first, up to its chain length restriction, keeps one chain per set of eliminations and
-// sorts the sets (see `step_choice::hodoku_chains`). Its order decides ties, so these finders
+// sorts the sets (see `techniques::hodoku_order`). Its order decides ties, so these finders
 // walk in HoDoKu's order and report each set of eliminations once, where it was first found,
 // with the shortest chain found for it.
 
