@@ -7,8 +7,9 @@ use std::ops::ControlFlow;
 use crate::core::Grid;
 use crate::scales::preference::StepPreference;
 use crate::scales::RatingRule;
+use crate::techniques::names::{named_explicitly, select_techniques, TechniqueNameError};
 use crate::techniques::step::Step;
-use crate::techniques::{first_step_into, FinderFn, Flavour, TechniqueId, CATALOGUE};
+use crate::techniques::{first_step_into, FinderFn, Flavour, TechniqueId};
 
 /// One rung of the ladder: a technique, what it is worth on this scale, whose search runs it
 /// and which of its steps the rung takes.
@@ -225,9 +226,6 @@ pub const OFF_BY_DEFAULT: &[TechniqueId] = &[
     TechniqueId::FinnedCannibalisticFmLeviathan,
 ];
 
-/// The `--techniques` name for every rung of the scale, the ones off by default included.
-pub const ALL_TECHNIQUES: &str = "all";
-
 /// Techniques GNPX has no rung for (HoDoKu's locked pair/triple, which GNPX counts as naked
 /// subsets, and the uniqueness family, which GNPX lacks): catalogued for other scales and for
 /// `explain --all`, off the GNPX ladder.
@@ -260,22 +258,6 @@ pub const GNPX_V5_ONLY: &[TechniqueId] = &[
     // v5.84's XYZ_WingALS, which replaced its XYZ-Wing (v4 rates XYZ-Wings as XyzWing).
     TechniqueId::XyzWingAls,
 ];
-
-/// A `--techniques`/`--needs` name that cannot be used.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum TechniqueNameError {
-    /// Neither a technique id nor a family.
-    #[error("unknown technique or family '{name}'; valid: {valid}")]
-    Unknown {
-        /// The name given.
-        name: String,
-        /// The valid ids and families.
-        valid: String,
-    },
-    /// A known name none of whose techniques is on the ladder in use.
-    #[error("'{0}' is not on the ladder in use (the scale has no rung for it, or --techniques left it out)")]
-    NotOnLadder(String),
-}
 
 /// Which single a singles rung takes when there are several.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -403,66 +385,10 @@ impl Ladder {
     }
 }
 
-/// The techniques named by their own id in `names`, or all of them for `all`.
-fn named_explicitly<S: AsRef<str>>(names: &[S]) -> [bool; TechniqueId::COUNT] {
-    let mut named = [false; TechniqueId::COUNT];
-    for name in names.iter().map(|n| n.as_ref().trim()) {
-        for info in CATALOGUE {
-            named[info.technique as usize] |= name == ALL_TECHNIQUES || info.id == name;
-        }
-    }
-    named
-}
-
-/// The techniques named by `names` (technique ids, family or group names, or `all`), as a
-/// membership table indexed by `TechniqueId`. Empty names are ignored.
-pub fn select_techniques<S: AsRef<str>>(
-    names: &[S],
-) -> Result<[bool; TechniqueId::COUNT], TechniqueNameError> {
-    let mut selected = [false; TechniqueId::COUNT];
-    for name in names {
-        let name = name.as_ref().trim();
-        if name.is_empty() {
-            continue;
-        }
-        let mut matched = false;
-        for info in CATALOGUE.iter().filter(|i| {
-            name == ALL_TECHNIQUES || i.id == name || i.family == name || i.group == Some(name)
-        }) {
-            selected[info.technique as usize] = true;
-            matched = true;
-        }
-        if !matched {
-            return Err(TechniqueNameError::Unknown {
-                name: name.to_string(),
-                valid: valid_names(),
-            });
-        }
-    }
-    Ok(selected)
-}
-
-/// `all`, every family and group, and every technique id (for error messages and help).
-pub fn valid_names() -> String {
-    let mut families: Vec<&str> = Vec::new();
-    for info in CATALOGUE {
-        for name in std::iter::once(info.family).chain(info.group) {
-            if !families.contains(&name) {
-                families.push(name);
-            }
-        }
-    }
-    let ids: Vec<&str> = CATALOGUE.iter().map(|i| i.id).collect();
-    format!(
-        "{ALL_TECHNIQUES}; families {}; techniques {}",
-        families.join(","),
-        ids.join(",")
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::techniques::CATALOGUE;
 
     #[test]
     fn restriction_by_family_and_id_keeps_ladder_order() {
