@@ -149,14 +149,31 @@ macro_rules! optional_group {
 }
 
 /// The catalogue: each row is `Variant => (id, title, family, finder[, group])`, followed by the
-/// builder calls of the columns it fills (`.hodoku(…)`, `.gnpx584(…)`, `.gnpx(…)`).
+/// builder calls of the columns it fills (`.hodoku(…)`, `.gnpx584(…)`, `.gnpx(…)`). The fish
+/// rows come last, generated from one line per [`fish::FishClass`] (in its order) over the six
+/// sizes: `Class => (id prefix, title prefix, group, GNPX label): [variant of each size]`, where
+/// the label is one for every size or `sized PREFIX` (PREFIX + GNPX's name of the size).
 macro_rules! techniques {
     ($( $variant:ident => ($id:literal, $title:literal, $family:literal, $finder:path $(, $group:literal)?)
-        $(. $column:ident ($value:expr))* ),* $(,)?) => {
+        $(. $column:ident ($value:expr))* ),* ;
+     fish {
+        $( $class:ident => ($id_prefix:literal, $title_prefix:literal, $fish_group:literal, $($label:tt)+):
+            [$v2:ident, $v3:ident, $v4:ident, $v5:ident, $v6:ident, $v7:ident] ),* $(,)?
+     }) => {
         /// Identifies a technique; the discriminant indexes [`CATALOGUE`].
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[repr(u8)]
-        pub enum TechniqueId { $( #[doc = $title] $variant ),* }
+        pub enum TechniqueId {
+            $( #[doc = $title] $variant, )*
+            $(
+                #[doc = concat!($title_prefix, "X-Wing")] $v2,
+                #[doc = concat!($title_prefix, "SwordFish")] $v3,
+                #[doc = concat!($title_prefix, "JellyFish")] $v4,
+                #[doc = concat!($title_prefix, "Squirmbag")] $v5,
+                #[doc = concat!($title_prefix, "Whale")] $v6,
+                #[doc = concat!($title_prefix, "Leviathan")] $v7,
+            )*
+        }
 
         /// Every known technique, in `TechniqueId` order.
         pub static CATALOGUE: &[TechniqueInfo] = &[
@@ -167,8 +184,66 @@ macro_rules! techniques {
                 $family,
                 optional_group!($($group)?),
                 $finder,
-            ) $(. $column($value))* ),*
+            ) $(. $column($value))*, )*
+            $(
+                fish_row!($class, $v2, 2, $id_prefix, "x-wing", $title_prefix, "X-Wing", $fish_group, fish_label!($($label)+, "XWing")),
+                fish_row!($class, $v3, 3, $id_prefix, "swordfish", $title_prefix, "SwordFish", $fish_group, fish_label!($($label)+, "SwordFish")),
+                fish_row!($class, $v4, 4, $id_prefix, "jellyfish", $title_prefix, "JellyFish", $fish_group, fish_label!($($label)+, "JellyFish")),
+                fish_row!($class, $v5, 5, $id_prefix, "squirmbag", $title_prefix, "Squirmbag", $fish_group, fish_label!($($label)+, "Squirmbag")),
+                fish_row!($class, $v6, 6, $id_prefix, "whale", $title_prefix, "Whale", $fish_group, fish_label!($($label)+, "Whale")),
+                fish_row!($class, $v7, 7, $id_prefix, "leviathan", $title_prefix, "Leviathan", $fish_group, fish_label!($($label)+, "Leviathan")),
+            )*
         ];
+
+        /// The fish technique of each class (rows, in [`fish::FishClass`] order) and size
+        /// (columns, sizes 2..=7); the rows are contiguous in `TechniqueId` order.
+        pub(crate) const FISH_TECHNIQUES: [[TechniqueId; 6]; fish::FISH_CLASSES.len()] = [
+            $( [
+                TechniqueId::$v2,
+                TechniqueId::$v3,
+                TechniqueId::$v4,
+                TechniqueId::$v5,
+                TechniqueId::$v6,
+                TechniqueId::$v7,
+            ] ),*
+        ];
+
+        // The fish lines come in `FishClass` order, so a class indexes `FISH_TECHNIQUES`.
+        const _: () = {
+            let classes = [$( fish::FishClass::$class ),*];
+            let mut i = 0;
+            while i < classes.len() {
+                assert!(classes[i] as usize == i);
+                i += 1;
+            }
+        };
+    };
+}
+
+/// One generated fish row of the catalogue: class, variant, size, id, title, group, GNPX label.
+macro_rules! fish_row {
+    ($class:ident, $variant:ident, $size:literal, $id_prefix:literal, $id:literal, $title_prefix:literal,
+     $title:literal, $group:literal, $label:expr) => {
+        TechniqueInfo::new(
+            TechniqueId::$variant,
+            concat!($id_prefix, $id),
+            concat!($title_prefix, $title),
+            "fish",
+            Some($group),
+            fish::finder::<{ fish::FishClass::$class as usize }, $size>,
+        )
+        .gnpx($label)
+    };
+}
+
+/// A fish class's GNPX label for one size: `sized PREFIX` names each size (PREFIX + GNPX's name
+/// of the size), a plain label is the class's for every size.
+macro_rules! fish_label {
+    (sized $prefix:literal, $size:literal) => {
+        concat!($prefix, $size)
+    };
+    ($label:literal, $size:literal) => {
+        $label
     };
 }
 
@@ -229,73 +304,32 @@ techniques! {
     ForceChainBoth => ("force-chain-both", "ForceChain_Both", "force-chain", force_chain::force_chain_both).gnpx("ForceChain_Both"),
     ForcingChain => ("forcing-chain", "Forcing Chain", "hodoku-forcing", forcing_net::forcing_chain).gnpx("ForcingChain"),
     ForcingNet => ("forcing-net", "Forcing Net", "hodoku-forcing", forcing_net::forcing_net).gnpx("ForcingNet"),
-    BruteForce => ("brute-force", "Brute Force", "last-resort", brute_force::brute_force).gnpx("BruteForce"),
-    XWing => ("x-wing", "X-Wing", "fish", fish::x_wing, "fish-basic").gnpx("XWing"),
-    Swordfish => ("swordfish", "SwordFish", "fish", fish::swordfish, "fish-basic").gnpx("SwordFish"),
-    Jellyfish => ("jellyfish", "JellyFish", "fish", fish::jellyfish, "fish-basic").gnpx("JellyFish"),
-    Squirmbag => ("squirmbag", "Squirmbag", "fish", fish::squirmbag, "fish-basic").gnpx("Squirmbag"),
-    Whale => ("whale", "Whale", "fish", fish::whale, "fish-basic").gnpx("Whale"),
-    Leviathan => ("leviathan", "Leviathan", "fish", fish::leviathan, "fish-basic").gnpx("Leviathan"),
-    FinnedXWing => ("finned-x-wing", "Finned X-Wing", "fish", fish::finned_x_wing, "fish-finned").gnpx("Finned_XWing"),
-    FinnedSwordfish => ("finned-swordfish", "Finned SwordFish", "fish", fish::finned_swordfish, "fish-finned").gnpx("Finned_SwordFish"),
-    FinnedJellyfish => ("finned-jellyfish", "Finned JellyFish", "fish", fish::finned_jellyfish, "fish-finned").gnpx("Finned_JellyFish"),
-    FinnedSquirmbag => ("finned-squirmbag", "Finned Squirmbag", "fish", fish::finned_squirmbag, "fish-finned").gnpx("Finned_Squirmbag"),
-    FinnedWhale => ("finned-whale", "Finned Whale", "fish", fish::finned_whale, "fish-finned").gnpx("Finned_Whale"),
-    FinnedLeviathan => ("finned-leviathan", "Finned Leviathan", "fish", fish::finned_leviathan, "fish-finned").gnpx("Finned_Leviathan"),
-    SashimiXWing => ("sashimi-x-wing", "Sashimi X-Wing", "fish", fish::sashimi_x_wing, "fish-finned").gnpx("Finned_XWing"),
-    SashimiSwordfish => ("sashimi-swordfish", "Sashimi SwordFish", "fish", fish::sashimi_swordfish, "fish-finned").gnpx("Finned_SwordFish"),
-    SashimiJellyfish => ("sashimi-jellyfish", "Sashimi JellyFish", "fish", fish::sashimi_jellyfish, "fish-finned").gnpx("Finned_JellyFish"),
-    SashimiSquirmbag => ("sashimi-squirmbag", "Sashimi Squirmbag", "fish", fish::sashimi_squirmbag, "fish-finned").gnpx("Finned_Squirmbag"),
-    SashimiWhale => ("sashimi-whale", "Sashimi Whale", "fish", fish::sashimi_whale, "fish-finned").gnpx("Finned_Whale"),
-    SashimiLeviathan => ("sashimi-leviathan", "Sashimi Leviathan", "fish", fish::sashimi_leviathan, "fish-finned").gnpx("Finned_Leviathan"),
-    FrankenXWing => ("franken-x-wing", "Franken X-Wing", "fish", fish::franken_x_wing, "fish-franken").gnpx("Franken/Mutant_Fish"),
-    FrankenSwordfish => ("franken-swordfish", "Franken SwordFish", "fish", fish::franken_swordfish, "fish-franken").gnpx("Franken/Mutant_Fish"),
-    FrankenJellyfish => ("franken-jellyfish", "Franken JellyFish", "fish", fish::franken_jellyfish, "fish-franken").gnpx("Franken/Mutant_Fish"),
-    FrankenSquirmbag => ("franken-squirmbag", "Franken Squirmbag", "fish", fish::franken_squirmbag, "fish-franken").gnpx("Franken/Mutant_Fish"),
-    FrankenWhale => ("franken-whale", "Franken Whale", "fish", fish::franken_whale, "fish-franken").gnpx("Franken/Mutant_Fish"),
-    FrankenLeviathan => ("franken-leviathan", "Franken Leviathan", "fish", fish::franken_leviathan, "fish-franken").gnpx("Franken/Mutant_Fish"),
-    FinnedFrankenXWing => ("finned-franken-x-wing", "Finned Franken X-Wing", "fish", fish::finned_franken_x_wing, "fish-franken").gnpx("(Finned)Franken/MutantFish"),
-    FinnedFrankenSwordfish => ("finned-franken-swordfish", "Finned Franken SwordFish", "fish", fish::finned_franken_swordfish, "fish-franken").gnpx("(Finned)Franken/MutantFish"),
-    FinnedFrankenJellyfish => ("finned-franken-jellyfish", "Finned Franken JellyFish", "fish", fish::finned_franken_jellyfish, "fish-franken").gnpx("(Finned)Franken/MutantFish"),
-    FinnedFrankenSquirmbag => ("finned-franken-squirmbag", "Finned Franken Squirmbag", "fish", fish::finned_franken_squirmbag, "fish-franken").gnpx("(Finned)Franken/MutantFish"),
-    FinnedFrankenWhale => ("finned-franken-whale", "Finned Franken Whale", "fish", fish::finned_franken_whale, "fish-franken").gnpx("(Finned)Franken/MutantFish"),
-    FinnedFrankenLeviathan => ("finned-franken-leviathan", "Finned Franken Leviathan", "fish", fish::finned_franken_leviathan, "fish-franken").gnpx("(Finned)Franken/MutantFish"),
-    MutantXWing => ("mutant-x-wing", "Mutant X-Wing", "fish", fish::mutant_x_wing, "fish-mutant").gnpx("Franken/Mutant_Fish"),
-    MutantSwordfish => ("mutant-swordfish", "Mutant SwordFish", "fish", fish::mutant_swordfish, "fish-mutant").gnpx("Franken/Mutant_Fish"),
-    MutantJellyfish => ("mutant-jellyfish", "Mutant JellyFish", "fish", fish::mutant_jellyfish, "fish-mutant").gnpx("Franken/Mutant_Fish"),
-    MutantSquirmbag => ("mutant-squirmbag", "Mutant Squirmbag", "fish", fish::mutant_squirmbag, "fish-mutant").gnpx("Franken/Mutant_Fish"),
-    MutantWhale => ("mutant-whale", "Mutant Whale", "fish", fish::mutant_whale, "fish-mutant").gnpx("Franken/Mutant_Fish"),
-    MutantLeviathan => ("mutant-leviathan", "Mutant Leviathan", "fish", fish::mutant_leviathan, "fish-mutant").gnpx("Franken/Mutant_Fish"),
-    FinnedMutantXWing => ("finned-mutant-x-wing", "Finned Mutant X-Wing", "fish", fish::finned_mutant_x_wing, "fish-mutant").gnpx("(Finned)Franken/MutantFish"),
-    FinnedMutantSwordfish => ("finned-mutant-swordfish", "Finned Mutant SwordFish", "fish", fish::finned_mutant_swordfish, "fish-mutant").gnpx("(Finned)Franken/MutantFish"),
-    FinnedMutantJellyfish => ("finned-mutant-jellyfish", "Finned Mutant JellyFish", "fish", fish::finned_mutant_jellyfish, "fish-mutant").gnpx("(Finned)Franken/MutantFish"),
-    FinnedMutantSquirmbag => ("finned-mutant-squirmbag", "Finned Mutant Squirmbag", "fish", fish::finned_mutant_squirmbag, "fish-mutant").gnpx("(Finned)Franken/MutantFish"),
-    FinnedMutantWhale => ("finned-mutant-whale", "Finned Mutant Whale", "fish", fish::finned_mutant_whale, "fish-mutant").gnpx("(Finned)Franken/MutantFish"),
-    FinnedMutantLeviathan => ("finned-mutant-leviathan", "Finned Mutant Leviathan", "fish", fish::finned_mutant_leviathan, "fish-mutant").gnpx("(Finned)Franken/MutantFish"),
-    EndoFinnedFmXWing => ("endo-finned-fm-x-wing", "Endo-Finned F/M X-Wing", "fish", fish::endo_finned_fm_x_wing, "fish-endo-cannibal").gnpx("EndoFinsFish"),
-    EndoFinnedFmSwordfish => ("endo-finned-fm-swordfish", "Endo-Finned F/M SwordFish", "fish", fish::endo_finned_fm_swordfish, "fish-endo-cannibal").gnpx("EndoFinsFish"),
-    EndoFinnedFmJellyfish => ("endo-finned-fm-jellyfish", "Endo-Finned F/M JellyFish", "fish", fish::endo_finned_fm_jellyfish, "fish-endo-cannibal").gnpx("EndoFinsFish"),
-    EndoFinnedFmSquirmbag => ("endo-finned-fm-squirmbag", "Endo-Finned F/M Squirmbag", "fish", fish::endo_finned_fm_squirmbag, "fish-endo-cannibal").gnpx("EndoFinsFish"),
-    EndoFinnedFmWhale => ("endo-finned-fm-whale", "Endo-Finned F/M Whale", "fish", fish::endo_finned_fm_whale, "fish-endo-cannibal").gnpx("EndoFinsFish"),
-    EndoFinnedFmLeviathan => ("endo-finned-fm-leviathan", "Endo-Finned F/M Leviathan", "fish", fish::endo_finned_fm_leviathan, "fish-endo-cannibal").gnpx("EndoFinsFish"),
-    FinnedEndoFinnedFmXWing => ("finned-endo-finned-fm-x-wing", "Finned Endo-Finned F/M X-Wing", "fish", fish::finned_endo_finned_fm_x_wing, "fish-endo-cannibal").gnpx("EndoFinsFish"),
-    FinnedEndoFinnedFmSwordfish => ("finned-endo-finned-fm-swordfish", "Finned Endo-Finned F/M SwordFish", "fish", fish::finned_endo_finned_fm_swordfish, "fish-endo-cannibal").gnpx("EndoFinsFish"),
-    FinnedEndoFinnedFmJellyfish => ("finned-endo-finned-fm-jellyfish", "Finned Endo-Finned F/M JellyFish", "fish", fish::finned_endo_finned_fm_jellyfish, "fish-endo-cannibal").gnpx("EndoFinsFish"),
-    FinnedEndoFinnedFmSquirmbag => ("finned-endo-finned-fm-squirmbag", "Finned Endo-Finned F/M Squirmbag", "fish", fish::finned_endo_finned_fm_squirmbag, "fish-endo-cannibal").gnpx("EndoFinsFish"),
-    FinnedEndoFinnedFmWhale => ("finned-endo-finned-fm-whale", "Finned Endo-Finned F/M Whale", "fish", fish::finned_endo_finned_fm_whale, "fish-endo-cannibal").gnpx("EndoFinsFish"),
-    FinnedEndoFinnedFmLeviathan => ("finned-endo-finned-fm-leviathan", "Finned Endo-Finned F/M Leviathan", "fish", fish::finned_endo_finned_fm_leviathan, "fish-endo-cannibal").gnpx("EndoFinsFish"),
-    CannibalisticFmXWing => ("cannibalistic-fm-x-wing", "Cannibalistic F/M X-Wing", "fish", fish::cannibalistic_fm_x_wing, "fish-endo-cannibal").gnpx("CannibalisticFish"),
-    CannibalisticFmSwordfish => ("cannibalistic-fm-swordfish", "Cannibalistic F/M SwordFish", "fish", fish::cannibalistic_fm_swordfish, "fish-endo-cannibal").gnpx("CannibalisticFish"),
-    CannibalisticFmJellyfish => ("cannibalistic-fm-jellyfish", "Cannibalistic F/M JellyFish", "fish", fish::cannibalistic_fm_jellyfish, "fish-endo-cannibal").gnpx("CannibalisticFish"),
-    CannibalisticFmSquirmbag => ("cannibalistic-fm-squirmbag", "Cannibalistic F/M Squirmbag", "fish", fish::cannibalistic_fm_squirmbag, "fish-endo-cannibal").gnpx("CannibalisticFish"),
-    CannibalisticFmWhale => ("cannibalistic-fm-whale", "Cannibalistic F/M Whale", "fish", fish::cannibalistic_fm_whale, "fish-endo-cannibal").gnpx("CannibalisticFish"),
-    CannibalisticFmLeviathan => ("cannibalistic-fm-leviathan", "Cannibalistic F/M Leviathan", "fish", fish::cannibalistic_fm_leviathan, "fish-endo-cannibal").gnpx("CannibalisticFish"),
-    FinnedCannibalisticFmXWing => ("finned-cannibalistic-fm-x-wing", "Finned Cannibalistic F/M X-Wing", "fish", fish::finned_cannibalistic_fm_x_wing, "fish-endo-cannibal").gnpx("CannibalisticFish"),
-    FinnedCannibalisticFmSwordfish => ("finned-cannibalistic-fm-swordfish", "Finned Cannibalistic F/M SwordFish", "fish", fish::finned_cannibalistic_fm_swordfish, "fish-endo-cannibal").gnpx("CannibalisticFish"),
-    FinnedCannibalisticFmJellyfish => ("finned-cannibalistic-fm-jellyfish", "Finned Cannibalistic F/M JellyFish", "fish", fish::finned_cannibalistic_fm_jellyfish, "fish-endo-cannibal").gnpx("CannibalisticFish"),
-    FinnedCannibalisticFmSquirmbag => ("finned-cannibalistic-fm-squirmbag", "Finned Cannibalistic F/M Squirmbag", "fish", fish::finned_cannibalistic_fm_squirmbag, "fish-endo-cannibal").gnpx("CannibalisticFish"),
-    FinnedCannibalisticFmWhale => ("finned-cannibalistic-fm-whale", "Finned Cannibalistic F/M Whale", "fish", fish::finned_cannibalistic_fm_whale, "fish-endo-cannibal").gnpx("CannibalisticFish"),
-    FinnedCannibalisticFmLeviathan => ("finned-cannibalistic-fm-leviathan", "Finned Cannibalistic F/M Leviathan", "fish", fish::finned_cannibalistic_fm_leviathan, "fish-endo-cannibal").gnpx("CannibalisticFish"),
+    BruteForce => ("brute-force", "Brute Force", "last-resort", brute_force::brute_force).gnpx("BruteForce");
+    fish {
+        Basic => ("", "", "fish-basic", sized ""):
+            [XWing, Swordfish, Jellyfish, Squirmbag, Whale, Leviathan],
+        // Sashimi fish are GNPX's finned fish.
+        Finned => ("finned-", "Finned ", "fish-finned", sized "Finned_"):
+            [FinnedXWing, FinnedSwordfish, FinnedJellyfish, FinnedSquirmbag, FinnedWhale, FinnedLeviathan],
+        Sashimi => ("sashimi-", "Sashimi ", "fish-finned", sized "Finned_"):
+            [SashimiXWing, SashimiSwordfish, SashimiJellyfish, SashimiSquirmbag, SashimiWhale, SashimiLeviathan],
+        Franken => ("franken-", "Franken ", "fish-franken", "Franken/Mutant_Fish"):
+            [FrankenXWing, FrankenSwordfish, FrankenJellyfish, FrankenSquirmbag, FrankenWhale, FrankenLeviathan],
+        FinnedFranken => ("finned-franken-", "Finned Franken ", "fish-franken", "(Finned)Franken/MutantFish"):
+            [FinnedFrankenXWing, FinnedFrankenSwordfish, FinnedFrankenJellyfish, FinnedFrankenSquirmbag, FinnedFrankenWhale, FinnedFrankenLeviathan],
+        Mutant => ("mutant-", "Mutant ", "fish-mutant", "Franken/Mutant_Fish"):
+            [MutantXWing, MutantSwordfish, MutantJellyfish, MutantSquirmbag, MutantWhale, MutantLeviathan],
+        FinnedMutant => ("finned-mutant-", "Finned Mutant ", "fish-mutant", "(Finned)Franken/MutantFish"):
+            [FinnedMutantXWing, FinnedMutantSwordfish, FinnedMutantJellyfish, FinnedMutantSquirmbag, FinnedMutantWhale, FinnedMutantLeviathan],
+        EndoFinned => ("endo-finned-fm-", "Endo-Finned F/M ", "fish-endo-cannibal", "EndoFinsFish"):
+            [EndoFinnedFmXWing, EndoFinnedFmSwordfish, EndoFinnedFmJellyfish, EndoFinnedFmSquirmbag, EndoFinnedFmWhale, EndoFinnedFmLeviathan],
+        FinnedEndoFinned => ("finned-endo-finned-fm-", "Finned Endo-Finned F/M ", "fish-endo-cannibal", "EndoFinsFish"):
+            [FinnedEndoFinnedFmXWing, FinnedEndoFinnedFmSwordfish, FinnedEndoFinnedFmJellyfish, FinnedEndoFinnedFmSquirmbag, FinnedEndoFinnedFmWhale, FinnedEndoFinnedFmLeviathan],
+        Cannibalistic => ("cannibalistic-fm-", "Cannibalistic F/M ", "fish-endo-cannibal", "CannibalisticFish"):
+            [CannibalisticFmXWing, CannibalisticFmSwordfish, CannibalisticFmJellyfish, CannibalisticFmSquirmbag, CannibalisticFmWhale, CannibalisticFmLeviathan],
+        FinnedCannibalistic => ("finned-cannibalistic-fm-", "Finned Cannibalistic F/M ", "fish-endo-cannibal", "CannibalisticFish"):
+            [FinnedCannibalisticFmXWing, FinnedCannibalisticFmSwordfish, FinnedCannibalisticFmJellyfish, FinnedCannibalisticFmSquirmbag, FinnedCannibalisticFmWhale, FinnedCannibalisticFmLeviathan],
+    }
 }
 
 impl TechniqueId {
