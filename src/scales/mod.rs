@@ -14,8 +14,6 @@
 pub mod gnpx;
 pub mod hodoku;
 pub mod ladder;
-#[cfg(test)]
-mod old_tables_tmp;
 pub mod preference;
 pub mod singles_queue;
 
