@@ -9,7 +9,7 @@
 //! ([`Flavour::Gnpx584`]: the catalogue's `gnpx584_finder`), and enables the methods up to
 //! [`GNPX_V584_ENABLED_UP_TO`] by default.
 //!
-//! The fish are written class by class over the sizes (see [`Entry::Fish`]).
+//! The fish are written class by class over the sizes (see `Entry::Fish`).
 
 use crate::scales::ladder::{Ladder, Rung};
 use crate::scales::preference::StepPreference;

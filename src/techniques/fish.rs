@@ -91,7 +91,7 @@ impl FishTechnique {
     }
 
     /// The fish class and size of `technique`, if it is a fish (the catalogue's generated fish
-    /// rows are contiguous, class by class, in [`FISH_TECHNIQUES`] order).
+    /// rows are contiguous, class by class, in `FISH_TECHNIQUES` order).
     pub const fn of(technique: TechniqueId) -> Option<FishTechnique> {
         let index = (technique as usize).wrapping_sub(FISH_TECHNIQUES[0][0] as usize);
         if index >= FISH_CLASSES.len() * SIZES {

@@ -1,4 +1,7 @@
-//! Technique catalogue: every technique's id, display title, family and finder.
+//! Technique catalogue: one row per technique with its id, display title, family and group,
+//! its standard finder, HoDoKu's and GNPX v5.84's searches where they differ, and GNPX's label.
+//! Which scale rates a technique, and how, is the scales' business (`crate::scales`): nothing
+//! here refers to them.
 //!
 //! Each technique family lives in its own file and talks to the grid only through the core's
 //! public API. A finder enumerates steps in a fixed scan order and hands each to a sink; the
@@ -41,7 +44,7 @@ pub type FinderFn = fn(&Grid, &mut StepSink<'_>) -> ControlFlow<()>;
 /// Static facts about one technique: one catalogue row.
 ///
 /// A column that only some techniques fill is an `Option` (or has a neutral default) set by a
-/// builder method on the row, so adding a column touches this struct, [`TechniqueInfo::new`],
+/// builder method on the row, so adding a column touches this struct, `TechniqueInfo::new`,
 /// one builder method and the rows that fill it.
 pub struct TechniqueInfo {
     /// The technique this row describes.
