@@ -59,18 +59,16 @@ fn main() {
         if let Some(t) = technique {
             if let Some(rung) = ladder.rungs().iter().find(|r| r.technique == t) {
                 let mut step = Step::new(t);
-                if t.find_chosen_into(&grid, &mut step, rung.choice) {
+                if rung.find_into(&grid, &mut step) {
                     chosen = Some(describe(&step));
                 }
             }
             // Every step of the finder the rung searches with.
-            let choice = ladder
+            let finder = ladder
                 .rungs()
                 .iter()
                 .find(|r| r.technique == t)
-                .map(|r| r.choice)
-                .unwrap_or_default();
-            let finder = choice.finder(t);
+                .map_or(t.info().finder, |r| r.finder());
             let _ = finder(&grid, &mut |step| {
                 all.push(describe(step));
                 std::ops::ControlFlow::Continue(())
@@ -82,10 +80,7 @@ fn main() {
                 continue;
             }
             let mut step = Step::new(rung.technique);
-            if rung
-                .technique
-                .find_chosen_into(&grid, &mut step, rung.choice)
-            {
+            if rung.find_into(&grid, &mut step) {
                 first = Some(describe(&step));
                 break;
             }

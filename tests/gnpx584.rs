@@ -12,15 +12,14 @@ use sudoku_grader::grading::grader::grade;
 use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::model::links::{ChainLink, LinkKind};
 use sudoku_grader::oracle;
-use sudoku_grader::scales::choice::StepChoice;
 use sudoku_grader::scales::Scale;
 use sudoku_grader::techniques::step::Step;
-use sudoku_grader::techniques::TechniqueId;
+use sudoku_grader::techniques::{Flavour, TechniqueId};
 
 /// Every XY-Chain step GNPX v5.84's search finds in `grid`, in its order.
 fn gnpx584_steps(grid: &Grid) -> Vec<Step> {
     let mut steps = Vec::new();
-    let _ = StepChoice::Gnpx584Scan.finder(TechniqueId::XyChain)(grid, &mut |step| {
+    let _ = TechniqueId::XyChain.info().finder_for(Flavour::Gnpx584)(grid, &mut |step| {
         steps.push(step.clone());
         ControlFlow::Continue(())
     });

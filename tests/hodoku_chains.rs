@@ -10,10 +10,9 @@ use common::reglib::RegLibCase;
 use sudoku_grader::core::{CandidateSet, Grid};
 use sudoku_grader::grading::grader::grade;
 use sudoku_grader::input::puzzle::parse_puzzle;
-use sudoku_grader::scales::choice::StepChoice;
 use sudoku_grader::scales::Scale;
 use sudoku_grader::techniques::step::Step;
-use sudoku_grader::techniques::TechniqueId;
+use sudoku_grader::techniques::{Flavour, TechniqueId};
 
 const CHAINS: [TechniqueId; 4] = [
     TechniqueId::TurbotFish,
@@ -25,7 +24,7 @@ const CHAINS: [TechniqueId; 4] = [
 /// Every step HoDoKu's chain search finds for `technique` in `grid`.
 fn hodoku_steps(technique: TechniqueId, grid: &Grid) -> Vec<Step> {
     let mut steps = Vec::new();
-    let _ = StepChoice::HodokuChains.finder(technique)(grid, &mut |step| {
+    let _ = technique.info().finder_for(Flavour::Hodoku)(grid, &mut |step| {
         steps.push(step.clone());
         ControlFlow::Continue(())
     });

@@ -5,10 +5,9 @@ mod common;
 use sudoku_grader::core::CandidateSet;
 use sudoku_grader::grading::grader::grade;
 use sudoku_grader::input::puzzle::parse_puzzle;
-use sudoku_grader::scales::choice::StepChoice;
 use sudoku_grader::scales::Scale;
 use sudoku_grader::techniques::step::Step;
-use sudoku_grader::techniques::TechniqueId;
+use sudoku_grader::techniques::{Flavour, TechniqueId};
 
 /// The HoDoKu-scale path of a puzzle: each step with the grid before it.
 fn hodoku_path(puzzle: &str) -> Vec<Step> {
@@ -63,7 +62,6 @@ fn hodoku_loops_take_the_most_eliminations_then_the_smallest_index_sum() {
         .filter(|l| l.contains(",Extreme,") || l.contains(",Unfair,"))
         .map(|l| l.split(',').next().unwrap())
         .take(12);
-    let choice = StepChoice::HodokuLoops;
     let (mut checked, mut choices) = (0, 0);
     for puzzle in puzzles {
         let mut grid = parse_puzzle(puzzle, 1).unwrap().grid;
@@ -80,7 +78,7 @@ fn hodoku_loops_take_the_most_eliminations_then_the_smallest_index_sum() {
                 }
                 checked += 1;
                 let mut others = 0;
-                let _ = choice.finder(step.technique)(before, &mut |other| {
+                let _ = step.technique.info().finder_for(Flavour::Hodoku)(before, &mut |other| {
                     others += 1;
                     assert!(
                         hodoku_key(other) >= hodoku_key(step),

@@ -25,7 +25,7 @@ fn hodoku_rung_takes(state: &str, technique: TechniqueId) -> Vec<String> {
         .expect("on the HoDoKu ladder");
     let mut step = Step::new(technique);
     assert!(
-        technique.find_chosen_into(&grid, &mut step, rung.choice),
+        rung.find_into(&grid, &mut step),
         "no {} found",
         technique.id()
     );

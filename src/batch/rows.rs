@@ -8,7 +8,6 @@ use crate::grading::evaluate::Evaluation;
 use crate::grading::sink::{Sink, Stop};
 use crate::scales::ladder::Ladder;
 use crate::scales::RatingRule;
-use crate::techniques::gnpx_names::gnpx_name;
 use crate::techniques::TechniqueId;
 
 /// Which columns a [`RowWriter`] writes.
@@ -192,7 +191,7 @@ fn write_gnpx_line<W: Write>(
         };
         return writeln!(out, "# {} {}", evaluation.puzzle, why);
     };
-    let method = outcome.hardest.map(gnpx_name).unwrap_or("");
+    let method = outcome.hardest.map(|t| t.gnpx_label()).unwrap_or("");
     write!(out, "{} {} \"{method}\"", evaluation.puzzle, outcome.rating)?;
     if !outcome.solved {
         write!(out, " # stuck")?;

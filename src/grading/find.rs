@@ -1,7 +1,8 @@
 //! `find`: which graded puzzles needed a given technique (or family).
 
 use crate::grading::grader::GradeOutcome;
-use crate::scales::ladder::{Ladder, TechniqueNameError};
+use crate::scales::ladder::Ladder;
+use crate::techniques::names::TechniqueNameError;
 use crate::techniques::TechniqueId;
 
 /// What a puzzle must have needed to be found.

@@ -114,9 +114,7 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
                     }
                     None => false,
                 },
-                _ => rung
-                    .technique
-                    .find_chosen_into(grid, &mut step, rung.choice),
+                _ => rung.find_into(grid, &mut step),
             };
             mark = timing.technique_call(rung.technique, mark, found);
             if !found {

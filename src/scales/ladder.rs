@@ -1,12 +1,18 @@
-//! The ladder: an ordered table of techniques with their difficulty values and the rule that
-//! turns a path into a rating. Grading walks it top-down; it is data, so scales
-//! (`crate::scales`) and `--techniques` restrictions are just other tables.
+//! The ladder: an ordered table of rungs (a technique, its difficulty and score, whose search
+//! runs it and which of its steps it takes) and the rule that turns a path into a rating.
+//! Grading walks it top-down; it is data, so scales (`crate::scales`: a table and a rule each)
+//! and `--techniques` restrictions are just other tables.
 
-use crate::scales::choice::StepChoice;
-use crate::scales::RatingRule;
-use crate::techniques::{TechniqueId, CATALOGUE};
+use std::ops::ControlFlow;
 
-/// One rung of the ladder: a technique and what it is worth on this scale.
+use crate::core::Grid;
+use crate::scales::preference::StepPreference;
+use crate::techniques::names::{named_explicitly, select_techniques, TechniqueNameError};
+use crate::techniques::step::Step;
+use crate::techniques::{first_step_into, FinderFn, Flavour, TechniqueId};
+
+/// One rung of the ladder: a technique, what it is worth on this scale, whose search runs it
+/// and which of its steps the rung takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rung {
     /// The technique.
@@ -15,230 +21,111 @@ pub struct Rung {
     pub difficulty: u8,
     /// What each step adds to the puzzle's score (HoDoKu's base score; 0 on scales without one).
     pub score: u16,
-    /// Which step the rung takes when the technique finds several.
-    pub choice: StepChoice,
+    /// Whose search finds the technique's steps (the catalogue row's finder of that flavour).
+    pub flavour: Flavour,
+    /// Which step the rung takes when the search finds several.
+    pub preference: StepPreference,
+    /// Whether the scale's default ladder leaves the rung out ([`Ladder::without_off_by_default`]);
+    /// naming it by id in `--techniques` (or naming `all`) puts it back at its place, family and
+    /// group names do not.
+    pub off_by_default: bool,
 }
 
-/// A rung worth `difficulty` and no score (the GNPX scales).
-pub(crate) const fn rung(technique: TechniqueId, difficulty: u8) -> Rung {
-    Rung {
-        technique,
-        difficulty,
-        score: 0,
-        choice: StepChoice::First,
+impl Rung {
+    /// The same rung taking the step `preference` prefers.
+    pub const fn preferring(self, preference: StepPreference) -> Rung {
+        Rung { preference, ..self }
+    }
+
+    /// The finder this rung runs: the catalogue row's search of the rung's flavour.
+    #[inline]
+    pub fn finder(&self) -> FinderFn {
+        self.technique.info().finder_for(self.flavour)
+    }
+
+    /// Writes the step this rung takes at `grid` into `step`: the first its search yields, or,
+    /// with a preference other than [`StepPreference::First`], the one it prefers among all of
+    /// them (ties keep the earlier). Returns whether the search found one; a miss copies nothing.
+    #[inline]
+    pub fn find_into(&self, grid: &Grid, step: &mut Step) -> bool {
+        let finder = self.finder();
+        if self.preference.takes_first() {
+            return first_step_into(finder, grid, step);
+        }
+        let mut found = false;
+        let _ = finder(grid, &mut |candidate| {
+            if !found || self.preference.prefers(candidate, step) {
+                step.clone_from(candidate);
+                found = true;
+            }
+            ControlFlow::Continue(())
+        });
+        found
     }
 }
 
-/// GNPX v4's method order and difficulties (the seed pages' era), for the techniques built so far.
-pub const GNPX_V4: &[Rung] = &[
-    rung(TechniqueId::FullHouse, 1),
-    rung(TechniqueId::NakedSingle, 1),
-    rung(TechniqueId::HiddenSingle, 1),
-    rung(TechniqueId::LockedCandidatesPointing, 2),
-    rung(TechniqueId::LockedCandidatesClaiming, 2),
-    rung(TechniqueId::NakedPair, 3),
-    rung(TechniqueId::HiddenPair, 3),
-    rung(TechniqueId::NakedTriple, 4),
-    rung(TechniqueId::HiddenTriple, 4),
-    rung(TechniqueId::NakedQuad, 5),
-    rung(TechniqueId::HiddenQuad, 5),
-    // Fish (GNPX: XWing … Leviathan; 5–7 run only in multi-solve mode: off by default).
-    rung(TechniqueId::XWing, 4),
-    rung(TechniqueId::Swordfish, 5),
-    rung(TechniqueId::Jellyfish, 6),
-    rung(TechniqueId::Squirmbag, 6),
-    rung(TechniqueId::Whale, 6),
-    rung(TechniqueId::Leviathan, 6),
-    // Finned fish; sashimi ones count apart, at the same place and difficulty.
-    rung(TechniqueId::FinnedXWing, 5),
-    rung(TechniqueId::SashimiXWing, 5),
-    rung(TechniqueId::FinnedSwordfish, 6),
-    rung(TechniqueId::SashimiSwordfish, 6),
-    rung(TechniqueId::FinnedJellyfish, 6),
-    rung(TechniqueId::SashimiJellyfish, 6),
-    rung(TechniqueId::FinnedSquirmbag, 7),
-    rung(TechniqueId::SashimiSquirmbag, 7),
-    rung(TechniqueId::FinnedWhale, 7),
-    rung(TechniqueId::SashimiWhale, 7),
-    rung(TechniqueId::FinnedLeviathan, 7),
-    rung(TechniqueId::SashimiLeviathan, 7),
-    // GNPX's Skyscraper, split by HoDoKu's names (see `techniques::single_digit`).
-    rung(TechniqueId::Skyscraper, 5),
-    rung(TechniqueId::TwoStringKite, 5),
-    rung(TechniqueId::TurbotFish, 5),
-    rung(TechniqueId::EmptyRectangle, 5),
-    rung(TechniqueId::XyWing, 6),
-    rung(TechniqueId::WWing, 7),
-    rung(TechniqueId::RemotePair, 6),
-    rung(TechniqueId::XChain, 7),
-    rung(TechniqueId::XyChain, 7),
-    rung(TechniqueId::SueDeCoq, 6),
-    rung(TechniqueId::ColorTrap, 6),
-    rung(TechniqueId::ColorWrap, 6),
-    rung(TechniqueId::MultiColor1, 7),
-    rung(TechniqueId::MultiColor2, 7),
-    // GNPX v4 finds XYZ-Wings as ALS (XYZ-Wing via ALS, difficulty 8), after the colourings.
-    rung(TechniqueId::XyzWing, 8),
-    rung(TechniqueId::AlsXz, 8),
-    rung(TechniqueId::AlsXyWing, 9),
-    rung(TechniqueId::AlsChain, 10),
-    rung(TechniqueId::DeathBlossom, 10),
-    // Franken/Mutant fish (8), then finned ones (8); sizes 5–7 off by default.
-    rung(TechniqueId::FrankenXWing, 8),
-    rung(TechniqueId::MutantXWing, 8),
-    rung(TechniqueId::FrankenSwordfish, 8),
-    rung(TechniqueId::MutantSwordfish, 8),
-    rung(TechniqueId::FrankenJellyfish, 8),
-    rung(TechniqueId::MutantJellyfish, 8),
-    rung(TechniqueId::FrankenSquirmbag, 8),
-    rung(TechniqueId::MutantSquirmbag, 8),
-    rung(TechniqueId::FrankenWhale, 8),
-    rung(TechniqueId::MutantWhale, 8),
-    rung(TechniqueId::FrankenLeviathan, 8),
-    rung(TechniqueId::MutantLeviathan, 8),
-    rung(TechniqueId::FinnedFrankenXWing, 8),
-    rung(TechniqueId::FinnedMutantXWing, 8),
-    rung(TechniqueId::FinnedFrankenSwordfish, 8),
-    rung(TechniqueId::FinnedMutantSwordfish, 8),
-    rung(TechniqueId::FinnedFrankenJellyfish, 8),
-    rung(TechniqueId::FinnedMutantJellyfish, 8),
-    rung(TechniqueId::FinnedFrankenSquirmbag, 8),
-    rung(TechniqueId::FinnedMutantSquirmbag, 8),
-    rung(TechniqueId::FinnedFrankenWhale, 8),
-    rung(TechniqueId::FinnedMutantWhale, 8),
-    rung(TechniqueId::FinnedFrankenLeviathan, 8),
-    rung(TechniqueId::FinnedMutantLeviathan, 8),
-    rung(TechniqueId::NiceLoop, 11),
-    rung(TechniqueId::GroupedNiceLoop, 12),
-    // EndoFinned, Finned EndoFinned, Cannibalistic and Finned Cannibalistic F/M fish (11).
-    rung(TechniqueId::EndoFinnedFmXWing, 11),
-    rung(TechniqueId::EndoFinnedFmSwordfish, 11),
-    rung(TechniqueId::EndoFinnedFmJellyfish, 11),
-    rung(TechniqueId::EndoFinnedFmSquirmbag, 11),
-    rung(TechniqueId::EndoFinnedFmWhale, 11),
-    rung(TechniqueId::EndoFinnedFmLeviathan, 11),
-    rung(TechniqueId::FinnedEndoFinnedFmXWing, 11),
-    rung(TechniqueId::FinnedEndoFinnedFmSwordfish, 11),
-    rung(TechniqueId::FinnedEndoFinnedFmJellyfish, 11),
-    rung(TechniqueId::FinnedEndoFinnedFmSquirmbag, 11),
-    rung(TechniqueId::FinnedEndoFinnedFmWhale, 11),
-    rung(TechniqueId::FinnedEndoFinnedFmLeviathan, 11),
-    rung(TechniqueId::CannibalisticFmXWing, 11),
-    rung(TechniqueId::CannibalisticFmSwordfish, 11),
-    rung(TechniqueId::CannibalisticFmJellyfish, 11),
-    rung(TechniqueId::CannibalisticFmSquirmbag, 11),
-    rung(TechniqueId::CannibalisticFmWhale, 11),
-    rung(TechniqueId::CannibalisticFmLeviathan, 11),
-    rung(TechniqueId::FinnedCannibalisticFmXWing, 11),
-    rung(TechniqueId::FinnedCannibalisticFmSwordfish, 11),
-    rung(TechniqueId::FinnedCannibalisticFmJellyfish, 11),
-    rung(TechniqueId::FinnedCannibalisticFmSquirmbag, 11),
-    rung(TechniqueId::FinnedCannibalisticFmWhale, 11),
-    rung(TechniqueId::FinnedCannibalisticFmLeviathan, 11),
-    // Kraken fish (GNPX's Kraken Fish and Kraken Finned Fish, 13: one technique here).
-    rung(TechniqueId::KrakenFish, 13),
-    // Last resort in GNPX's order.
-    rung(TechniqueId::ForceChainCell, 13),
-    rung(TechniqueId::ForceChainHouse, 13),
-    rung(TechniqueId::ForceChainContradiction, 13),
-    // Not GNPX's: ForceChain from both polarities of one candidate (off by default).
-    rung(TechniqueId::ForceChainBoth, 13),
-];
+/// How a solving path becomes a rating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RatingRule {
+    /// GNPX: the maximum difficulty of the techniques used.
+    MaxDifficulty,
+    /// HoDoKu: the hardest technique's level, raised while the score (sum of the base scores of
+    /// all steps) exceeds that level's maximum ([`HODOKU_LEVEL_MAX_SCORE`]).
+    HodokuLevel,
+}
 
-/// Rungs of the scales' ladders that the default ladders leave out: basic fish of size 5–7,
-/// which GNPX runs only in multi-solve mode (each has a dual fish of size ≤ 4 with the same
-/// eliminations), and every Franken/Mutant fish of size 5–7 (finned, endo-finned and
-/// cannibalistic ones included): TECHNIQUES.md gives GNPX's F/M fish as sizes 2–4, and the larger
-/// ones cost about four times the rest of the ladder for a handful of steps (results/fish.md).
-/// Kraken fish is off too: each of its steps removes a candidate or two, so on top1465 it takes
-/// over from ForceChain with about four times as many steps, and every new state reruns the
-/// whole ladder (grading 2.3 times slower; results/kraken.md).
-/// ForceChain_Both is not GNPX's (it adds a walk from every candidate assumed false; see
-/// results/forcechain.md), so the default ladders stay GNPX's.
-/// Naming one by id in `--techniques` (or naming `all`) puts it back at its place; family and
-/// group names do not.
-pub const OFF_BY_DEFAULT: &[TechniqueId] = &[
-    TechniqueId::KrakenFish,
-    TechniqueId::ForceChainBoth,
-    TechniqueId::Squirmbag,
-    TechniqueId::Whale,
-    TechniqueId::Leviathan,
-    TechniqueId::FrankenSquirmbag,
-    TechniqueId::FrankenWhale,
-    TechniqueId::FrankenLeviathan,
-    TechniqueId::MutantSquirmbag,
-    TechniqueId::MutantWhale,
-    TechniqueId::MutantLeviathan,
-    TechniqueId::FinnedFrankenSquirmbag,
-    TechniqueId::FinnedFrankenWhale,
-    TechniqueId::FinnedFrankenLeviathan,
-    TechniqueId::FinnedMutantSquirmbag,
-    TechniqueId::FinnedMutantWhale,
-    TechniqueId::FinnedMutantLeviathan,
-    TechniqueId::EndoFinnedFmSquirmbag,
-    TechniqueId::EndoFinnedFmWhale,
-    TechniqueId::EndoFinnedFmLeviathan,
-    TechniqueId::FinnedEndoFinnedFmSquirmbag,
-    TechniqueId::FinnedEndoFinnedFmWhale,
-    TechniqueId::FinnedEndoFinnedFmLeviathan,
-    TechniqueId::CannibalisticFmSquirmbag,
-    TechniqueId::CannibalisticFmWhale,
-    TechniqueId::CannibalisticFmLeviathan,
-    TechniqueId::FinnedCannibalisticFmSquirmbag,
-    TechniqueId::FinnedCannibalisticFmWhale,
-    TechniqueId::FinnedCannibalisticFmLeviathan,
-];
+/// HoDoKu's level names, indexed by level (1 = Easy … 5 = Extreme; 0 = no step).
+pub const HODOKU_LEVELS: [&str; 6] = ["", "Easy", "Medium", "Hard", "Unfair", "Extreme"];
 
-/// The `--techniques` name for every rung of the scale, the ones off by default included.
-pub const ALL_TECHNIQUES: &str = "all";
+/// The highest score each HoDoKu level allows, indexed by level (Extreme has no maximum).
+pub const HODOKU_LEVEL_MAX_SCORE: [u32; 6] = [0, 800, 1000, 1600, 1800, u32::MAX];
 
-/// Techniques GNPX has no rung for (HoDoKu's locked pair/triple, which GNPX counts as naked
-/// subsets, and the uniqueness family, which GNPX lacks): catalogued for other scales and for
-/// `explain --all`, off the GNPX ladder.
-pub const NOT_ON_GNPX: &[TechniqueId] = &[
-    TechniqueId::LockedPair,
-    TechniqueId::LockedTriple,
-    TechniqueId::UniqueRectangle1,
-    TechniqueId::UniqueRectangle2,
-    TechniqueId::UniqueRectangle3,
-    TechniqueId::UniqueRectangle4,
-    TechniqueId::UniqueRectangle5,
-    TechniqueId::UniqueRectangle6,
-    TechniqueId::HiddenRectangle,
-    TechniqueId::AvoidableRectangle1,
-    TechniqueId::AvoidableRectangle2,
-    TechniqueId::BugPlusOne,
-    TechniqueId::BruteForce,
-    // HoDoKu's Forcing Chain and Net (GNPX's last resort is its own ForceChain).
-    TechniqueId::ForcingChain,
-    TechniqueId::ForcingNet,
-];
+/// HoDoKu's level Easy.
+pub const EASY: u8 = 1;
+/// HoDoKu's level Medium.
+pub const MEDIUM: u8 = 2;
+/// HoDoKu's level Hard.
+pub const HARD: u8 = 3;
+/// HoDoKu's level Unfair.
+pub const UNFAIR: u8 = 4;
+/// HoDoKu's level Extreme.
+pub const EXTREME: u8 = 5;
 
-/// Techniques GNPX v5 added (its Sue de Coq extensions and XYZ-Wing (ALS)): on the `gnpx584`
-/// scale only, not on GNPX v4's ladder.
-pub const GNPX_V5_ONLY: &[TechniqueId] = &[
-    TechniqueId::SueDeCoqEx1,
-    TechniqueId::SueDeCoqEx2,
-    TechniqueId::FinnedSueDeCoqEx1,
-    TechniqueId::FinnedSueDeCoqEx2,
-    // v5.84's XYZ_WingALS, which replaced its XYZ-Wing (v4 rates XYZ-Wings as XyzWing).
-    TechniqueId::XyzWingAls,
-];
+impl RatingRule {
+    /// The rating of a path whose hardest rung is worth `max_difficulty` and whose steps add up
+    /// to `score`.
+    pub fn rate(self, max_difficulty: u8, score: u32) -> u8 {
+        match self {
+            RatingRule::MaxDifficulty => max_difficulty,
+            RatingRule::HodokuLevel => {
+                let mut level = max_difficulty.max(EASY);
+                while level < EXTREME && score > HODOKU_LEVEL_MAX_SCORE[level as usize] {
+                    level += 1;
+                }
+                level
+            }
+        }
+    }
 
-/// A `--techniques`/`--needs` name that cannot be used.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum TechniqueNameError {
-    /// Neither a technique id nor a family.
-    #[error("unknown technique or family '{name}'; valid: {valid}")]
-    Unknown {
-        /// The name given.
-        name: String,
-        /// The valid ids and families.
-        valid: String,
-    },
-    /// A known name none of whose techniques is on the ladder in use.
-    #[error("'{0}' is not on the ladder in use (the scale has no rung for it, or --techniques left it out)")]
-    NotOnLadder(String),
+    /// Whether, among the techniques at a path's top difficulty, the one used first names the
+    /// path (GNPX's rated files: measured on its v5.84 samples, the first method to reach the top
+    /// difficulty matches GNPX's label far more often than the last in ladder order); otherwise
+    /// the last in ladder order does.
+    pub fn names_first_at_top(self) -> bool {
+        matches!(self, RatingRule::MaxDifficulty)
+    }
+
+    /// The rating as printed: GNPX's number, or HoDoKu's level name.
+    pub fn label(self, rating: u8) -> String {
+        match self {
+            RatingRule::MaxDifficulty => rating.to_string(),
+            RatingRule::HodokuLevel => HODOKU_LEVELS
+                .get(rating as usize)
+                .copied()
+                .unwrap_or("?")
+                .to_string(),
+        }
+    }
 }
 
 /// Which single a singles rung takes when there are several.
@@ -260,20 +147,9 @@ pub struct Ladder {
 }
 
 impl Ladder {
-    /// The default ladder (GNPX v4 scale): [`GNPX_V4`] without [`OFF_BY_DEFAULT`].
-    pub fn gnpx_v4() -> Ladder {
-        Ladder::gnpx_v4_all().without_off_by_default()
-    }
-
-    /// Every rung of [`GNPX_V4`], the ones off by default included (restrict it with
-    /// [`Ladder::restricted_to`]).
-    pub fn gnpx_v4_all() -> Ladder {
-        Ladder::from_rungs(GNPX_V4.to_vec())
-    }
-
-    /// The same ladder without the rungs in [`OFF_BY_DEFAULT`].
+    /// The same ladder without the rungs off by default ([`Rung::off_by_default`]).
     pub fn without_off_by_default(&self) -> Ladder {
-        self.filtered(|r| !OFF_BY_DEFAULT.contains(&r.technique))
+        self.filtered(|r| !r.off_by_default)
     }
 
     /// Keeps only the rungs for which `keep` holds, in ladder order.
@@ -334,13 +210,13 @@ impl Ladder {
     }
 
     /// Keeps only the rungs named by `names` (technique ids, family or group names, or `all`),
-    /// in ladder order. A rung in [`OFF_BY_DEFAULT`] is kept only when named by its id or `all`.
+    /// in ladder order. A rung off by default is kept only when named by its id or `all`.
     pub fn restricted_to<S: AsRef<str>>(&self, names: &[S]) -> Result<Ladder, TechniqueNameError> {
         let keep = self.select_on_ladder(names)?;
         let explicit = named_explicitly(names);
         Ok(self.filtered(|r| {
             let i = r.technique as usize;
-            keep[i] && (explicit[i] || !OFF_BY_DEFAULT.contains(&r.technique))
+            keep[i] && (explicit[i] || !r.off_by_default)
         }))
     }
 }
@@ -367,66 +243,26 @@ impl Ladder {
     }
 }
 
-/// The techniques named by their own id in `names`, or all of them for `all`.
-fn named_explicitly<S: AsRef<str>>(names: &[S]) -> [bool; TechniqueId::COUNT] {
-    let mut named = [false; TechniqueId::COUNT];
-    for name in names.iter().map(|n| n.as_ref().trim()) {
-        for info in CATALOGUE {
-            named[info.technique as usize] |= name == ALL_TECHNIQUES || info.id == name;
-        }
-    }
-    named
-}
-
-/// The techniques named by `names` (technique ids, family or group names, or `all`), as a
-/// membership table indexed by `TechniqueId`. Empty names are ignored.
-pub fn select_techniques<S: AsRef<str>>(
-    names: &[S],
-) -> Result<[bool; TechniqueId::COUNT], TechniqueNameError> {
-    let mut selected = [false; TechniqueId::COUNT];
-    for name in names {
-        let name = name.as_ref().trim();
-        if name.is_empty() {
-            continue;
-        }
-        let mut matched = false;
-        for info in CATALOGUE.iter().filter(|i| {
-            name == ALL_TECHNIQUES || i.id == name || i.family == name || i.group == Some(name)
-        }) {
-            selected[info.technique as usize] = true;
-            matched = true;
-        }
-        if !matched {
-            return Err(TechniqueNameError::Unknown {
-                name: name.to_string(),
-                valid: valid_names(),
-            });
-        }
-    }
-    Ok(selected)
-}
-
-/// `all`, every family and group, and every technique id (for error messages and help).
-pub fn valid_names() -> String {
-    let mut families: Vec<&str> = Vec::new();
-    for info in CATALOGUE {
-        for name in std::iter::once(info.family).chain(info.group) {
-            if !families.contains(&name) {
-                families.push(name);
-            }
-        }
-    }
-    let ids: Vec<&str> = CATALOGUE.iter().map(|i| i.id).collect();
-    format!(
-        "{ALL_TECHNIQUES}; families {}; techniques {}",
-        families.join(","),
-        ids.join(",")
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hodoku_level_is_raised_by_score() {
+        let rule = RatingRule::HodokuLevel;
+        // Singles only: 57 naked singles/full houses = 228, Easy.
+        assert_eq!(rule.rate(EASY, 228), EASY);
+        // top1465 #4 (HoDoKu: Hard 1032): hardest step Hidden Pair (Medium), 1032 > 1000.
+        assert_eq!(rule.rate(MEDIUM, 1032), HARD);
+        // Exactly at the maximum stays; one past climbs, possibly several levels.
+        assert_eq!(rule.rate(EASY, 800), EASY);
+        assert_eq!(rule.rate(EASY, 801), MEDIUM);
+        assert_eq!(rule.rate(EASY, 1601), UNFAIR);
+        assert_eq!(rule.rate(HARD, 1801), EXTREME);
+        assert_eq!(rule.rate(EXTREME, 10), EXTREME);
+        assert_eq!(rule.label(HARD), "Hard");
+        assert_eq!(RatingRule::MaxDifficulty.rate(7, 5000), 7);
+    }
 
     #[test]
     fn restriction_by_family_and_id_keeps_ladder_order() {
@@ -451,29 +287,6 @@ mod tests {
         assert_eq!(err, TechniqueNameError::NotOnLadder("locked-pair".into()));
         // A family with some rungs on the ladder is fine.
         assert!(Ladder::gnpx_v4().restricted_to(&["intersections"]).is_ok());
-    }
-
-    #[test]
-    fn every_catalogued_technique_is_on_the_default_ladder_unless_gnpx_lacks_it_or_off() {
-        let all = Ladder::gnpx_v4_all();
-        for info in CATALOGUE {
-            let on_gnpx = all.difficulty_of(info.technique).is_some();
-            assert_eq!(
-                on_gnpx,
-                !NOT_ON_GNPX.contains(&info.technique) && !GNPX_V5_ONLY.contains(&info.technique),
-                "{}",
-                info.id
-            );
-            let on_default = Ladder::gnpx_v4().difficulty_of(info.technique).is_some();
-            assert_eq!(
-                on_default,
-                on_gnpx && !OFF_BY_DEFAULT.contains(&info.technique),
-                "{}",
-                info.id
-            );
-        }
-        let mut seen = std::collections::HashSet::new();
-        assert!(all.rungs().iter().all(|r| seen.insert(r.technique)));
     }
 
     #[test]

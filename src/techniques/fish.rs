@@ -9,7 +9,7 @@
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 
-use super::{StepSink, TechniqueId};
+use super::{StepSink, TechniqueId, FISH_TECHNIQUES};
 use crate::core::{Bits81, Grid, HOUSE_SETS};
 use crate::techniques::step::Step;
 
@@ -73,98 +73,6 @@ pub const MIN_SIZE: usize = 2;
 /// Largest fish size.
 pub const MAX_SIZE: usize = 7;
 
-/// The technique of each class (rows, in [`FISH_CLASSES`] order) and size (columns, 2..=7).
-const TECHNIQUES: [[TechniqueId; 6]; 11] = [
-    [
-        TechniqueId::XWing,
-        TechniqueId::Swordfish,
-        TechniqueId::Jellyfish,
-        TechniqueId::Squirmbag,
-        TechniqueId::Whale,
-        TechniqueId::Leviathan,
-    ],
-    [
-        TechniqueId::FinnedXWing,
-        TechniqueId::FinnedSwordfish,
-        TechniqueId::FinnedJellyfish,
-        TechniqueId::FinnedSquirmbag,
-        TechniqueId::FinnedWhale,
-        TechniqueId::FinnedLeviathan,
-    ],
-    [
-        TechniqueId::SashimiXWing,
-        TechniqueId::SashimiSwordfish,
-        TechniqueId::SashimiJellyfish,
-        TechniqueId::SashimiSquirmbag,
-        TechniqueId::SashimiWhale,
-        TechniqueId::SashimiLeviathan,
-    ],
-    [
-        TechniqueId::FrankenXWing,
-        TechniqueId::FrankenSwordfish,
-        TechniqueId::FrankenJellyfish,
-        TechniqueId::FrankenSquirmbag,
-        TechniqueId::FrankenWhale,
-        TechniqueId::FrankenLeviathan,
-    ],
-    [
-        TechniqueId::FinnedFrankenXWing,
-        TechniqueId::FinnedFrankenSwordfish,
-        TechniqueId::FinnedFrankenJellyfish,
-        TechniqueId::FinnedFrankenSquirmbag,
-        TechniqueId::FinnedFrankenWhale,
-        TechniqueId::FinnedFrankenLeviathan,
-    ],
-    [
-        TechniqueId::MutantXWing,
-        TechniqueId::MutantSwordfish,
-        TechniqueId::MutantJellyfish,
-        TechniqueId::MutantSquirmbag,
-        TechniqueId::MutantWhale,
-        TechniqueId::MutantLeviathan,
-    ],
-    [
-        TechniqueId::FinnedMutantXWing,
-        TechniqueId::FinnedMutantSwordfish,
-        TechniqueId::FinnedMutantJellyfish,
-        TechniqueId::FinnedMutantSquirmbag,
-        TechniqueId::FinnedMutantWhale,
-        TechniqueId::FinnedMutantLeviathan,
-    ],
-    [
-        TechniqueId::EndoFinnedFmXWing,
-        TechniqueId::EndoFinnedFmSwordfish,
-        TechniqueId::EndoFinnedFmJellyfish,
-        TechniqueId::EndoFinnedFmSquirmbag,
-        TechniqueId::EndoFinnedFmWhale,
-        TechniqueId::EndoFinnedFmLeviathan,
-    ],
-    [
-        TechniqueId::FinnedEndoFinnedFmXWing,
-        TechniqueId::FinnedEndoFinnedFmSwordfish,
-        TechniqueId::FinnedEndoFinnedFmJellyfish,
-        TechniqueId::FinnedEndoFinnedFmSquirmbag,
-        TechniqueId::FinnedEndoFinnedFmWhale,
-        TechniqueId::FinnedEndoFinnedFmLeviathan,
-    ],
-    [
-        TechniqueId::CannibalisticFmXWing,
-        TechniqueId::CannibalisticFmSwordfish,
-        TechniqueId::CannibalisticFmJellyfish,
-        TechniqueId::CannibalisticFmSquirmbag,
-        TechniqueId::CannibalisticFmWhale,
-        TechniqueId::CannibalisticFmLeviathan,
-    ],
-    [
-        TechniqueId::FinnedCannibalisticFmXWing,
-        TechniqueId::FinnedCannibalisticFmSwordfish,
-        TechniqueId::FinnedCannibalisticFmJellyfish,
-        TechniqueId::FinnedCannibalisticFmSquirmbag,
-        TechniqueId::FinnedCannibalisticFmWhale,
-        TechniqueId::FinnedCannibalisticFmLeviathan,
-    ],
-];
-
 /// A fish technique: its class and size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FishTechnique {
@@ -174,22 +82,25 @@ pub struct FishTechnique {
     pub size: usize,
 }
 
+/// Number of fish sizes (2..=7).
+const SIZES: usize = MAX_SIZE - MIN_SIZE + 1;
+
 impl FishTechnique {
     /// The technique id of this class and size.
-    pub fn technique(self) -> TechniqueId {
-        TECHNIQUES[self.class as usize][self.size - MIN_SIZE]
+    pub const fn technique(self) -> TechniqueId {
+        FISH_TECHNIQUES[self.class as usize][self.size - MIN_SIZE]
     }
 
-    /// The fish class and size of `technique`, if it is a fish.
-    pub fn of(technique: TechniqueId) -> Option<FishTechnique> {
-        FISH_CLASSES.iter().find_map(|&class| {
-            TECHNIQUES[class as usize]
-                .iter()
-                .position(|&t| t == technique)
-                .map(|i| FishTechnique {
-                    class,
-                    size: i + MIN_SIZE,
-                })
+    /// The fish class and size of `technique`, if it is a fish (the catalogue's generated fish
+    /// rows are contiguous, class by class, in `FISH_TECHNIQUES` order).
+    pub const fn of(technique: TechniqueId) -> Option<FishTechnique> {
+        let index = (technique as usize).wrapping_sub(FISH_TECHNIQUES[0][0] as usize);
+        if index >= FISH_CLASSES.len() * SIZES {
+            return None;
+        }
+        Some(FishTechnique {
+            class: FISH_CLASSES[index / SIZES],
+            size: MIN_SIZE + index % SIZES,
         })
     }
 }
@@ -447,84 +358,13 @@ fn find(grid: &Grid, sink: &mut StepSink<'_>, class: FishClass, size: usize) -> 
     flow
 }
 
-macro_rules! fish_finders {
-    ($( $name:ident => ($class:ident, $size:literal), )*) => {
-        $(
-            #[doc = concat!("Finder: ", stringify!($class), " fish of size ", stringify!($size), ".")]
-            pub fn $name(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-                find(grid, sink, FishClass::$class, $size)
-            }
-        )*
-    };
-}
-
-fish_finders! {
-    x_wing => (Basic, 2),
-    swordfish => (Basic, 3),
-    jellyfish => (Basic, 4),
-    squirmbag => (Basic, 5),
-    whale => (Basic, 6),
-    leviathan => (Basic, 7),
-    finned_x_wing => (Finned, 2),
-    finned_swordfish => (Finned, 3),
-    finned_jellyfish => (Finned, 4),
-    finned_squirmbag => (Finned, 5),
-    finned_whale => (Finned, 6),
-    finned_leviathan => (Finned, 7),
-    sashimi_x_wing => (Sashimi, 2),
-    sashimi_swordfish => (Sashimi, 3),
-    sashimi_jellyfish => (Sashimi, 4),
-    sashimi_squirmbag => (Sashimi, 5),
-    sashimi_whale => (Sashimi, 6),
-    sashimi_leviathan => (Sashimi, 7),
-    franken_x_wing => (Franken, 2),
-    franken_swordfish => (Franken, 3),
-    franken_jellyfish => (Franken, 4),
-    franken_squirmbag => (Franken, 5),
-    franken_whale => (Franken, 6),
-    franken_leviathan => (Franken, 7),
-    finned_franken_x_wing => (FinnedFranken, 2),
-    finned_franken_swordfish => (FinnedFranken, 3),
-    finned_franken_jellyfish => (FinnedFranken, 4),
-    finned_franken_squirmbag => (FinnedFranken, 5),
-    finned_franken_whale => (FinnedFranken, 6),
-    finned_franken_leviathan => (FinnedFranken, 7),
-    mutant_x_wing => (Mutant, 2),
-    mutant_swordfish => (Mutant, 3),
-    mutant_jellyfish => (Mutant, 4),
-    mutant_squirmbag => (Mutant, 5),
-    mutant_whale => (Mutant, 6),
-    mutant_leviathan => (Mutant, 7),
-    finned_mutant_x_wing => (FinnedMutant, 2),
-    finned_mutant_swordfish => (FinnedMutant, 3),
-    finned_mutant_jellyfish => (FinnedMutant, 4),
-    finned_mutant_squirmbag => (FinnedMutant, 5),
-    finned_mutant_whale => (FinnedMutant, 6),
-    finned_mutant_leviathan => (FinnedMutant, 7),
-    endo_finned_fm_x_wing => (EndoFinned, 2),
-    endo_finned_fm_swordfish => (EndoFinned, 3),
-    endo_finned_fm_jellyfish => (EndoFinned, 4),
-    endo_finned_fm_squirmbag => (EndoFinned, 5),
-    endo_finned_fm_whale => (EndoFinned, 6),
-    endo_finned_fm_leviathan => (EndoFinned, 7),
-    finned_endo_finned_fm_x_wing => (FinnedEndoFinned, 2),
-    finned_endo_finned_fm_swordfish => (FinnedEndoFinned, 3),
-    finned_endo_finned_fm_jellyfish => (FinnedEndoFinned, 4),
-    finned_endo_finned_fm_squirmbag => (FinnedEndoFinned, 5),
-    finned_endo_finned_fm_whale => (FinnedEndoFinned, 6),
-    finned_endo_finned_fm_leviathan => (FinnedEndoFinned, 7),
-    cannibalistic_fm_x_wing => (Cannibalistic, 2),
-    cannibalistic_fm_swordfish => (Cannibalistic, 3),
-    cannibalistic_fm_jellyfish => (Cannibalistic, 4),
-    cannibalistic_fm_squirmbag => (Cannibalistic, 5),
-    cannibalistic_fm_whale => (Cannibalistic, 6),
-    cannibalistic_fm_leviathan => (Cannibalistic, 7),
-    finned_cannibalistic_fm_x_wing => (FinnedCannibalistic, 2),
-    finned_cannibalistic_fm_swordfish => (FinnedCannibalistic, 3),
-    finned_cannibalistic_fm_jellyfish => (FinnedCannibalistic, 4),
-    finned_cannibalistic_fm_squirmbag => (FinnedCannibalistic, 5),
-    finned_cannibalistic_fm_whale => (FinnedCannibalistic, 6),
-    finned_cannibalistic_fm_leviathan => (FinnedCannibalistic, 7),
+/// The finder of the catalogue row for class `FISH_CLASSES[CLASS]` and size `SIZE`: every fish
+/// of that class and size, in its search's order.
+pub fn finder<const CLASS: usize, const SIZE: usize>(
+    grid: &Grid,
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
+    find(grid, sink, FISH_CLASSES[CLASS], SIZE)
 }
 
 #[cfg(test)]
@@ -633,7 +473,7 @@ mod tests {
         }
         // A sink may call finders itself.
         let mut nested = 0;
-        let _ = x_wing(&a, &mut |_| {
+        let _ = (TechniqueId::XWing.info().finder)(&a, &mut |_| {
             nested += TechniqueId::XWing.find_all(&a).len();
             ControlFlow::Continue(())
         });
@@ -649,10 +489,14 @@ mod tests {
         );
         let solution = crate::oracle::solve(&start).solution.unwrap();
         let mut g = start.clone();
-        let singles = crate::scales::ladder::Ladder::gnpx_v4()
-            .restricted_to(&["singles"])
-            .unwrap();
-        let _ = crate::grading::grader::grade(&mut g, &singles, None, &mut |_, _| {});
+        let singles = [
+            TechniqueId::FullHouse,
+            TechniqueId::NakedSingle,
+            TechniqueId::HiddenSingle,
+        ];
+        while let Some(step) = singles.iter().find_map(|t| t.find_first(&g)) {
+            assert!(step.apply(&mut g));
+        }
         let mut keys = std::collections::HashSet::new();
         let mut total = 0;
         for class in FISH_CLASSES {

@@ -1,4 +1,7 @@
-//! Technique catalogue: every technique's id, display title, family and finder.
+//! Technique catalogue: one row per technique with its id, display title, family and group,
+//! its standard finder, HoDoKu's and GNPX v5.84's searches where they differ, and GNPX's label.
+//! Which scale rates a technique, and how, is the scales' business (`crate::scales`): nothing
+//! here refers to them.
 //!
 //! Each technique family lives in its own file and talks to the grid only through the core's
 //! public API. A finder enumerates steps in a fixed scan order and hands each to a sink; the
@@ -8,7 +11,6 @@
 use std::ops::ControlFlow;
 
 use crate::core::Grid;
-use crate::scales::choice::StepChoice;
 use crate::techniques::step::Step;
 
 pub mod als;
@@ -18,8 +20,9 @@ pub mod coloring;
 pub mod fish;
 pub mod force_chain;
 pub mod forcing_net;
-pub mod gnpx_names;
+pub mod hodoku_order;
 pub mod intersections;
+pub mod names;
 pub mod nice_loop;
 pub mod single_digit;
 pub mod singles;
@@ -39,7 +42,11 @@ pub type StepSink<'a> = dyn FnMut(&Step) -> ControlFlow<()> + 'a;
 /// A technique finder: enumerates the technique's steps in `grid`.
 pub type FinderFn = fn(&Grid, &mut StepSink<'_>) -> ControlFlow<()>;
 
-/// Static facts about one technique.
+/// Static facts about one technique: one catalogue row.
+///
+/// A column that only some techniques fill is an `Option` (or has a neutral default) set by a
+/// builder method on the row, so adding a column touches this struct, `TechniqueInfo::new`,
+/// one builder method and the rows that fill it.
 pub struct TechniqueInfo {
     /// The technique this row describes.
     pub technique: TechniqueId,
@@ -51,8 +58,88 @@ pub struct TechniqueInfo {
     pub family: &'static str,
     /// Optional sub-family (group) name also accepted by `--techniques` (e.g. `fish-finned`).
     pub group: Option<&'static str>,
-    /// The finder.
+    /// The standard finder (GNPX v4's search, and every scale's where no other is given).
     pub finder: FinderFn,
+    /// HoDoKu's search, where it differs from [`TechniqueInfo::finder`] in order or in what it
+    /// allows (its chains, loops, Sue de Coq, Empty Rectangle and ALS searches).
+    pub hodoku_finder: Option<FinderFn>,
+    /// GNPX v5.84's search, where it differs from GNPX v4's (its XY-Chain, Sue de Coq and ALS
+    /// list).
+    pub gnpx584_finder: Option<FinderFn>,
+    /// GNPX's own method name (the labels of GNPX v5.8x's rated files, e.g.
+    /// `LockedSet(2D)Hidden`); techniques GNPX lacks get their title without spaces.
+    pub gnpx_label: &'static str,
+}
+
+/// Whose search a scale runs for a technique (see [`TechniqueInfo::finder_for`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Flavour {
+    /// The standard finder ([`TechniqueInfo::finder`]).
+    #[default]
+    Standard,
+    /// HoDoKu's search where the row has one ([`TechniqueInfo::hodoku_finder`]).
+    Hodoku,
+    /// GNPX v5.84's search where the row has one ([`TechniqueInfo::gnpx584_finder`]).
+    Gnpx584,
+}
+
+impl TechniqueInfo {
+    /// A row with the standard finder only and no GNPX label.
+    const fn new(
+        technique: TechniqueId,
+        id: &'static str,
+        title: &'static str,
+        family: &'static str,
+        group: Option<&'static str>,
+        finder: FinderFn,
+    ) -> TechniqueInfo {
+        TechniqueInfo {
+            technique,
+            id,
+            title,
+            family,
+            group,
+            finder,
+            hodoku_finder: None,
+            gnpx584_finder: None,
+            gnpx_label: "",
+        }
+    }
+
+    /// The row with HoDoKu's search.
+    const fn hodoku(self, finder: FinderFn) -> TechniqueInfo {
+        TechniqueInfo {
+            hodoku_finder: Some(finder),
+            ..self
+        }
+    }
+
+    /// The row with GNPX v5.84's search.
+    const fn gnpx584(self, finder: FinderFn) -> TechniqueInfo {
+        TechniqueInfo {
+            gnpx584_finder: Some(finder),
+            ..self
+        }
+    }
+
+    /// The row with its GNPX label.
+    const fn gnpx(self, label: &'static str) -> TechniqueInfo {
+        TechniqueInfo {
+            gnpx_label: label,
+            ..self
+        }
+    }
+
+    /// The finder `flavour` runs: its own search where the row has one, else the standard one.
+    #[inline]
+    pub fn finder_for(&self, flavour: Flavour) -> FinderFn {
+        let own = match flavour {
+            Flavour::Standard => None,
+            Flavour::Hodoku => self.hodoku_finder,
+            Flavour::Gnpx584 => self.gnpx584_finder,
+        };
+        own.unwrap_or(self.finder)
+    }
 }
 
 /// `None`, or `Some` of the optional group literal of a catalogue row.
@@ -65,151 +152,188 @@ macro_rules! optional_group {
     };
 }
 
+/// The catalogue: each row is `Variant => (id, title, family, finder[, group])`, followed by the
+/// builder calls of the columns it fills (`.hodoku(…)`, `.gnpx584(…)`, `.gnpx(…)`). The fish
+/// rows come last, generated from one line per [`fish::FishClass`] (in its order) over the six
+/// sizes: `Class => (id prefix, title prefix, group, GNPX label): [variant of each size]`, where
+/// the label is one for every size or `sized PREFIX` (PREFIX + GNPX's name of the size).
 macro_rules! techniques {
-    ($( $variant:ident => ($id:literal, $title:literal, $family:literal, $finder:path $(, $group:literal)?) ),* $(,)?) => {
+    ($( $variant:ident => ($id:literal, $title:literal, $family:literal, $finder:path $(, $group:literal)?)
+        $(. $column:ident ($value:expr))* ),* ;
+     fish {
+        $( $class:ident => ($id_prefix:literal, $title_prefix:literal, $fish_group:literal, $($label:tt)+):
+            [$v2:ident, $v3:ident, $v4:ident, $v5:ident, $v6:ident, $v7:ident] ),* $(,)?
+     }) => {
         /// Identifies a technique; the discriminant indexes [`CATALOGUE`].
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[repr(u8)]
-        pub enum TechniqueId { $( #[doc = $title] $variant ),* }
+        pub enum TechniqueId {
+            $( #[doc = $title] $variant, )*
+            $(
+                #[doc = concat!($title_prefix, "X-Wing")] $v2,
+                #[doc = concat!($title_prefix, "SwordFish")] $v3,
+                #[doc = concat!($title_prefix, "JellyFish")] $v4,
+                #[doc = concat!($title_prefix, "Squirmbag")] $v5,
+                #[doc = concat!($title_prefix, "Whale")] $v6,
+                #[doc = concat!($title_prefix, "Leviathan")] $v7,
+            )*
+        }
 
         /// Every known technique, in `TechniqueId` order.
         pub static CATALOGUE: &[TechniqueInfo] = &[
-            $( TechniqueInfo {
-                technique: TechniqueId::$variant,
-                id: $id,
-                title: $title,
-                family: $family,
-                group: optional_group!($($group)?),
-                finder: $finder,
-            } ),*
+            $( TechniqueInfo::new(
+                TechniqueId::$variant,
+                $id,
+                $title,
+                $family,
+                optional_group!($($group)?),
+                $finder,
+            ) $(. $column($value))*, )*
+            $(
+                fish_row!($class, $v2, 2, $id_prefix, "x-wing", $title_prefix, "X-Wing", $fish_group, fish_label!($($label)+, "XWing")),
+                fish_row!($class, $v3, 3, $id_prefix, "swordfish", $title_prefix, "SwordFish", $fish_group, fish_label!($($label)+, "SwordFish")),
+                fish_row!($class, $v4, 4, $id_prefix, "jellyfish", $title_prefix, "JellyFish", $fish_group, fish_label!($($label)+, "JellyFish")),
+                fish_row!($class, $v5, 5, $id_prefix, "squirmbag", $title_prefix, "Squirmbag", $fish_group, fish_label!($($label)+, "Squirmbag")),
+                fish_row!($class, $v6, 6, $id_prefix, "whale", $title_prefix, "Whale", $fish_group, fish_label!($($label)+, "Whale")),
+                fish_row!($class, $v7, 7, $id_prefix, "leviathan", $title_prefix, "Leviathan", $fish_group, fish_label!($($label)+, "Leviathan")),
+            )*
         ];
+
+        /// The fish technique of each class (rows, in [`fish::FishClass`] order) and size
+        /// (columns, sizes 2..=7); the rows are contiguous in `TechniqueId` order.
+        pub(crate) const FISH_TECHNIQUES: [[TechniqueId; 6]; fish::FISH_CLASSES.len()] = [
+            $( [
+                TechniqueId::$v2,
+                TechniqueId::$v3,
+                TechniqueId::$v4,
+                TechniqueId::$v5,
+                TechniqueId::$v6,
+                TechniqueId::$v7,
+            ] ),*
+        ];
+
+        // The fish lines come in `FishClass` order, so a class indexes `FISH_TECHNIQUES`.
+        const _: () = {
+            let classes = [$( fish::FishClass::$class ),*];
+            let mut i = 0;
+            while i < classes.len() {
+                assert!(classes[i] as usize == i);
+                i += 1;
+            }
+        };
+    };
+}
+
+/// One generated fish row of the catalogue: class, variant, size, id, title, group, GNPX label.
+macro_rules! fish_row {
+    ($class:ident, $variant:ident, $size:literal, $id_prefix:literal, $id:literal, $title_prefix:literal,
+     $title:literal, $group:literal, $label:expr) => {
+        TechniqueInfo::new(
+            TechniqueId::$variant,
+            concat!($id_prefix, $id),
+            concat!($title_prefix, $title),
+            "fish",
+            Some($group),
+            fish::finder::<{ fish::FishClass::$class as usize }, $size>,
+        )
+        .gnpx($label)
+    };
+}
+
+/// A fish class's GNPX label for one size: `sized PREFIX` names each size (PREFIX + GNPX's name
+/// of the size), a plain label is the class's for every size.
+macro_rules! fish_label {
+    (sized $prefix:literal, $size:literal) => {
+        concat!($prefix, $size)
+    };
+    ($label:literal, $size:literal) => {
+        $label
     };
 }
 
 techniques! {
-    FullHouse => ("full-house", "Full House", "singles", singles::full_house),
-    NakedSingle => ("naked-single", "Naked Single", "singles", singles::naked_single),
-    HiddenSingle => ("hidden-single", "Hidden Single", "singles", singles::hidden_single),
-    LockedCandidatesPointing => ("locked-candidates-pointing", "Locked Candidates (pointing)", "intersections", intersections::pointing),
-    LockedCandidatesClaiming => ("locked-candidates-claiming", "Locked Candidates (claiming)", "intersections", intersections::claiming),
-    NakedPair => ("naked-pair", "Naked Pair", "subsets", subsets::naked_pair),
-    HiddenPair => ("hidden-pair", "Hidden Pair", "subsets", subsets::hidden_pair),
-    NakedTriple => ("naked-triple", "Naked Triple", "subsets", subsets::naked_triple),
-    HiddenTriple => ("hidden-triple", "Hidden Triple", "subsets", subsets::hidden_triple),
-    NakedQuad => ("naked-quad", "Naked Quad", "subsets", subsets::naked_quad),
-    HiddenQuad => ("hidden-quad", "Hidden Quad", "subsets", subsets::hidden_quad),
-    LockedPair => ("locked-pair", "Locked Pair", "intersections", subsets::locked_pair),
-    LockedTriple => ("locked-triple", "Locked Triple", "intersections", subsets::locked_triple),
-    UniqueRectangle1 => ("unique-rectangle-1", "Unique Rectangle Type 1", "uniqueness", uniqueness::unique_rectangle_1),
-    UniqueRectangle2 => ("unique-rectangle-2", "Unique Rectangle Type 2", "uniqueness", uniqueness::unique_rectangle_2),
-    UniqueRectangle3 => ("unique-rectangle-3", "Unique Rectangle Type 3", "uniqueness", uniqueness::unique_rectangle_3),
-    UniqueRectangle4 => ("unique-rectangle-4", "Unique Rectangle Type 4", "uniqueness", uniqueness::unique_rectangle_4),
-    UniqueRectangle5 => ("unique-rectangle-5", "Unique Rectangle Type 5", "uniqueness", uniqueness::unique_rectangle_5),
-    UniqueRectangle6 => ("unique-rectangle-6", "Unique Rectangle Type 6", "uniqueness", uniqueness::unique_rectangle_6),
-    HiddenRectangle => ("hidden-rectangle", "Hidden Rectangle", "uniqueness", uniqueness::hidden_rectangle),
-    AvoidableRectangle1 => ("avoidable-rectangle-1", "Avoidable Rectangle Type 1", "uniqueness", uniqueness::avoidable_rectangle_1),
-    AvoidableRectangle2 => ("avoidable-rectangle-2", "Avoidable Rectangle Type 2", "uniqueness", uniqueness::avoidable_rectangle_2),
-    BugPlusOne => ("bug-plus-one", "BUG+1", "uniqueness", uniqueness::bug_plus_one),
-    Skyscraper => ("skyscraper", "Skyscraper", "single-digit", single_digit::skyscraper),
-    TwoStringKite => ("two-string-kite", "2-String Kite", "single-digit", single_digit::two_string_kite),
-    TurbotFish => ("turbot-fish", "Turbot Fish", "single-digit", single_digit::turbot_fish),
-    EmptyRectangle => ("empty-rectangle", "Empty Rectangle", "single-digit", single_digit::empty_rectangle),
-    XyWing => ("xy-wing", "XY-Wing", "wings", wings::xy_wing),
-    WWing => ("w-wing", "W-Wing", "wings", wings::w_wing),
-    RemotePair => ("remote-pair", "Remote Pair", "wings", chains::remote_pair),
-    XChain => ("x-chain", "X-Chain", "chains", chains::x_chain),
-    XyChain => ("xy-chain", "XY-Chain", "chains", chains::xy_chain),
-    SueDeCoq => ("sue-de-coq", "Sue de Coq", "misc", sue_de_coq::sue_de_coq),
-    SueDeCoqEx1 => ("sue-de-coq-ex1", "SueDeCoqEx1", "misc", sue_de_coq_ex::sue_de_coq_ex1, "sue-de-coq-ex"),
-    SueDeCoqEx2 => ("sue-de-coq-ex2", "SueDeCoqEx2", "misc", sue_de_coq_ex::sue_de_coq_ex2, "sue-de-coq-ex"),
-    FinnedSueDeCoqEx1 => ("finned-sue-de-coq-ex1", "Finned SueDeCoqEx1", "misc", sue_de_coq_ex::finned_sue_de_coq_ex1, "sue-de-coq-ex"),
-    FinnedSueDeCoqEx2 => ("finned-sue-de-coq-ex2", "Finned SueDeCoqEx2", "misc", sue_de_coq_ex::finned_sue_de_coq_ex2, "sue-de-coq-ex"),
-    ColorTrap => ("color-trap", "Color Trap", "coloring", coloring::color_trap),
-    ColorWrap => ("color-wrap", "Color Wrap", "coloring", coloring::color_wrap),
-    MultiColor1 => ("multi-color-1", "Multi-Color Type 1", "coloring", coloring::multi_color_1),
-    MultiColor2 => ("multi-color-2", "Multi-Color Type 2", "coloring", coloring::multi_color_2),
-    XyzWing => ("xyz-wing", "XYZ-Wing", "wings", wings::xyz_wing),
-    XyzWingAls => ("xyz-wing-als", "XYZ-Wing (ALS)", "wings", wings::xyz_wing_als),
-    AlsXz => ("als-xz", "ALS-XZ", "als", als::als_xz),
-    AlsXyWing => ("als-xy-wing", "ALS-XY-Wing", "als", als::als_xy_wing),
-    AlsChain => ("als-chain", "ALS-Chain", "als", als::als_chain),
-    DeathBlossom => ("death-blossom", "Death Blossom", "als", als::death_blossom),
-    NiceLoop => ("nice-loop", "Nice Loop/AIC", "chains", nice_loop::nice_loop),
-    GroupedNiceLoop => ("grouped-nice-loop", "Grouped Nice Loop/AIC", "chains", nice_loop::grouped_nice_loop),
-    KrakenFish => ("kraken-fish", "Kraken Fish", "fish", fish::kraken_fish, "fish-kraken"),
-    ForceChainCell => ("force-chain-cell", "ForceChain_Cell", "force-chain", force_chain::force_chain_cell),
-    ForceChainHouse => ("force-chain-house", "ForceChain_House", "force-chain", force_chain::force_chain_house),
-    ForceChainContradiction => ("force-chain-contradiction", "ForceChain_Contradiction", "force-chain", force_chain::force_chain_contradiction),
-    ForceChainBoth => ("force-chain-both", "ForceChain_Both", "force-chain", force_chain::force_chain_both),
-    ForcingChain => ("forcing-chain", "Forcing Chain", "hodoku-forcing", forcing_net::forcing_chain),
-    ForcingNet => ("forcing-net", "Forcing Net", "hodoku-forcing", forcing_net::forcing_net),
-    BruteForce => ("brute-force", "Brute Force", "last-resort", brute_force::brute_force),
-    XWing => ("x-wing", "X-Wing", "fish", fish::x_wing, "fish-basic"),
-    Swordfish => ("swordfish", "SwordFish", "fish", fish::swordfish, "fish-basic"),
-    Jellyfish => ("jellyfish", "JellyFish", "fish", fish::jellyfish, "fish-basic"),
-    Squirmbag => ("squirmbag", "Squirmbag", "fish", fish::squirmbag, "fish-basic"),
-    Whale => ("whale", "Whale", "fish", fish::whale, "fish-basic"),
-    Leviathan => ("leviathan", "Leviathan", "fish", fish::leviathan, "fish-basic"),
-    FinnedXWing => ("finned-x-wing", "Finned X-Wing", "fish", fish::finned_x_wing, "fish-finned"),
-    FinnedSwordfish => ("finned-swordfish", "Finned SwordFish", "fish", fish::finned_swordfish, "fish-finned"),
-    FinnedJellyfish => ("finned-jellyfish", "Finned JellyFish", "fish", fish::finned_jellyfish, "fish-finned"),
-    FinnedSquirmbag => ("finned-squirmbag", "Finned Squirmbag", "fish", fish::finned_squirmbag, "fish-finned"),
-    FinnedWhale => ("finned-whale", "Finned Whale", "fish", fish::finned_whale, "fish-finned"),
-    FinnedLeviathan => ("finned-leviathan", "Finned Leviathan", "fish", fish::finned_leviathan, "fish-finned"),
-    SashimiXWing => ("sashimi-x-wing", "Sashimi X-Wing", "fish", fish::sashimi_x_wing, "fish-finned"),
-    SashimiSwordfish => ("sashimi-swordfish", "Sashimi SwordFish", "fish", fish::sashimi_swordfish, "fish-finned"),
-    SashimiJellyfish => ("sashimi-jellyfish", "Sashimi JellyFish", "fish", fish::sashimi_jellyfish, "fish-finned"),
-    SashimiSquirmbag => ("sashimi-squirmbag", "Sashimi Squirmbag", "fish", fish::sashimi_squirmbag, "fish-finned"),
-    SashimiWhale => ("sashimi-whale", "Sashimi Whale", "fish", fish::sashimi_whale, "fish-finned"),
-    SashimiLeviathan => ("sashimi-leviathan", "Sashimi Leviathan", "fish", fish::sashimi_leviathan, "fish-finned"),
-    FrankenXWing => ("franken-x-wing", "Franken X-Wing", "fish", fish::franken_x_wing, "fish-franken"),
-    FrankenSwordfish => ("franken-swordfish", "Franken SwordFish", "fish", fish::franken_swordfish, "fish-franken"),
-    FrankenJellyfish => ("franken-jellyfish", "Franken JellyFish", "fish", fish::franken_jellyfish, "fish-franken"),
-    FrankenSquirmbag => ("franken-squirmbag", "Franken Squirmbag", "fish", fish::franken_squirmbag, "fish-franken"),
-    FrankenWhale => ("franken-whale", "Franken Whale", "fish", fish::franken_whale, "fish-franken"),
-    FrankenLeviathan => ("franken-leviathan", "Franken Leviathan", "fish", fish::franken_leviathan, "fish-franken"),
-    FinnedFrankenXWing => ("finned-franken-x-wing", "Finned Franken X-Wing", "fish", fish::finned_franken_x_wing, "fish-franken"),
-    FinnedFrankenSwordfish => ("finned-franken-swordfish", "Finned Franken SwordFish", "fish", fish::finned_franken_swordfish, "fish-franken"),
-    FinnedFrankenJellyfish => ("finned-franken-jellyfish", "Finned Franken JellyFish", "fish", fish::finned_franken_jellyfish, "fish-franken"),
-    FinnedFrankenSquirmbag => ("finned-franken-squirmbag", "Finned Franken Squirmbag", "fish", fish::finned_franken_squirmbag, "fish-franken"),
-    FinnedFrankenWhale => ("finned-franken-whale", "Finned Franken Whale", "fish", fish::finned_franken_whale, "fish-franken"),
-    FinnedFrankenLeviathan => ("finned-franken-leviathan", "Finned Franken Leviathan", "fish", fish::finned_franken_leviathan, "fish-franken"),
-    MutantXWing => ("mutant-x-wing", "Mutant X-Wing", "fish", fish::mutant_x_wing, "fish-mutant"),
-    MutantSwordfish => ("mutant-swordfish", "Mutant SwordFish", "fish", fish::mutant_swordfish, "fish-mutant"),
-    MutantJellyfish => ("mutant-jellyfish", "Mutant JellyFish", "fish", fish::mutant_jellyfish, "fish-mutant"),
-    MutantSquirmbag => ("mutant-squirmbag", "Mutant Squirmbag", "fish", fish::mutant_squirmbag, "fish-mutant"),
-    MutantWhale => ("mutant-whale", "Mutant Whale", "fish", fish::mutant_whale, "fish-mutant"),
-    MutantLeviathan => ("mutant-leviathan", "Mutant Leviathan", "fish", fish::mutant_leviathan, "fish-mutant"),
-    FinnedMutantXWing => ("finned-mutant-x-wing", "Finned Mutant X-Wing", "fish", fish::finned_mutant_x_wing, "fish-mutant"),
-    FinnedMutantSwordfish => ("finned-mutant-swordfish", "Finned Mutant SwordFish", "fish", fish::finned_mutant_swordfish, "fish-mutant"),
-    FinnedMutantJellyfish => ("finned-mutant-jellyfish", "Finned Mutant JellyFish", "fish", fish::finned_mutant_jellyfish, "fish-mutant"),
-    FinnedMutantSquirmbag => ("finned-mutant-squirmbag", "Finned Mutant Squirmbag", "fish", fish::finned_mutant_squirmbag, "fish-mutant"),
-    FinnedMutantWhale => ("finned-mutant-whale", "Finned Mutant Whale", "fish", fish::finned_mutant_whale, "fish-mutant"),
-    FinnedMutantLeviathan => ("finned-mutant-leviathan", "Finned Mutant Leviathan", "fish", fish::finned_mutant_leviathan, "fish-mutant"),
-    EndoFinnedFmXWing => ("endo-finned-fm-x-wing", "Endo-Finned F/M X-Wing", "fish", fish::endo_finned_fm_x_wing, "fish-endo-cannibal"),
-    EndoFinnedFmSwordfish => ("endo-finned-fm-swordfish", "Endo-Finned F/M SwordFish", "fish", fish::endo_finned_fm_swordfish, "fish-endo-cannibal"),
-    EndoFinnedFmJellyfish => ("endo-finned-fm-jellyfish", "Endo-Finned F/M JellyFish", "fish", fish::endo_finned_fm_jellyfish, "fish-endo-cannibal"),
-    EndoFinnedFmSquirmbag => ("endo-finned-fm-squirmbag", "Endo-Finned F/M Squirmbag", "fish", fish::endo_finned_fm_squirmbag, "fish-endo-cannibal"),
-    EndoFinnedFmWhale => ("endo-finned-fm-whale", "Endo-Finned F/M Whale", "fish", fish::endo_finned_fm_whale, "fish-endo-cannibal"),
-    EndoFinnedFmLeviathan => ("endo-finned-fm-leviathan", "Endo-Finned F/M Leviathan", "fish", fish::endo_finned_fm_leviathan, "fish-endo-cannibal"),
-    FinnedEndoFinnedFmXWing => ("finned-endo-finned-fm-x-wing", "Finned Endo-Finned F/M X-Wing", "fish", fish::finned_endo_finned_fm_x_wing, "fish-endo-cannibal"),
-    FinnedEndoFinnedFmSwordfish => ("finned-endo-finned-fm-swordfish", "Finned Endo-Finned F/M SwordFish", "fish", fish::finned_endo_finned_fm_swordfish, "fish-endo-cannibal"),
-    FinnedEndoFinnedFmJellyfish => ("finned-endo-finned-fm-jellyfish", "Finned Endo-Finned F/M JellyFish", "fish", fish::finned_endo_finned_fm_jellyfish, "fish-endo-cannibal"),
-    FinnedEndoFinnedFmSquirmbag => ("finned-endo-finned-fm-squirmbag", "Finned Endo-Finned F/M Squirmbag", "fish", fish::finned_endo_finned_fm_squirmbag, "fish-endo-cannibal"),
-    FinnedEndoFinnedFmWhale => ("finned-endo-finned-fm-whale", "Finned Endo-Finned F/M Whale", "fish", fish::finned_endo_finned_fm_whale, "fish-endo-cannibal"),
-    FinnedEndoFinnedFmLeviathan => ("finned-endo-finned-fm-leviathan", "Finned Endo-Finned F/M Leviathan", "fish", fish::finned_endo_finned_fm_leviathan, "fish-endo-cannibal"),
-    CannibalisticFmXWing => ("cannibalistic-fm-x-wing", "Cannibalistic F/M X-Wing", "fish", fish::cannibalistic_fm_x_wing, "fish-endo-cannibal"),
-    CannibalisticFmSwordfish => ("cannibalistic-fm-swordfish", "Cannibalistic F/M SwordFish", "fish", fish::cannibalistic_fm_swordfish, "fish-endo-cannibal"),
-    CannibalisticFmJellyfish => ("cannibalistic-fm-jellyfish", "Cannibalistic F/M JellyFish", "fish", fish::cannibalistic_fm_jellyfish, "fish-endo-cannibal"),
-    CannibalisticFmSquirmbag => ("cannibalistic-fm-squirmbag", "Cannibalistic F/M Squirmbag", "fish", fish::cannibalistic_fm_squirmbag, "fish-endo-cannibal"),
-    CannibalisticFmWhale => ("cannibalistic-fm-whale", "Cannibalistic F/M Whale", "fish", fish::cannibalistic_fm_whale, "fish-endo-cannibal"),
-    CannibalisticFmLeviathan => ("cannibalistic-fm-leviathan", "Cannibalistic F/M Leviathan", "fish", fish::cannibalistic_fm_leviathan, "fish-endo-cannibal"),
-    FinnedCannibalisticFmXWing => ("finned-cannibalistic-fm-x-wing", "Finned Cannibalistic F/M X-Wing", "fish", fish::finned_cannibalistic_fm_x_wing, "fish-endo-cannibal"),
-    FinnedCannibalisticFmSwordfish => ("finned-cannibalistic-fm-swordfish", "Finned Cannibalistic F/M SwordFish", "fish", fish::finned_cannibalistic_fm_swordfish, "fish-endo-cannibal"),
-    FinnedCannibalisticFmJellyfish => ("finned-cannibalistic-fm-jellyfish", "Finned Cannibalistic F/M JellyFish", "fish", fish::finned_cannibalistic_fm_jellyfish, "fish-endo-cannibal"),
-    FinnedCannibalisticFmSquirmbag => ("finned-cannibalistic-fm-squirmbag", "Finned Cannibalistic F/M Squirmbag", "fish", fish::finned_cannibalistic_fm_squirmbag, "fish-endo-cannibal"),
-    FinnedCannibalisticFmWhale => ("finned-cannibalistic-fm-whale", "Finned Cannibalistic F/M Whale", "fish", fish::finned_cannibalistic_fm_whale, "fish-endo-cannibal"),
-    FinnedCannibalisticFmLeviathan => ("finned-cannibalistic-fm-leviathan", "Finned Cannibalistic F/M Leviathan", "fish", fish::finned_cannibalistic_fm_leviathan, "fish-endo-cannibal"),
+    FullHouse => ("full-house", "Full House", "singles", singles::full_house).gnpx("LastDigit"),
+    NakedSingle => ("naked-single", "Naked Single", "singles", singles::naked_single).gnpx("NakedSingle"),
+    HiddenSingle => ("hidden-single", "Hidden Single", "singles", singles::hidden_single).gnpx("HiddenSingle"),
+    LockedCandidatesPointing => ("locked-candidates-pointing", "Locked Candidates (pointing)", "intersections", intersections::pointing).gnpx("LockedCandidate"),
+    LockedCandidatesClaiming => ("locked-candidates-claiming", "Locked Candidates (claiming)", "intersections", intersections::claiming).gnpx("LockedCandidate"),
+    NakedPair => ("naked-pair", "Naked Pair", "subsets", subsets::naked_pair).gnpx("LockedSet(2D)"),
+    HiddenPair => ("hidden-pair", "Hidden Pair", "subsets", subsets::hidden_pair).gnpx("LockedSet(2D)Hidden"),
+    NakedTriple => ("naked-triple", "Naked Triple", "subsets", subsets::naked_triple).gnpx("LockedSet(3D)"),
+    HiddenTriple => ("hidden-triple", "Hidden Triple", "subsets", subsets::hidden_triple).gnpx("LockedSet(3D)Hidden"),
+    NakedQuad => ("naked-quad", "Naked Quad", "subsets", subsets::naked_quad).gnpx("LockedSet(4D)"),
+    HiddenQuad => ("hidden-quad", "Hidden Quad", "subsets", subsets::hidden_quad).gnpx("LockedSet(4D)Hidden"),
+    LockedPair => ("locked-pair", "Locked Pair", "intersections", subsets::locked_pair).gnpx("LockedPair"),
+    LockedTriple => ("locked-triple", "Locked Triple", "intersections", subsets::locked_triple).gnpx("LockedTriple"),
+    UniqueRectangle1 => ("unique-rectangle-1", "Unique Rectangle Type 1", "uniqueness", uniqueness::unique_rectangle_1).gnpx("UniqueRectangle1"),
+    UniqueRectangle2 => ("unique-rectangle-2", "Unique Rectangle Type 2", "uniqueness", uniqueness::unique_rectangle_2).gnpx("UniqueRectangle2"),
+    UniqueRectangle3 => ("unique-rectangle-3", "Unique Rectangle Type 3", "uniqueness", uniqueness::unique_rectangle_3).gnpx("UniqueRectangle3"),
+    UniqueRectangle4 => ("unique-rectangle-4", "Unique Rectangle Type 4", "uniqueness", uniqueness::unique_rectangle_4).gnpx("UniqueRectangle4"),
+    UniqueRectangle5 => ("unique-rectangle-5", "Unique Rectangle Type 5", "uniqueness", uniqueness::unique_rectangle_5).gnpx("UniqueRectangle5"),
+    UniqueRectangle6 => ("unique-rectangle-6", "Unique Rectangle Type 6", "uniqueness", uniqueness::unique_rectangle_6).gnpx("UniqueRectangle6"),
+    HiddenRectangle => ("hidden-rectangle", "Hidden Rectangle", "uniqueness", uniqueness::hidden_rectangle).gnpx("HiddenRectangle"),
+    AvoidableRectangle1 => ("avoidable-rectangle-1", "Avoidable Rectangle Type 1", "uniqueness", uniqueness::avoidable_rectangle_1).gnpx("AvoidableRectangle1"),
+    AvoidableRectangle2 => ("avoidable-rectangle-2", "Avoidable Rectangle Type 2", "uniqueness", uniqueness::avoidable_rectangle_2).gnpx("AvoidableRectangle2"),
+    BugPlusOne => ("bug-plus-one", "BUG+1", "uniqueness", uniqueness::bug_plus_one).gnpx("BUG+1"),
+    Skyscraper => ("skyscraper", "Skyscraper", "single-digit", single_digit::skyscraper).gnpx("Skyscraper"),
+    TwoStringKite => ("two-string-kite", "2-String Kite", "single-digit", single_digit::two_string_kite).gnpx("Skyscraper"),
+    TurbotFish => ("turbot-fish", "Turbot Fish", "single-digit", single_digit::turbot_fish).hodoku(chains::hodoku_turbot_fish).gnpx("Skyscraper"),
+    EmptyRectangle => ("empty-rectangle", "Empty Rectangle", "single-digit", single_digit::empty_rectangle).hodoku(single_digit::empty_rectangle_hodoku).gnpx("EmptyRectangleEx"),
+    XyWing => ("xy-wing", "XY-Wing", "wings", wings::xy_wing).gnpx("XY_Wing"),
+    WWing => ("w-wing", "W-Wing", "wings", wings::w_wing).gnpx("W_Wing"),
+    RemotePair => ("remote-pair", "Remote Pair", "wings", chains::remote_pair).hodoku(chains::hodoku_remote_pair).gnpx("RemotePair"),
+    XChain => ("x-chain", "X-Chain", "chains", chains::x_chain).hodoku(chains::hodoku_x_chain).gnpx("XChain"),
+    XyChain => ("xy-chain", "XY-Chain", "chains", chains::xy_chain).hodoku(chains::hodoku_xy_chain).gnpx584(chains::gnpx584_xy_chain).gnpx("XYChain"),
+    SueDeCoq => ("sue-de-coq", "Sue de Coq", "misc", sue_de_coq::sue_de_coq).hodoku(sue_de_coq::sue_de_coq_hodoku).gnpx584(sue_de_coq::sue_de_coq_gnpx584).gnpx("SueDeCoq"),
+    SueDeCoqEx1 => ("sue-de-coq-ex1", "SueDeCoqEx1", "misc", sue_de_coq_ex::sue_de_coq_ex1, "sue-de-coq-ex").gnpx("SueDeCoqEx1"),
+    SueDeCoqEx2 => ("sue-de-coq-ex2", "SueDeCoqEx2", "misc", sue_de_coq_ex::sue_de_coq_ex2, "sue-de-coq-ex").gnpx("SueDeCoqEx2"),
+    FinnedSueDeCoqEx1 => ("finned-sue-de-coq-ex1", "Finned SueDeCoqEx1", "misc", sue_de_coq_ex::finned_sue_de_coq_ex1, "sue-de-coq-ex").gnpx("Finned_SueDeCoqEx1"),
+    FinnedSueDeCoqEx2 => ("finned-sue-de-coq-ex2", "Finned SueDeCoqEx2", "misc", sue_de_coq_ex::finned_sue_de_coq_ex2, "sue-de-coq-ex").gnpx("Finned_SueDeCoqEx2"),
+    ColorTrap => ("color-trap", "Color Trap", "coloring", coloring::color_trap).gnpx("Color_Trap"),
+    ColorWrap => ("color-wrap", "Color Wrap", "coloring", coloring::color_wrap).gnpx("Color_Wrap"),
+    MultiColor1 => ("multi-color-1", "Multi-Color Type 1", "coloring", coloring::multi_color_1).gnpx("MultiColor_Type1"),
+    MultiColor2 => ("multi-color-2", "Multi-Color Type 2", "coloring", coloring::multi_color_2).gnpx("MultiColor_Type2"),
+    XyzWing => ("xyz-wing", "XYZ-Wing", "wings", wings::xyz_wing).gnpx("XYZ_Wing"),
+    XyzWingAls => ("xyz-wing-als", "XYZ-Wing (ALS)", "wings", wings::xyz_wing_als).gnpx("XYZ_WingALS"),
+    AlsXz => ("als-xz", "ALS-XZ", "als", als::als_xz).hodoku(als::hodoku::als_xz).gnpx584(als::als_xz_gnpx584).gnpx("ALS_XZ"),
+    AlsXyWing => ("als-xy-wing", "ALS-XY-Wing", "als", als::als_xy_wing).hodoku(als::hodoku::als_xy_wing).gnpx584(als::als_xy_wing_gnpx584).gnpx("ALS_XYWing"),
+    AlsChain => ("als-chain", "ALS-Chain", "als", als::als_chain).hodoku(als::hodoku::als_chain).gnpx("ALS_Chain"),
+    DeathBlossom => ("death-blossom", "Death Blossom", "als", als::death_blossom).gnpx("DeathBlossom"),
+    NiceLoop => ("nice-loop", "Nice Loop/AIC", "chains", nice_loop::nice_loop).hodoku(nice_loop::hodoku::nice_loops).gnpx("NiceLoop"),
+    GroupedNiceLoop => ("grouped-nice-loop", "Grouped Nice Loop/AIC", "chains", nice_loop::grouped_nice_loop).hodoku(nice_loop::hodoku::grouped_nice_loops).gnpx("GroupedNiceLoop"),
+    KrakenFish => ("kraken-fish", "Kraken Fish", "fish", fish::kraken_fish, "fish-kraken").gnpx("KrakenFish"),
+    ForceChainCell => ("force-chain-cell", "ForceChain_Cell", "force-chain", force_chain::force_chain_cell).gnpx("ForceChain_Cell"),
+    ForceChainHouse => ("force-chain-house", "ForceChain_House", "force-chain", force_chain::force_chain_house).gnpx("ForceChain_House"),
+    ForceChainContradiction => ("force-chain-contradiction", "ForceChain_Contradiction", "force-chain", force_chain::force_chain_contradiction).gnpx("ForceChain_Contradiction"),
+    ForceChainBoth => ("force-chain-both", "ForceChain_Both", "force-chain", force_chain::force_chain_both).gnpx("ForceChain_Both"),
+    ForcingChain => ("forcing-chain", "Forcing Chain", "hodoku-forcing", forcing_net::forcing_chain).gnpx("ForcingChain"),
+    ForcingNet => ("forcing-net", "Forcing Net", "hodoku-forcing", forcing_net::forcing_net).gnpx("ForcingNet"),
+    BruteForce => ("brute-force", "Brute Force", "last-resort", brute_force::brute_force).gnpx("BruteForce");
+    fish {
+        Basic => ("", "", "fish-basic", sized ""):
+            [XWing, Swordfish, Jellyfish, Squirmbag, Whale, Leviathan],
+        // Sashimi fish are GNPX's finned fish.
+        Finned => ("finned-", "Finned ", "fish-finned", sized "Finned_"):
+            [FinnedXWing, FinnedSwordfish, FinnedJellyfish, FinnedSquirmbag, FinnedWhale, FinnedLeviathan],
+        Sashimi => ("sashimi-", "Sashimi ", "fish-finned", sized "Finned_"):
+            [SashimiXWing, SashimiSwordfish, SashimiJellyfish, SashimiSquirmbag, SashimiWhale, SashimiLeviathan],
+        Franken => ("franken-", "Franken ", "fish-franken", "Franken/Mutant_Fish"):
+            [FrankenXWing, FrankenSwordfish, FrankenJellyfish, FrankenSquirmbag, FrankenWhale, FrankenLeviathan],
+        FinnedFranken => ("finned-franken-", "Finned Franken ", "fish-franken", "(Finned)Franken/MutantFish"):
+            [FinnedFrankenXWing, FinnedFrankenSwordfish, FinnedFrankenJellyfish, FinnedFrankenSquirmbag, FinnedFrankenWhale, FinnedFrankenLeviathan],
+        Mutant => ("mutant-", "Mutant ", "fish-mutant", "Franken/Mutant_Fish"):
+            [MutantXWing, MutantSwordfish, MutantJellyfish, MutantSquirmbag, MutantWhale, MutantLeviathan],
+        FinnedMutant => ("finned-mutant-", "Finned Mutant ", "fish-mutant", "(Finned)Franken/MutantFish"):
+            [FinnedMutantXWing, FinnedMutantSwordfish, FinnedMutantJellyfish, FinnedMutantSquirmbag, FinnedMutantWhale, FinnedMutantLeviathan],
+        EndoFinned => ("endo-finned-fm-", "Endo-Finned F/M ", "fish-endo-cannibal", "EndoFinsFish"):
+            [EndoFinnedFmXWing, EndoFinnedFmSwordfish, EndoFinnedFmJellyfish, EndoFinnedFmSquirmbag, EndoFinnedFmWhale, EndoFinnedFmLeviathan],
+        FinnedEndoFinned => ("finned-endo-finned-fm-", "Finned Endo-Finned F/M ", "fish-endo-cannibal", "EndoFinsFish"):
+            [FinnedEndoFinnedFmXWing, FinnedEndoFinnedFmSwordfish, FinnedEndoFinnedFmJellyfish, FinnedEndoFinnedFmSquirmbag, FinnedEndoFinnedFmWhale, FinnedEndoFinnedFmLeviathan],
+        Cannibalistic => ("cannibalistic-fm-", "Cannibalistic F/M ", "fish-endo-cannibal", "CannibalisticFish"):
+            [CannibalisticFmXWing, CannibalisticFmSwordfish, CannibalisticFmJellyfish, CannibalisticFmSquirmbag, CannibalisticFmWhale, CannibalisticFmLeviathan],
+        FinnedCannibalistic => ("finned-cannibalistic-fm-", "Finned Cannibalistic F/M ", "fish-endo-cannibal", "CannibalisticFish"):
+            [FinnedCannibalisticFmXWing, FinnedCannibalisticFmSwordfish, FinnedCannibalisticFmJellyfish, FinnedCannibalisticFmSquirmbag, FinnedCannibalisticFmWhale, FinnedCannibalisticFmLeviathan],
+    }
 }
 
 impl TechniqueId {
@@ -225,6 +349,11 @@ impl TechniqueId {
     /// The stable id string (e.g. `hidden-single`).
     pub fn id(self) -> &'static str {
         self.info().id
+    }
+
+    /// GNPX's own method name for the technique ([`TechniqueInfo::gnpx_label`]).
+    pub fn gnpx_label(self) -> &'static str {
+        self.info().gnpx_label
     }
 
     /// Whether the technique's deductions hold only if the puzzle's solution is unique
@@ -252,25 +381,7 @@ impl TechniqueId {
     /// found one. The grading loop reuses one `Step` this way: a miss copies nothing.
     #[inline]
     pub fn find_first_into(self, grid: &Grid, step: &mut Step) -> bool {
-        first_into(self.info().finder, grid, step)
-    }
-
-    /// Writes the step `choice` prefers among those this technique finds in `grid` into `step`
-    /// (with [`StepChoice::First`], [`TechniqueId::find_first_into`]); returns whether it found
-    /// one.
-    pub fn find_chosen_into(self, grid: &Grid, step: &mut Step, choice: StepChoice) -> bool {
-        if choice.takes_first() {
-            return first_into(choice.finder(self), grid, step);
-        }
-        let mut found = false;
-        let _ = (choice.finder(self))(grid, &mut |candidate| {
-            if !found || choice.prefers(candidate, step) {
-                step.clone_from(candidate);
-                found = true;
-            }
-            ControlFlow::Continue(())
-        });
-        found
+        first_step_into(self.info().finder, grid, step)
     }
 
     /// Every step this technique finds in `grid`.
@@ -284,9 +395,10 @@ impl TechniqueId {
     }
 }
 
-/// Writes the first step `finder` yields into `step`; returns whether it yielded one.
+/// Writes the first step `finder` yields into `step`; returns whether it yielded one (a miss
+/// copies nothing).
 #[inline]
-fn first_into(finder: FinderFn, grid: &Grid, step: &mut Step) -> bool {
+pub fn first_step_into(finder: FinderFn, grid: &Grid, step: &mut Step) -> bool {
     let mut found = false;
     let _ = finder(grid, &mut |first| {
         step.clone_from(first);
@@ -307,5 +419,15 @@ mod tests {
             assert_eq!(TechniqueId::from_id(info.id), Some(info.technique));
         }
         assert_eq!(TechniqueId::from_id("no-such-thing"), None);
+    }
+
+    #[test]
+    fn every_row_has_a_gnpx_label() {
+        for info in CATALOGUE {
+            assert!(!info.gnpx_label.is_empty(), "{}", info.id);
+        }
+        assert_eq!(TechniqueId::HiddenPair.gnpx_label(), "LockedSet(2D)Hidden");
+        assert_eq!(TechniqueId::SashimiXWing.gnpx_label(), "Finned_XWing");
+        assert_eq!(TechniqueId::XyzWingAls.gnpx_label(), "XYZ_WingALS");
     }
 }

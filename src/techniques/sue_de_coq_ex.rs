@@ -18,7 +18,6 @@ use crate::core::bits;
 use crate::core::notation::{compressed_cells, digit_list};
 use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS};
 use crate::model::als::{find_als, find_locked_sets, Als};
-use crate::techniques::gnpx_names::gnpx_name;
 use crate::techniques::step::Step;
 use crate::techniques::text::eliminated_cells;
 
@@ -381,7 +380,7 @@ pub fn sue_de_coq_ex_line(step: &Step) -> String {
     };
     format!(
         "{} stem {} / {}{fin} Eliminated: {}",
-        gnpx_name(step.technique),
+        step.technique.gnpx_label(),
         step.als
             .first()
             .map_or_else(String::new, |&s| compressed_cells(s)),

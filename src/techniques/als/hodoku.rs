@@ -14,15 +14,22 @@
 //!
 //! The GNPX ladders keep `techniques::als::als_xy_wing`.
 
+use std::cmp::Ordering;
 use std::ops::ControlFlow;
 
 use crate::core::bits;
-use crate::core::{Bits81, CandidateSet, Grid, PEERS};
+use crate::core::{Bits81, CandidateSet, Grid, HOUSE_SETS, PEERS};
 use crate::model::als::{find_als, Als};
+use crate::techniques::hodoku_order::step_order_key;
 use crate::techniques::step::Step;
 use crate::techniques::{StepSink, TechniqueId};
 
-use crate::scales::choice::hodoku_misc::als_order;
+/// Where HoDoKu's ALS list has `set`: the first house holding it (rows, columns, boxes), then
+/// its cells in the depth-first order of that house's subsets (a set before its extensions).
+pub fn als_order(a: Bits81, b: Bits81) -> Ordering {
+    let house = |set: Bits81| (0..27).find(|&h| set.is_subset_of(HOUSE_SETS[h]));
+    house(a).cmp(&house(b)).then_with(|| a.iter().cmp(b.iter()))
+}
 
 /// HoDoKu's largest almost locked set: eight cells of one house holding all nine digits.
 const HODOKU_MAX_ALS_CELLS: usize = 8;
@@ -195,13 +202,7 @@ pub fn als_chain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     }
     let mut found = search.found;
     // Stable: equal keys stay in search order.
-    found.sort_by_key(|step| {
-        let count: u32 = step.eliminations.planes.iter().map(|p| p.count()).sum();
-        (
-            std::cmp::Reverse(count),
-            crate::scales::choice::hodoku_chains::weighted_index_sum(&step.eliminations),
-        )
-    });
+    found.sort_by_key(|step| step_order_key(&step.eliminations));
     for step in &found {
         sink(step)?;
     }

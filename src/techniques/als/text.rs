@@ -3,7 +3,6 @@
 
 use crate::core::notation::{compressed_cells, digit_list};
 use crate::core::Bits81;
-use crate::techniques::gnpx_names::gnpx_name;
 use crate::techniques::step::Step;
 use crate::techniques::text::{cell_with_digits, eliminated_cells};
 
@@ -12,7 +11,7 @@ use crate::techniques::text::{cell_with_digits, eliminated_cells};
 pub fn als_chain_line(step: &Step) -> String {
     format!(
         "{} {} Eliminated: {}",
-        gnpx_name(step.technique),
+        step.technique.gnpx_label(),
         als_chain_text(&step.als, &step.rcc),
         eliminated_cells(&step.eliminations)
     )

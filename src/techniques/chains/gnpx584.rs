@@ -9,7 +9,7 @@ use crate::model::links::with_links;
 use crate::techniques::step::Step;
 use crate::techniques::{StepSink, TechniqueId};
 
-/// GNPX v5.84's XY-Chain (the `gnpx584` scale's, chosen by `StepChoice::Gnpx584Scan`): GNPX
+/// GNPX v5.84's XY-Chain (the `gnpx584` scale's, the catalogue's GNPX v5.84 search): GNPX
 /// joins consecutive bivalue cells only by a conjugate pair on their shared digit (a weak link
 /// that is also strong), searches breadth first from each start cell and digit, and removes z
 /// from the first cell seeing both ends only. A restriction of [`super::xy_chain`], still sound.

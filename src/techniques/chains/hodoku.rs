@@ -1,9 +1,9 @@
 //! HoDoKu's simple-chain search (the `hodoku` scale's Turbot Fish, X-Chain, XY-Chain and Remote
 //! Pair). HoDoKu does not stop at a shortest chain per pair of ends: it walks every simple chain
 //! depth first, up to its chain length restriction, keeps one chain per set of eliminations and
-//! sorts the sets (see `step_choice::hodoku_chains`). Its order decides ties, so these finders
-//! walk in HoDoKu's order and report each set of eliminations once, where it was first found,
-//! with the shortest chain found for it.
+//! sorts the sets (the rung's step preference `HodokuSort`, `scales/preference.rs`). Its order
+//! decides ties, so these finders walk in HoDoKu's order and report each set of eliminations
+//! once, where it was first found, with the shortest chain found for it.
 
 use std::ops::ControlFlow;
 

@@ -7,8 +7,8 @@
 //! notes at which lengths each start reaches an eliminating end, a second pass replays the
 //! starts length by length (so `find_first` costs one search per start plus one).
 //!
-//! The `hodoku` scale searches as HoDoKu does instead (`hodoku_*` finders in `hodoku.rs`, chosen
-//! by `StepChoice::HodokuChains`): every simple chain depth first, up to HoDoKu's 20-link limit.
+//! The `hodoku` scale searches as HoDoKu does instead (`hodoku_*` finders in `hodoku.rs`, the
+//! catalogue's HoDoKu searches): every simple chain depth first, up to HoDoKu's 20-link limit.
 //! The `gnpx584` scale's XY-Chain is GNPX v5.84's own search (`gnpx584.rs`).
 
 use std::ops::ControlFlow;

@@ -1,5 +1,6 @@
 //! Nice loops and AICs as HoDoKu 2.2 finds them (its tabling search, Trebor's tables), for the
-//! HoDoKu scale's loop choice ([`crate::scales::choice::StepChoice::HodokuLoops`]).
+//! HoDoKu scale's loops (the catalogue's HoDoKu search for the nice loop rungs, whose steps the
+//! scale sorts in [`crate::techniques::hodoku_order`]).
 //!
 //! HoDoKu builds, for every candidate assumed true and assumed false, the table of everything
 //! that follows from it: a breadth-first closure over direct implications, each implication
