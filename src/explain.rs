@@ -1,6 +1,6 @@
 //! Human-readable and JSON descriptions of steps (GNPX-style wording): the generic parts of a
 //! step (number, technique, placements, eliminations, houses, cells, links) here, the
-//! technique's own text from its family ([`crate::techniques::text::text_of`]).
+//! technique's own text from its family (the catalogue row's [`crate::techniques::TechniqueInfo::text`]).
 
 use crate::core::bits::digits;
 use crate::core::notation::{
@@ -9,17 +9,16 @@ use crate::core::notation::{
 use crate::model::links::LinkKind;
 use crate::model::superlinks::{force_title, stem_name};
 use crate::techniques::step::Step;
-use crate::techniques::text::text_of;
 
 /// One-line description of a step, e.g. `Hidden Single r5c6=2 in b5`.
 pub fn describe(step: &Step) -> String {
-    (text_of(step.technique).line)(step)
+    (step.technique.info().text.line)(step)
 }
 
 /// Extra lines for the long form of a step (`explain`): a fish's BaseSet, CoverSet, FinSet,
 /// Endo Fin, Cannibalistic and Eliminated, GNPX style; nothing for most techniques.
 pub fn details(step: &Step) -> Vec<String> {
-    (text_of(step.technique).details)(step)
+    (step.technique.info().text.details)(step)
 }
 
 /// The digits of a mask as numbers 1..=9, for JSON.
@@ -71,7 +70,7 @@ pub fn step_json(step: &Step, number: usize) -> serde_json::Value {
         "text": describe(step),
     });
     if let serde_json::Value::Object(map) = &mut json {
-        (text_of(step.technique).extras)(step, map);
+        (step.technique.info().text.extras)(step, map);
     }
     json
 }

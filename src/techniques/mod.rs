@@ -12,6 +12,7 @@ use std::ops::ControlFlow;
 
 use crate::core::Grid;
 use crate::techniques::step::Step;
+use crate::techniques::text::StepText;
 
 pub mod als;
 pub mod brute_force;
@@ -69,6 +70,9 @@ pub struct TechniqueInfo {
     /// GNPX's own method name (the labels of GNPX v5.8x's rated files, e.g.
     /// `LockedSet(2D)Hidden`); techniques GNPX lacks get their title without spaces.
     pub gnpx_label: &'static str,
+    /// How a step of the technique is written (its line, long-form lines and JSON extras);
+    /// the family's text functions, [`text::default_line`] when the row names none.
+    pub text: StepText,
 }
 
 /// Whose search a scale runs for a technique (see [`TechniqueInfo::finder_for`]).
@@ -103,6 +107,7 @@ impl TechniqueInfo {
             hodoku_finder: None,
             gnpx584_finder: None,
             gnpx_label: "",
+            text: StepText::line(text::default_line),
         }
     }
 
@@ -130,6 +135,16 @@ impl TechniqueInfo {
         }
     }
 
+    /// The row with its step text (line, long-form lines and JSON extras).
+    const fn text(self, text: StepText) -> TechniqueInfo {
+        TechniqueInfo { text, ..self }
+    }
+
+    /// The row with its step line (no long-form lines, no JSON extras).
+    const fn line(self, line: text::LineFn) -> TechniqueInfo {
+        self.text(StepText::line(line))
+    }
+
     /// The finder `flavour` runs: its own search where the row has one, else the standard one.
     #[inline]
     pub fn finder_for(&self, flavour: Flavour) -> FinderFn {
@@ -153,7 +168,8 @@ macro_rules! optional_group {
 }
 
 /// The catalogue: each row is `Variant => (id, title, family, finder[, group])`, followed by the
-/// builder calls of the columns it fills (`.hodoku(…)`, `.gnpx584(…)`, `.gnpx(…)`). The fish
+/// builder calls of the columns it fills (`.hodoku(…)`, `.gnpx584(…)`, `.gnpx(…)`, `.line(…)` or
+/// `.text(…)`). The fish
 /// rows come last, generated from one line per [`fish::FishClass`] (in its order) over the six
 /// sizes: `Class => (id prefix, title prefix, group, GNPX label): [variant of each size]`, where
 /// the label is one for every size or `sized PREFIX` (PREFIX + GNPX's name of the size).
@@ -237,6 +253,7 @@ macro_rules! fish_row {
             fish::finder::<{ fish::FishClass::$class as usize }, $size>,
         )
         .gnpx($label)
+        .text(fish::text::FISH)
     };
 }
 
@@ -252,11 +269,11 @@ macro_rules! fish_label {
 }
 
 techniques! {
-    FullHouse => ("full-house", "Full House", "singles", singles::full_house).gnpx("LastDigit"),
-    NakedSingle => ("naked-single", "Naked Single", "singles", singles::naked_single).gnpx("NakedSingle"),
-    HiddenSingle => ("hidden-single", "Hidden Single", "singles", singles::hidden_single).gnpx("HiddenSingle"),
-    LockedCandidatesPointing => ("locked-candidates-pointing", "Locked Candidates (pointing)", "intersections", intersections::pointing).gnpx("LockedCandidate"),
-    LockedCandidatesClaiming => ("locked-candidates-claiming", "Locked Candidates (claiming)", "intersections", intersections::claiming).gnpx("LockedCandidate"),
+    FullHouse => ("full-house", "Full House", "singles", singles::full_house).gnpx("LastDigit").line(text::placement_in_houses_line),
+    NakedSingle => ("naked-single", "Naked Single", "singles", singles::naked_single).gnpx("NakedSingle").line(text::placement_line),
+    HiddenSingle => ("hidden-single", "Hidden Single", "singles", singles::hidden_single).gnpx("HiddenSingle").line(text::placement_in_houses_line),
+    LockedCandidatesPointing => ("locked-candidates-pointing", "Locked Candidates (pointing)", "intersections", intersections::pointing).gnpx("LockedCandidate").line(text::digit_in_houses_line),
+    LockedCandidatesClaiming => ("locked-candidates-claiming", "Locked Candidates (claiming)", "intersections", intersections::claiming).gnpx("LockedCandidate").line(text::digit_in_houses_line),
     NakedPair => ("naked-pair", "Naked Pair", "subsets", subsets::naked_pair).gnpx("LockedSet(2D)"),
     HiddenPair => ("hidden-pair", "Hidden Pair", "subsets", subsets::hidden_pair).gnpx("LockedSet(2D)Hidden"),
     NakedTriple => ("naked-triple", "Naked Triple", "subsets", subsets::naked_triple).gnpx("LockedSet(3D)"),
@@ -275,39 +292,39 @@ techniques! {
     AvoidableRectangle1 => ("avoidable-rectangle-1", "Avoidable Rectangle Type 1", "uniqueness", uniqueness::avoidable_rectangle_1).gnpx("AvoidableRectangle1"),
     AvoidableRectangle2 => ("avoidable-rectangle-2", "Avoidable Rectangle Type 2", "uniqueness", uniqueness::avoidable_rectangle_2).gnpx("AvoidableRectangle2"),
     BugPlusOne => ("bug-plus-one", "BUG+1", "uniqueness", uniqueness::bug_plus_one).gnpx("BUG+1"),
-    Skyscraper => ("skyscraper", "Skyscraper", "single-digit", single_digit::skyscraper).gnpx("Skyscraper"),
-    TwoStringKite => ("two-string-kite", "2-String Kite", "single-digit", single_digit::two_string_kite).gnpx("Skyscraper"),
-    TurbotFish => ("turbot-fish", "Turbot Fish", "single-digit", single_digit::turbot_fish).hodoku(chains::hodoku_turbot_fish).gnpx("Skyscraper"),
-    EmptyRectangle => ("empty-rectangle", "Empty Rectangle", "single-digit", single_digit::empty_rectangle).hodoku(single_digit::empty_rectangle_hodoku).gnpx("EmptyRectangleEx"),
-    XyWing => ("xy-wing", "XY-Wing", "wings", wings::xy_wing).gnpx("XY_Wing"),
-    WWing => ("w-wing", "W-Wing", "wings", wings::w_wing).gnpx("W_Wing"),
-    RemotePair => ("remote-pair", "Remote Pair", "wings", chains::remote_pair).hodoku(chains::hodoku_remote_pair).gnpx("RemotePair"),
-    XChain => ("x-chain", "X-Chain", "chains", chains::x_chain).hodoku(chains::hodoku_x_chain).gnpx("XChain"),
-    XyChain => ("xy-chain", "XY-Chain", "chains", chains::xy_chain).hodoku(chains::hodoku_xy_chain).gnpx584(chains::gnpx584_xy_chain).gnpx("XYChain"),
-    SueDeCoq => ("sue-de-coq", "Sue de Coq", "misc", sue_de_coq::sue_de_coq).hodoku(sue_de_coq::sue_de_coq_hodoku).gnpx584(sue_de_coq::sue_de_coq_gnpx584).gnpx("SueDeCoq"),
-    SueDeCoqEx1 => ("sue-de-coq-ex1", "SueDeCoqEx1", "misc", sue_de_coq_ex::sue_de_coq_ex1, "sue-de-coq-ex").gnpx("SueDeCoqEx1"),
-    SueDeCoqEx2 => ("sue-de-coq-ex2", "SueDeCoqEx2", "misc", sue_de_coq_ex::sue_de_coq_ex2, "sue-de-coq-ex").gnpx("SueDeCoqEx2"),
-    FinnedSueDeCoqEx1 => ("finned-sue-de-coq-ex1", "Finned SueDeCoqEx1", "misc", sue_de_coq_ex::finned_sue_de_coq_ex1, "sue-de-coq-ex").gnpx("Finned_SueDeCoqEx1"),
-    FinnedSueDeCoqEx2 => ("finned-sue-de-coq-ex2", "Finned SueDeCoqEx2", "misc", sue_de_coq_ex::finned_sue_de_coq_ex2, "sue-de-coq-ex").gnpx("Finned_SueDeCoqEx2"),
-    ColorTrap => ("color-trap", "Color Trap", "coloring", coloring::color_trap).gnpx("Color_Trap"),
-    ColorWrap => ("color-wrap", "Color Wrap", "coloring", coloring::color_wrap).gnpx("Color_Wrap"),
-    MultiColor1 => ("multi-color-1", "Multi-Color Type 1", "coloring", coloring::multi_color_1).gnpx("MultiColor_Type1"),
-    MultiColor2 => ("multi-color-2", "Multi-Color Type 2", "coloring", coloring::multi_color_2).gnpx("MultiColor_Type2"),
-    XyzWing => ("xyz-wing", "XYZ-Wing", "wings", wings::xyz_wing).gnpx("XYZ_Wing"),
-    XyzWingAls => ("xyz-wing-als", "XYZ-Wing (ALS)", "wings", wings::xyz_wing_als).gnpx("XYZ_WingALS"),
-    AlsXz => ("als-xz", "ALS-XZ", "als", als::als_xz).hodoku(als::hodoku::als_xz).gnpx584(als::als_xz_gnpx584).gnpx("ALS_XZ"),
-    AlsXyWing => ("als-xy-wing", "ALS-XY-Wing", "als", als::als_xy_wing).hodoku(als::hodoku::als_xy_wing).gnpx584(als::als_xy_wing_gnpx584).gnpx("ALS_XYWing"),
-    AlsChain => ("als-chain", "ALS-Chain", "als", als::als_chain).hodoku(als::hodoku::als_chain).gnpx("ALS_Chain"),
-    DeathBlossom => ("death-blossom", "Death Blossom", "als", als::death_blossom).gnpx("DeathBlossom"),
-    NiceLoop => ("nice-loop", "Nice Loop/AIC", "chains", nice_loop::nice_loop).hodoku(nice_loop::hodoku::nice_loops).gnpx("NiceLoop"),
-    GroupedNiceLoop => ("grouped-nice-loop", "Grouped Nice Loop/AIC", "chains", nice_loop::grouped_nice_loop).hodoku(nice_loop::hodoku::grouped_nice_loops).gnpx("GroupedNiceLoop"),
-    KrakenFish => ("kraken-fish", "Kraken Fish", "fish", fish::kraken_fish, "fish-kraken").gnpx("KrakenFish"),
-    ForceChainCell => ("force-chain-cell", "ForceChain_Cell", "force-chain", force_chain::force_chain_cell).gnpx("ForceChain_Cell"),
-    ForceChainHouse => ("force-chain-house", "ForceChain_House", "force-chain", force_chain::force_chain_house).gnpx("ForceChain_House"),
-    ForceChainContradiction => ("force-chain-contradiction", "ForceChain_Contradiction", "force-chain", force_chain::force_chain_contradiction).gnpx("ForceChain_Contradiction"),
-    ForceChainBoth => ("force-chain-both", "ForceChain_Both", "force-chain", force_chain::force_chain_both).gnpx("ForceChain_Both"),
-    ForcingChain => ("forcing-chain", "Forcing Chain", "hodoku-forcing", forcing_net::forcing_chain).gnpx("ForcingChain"),
-    ForcingNet => ("forcing-net", "Forcing Net", "hodoku-forcing", forcing_net::forcing_net).gnpx("ForcingNet"),
+    Skyscraper => ("skyscraper", "Skyscraper", "single-digit", single_digit::skyscraper).gnpx("Skyscraper").line(single_digit::linked_pair_line),
+    TwoStringKite => ("two-string-kite", "2-String Kite", "single-digit", single_digit::two_string_kite).gnpx("Skyscraper").line(single_digit::linked_pair_line),
+    TurbotFish => ("turbot-fish", "Turbot Fish", "single-digit", single_digit::turbot_fish).hodoku(chains::hodoku_turbot_fish).gnpx("Skyscraper").line(single_digit::linked_pair_line),
+    EmptyRectangle => ("empty-rectangle", "Empty Rectangle", "single-digit", single_digit::empty_rectangle).hodoku(single_digit::empty_rectangle_hodoku).gnpx("EmptyRectangleEx").line(single_digit::empty_rectangle_line),
+    XyWing => ("xy-wing", "XY-Wing", "wings", wings::xy_wing).gnpx("XY_Wing").line(wings::xy_wing_line),
+    WWing => ("w-wing", "W-Wing", "wings", wings::w_wing).gnpx("W_Wing").line(text::chain_line),
+    RemotePair => ("remote-pair", "Remote Pair", "wings", chains::remote_pair).hodoku(chains::hodoku_remote_pair).gnpx("RemotePair").line(text::chain_line),
+    XChain => ("x-chain", "X-Chain", "chains", chains::x_chain).hodoku(chains::hodoku_x_chain).gnpx("XChain").line(text::chain_line),
+    XyChain => ("xy-chain", "XY-Chain", "chains", chains::xy_chain).hodoku(chains::hodoku_xy_chain).gnpx584(chains::gnpx584_xy_chain).gnpx("XYChain").line(text::chain_line),
+    SueDeCoq => ("sue-de-coq", "Sue de Coq", "misc", sue_de_coq::sue_de_coq).hodoku(sue_de_coq::sue_de_coq_hodoku).gnpx584(sue_de_coq::sue_de_coq_gnpx584).gnpx("SueDeCoq").line(sue_de_coq::sue_de_coq_line),
+    SueDeCoqEx1 => ("sue-de-coq-ex1", "SueDeCoqEx1", "misc", sue_de_coq_ex::sue_de_coq_ex1, "sue-de-coq-ex").gnpx("SueDeCoqEx1").line(sue_de_coq_ex::sue_de_coq_ex_line),
+    SueDeCoqEx2 => ("sue-de-coq-ex2", "SueDeCoqEx2", "misc", sue_de_coq_ex::sue_de_coq_ex2, "sue-de-coq-ex").gnpx("SueDeCoqEx2").line(sue_de_coq_ex::sue_de_coq_ex_line),
+    FinnedSueDeCoqEx1 => ("finned-sue-de-coq-ex1", "Finned SueDeCoqEx1", "misc", sue_de_coq_ex::finned_sue_de_coq_ex1, "sue-de-coq-ex").gnpx("Finned_SueDeCoqEx1").line(sue_de_coq_ex::sue_de_coq_ex_line),
+    FinnedSueDeCoqEx2 => ("finned-sue-de-coq-ex2", "Finned SueDeCoqEx2", "misc", sue_de_coq_ex::finned_sue_de_coq_ex2, "sue-de-coq-ex").gnpx("Finned_SueDeCoqEx2").line(sue_de_coq_ex::sue_de_coq_ex_line),
+    ColorTrap => ("color-trap", "Color Trap", "coloring", coloring::color_trap).gnpx("Color_Trap").line(coloring::colors_line),
+    ColorWrap => ("color-wrap", "Color Wrap", "coloring", coloring::color_wrap).gnpx("Color_Wrap").line(coloring::colors_line),
+    MultiColor1 => ("multi-color-1", "Multi-Color Type 1", "coloring", coloring::multi_color_1).gnpx("MultiColor_Type1").line(coloring::colors_line),
+    MultiColor2 => ("multi-color-2", "Multi-Color Type 2", "coloring", coloring::multi_color_2).gnpx("MultiColor_Type2").line(coloring::colors_line),
+    XyzWing => ("xyz-wing", "XYZ-Wing", "wings", wings::xyz_wing).gnpx("XYZ_Wing").line(wings::xyz_wing_line),
+    XyzWingAls => ("xyz-wing-als", "XYZ-Wing (ALS)", "wings", wings::xyz_wing_als).gnpx("XYZ_WingALS").text(wings::XYZ_WING_ALS_TEXT),
+    AlsXz => ("als-xz", "ALS-XZ", "als", als::als_xz).hodoku(als::hodoku::als_xz).gnpx584(als::als_xz_gnpx584).gnpx("ALS_XZ").line(als::text::als_chain_line),
+    AlsXyWing => ("als-xy-wing", "ALS-XY-Wing", "als", als::als_xy_wing).hodoku(als::hodoku::als_xy_wing).gnpx584(als::als_xy_wing_gnpx584).gnpx("ALS_XYWing").line(als::text::als_chain_line),
+    AlsChain => ("als-chain", "ALS-Chain", "als", als::als_chain).hodoku(als::hodoku::als_chain).gnpx("ALS_Chain").line(als::text::als_chain_line),
+    DeathBlossom => ("death-blossom", "Death Blossom", "als", als::death_blossom).gnpx("DeathBlossom").line(als::text::death_blossom_line),
+    NiceLoop => ("nice-loop", "Nice Loop/AIC", "chains", nice_loop::nice_loop).hodoku(nice_loop::hodoku::nice_loops).gnpx("NiceLoop").line(text::chain_line),
+    GroupedNiceLoop => ("grouped-nice-loop", "Grouped Nice Loop/AIC", "chains", nice_loop::grouped_nice_loop).hodoku(nice_loop::hodoku::grouped_nice_loops).gnpx("GroupedNiceLoop").line(nice_loop::text::grouped_line),
+    KrakenFish => ("kraken-fish", "Kraken Fish", "fish", fish::kraken_fish, "fish-kraken").gnpx("KrakenFish").text(fish::text::KRAKEN),
+    ForceChainCell => ("force-chain-cell", "ForceChain_Cell", "force-chain", force_chain::force_chain_cell).gnpx("ForceChain_Cell").line(force_chain::force_line),
+    ForceChainHouse => ("force-chain-house", "ForceChain_House", "force-chain", force_chain::force_chain_house).gnpx("ForceChain_House").line(force_chain::force_line),
+    ForceChainContradiction => ("force-chain-contradiction", "ForceChain_Contradiction", "force-chain", force_chain::force_chain_contradiction).gnpx("ForceChain_Contradiction").line(force_chain::force_line),
+    ForceChainBoth => ("force-chain-both", "ForceChain_Both", "force-chain", force_chain::force_chain_both).gnpx("ForceChain_Both").line(force_chain::force_line),
+    ForcingChain => ("forcing-chain", "Forcing Chain", "hodoku-forcing", forcing_net::forcing_chain).gnpx("ForcingChain").text(forcing_net::text::TEXT),
+    ForcingNet => ("forcing-net", "Forcing Net", "hodoku-forcing", forcing_net::forcing_net).gnpx("ForcingNet").text(forcing_net::text::TEXT),
     BruteForce => ("brute-force", "Brute Force", "last-resort", brute_force::brute_force).gnpx("BruteForce");
     fish {
         Basic => ("", "", "fish-basic", sized ""):

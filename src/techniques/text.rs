@@ -1,6 +1,6 @@
 //! Step text: the shape of a technique's text functions ([`StepText`]), the text pieces several
 //! families share (chains, cells with their digits, eliminations cell by cell, the plain forms of
-//! the simple techniques) and, for now, the dispatcher from a technique to its text ([`text_of`]).
+//! the simple techniques). Each catalogue row names its technique's text ([`StepText`]).
 //!
 //! Each family writes the text of the steps it fills, next to its finder; `explain` prints the
 //! generic parts of a step (number, placements, eliminations, houses) and calls these.
@@ -13,12 +13,7 @@ use crate::core::notation::{
 };
 use crate::core::{Bits81, CandidateSet};
 use crate::model::links::ChainLink;
-use crate::techniques::fish::FishTechnique;
 use crate::techniques::step::Step;
-use crate::techniques::{
-    als, coloring, fish, force_chain, forcing_net, nice_loop, single_digit, sue_de_coq,
-    sue_de_coq_ex, wings, TechniqueId,
-};
 
 /// A step's one-line description (`Hidden Single r5c6=2 in b5`).
 pub type LineFn = fn(&Step) -> String;
@@ -56,50 +51,6 @@ pub fn no_details(_: &Step) -> Vec<String> {
 
 /// No JSON extras.
 pub fn no_extras(_: &Step, _: &mut Map<String, Value>) {}
-
-/// The text functions of `technique`.
-///
-/// Temporary: the catalogue's text column replaces this match (each arm becomes the `StepText`
-/// of its rows); until then it is the one place that pairs techniques with their text.
-pub fn text_of(technique: TechniqueId) -> StepText {
-    use TechniqueId as T;
-    if FishTechnique::of(technique).is_some() {
-        return fish::text::FISH;
-    }
-    match technique {
-        T::NakedSingle => StepText::line(placement_line),
-        T::FullHouse | T::HiddenSingle => StepText::line(placement_in_houses_line),
-        T::LockedCandidatesPointing | T::LockedCandidatesClaiming => {
-            StepText::line(digit_in_houses_line)
-        }
-        T::Skyscraper | T::TwoStringKite | T::TurbotFish => {
-            StepText::line(single_digit::linked_pair_line)
-        }
-        T::EmptyRectangle => StepText::line(single_digit::empty_rectangle_line),
-        T::XyWing => StepText::line(wings::xy_wing_line),
-        T::XyzWing => StepText::line(wings::xyz_wing_line),
-        T::XyzWingAls => wings::XYZ_WING_ALS_TEXT,
-        T::WWing | T::RemotePair | T::XChain | T::XyChain | T::NiceLoop => {
-            StepText::line(chain_line)
-        }
-        T::ColorTrap | T::ColorWrap | T::MultiColor1 | T::MultiColor2 => {
-            StepText::line(coloring::colors_line)
-        }
-        T::ForceChainCell | T::ForceChainHouse | T::ForceChainContradiction | T::ForceChainBoth => {
-            StepText::line(force_chain::force_line)
-        }
-        T::ForcingChain | T::ForcingNet => forcing_net::text::TEXT,
-        T::AlsXz | T::AlsXyWing | T::AlsChain => StepText::line(als::text::als_chain_line),
-        T::GroupedNiceLoop => StepText::line(nice_loop::text::grouped_line),
-        T::SueDeCoqEx1 | T::SueDeCoqEx2 | T::FinnedSueDeCoqEx1 | T::FinnedSueDeCoqEx2 => {
-            StepText::line(sue_de_coq_ex::sue_de_coq_ex_line)
-        }
-        T::SueDeCoq => StepText::line(sue_de_coq::sue_de_coq_line),
-        T::DeathBlossom => StepText::line(als::text::death_blossom_line),
-        T::KrakenFish => fish::text::KRAKEN,
-        _ => StepText::line(default_line),
-    }
-}
 
 /// The placements, space-separated (`r5c6=2 r1c1=4`).
 pub fn placed(step: &Step) -> String {
@@ -206,10 +157,11 @@ pub fn eliminated_cells(set: &CandidateSet) -> String {
 mod tests {
     use super::*;
     use crate::core::Grid;
+    use crate::techniques::TechniqueId;
 
     /// The text of a step as `explain` prints it.
     fn line(step: &Step) -> String {
-        (text_of(step.technique).line)(step)
+        (step.technique.info().text.line)(step)
     }
 
     #[test]
