@@ -6,11 +6,11 @@
 //! sets. HoDoKu's lines listed in [`BEYOND_GNPX_CAPS`] need larger sets (up to 6 cells) or
 //! longer chains (6–7 sets); each must be reproduced with those caps lifted.
 
-mod common;
+use crate::common;
 
 use std::ops::ControlFlow;
 
-use common::reglib::RegLibCase;
+use crate::common::reglib::RegLibCase;
 use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::{als, TechniqueId};
 

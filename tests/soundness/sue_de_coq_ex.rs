@@ -2,7 +2,7 @@
 //! on the `gnpx584` scale): every step agrees with the solution over real puzzles, each method
 //! fires, and the ALS ones are what ALS-XZ finds from the same two sets.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -3,7 +3,7 @@
 //! come in HoDoKu's order (placements by cell, then eliminations by cell and digit), so the rung
 //! takes HoDoKu's choice; and the explanation spells the proof out.
 
-mod common;
+use crate::common;
 
 use sudoku_grader::core::{cell_name, Grid};
 use sudoku_grader::explain::{describe, step_json};

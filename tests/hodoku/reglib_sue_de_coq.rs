@@ -1,9 +1,9 @@
 //! HoDoKu's regression library, Sue de Coq (1101): every library line must be reproduced by one
 //! of our steps with exactly HoDoKu's eliminations.
 
-mod common;
+use crate::common;
 
-use common::reglib::RegLibCase;
+use crate::common::reglib::RegLibCase;
 use sudoku_grader::techniques::TechniqueId;
 
 fn technique_for(code: &str) -> Option<TechniqueId> {

@@ -5,7 +5,7 @@
 //! GNPX's order and never fire there, so two more ladders put them (and the rare Remote Pair)
 //! right after the subsets. Each new technique must fire somewhere, so the check is not vacuous.
 
-mod common;
+use crate::common;
 
 use sudoku_grader::grading::grader::grade;
 use sudoku_grader::input::puzzle::parse_puzzle;

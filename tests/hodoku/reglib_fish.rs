@@ -3,9 +3,9 @@
 //! eliminations (siamese lines: two fish with the same base set whose eliminations together are
 //! HoDoKu's), and `-x` lines must find nothing.
 
-mod common;
+use crate::common;
 
-use common::reglib::RegLibCase;
+use crate::common::reglib::RegLibCase;
 use sudoku_grader::techniques::fish::{FishClass, FishShape, FishTechnique};
 use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::TechniqueId;

@@ -10,11 +10,11 @@
 //! eliminations inside HoDoKu's set exist (for 1157 and 1159 they cover it together; 1253
 //! runs through an ALS).
 
-mod common;
+use crate::common;
 
 use std::ops::ControlFlow;
 
-use common::reglib::RegLibCase;
+use crate::common::reglib::RegLibCase;
 use sudoku_grader::core::CandidateSet;
 use sudoku_grader::techniques::nice_loop::{self, MAX_LOOP_LINKS};
 use sudoku_grader::techniques::TechniqueId;

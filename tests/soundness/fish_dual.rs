@@ -5,7 +5,7 @@
 //! givens with a small fish planted (so that large duals occur). Singles
 //! are exhausted first (as when the grader reaches fish), else the dual could be a hidden single.
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 

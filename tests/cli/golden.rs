@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use sha2::{Digest, Sha256};
 
-mod common;
+use crate::common;
 
 const SCALES: [&str; 3] = ["gnpx", "gnpx584", "hodoku"];
 

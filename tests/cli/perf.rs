@@ -1,6 +1,6 @@
 //! Technique performance from the command line: `grade --timings`, `bench`, `stats`, `report`.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::io::Cursor;

@@ -7,9 +7,9 @@
 //! digits on the same cells (HoDoKu's dual search does not compare digits); each half is a kite of
 //! ours, so the union check does not compare digits either.
 
-mod common;
+use crate::common;
 
-use common::reglib::RegLibCase;
+use crate::common::reglib::RegLibCase;
 use sudoku_grader::core::CandidateSet;
 use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::TechniqueId;

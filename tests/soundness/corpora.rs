@@ -2,7 +2,7 @@
 //! the unique solution (`--verify`), and the logic-first fast path (which skips the oracle when
 //! logic completes the grid) reports the same status and solution as the oracle.
 
-mod common;
+use crate::common;
 
 use std::fs::File;
 use std::io::BufReader;

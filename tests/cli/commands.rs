@@ -1,6 +1,6 @@
 //! The `sgrade` command line, as a user runs it.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command as StdCommand, Stdio};

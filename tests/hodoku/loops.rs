@@ -1,6 +1,6 @@
 //! HoDoKu's choice among nice loops and AICs on the HoDoKu scale.
 
-mod common;
+use crate::common;
 
 use sudoku_grader::core::CandidateSet;
 use sudoku_grader::grading::grader::grade;

@@ -5,7 +5,7 @@
 //! box, the other in its box outside that line; every set cell holding z and seeing the stem;
 //! targets holding z and seeing every cell of both sets). Skipped without ../shared.
 
-mod common;
+use crate::common;
 
 use sudoku_grader::core::{Bits81, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
 use sudoku_grader::grading::grader::grade;

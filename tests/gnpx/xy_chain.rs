@@ -3,7 +3,7 @@
 //! both ends). Checked against the puzzles' solutions and against our full XY-Chain, which also
 //! links cells that merely see each other.
 
-mod common;
+use crate::common;
 
 use std::ops::ControlFlow;
 

@@ -2,7 +2,7 @@
 //! puzzle, the cell, house and contradiction forms find what the page lists; the text and JSON
 //! carry GNPX's titles and link notation; and the full ladder verifies on the hardest corpus.
 
-mod common;
+use crate::common;
 
 use sudoku_grader::core::{cell_at, Bits81, Grid};
 use sudoku_grader::explain::{describe, step_json};

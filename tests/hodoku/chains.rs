@@ -2,11 +2,11 @@
 //! HoDoKu's search reaches every chain of its library, and of all the chains a state holds the
 //! rung takes HoDoKu's first: the most eliminations, then the lowest weighted index sum.
 
-mod common;
+use crate::common;
 
 use std::ops::ControlFlow;
 
-use common::reglib::RegLibCase;
+use crate::common::reglib::RegLibCase;
 use sudoku_grader::core::{CandidateSet, Grid};
 use sudoku_grader::grading::grader::grade;
 use sudoku_grader::input::puzzle::parse_puzzle;

@@ -3,7 +3,7 @@
 //! HoDoKu's regression library has no Kraken lines to compare with (codes 0371/0372 have headers
 //! only).
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

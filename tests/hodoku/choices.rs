@@ -5,9 +5,9 @@
 //! Each state below was taken differently before the rule was followed (measured with
 //! `scripts/hodoku_state_compare.py`).
 
-mod common;
+use crate::common;
 
-use common::reglib::RegLibCase;
+use crate::common::reglib::RegLibCase;
 use sudoku_grader::explain::elimination_names;
 use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::scales::Scale;

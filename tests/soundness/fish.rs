@@ -3,7 +3,7 @@
 //! qqwing expert puzzles. `corpus_verify.rs` checks the default ladder (fish of size ≤ 4
 //! included) on whole corpora; results/fish.md has the full runs with every fish.
 
-mod common;
+use crate::common;
 
 use std::io::BufReader;
 use std::ops::ControlFlow;

@@ -1,9 +1,9 @@
 //! HoDoKu's regression library, foundation techniques: every line for singles, locked
 //! candidates and naked/hidden subsets must be reproduced exactly by our finders.
 
-mod common;
+use crate::common;
 
-use common::reglib::RegLibCase;
+use crate::common::reglib::RegLibCase;
 use sudoku_grader::techniques::TechniqueId;
 
 /// HoDoKu code → our technique (codes we implement in the foundation ladder).

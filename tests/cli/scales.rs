@@ -2,7 +2,7 @@
 //! `--output-format gnpx` writes GNPX lines that read back as input; HoDoKu agreement does not
 //! regress on a slice of the reference ratings.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 
