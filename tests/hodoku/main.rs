@@ -18,6 +18,7 @@ mod chains;
 mod choices;
 mod forcing;
 mod loops;
+mod ratings;
 mod reglib_als;
 mod reglib_basic;
 mod reglib_fish;

@@ -5,6 +5,7 @@
 //! - `corpora`: the default ladder on whole corpora, and the fast path against the oracle.
 //! - `fish`: every fish technique, sizes 5–7 included.
 //! - `fish_dual`: large basic fish have small duals (a property on random states).
+//! - `forcing`: ForceChain, Kraken fish, HoDoKu's Forcing Chain and Net.
 //! - `patterns`: single-digit patterns, wings, colourings, chains, Sue de Coq, ALS, nice loops.
 //! - `sue_de_coq_ex`: GNPX v5's Sue de Coq extensions.
 //! - `xyz_wing_als`: XYZ-Wing (ALS), with the pattern's shape.
@@ -15,6 +16,7 @@ mod common;
 mod corpora;
 mod fish;
 mod fish_dual;
+mod forcing;
 mod patterns;
 mod sue_de_coq_ex;
 mod xyz_wing_als;
