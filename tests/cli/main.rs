@@ -2,6 +2,7 @@
 //! options, output formats — and the byte-identity of that output with committed outputs.
 //!
 //! Modules:
+//! - `architecture`: the import direction of `src/` (the layers and no cycle between folders).
 //! - `commands`: `grade`, `solve`, `explain` and `find` as a user runs them (rows, messages,
 //!   exit codes, stdin and UTF-16 input, threads, flushing, progress, `--techniques`).
 //! - `golden`: byte-identity of `grade` and `explain` on every scale with `tests/golden/`.
@@ -11,6 +12,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod architecture;
 mod commands;
 mod golden;
 mod perf;
