@@ -159,9 +159,7 @@ mod tests {
         // A state without naked singles: in pencil marks a naked single reads as a solved cell.
         let sparse = format!("1{}2{}", ".".repeat(39), ".".repeat(40));
         let givens = parse_puzzle(&sparse, 1).unwrap();
-        assert!(crate::techniques::TechniqueId::NakedSingle
-            .find_first(&givens.grid)
-            .is_none());
+        assert!(givens.grid.single_candidate_cells().is_empty());
         let marks = givens.grid.candidates_string();
         let again = parse_puzzle(&marks, 1).unwrap();
         assert_eq!(again.format, PuzzleFormat::PencilMarks);

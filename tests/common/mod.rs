@@ -1,10 +1,27 @@
-//! Shared helpers for integration tests: locating `../shared` corpora (skipping cleanly when it
-//! is absent) and the project's own `corpora/`.
+//! Shared helpers of the test binaries (each includes this folder as its `common` module):
+//! the one way to run `sgrade`, locating `../shared` corpora (skipping cleanly when it is absent)
+//! and the project's own `corpora/`, reading CSV output, and HoDoKu's codes and regression
+//! library ([`hodoku`], [`reglib`]).
+// Each binary uses a part of these helpers.
 #![allow(dead_code)]
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 
+use sudoku_grader::core::{CandidateSet, Grid};
+use sudoku_grader::input::puzzle::parse_puzzle;
+
+pub mod hodoku;
 pub mod reglib;
+
+/// The `sgrade` binary cargo built for this test run (for a child process that is fed and read
+/// while it runs; everything else goes through [`sgrade`]).
+pub const SGRADE: &str = env!("CARGO_BIN_EXE_sgrade");
+
+/// `sgrade` as a command: arguments, stdin and the expected outcome are added by the caller.
+pub fn sgrade() -> assert_cmd::Command {
+    assert_cmd::Command::new(SGRADE)
+}
 
 /// The project root.
 pub fn project_root() -> PathBuf {
@@ -33,57 +50,63 @@ pub fn corpus(relative: &str) -> PathBuf {
     project_root().join("corpora").join(relative)
 }
 
-/// The cases of HoDoKu's regression library in `../shared`, or None (skipping) without it.
-pub fn hodoku_library() -> Option<Vec<reglib::RegLibCase>> {
-    let path = shared_file("corpora/techniques/hodoku_reglib-1.3.txt")?;
-    let text = std::fs::read_to_string(path).expect("readable library");
-    Some(reglib::parse_library(&text).expect("valid library"))
-}
-
-/// Runs HoDoKu's regression library against our finders: every case whose code `technique_for`
-/// maps must be reproduced (`reproduces`), and fail cases (`-x`) must find nothing. Returns the
-/// number of cases checked and one line per failure; `None` when `../shared` is absent.
-#[allow(dead_code)]
-pub fn check_reglib(
-    technique_for: fn(&str) -> Option<sudoku_grader::techniques::TechniqueId>,
-    reproduces: fn(&reglib::RegLibCase, sudoku_grader::techniques::TechniqueId) -> bool,
-) -> Option<(usize, Vec<String>)> {
-    check_reglib_cases(|case| technique_for(&case.code), reproduces)
-}
-
-/// [`check_reglib`] with the technique chosen per case (code and variant): `None` skips it.
-#[allow(dead_code)]
-pub fn check_reglib_cases(
-    technique_for: impl Fn(&reglib::RegLibCase) -> Option<sudoku_grader::techniques::TechniqueId>,
-    reproduces: fn(&reglib::RegLibCase, sudoku_grader::techniques::TechniqueId) -> bool,
-) -> Option<(usize, Vec<String>)> {
-    let cases = hodoku_library()?;
-    let mut checked = 0;
-    let mut failures = Vec::new();
-    for case in &cases {
-        let Some(technique) = technique_for(case) else {
-            continue;
-        };
-        checked += 1;
-        let ok = if case.is_fail_case() {
-            technique.find_all(&case.grid).is_empty()
-        } else {
-            reproduces(case, technique)
-        };
-        if !ok {
-            let found: Vec<String> = technique
-                .find_all(&case.grid)
+/// The rows of CSV `output`, each a map from column name to value.
+pub fn csv_maps(output: &[u8]) -> Vec<HashMap<String, String>> {
+    let mut reader = csv::Reader::from_reader(output);
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    reader
+        .records()
+        .map(|r| {
+            let r = r.unwrap();
+            header
                 .iter()
-                .map(|s| format!("{:?}", s.eliminations))
-                .collect();
-            failures.push(format!(
-                "line {} ({} {}) wants {:?}; found {found:?}",
-                case.line,
-                case.code,
-                technique.id(),
-                case.eliminations
-            ));
-        }
-    }
-    Some((checked, failures))
+                .cloned()
+                .zip(r.iter().map(String::from))
+                .collect()
+        })
+        .collect()
+}
+
+/// `sgrade grade --scale gnpx584 --output-format gnpx` of `input`: GNPX's own lines.
+pub fn gnpx584_lines(input: String) -> String {
+    let out = sgrade()
+        .args([
+            "grade",
+            "-q",
+            "--scale",
+            "gnpx584",
+            "--output-format",
+            "gnpx",
+        ])
+        .write_stdin(input)
+        .assert()
+        .success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+/// Lines of `corpora/hodoku_forcing_states.txt`: pencil marks, HoDoKu's technique, its step.
+pub fn hodoku_forcing_states() -> Vec<(Grid, String, String)> {
+    let text = std::fs::read_to_string(corpus("hodoku_forcing_states.txt")).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|line| {
+            let mut fields = line.split_whitespace();
+            let grid = parse_puzzle(fields.next().unwrap(), 1).unwrap().grid;
+            let technique = fields.next().unwrap().to_string();
+            let result = fields.next().unwrap().to_string();
+            (grid, technique, result)
+        })
+        .collect()
+}
+
+/// `r2c4#1` → (cell, digit index): a candidate as GNPX and HoDoKu name it.
+pub fn candidate(name: &str) -> (usize, usize) {
+    let b = name.as_bytes();
+    let (row, col, digit) = (b[1] - b'1', b[3] - b'1', b[5] - b'1');
+    (row as usize * 9 + col as usize, digit as usize)
+}
+
+/// The candidates named by `names` (`r9c5#1`, …).
+pub fn candidate_set<'a>(names: impl IntoIterator<Item = &'a str>) -> CandidateSet {
+    names.into_iter().map(candidate).collect()
 }

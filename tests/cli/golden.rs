@@ -13,10 +13,9 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use sha2::{Digest, Sha256};
 
-mod common;
+use crate::common::{self, sgrade};
 
 const SCALES: [&str; 3] = ["gnpx", "gnpx584", "hodoku"];
 
@@ -61,8 +60,7 @@ fn full_tier() -> bool {
 /// input's folder and names the input by its file name, so that `source` is the same wherever
 /// the file lies.
 fn grade_without_time(input: &Path, scale: &str) -> String {
-    let out = Command::cargo_bin("sgrade")
-        .unwrap()
+    let out = sgrade()
         .current_dir(input.parent().unwrap())
         .args(["grade", "-q", "--no-progress", "--scale", scale])
         .arg(input.file_name().unwrap())
@@ -123,8 +121,7 @@ fn explain_all(puzzles: &[String], scale: &str) -> String {
     let mut text = String::new();
     for puzzle in puzzles {
         for format in ["text", "json"] {
-            let out = Command::cargo_bin("sgrade")
-                .unwrap()
+            let out = sgrade()
                 .args(["explain", "--scale", scale, "--format", format, puzzle])
                 .output()
                 .unwrap();

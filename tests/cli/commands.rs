@@ -1,21 +1,16 @@
 //! The `sgrade` command line, as a user runs it.
 
-mod common;
-
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command as StdCommand, Stdio};
+use std::process::{Command, Stdio};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
+
+use crate::common::{self, sgrade};
 
 const XWING: &str =
     "4....9.5.23..58.67...4.7.........3253.2....8.5.1...7.....89....9......7..1.72..46";
 const EASY: &str =
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-
-fn sgrade() -> Command {
-    Command::cargo_bin("sgrade").unwrap()
-}
 
 fn csv_rows(output: &[u8]) -> Vec<csv::StringRecord> {
     csv::Reader::from_reader(output)
@@ -199,7 +194,7 @@ fn thread_count_does_not_change_results() {
 #[test]
 fn rows_are_flushed_chunk_by_chunk() {
     // With one puzzle per chunk, the first row must arrive before stdin is closed.
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("sgrade"))
+    let mut child = Command::new(common::SGRADE)
         .args(["grade", "-q", "--chunk-size", "1", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -446,4 +441,55 @@ fn utf16_files_as_gnpx_writes_them_are_read() {
     assert_eq!(rows.len(), 2);
     assert_eq!(&rows[0][2], EASY);
     assert_eq!(&rows[1][extra], "4 \"XWing\"");
+}
+
+/// `sgrade find --needs force-chain` keeps a puzzle that needs it and drops one that does not.
+#[test]
+fn find_needs_force_chain() {
+    let needs = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let output = sgrade()
+        .args(["find", "--needs", "force-chain", "-q", "--threads", "1"])
+        .write_stdin(format!("{needs}\n{EASY}\n"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains(needs), "{text}");
+    assert!(!text.contains(EASY), "{text}");
+    assert!(text.contains("force-chain-"), "{text}");
+}
+
+/// Fish families and groups in `--techniques` switch fish off and on; bad fish options are
+/// usage errors.
+#[test]
+fn fish_families_and_groups_switch_fish_off() {
+    // Without fish the X-Wing puzzle gets stuck where the X-Wing would be needed.
+    sgrade()
+        .args([
+            "explain",
+            "--techniques",
+            "singles,intersections,subsets",
+            XWING,
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("X-Wing").not());
+    sgrade()
+        .args([
+            "explain",
+            "--techniques",
+            "singles,subsets,fish-basic",
+            XWING,
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("X-Wing #4 r57/c26"));
+    sgrade()
+        .args(["explain", "--fish-max-size", "8", XWING])
+        .assert()
+        .failure();
+    sgrade()
+        .args(["explain", "--techniques", "fish-nothing", XWING])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("fish-finned"));
 }

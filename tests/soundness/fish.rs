@@ -1,9 +1,7 @@
 //! Every fish step agrees with the puzzle's solution (`--verify`) with every fish technique on
 //! the ladder, the ones off by default (sizes 5–7) included, over a slice of top1465 and the
-//! qqwing expert puzzles. `corpus_verify.rs` checks the default ladder (fish of size ≤ 4
+//! qqwing expert puzzles. `soundness::corpora` checks the default ladder (fish of size ≤ 4
 //! included) on whole corpora; results/fish.md has the full runs with every fish.
-
-mod common;
 
 use std::io::BufReader;
 use std::ops::ControlFlow;
@@ -14,6 +12,8 @@ use sudoku_grader::grading::evaluate::{Evaluation, Status};
 use sudoku_grader::grading::sink::FnSink;
 use sudoku_grader::scales::ladder::Ladder;
 use sudoku_grader::techniques::fish::FishTechnique;
+
+use crate::common;
 
 /// Grades the first `limit` lines of `path` with verification; returns (puzzles, fish steps).
 fn verify(path: &Path, limit: usize, ladder: &Ladder) -> (usize, u64) {

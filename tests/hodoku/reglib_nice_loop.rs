@@ -10,27 +10,20 @@
 //! eliminations inside HoDoKu's set exist (for 1157 and 1159 they cover it together; 1253
 //! runs through an ALS).
 
-mod common;
-
 use std::ops::ControlFlow;
 
-use common::reglib::RegLibCase;
 use sudoku_grader::core::CandidateSet;
 use sudoku_grader::techniques::nice_loop::{self, MAX_LOOP_LINKS};
 use sudoku_grader::techniques::TechniqueId;
 
-fn technique_for(case: &RegLibCase) -> Option<TechniqueId> {
-    let variant = case.variant.as_deref().unwrap_or("");
-    match (case.code.as_str(), variant) {
-        ("0706" | "0707" | "0708", _) => Some(TechniqueId::NiceLoop),
-        ("0709" | "0710" | "0711", _) => Some(TechniqueId::GroupedNiceLoop),
-        _ => None,
-    }
-}
+use crate::common::hodoku::{self, our_steps};
+use crate::common::reglib::RegLibCase;
 
 /// Continuous loops (0706) where HoDoKu's loop is not the one we close.
 const OTHER_LOOP: &[usize] = &[1152, 1157, 1159, 1247, 1253];
 
+/// Reproduced by our search with the cap lifted to HoDoKu's chain length (or, for
+/// [`OTHER_LOOP`], steps of ours within HoDoKu's eliminations exist).
 fn reproduces(case: &RegLibCase, technique: TechniqueId) -> bool {
     let links: usize = case.extra.trim().parse().unwrap_or(0);
     let mut steps = Vec::new();
@@ -61,14 +54,16 @@ fn reproduces(case: &RegLibCase, technique: TechniqueId) -> bool {
 
 #[test]
 fn nice_loops_reproduce_hodoku_library() {
-    let Some((checked, failures)) = common::check_reglib_cases(technique_for, reproduces) else {
-        return;
-    };
-    assert!(checked >= 175, "only {checked} cases found");
-    assert!(
-        failures.is_empty(),
-        "{} of {checked} cases failed:\n{}",
-        failures.len(),
-        failures.join("\n")
+    hodoku::assert_reproduces_library(
+        "nice loops",
+        175,
+        |case| {
+            hodoku::technique_among(
+                &case.code,
+                &["0706", "0707", "0708", "0709", "0710", "0711"],
+            )
+        },
+        our_steps,
+        |case, &technique, _| reproduces(case, technique),
     );
 }

@@ -1,10 +1,10 @@
 //! `sgrade explain` on the seed pages' examples (GNPX seeds 001 XY-Wing and 003 Skyscraper): with
 //! the ladder limited to singles, intersections, subsets and the technique, the technique shows.
 
-use assert_cmd::Command;
-
 use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::oracle;
+
+use crate::common::sgrade;
 
 /// Seed 001's XY-Wing examples.
 const XY_WING_SEEDS: [&str; 3] = [
@@ -23,12 +23,7 @@ const SKYSCRAPER_SEEDS: [&str; 2] = [
 const GNPX_SKYSCRAPER: &str = "skyscraper,two-string-kite,turbot-fish";
 
 fn explain(args: &[&str]) -> String {
-    let output = Command::cargo_bin("sgrade")
-        .unwrap()
-        .arg("explain")
-        .args(args)
-        .output()
-        .unwrap();
+    let output = sgrade().arg("explain").args(args).output().unwrap();
     assert!(output.status.success(), "{output:?}");
     String::from_utf8(output.stdout).unwrap()
 }

@@ -5,14 +5,13 @@
 //! Each state below was taken differently before the rule was followed (measured with
 //! `scripts/hodoku_state_compare.py`).
 
-mod common;
-
-use common::reglib::RegLibCase;
 use sudoku_grader::core::notation::elimination_names;
 use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::scales::Scale;
 use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::TechniqueId;
+
+use crate::common::hodoku::{self, our_steps};
 
 /// The eliminations the `hodoku` rung of `technique` makes in `state` (729 pencil marks).
 fn hodoku_rung_takes(state: &str, technique: TechniqueId) -> Vec<String> {
@@ -144,20 +143,19 @@ fn hodoku_rungs_take_hodokus_step_at_hodokus_states() {
 
 #[test]
 fn hodoku_sue_de_coq_reproduces_hodoku_library() {
-    fn technique_for(code: &str) -> Option<TechniqueId> {
-        (code == "1101").then_some(TechniqueId::SueDeCoq)
-    }
-    fn reproduces(case: &RegLibCase, _: TechniqueId) -> bool {
-        let mut found = false;
-        let _ = sudoku_grader::techniques::sue_de_coq::sue_de_coq_hodoku(&case.grid, &mut |s| {
-            found |= s.eliminations == case.eliminations;
-            std::ops::ControlFlow::Continue(())
-        });
-        found
-    }
-    let Some((checked, failures)) = common::check_reglib(technique_for, reproduces) else {
-        return;
-    };
-    assert!(checked >= 30, "only {checked} cases found");
-    assert!(failures.is_empty(), "{failures:#?}");
+    hodoku::assert_reproduces_library(
+        "HoDoKu's Sue de Coq search",
+        30,
+        |case| hodoku::technique_among(&case.code, &["11"]),
+        our_steps,
+        |case, _, _| {
+            let mut found = false;
+            let _ =
+                sudoku_grader::techniques::sue_de_coq::sue_de_coq_hodoku(&case.grid, &mut |s| {
+                    found |= s.eliminations == case.eliminations;
+                    std::ops::ControlFlow::Continue(())
+                });
+            found
+        },
+    );
 }

@@ -2,8 +2,6 @@
 //! the unique solution (`--verify`), and the logic-first fast path (which skips the oracle when
 //! logic completes the grid) reports the same status and solution as the oracle.
 
-mod common;
-
 use std::fs::File;
 use std::io::BufReader;
 use std::path::Path;
@@ -13,6 +11,8 @@ use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::input::reader::RecordReader;
 use sudoku_grader::oracle::{self, SolutionCount};
 use sudoku_grader::scales::ladder::Ladder;
+
+use crate::common;
 
 fn check_corpus(path: &Path) -> usize {
     let ladder = Ladder::gnpx_v4();

@@ -1,13 +1,13 @@
-//! The seed page's fish examples through `sgrade explain` (text and JSON), and the ladder options
-//! that switch fish off.
+//! The seed page's fish examples through `sgrade explain` (text and JSON), and `--fish-max-size`
+//! on them.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
 use sudoku_grader::core::Grid;
 use sudoku_grader::grading::grader::grade;
 use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::scales::ladder::Ladder;
 use sudoku_grader::techniques::TechniqueId;
+
+use crate::common::sgrade;
 
 /// The seed's X-Wing puzzle: digit 4, base r57, cover c26.
 const X_WING: &str =
@@ -15,10 +15,6 @@ const X_WING: &str =
 /// The seed's SwordFish/JellyFish puzzle.
 const DUAL: &str =
     "...6.8...6...9...529.....483.1...4.64..3.1..2...8.6....1.4.2.7..6.7.9.5.....8....";
-
-fn sgrade() -> Command {
-    Command::cargo_bin("sgrade").expect("the sgrade binary is built")
-}
 
 fn stdout_of(args: &[&str]) -> String {
     let output = sgrade().args(args).output().expect("sgrade runs");
@@ -148,38 +144,4 @@ fn explain_json_carries_base_cover_and_fins() {
     );
     assert_eq!(jellyfish["fish"]["fins"], serde_json::json!([]));
     assert!(!jellyfish["eliminations"].as_array().unwrap().is_empty());
-}
-
-#[test]
-fn fish_families_and_groups_switch_fish_off() {
-    // Without fish the X-Wing puzzle gets stuck where the X-Wing would be needed.
-    sgrade()
-        .args([
-            "explain",
-            "--techniques",
-            "singles,intersections,subsets",
-            X_WING,
-        ])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("X-Wing").not());
-    sgrade()
-        .args([
-            "explain",
-            "--techniques",
-            "singles,subsets,fish-basic",
-            X_WING,
-        ])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("X-Wing #4 r57/c26"));
-    sgrade()
-        .args(["explain", "--fish-max-size", "8", X_WING])
-        .assert()
-        .failure();
-    sgrade()
-        .args(["explain", "--techniques", "fish-nothing", X_WING])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("fish-finned"));
 }

@@ -5,8 +5,6 @@
 //! givens with a small fish planted (so that large duals occur). Singles
 //! are exhausted first (as when the grader reaches fish), else the dual could be a hidden single.
 
-mod common;
-
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use proptest::prelude::*;
@@ -18,6 +16,8 @@ use sudoku_grader::oracle;
 use sudoku_grader::scales::ladder::Ladder;
 use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::TechniqueId;
+
+use crate::common;
 
 const LARGE: [TechniqueId; 3] = [
     TechniqueId::Squirmbag,

@@ -1,17 +1,17 @@
 //! `--verify` over real corpora for the single-digit patterns, wings, colourings, chains, Sue de
 //! Coq, the ALS techniques and nice loops.
-//! `corpus_verify.rs` checks the default ladder on whole corpora; this test adds ladders that let
+//! `soundness::corpora` checks the default ladder on whole corpora; this test adds ladders that let
 //! the techniques the default ladder seldom reaches fire: colourings come after the chains in
 //! GNPX's order and never fire there, so two more ladders put them (and the rare Remote Pair)
 //! right after the subsets. Each new technique must fire somewhere, so the check is not vacuous.
-
-mod common;
 
 use sudoku_grader::grading::grader::grade;
 use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::oracle;
 use sudoku_grader::scales::ladder::Ladder;
 use sudoku_grader::techniques::TechniqueId;
+
+use crate::common;
 
 /// The new techniques (every rung after the subsets).
 const NEW: [TechniqueId; 21] = [
@@ -99,7 +99,7 @@ fn extended_ladder_makes_no_wrong_step_on_real_corpora() {
         };
         verify_file(&path, limit, &restricted, &mut used);
     }
-    // The default ladder once, to see its new rungs fire (corpus_verify checks it at length),
+    // The default ladder once, to see its new rungs fire (`soundness::corpora` checks it at length),
     // without its fish: in GNPX's order the finned fish come first and take every skyscraper
     // (a skyscraper is a sashimi X-Wing), so with them the single-digit rungs seldom fire.
     let top1465 = common::shared_file("corpora/top1465.txt").unwrap();

@@ -2,17 +2,17 @@
 //! HoDoKu's search reaches every chain of its library, and of all the chains a state holds the
 //! rung takes HoDoKu's first: the most eliminations, then the lowest weighted index sum.
 
-mod common;
-
 use std::ops::ControlFlow;
 
-use common::reglib::RegLibCase;
 use sudoku_grader::core::{CandidateSet, Grid};
 use sudoku_grader::grading::grader::grade;
 use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::scales::Scale;
 use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::{Flavour, TechniqueId};
+
+use crate::common::hodoku::{self, eliminates_as_hodoku, index_sum};
+use crate::common::{self, candidate_set};
 
 const CHAINS: [TechniqueId; 4] = [
     TechniqueId::TurbotFish,
@@ -33,20 +33,6 @@ fn hodoku_steps(technique: TechniqueId, grid: &Grid) -> Vec<Step> {
 
 fn count(set: &CandidateSet) -> u32 {
     set.planes.iter().map(|p| p.count()).sum()
-}
-
-/// HoDoKu's weighted index sum: candidates by digit then cell, the i-th weighing its cell by
-/// 1 + 80 i and adding its printed digit.
-fn index_sum(set: &CandidateSet) -> u64 {
-    let mut i = 0;
-    let mut sum = 0;
-    for (digit, plane) in set.planes.iter().enumerate() {
-        for cell in *plane {
-            sum += cell as u64 * (1 + 80 * i) + digit as u64 + 1;
-            i += 1;
-        }
-    }
-    sum
 }
 
 /// Kaggle puzzles HoDoKu rates Unfair (the first three left HoDoKu's path at an XY-Chain before
@@ -145,14 +131,7 @@ fn hodoku_chain_paths_follow_hodoku_at_its_xy_chains() {
         .unwrap();
         let (step, before) = &steps[at - 1];
         assert_eq!(step.technique, TechniqueId::XyChain, "{puzzle}");
-        let wanted: CandidateSet = eliminations
-            .split(' ')
-            .map(|name| {
-                let b = name.as_bytes();
-                let (r, c, d) = (b[1] - b'1', b[3] - b'1', b[5] - b'1');
-                (r as usize * 9 + c as usize, d as usize)
-            })
-            .collect();
+        let wanted = candidate_set(eliminations.split(' '));
         assert_eq!(step.eliminations, wanted, "{puzzle} step {at}");
         let gnpx = TechniqueId::XyChain.find_all(before);
         assert_eq!(
@@ -163,39 +142,13 @@ fn hodoku_chain_paths_follow_hodoku_at_its_xy_chains() {
     }
 }
 
-/// HoDoKu code → chain technique.
-fn chain_for(case: &RegLibCase) -> Option<TechniqueId> {
-    Some(match case.code.as_str() {
-        "0403" => TechniqueId::TurbotFish,
-        "0701" => TechniqueId::XChain,
-        "0702" => TechniqueId::XyChain,
-        "0703" => TechniqueId::RemotePair,
-        _ => return None,
-    })
-}
-
 #[test]
 fn hodoku_chain_search_reproduces_hodoku_library() {
-    let Some(cases) = common::hodoku_library() else {
-        return;
-    };
-    let mut checked = 0;
-    let mut failures = Vec::new();
-    for case in &cases {
-        let Some(technique) = chain_for(case) else {
-            continue;
-        };
-        checked += 1;
-        let steps = hodoku_steps(technique, &case.grid);
-        let ok = if case.is_fail_case() {
-            steps.is_empty()
-        } else {
-            steps.iter().any(|s| s.eliminations == case.eliminations)
-        };
-        if !ok {
-            failures.push(format!("line {} ({})", case.line, case.code));
-        }
-    }
-    assert!(checked >= 40, "only {checked} chain cases");
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    hodoku::assert_reproduces_library(
+        "HoDoKu's chain search",
+        40,
+        |case| hodoku::technique(&case.code).filter(|t| CHAINS.contains(t)),
+        |case, &technique| hodoku_steps(technique, &case.grid),
+        |case, _, steps| eliminates_as_hodoku(case, steps),
+    );
 }

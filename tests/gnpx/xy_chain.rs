@@ -3,8 +3,6 @@
 //! both ends). Checked against the puzzles' solutions and against our full XY-Chain, which also
 //! links cells that merely see each other.
 
-mod common;
-
 use std::ops::ControlFlow;
 
 use sudoku_grader::core::Grid;
@@ -15,6 +13,8 @@ use sudoku_grader::oracle;
 use sudoku_grader::scales::Scale;
 use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::{Flavour, TechniqueId};
+
+use crate::common;
 
 /// Every XY-Chain step GNPX v5.84's search finds in `grid`, in its order.
 fn gnpx584_steps(grid: &Grid) -> Vec<Step> {

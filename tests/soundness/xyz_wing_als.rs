@@ -5,8 +5,6 @@
 //! box, the other in its box outside that line; every set cell holding z and seeing the stem;
 //! targets holding z and seeing every cell of both sets). Skipped without ../shared.
 
-mod common;
-
 use sudoku_grader::core::{Bits81, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
 use sudoku_grader::grading::grader::grade;
 use sudoku_grader::input::puzzle::parse_puzzle;
@@ -14,6 +12,8 @@ use sudoku_grader::oracle;
 use sudoku_grader::scales::Scale;
 use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::TechniqueId;
+
+use crate::common;
 
 /// Union of the candidates of `cells`.
 fn digits_of(grid: &Grid, cells: Bits81) -> u16 {

@@ -1,8 +1,7 @@
 //! ForceChain against GNPX's seed page (seed 004): at the state the singles reach on the seed's
 //! puzzle, the cell, house and contradiction forms find what the page lists; the text and JSON
-//! carry GNPX's titles and link notation; and the full ladder verifies on the hardest corpus.
-
-mod common;
+//! carry GNPX's titles and link notation; the forms share one evaluation per candidate. (The
+//! corpus runs with `--verify` are in `soundness::forcing`.)
 
 use sudoku_grader::core::{cell_at, Bits81, Grid};
 use sudoku_grader::explain::{describe, step_json};
@@ -14,28 +13,12 @@ use sudoku_grader::scales::ladder::Ladder;
 use sudoku_grader::techniques::force_chain::common_truths;
 use sudoku_grader::techniques::TechniqueId;
 
+use crate::common::candidate;
+
 const SEED: &str =
     "1526.7.893...5...4...9.3..75.8...2.6.6.....9.9.3...4.14..5.6...6...3...573.4.1962";
 
-/// `r2c4#2` → (cell, digit index).
-fn candidate(name: &str) -> (usize, usize) {
-    let b = name.as_bytes();
-    let (r, c, d) = (b[1] - b'1', b[3] - b'1', b[5] - b'1');
-    (cell_at(r as usize, c as usize), d as usize)
-}
-
 /// The seed puzzle after the singles, and its solution.
-/// Every `every`-th line's puzzle (first field) that parses and has a solution: the field, its
-/// grid and the solution.
-fn solvable_lines(text: &str, every: usize) -> impl Iterator<Item = (&str, Grid, [u8; 81])> {
-    text.lines().step_by(every).filter_map(|line| {
-        let field = line.split_whitespace().next()?;
-        let grid = parse_puzzle(field, 1).ok()?.grid;
-        let solution = oracle::solve(&grid).solution?;
-        Some((field, grid, solution))
-    })
-}
-
 fn singles_state() -> (Grid, [u8; 81]) {
     let mut grid = parse_puzzle(SEED, 1).unwrap().grid;
     let solution = oracle::solve(&grid).solution.unwrap();
@@ -253,97 +236,4 @@ fn both_polarities_settle_the_seed_candidates() {
     let json = step_json(&step, 26);
     assert_eq!(json["force"][0]["stem"], "r2c4#1");
     assert_eq!(json["force"][0]["branches"][0][0]["from"], "r2c4/-1");
-}
-
-/// `--verify` with singles and ForceChain_Both alone (so it does all the work, from both
-/// polarities) on top1465 and every 20th line of the hardest forum file: every placement and
-/// elimination agrees with the solution, and both kinds of result (settled, agreed) occur.
-#[test]
-fn force_chain_both_verifies_on_corpus_slices() {
-    let ladder = Ladder::gnpx_v4_all()
-        .restricted_to(&["singles", "force-chain-both"])
-        .unwrap();
-    let slices = [
-        ("corpora/top1465.txt", 1),
-        ("corpora/forum_hardest_1905_er11plus.txt", 20),
-    ];
-    let (mut steps, mut settled, mut agreed, mut graded) = (0, 0, 0, 0);
-    for (file, every) in slices {
-        let Some(path) = common::shared_file(file) else {
-            return;
-        };
-        let text = std::fs::read_to_string(path).unwrap();
-        for (field, mut grid, solution) in solvable_lines(&text, every) {
-            grade(&mut grid, &ladder, Some(&solution), &mut |step, _| {
-                if step.technique != TechniqueId::ForceChainBoth {
-                    return;
-                }
-                steps += 1;
-                for c in &step.force {
-                    match c.stem {
-                        Stem::Both { cell, digit } if (cell, digit) == (c.cell, c.digit) => {
-                            settled += 1
-                        }
-                        _ => agreed += 1,
-                    }
-                }
-            })
-            .unwrap_or_else(|f| panic!("{field}: {f:?}"));
-            graded += 1;
-        }
-    }
-    assert!(graded > 3800, "{graded}");
-    assert!(
-        steps > 500 && settled > 0 && agreed > 0,
-        "{steps} {settled} {agreed}"
-    );
-}
-
-/// `--verify` with the full ladder on a sample of the hardest forum puzzles (every 10th line):
-/// ForceChain fires there and never disagrees with the solution.
-#[test]
-fn hardest_sample_verifies_with_force_chain() {
-    let Some(path) = common::shared_file("corpora/forum_hardest_1905_er11plus.txt") else {
-        return;
-    };
-    let text = std::fs::read_to_string(path).unwrap();
-    let ladder = Ladder::gnpx_v4();
-    let mut force_steps = 0;
-    let mut graded = 0;
-    for (field, mut grid, solution) in solvable_lines(&text, 10) {
-        let outcome = grade(&mut grid, &ladder, Some(&solution), &mut |_, _| {})
-            .unwrap_or_else(|f| panic!("{field}: {f:?}"));
-        force_steps += [
-            TechniqueId::ForceChainCell,
-            TechniqueId::ForceChainHouse,
-            TechniqueId::ForceChainContradiction,
-        ]
-        .iter()
-        .map(|t| outcome.counts[*t as usize])
-        .sum::<u32>();
-        graded += 1;
-    }
-    assert!(graded > 4800, "{graded}");
-    assert!(force_steps > 0);
-}
-
-/// `sgrade find --needs force-chain` keeps a puzzle that needs it and drops one that does not.
-#[test]
-fn find_needs_force_chain() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let needs = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
-    let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sgrade"))
-        .args(["find", "--needs", "force-chain", "-q", "--threads", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    writeln!(child.stdin.take().unwrap(), "{needs}\n{easy}").unwrap();
-    let output = child.wait_with_output().unwrap();
-    let text = String::from_utf8(output.stdout).unwrap();
-    assert!(text.contains(needs), "{text}");
-    assert!(!text.contains(easy), "{text}");
-    assert!(text.contains("force-chain-"), "{text}");
 }

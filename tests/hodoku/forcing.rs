@@ -1,19 +1,17 @@
 //! HoDoKu's Forcing Chain and Forcing Net (`forcing-chain`, `forcing-net`): at states where
-//! HoDoKu 2.2 took such a step, ours is the same; every conclusion they find is sound; the steps
-//! come in HoDoKu's order (placements by cell, then eliminations by cell and digit), so the rung
-//! takes HoDoKu's choice; and the explanation spells the proof out.
-
-mod common;
+//! HoDoKu 2.2 took such a step, ours is the same; the steps come in HoDoKu's order (placements by
+//! cell, then eliminations by cell and digit), so the rung takes HoDoKu's choice; and the
+//! explanation spells the proof out. (That every conclusion is sound is `soundness::forcing`.)
 
 use sudoku_grader::core::notation::cell_name;
-use sudoku_grader::core::Grid;
 use sudoku_grader::explain::{describe, step_json};
 use sudoku_grader::grading::grader::grade;
 use sudoku_grader::input::puzzle::parse_puzzle;
-use sudoku_grader::oracle::solve;
 use sudoku_grader::scales::Scale;
 use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::TechniqueId;
+
+use crate::common;
 
 /// The state's one conclusion as HoDoKu prints it: `r6c7=8`, `r2c5<>6`.
 fn conclusion(step: &Step) -> String {
@@ -30,24 +28,9 @@ fn conclusion(step: &Step) -> String {
     placed.or(deleted).expect("a step concludes something")
 }
 
-/// Lines of `corpora/hodoku_forcing_states.txt`: pencil marks, HoDoKu's technique, its step.
-fn reference_states() -> Vec<(Grid, String, String)> {
-    let text = std::fs::read_to_string(common::corpus("hodoku_forcing_states.txt")).unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|line| {
-            let mut fields = line.split_whitespace();
-            let grid = parse_puzzle(fields.next().unwrap(), 1).unwrap().grid;
-            let technique = fields.next().unwrap().to_string();
-            let result = fields.next().unwrap().to_string();
-            (grid, technique, result)
-        })
-        .collect()
-}
-
 #[test]
 fn hodoku_forcing_steps_are_taken_at_hodoku_states() {
-    let states = reference_states();
+    let states = common::hodoku_forcing_states();
     assert!(states.len() >= 30, "only {} reference states", states.len());
     let (mut chains, mut nets) = (0, 0);
     for (grid, technique, expected) in &states {
@@ -76,23 +59,6 @@ fn hodoku_forcing_steps_are_taken_at_hodoku_states() {
         chains >= 10 && nets >= 10,
         "{chains} chain and {nets} net states"
     );
-}
-
-#[test]
-fn every_forcing_conclusion_agrees_with_the_solution() {
-    let mut checked = 0;
-    for (grid, _, _) in reference_states().iter().take(12) {
-        let solution = solve(grid)
-            .solution
-            .expect("reference states have one solution");
-        for technique in [TechniqueId::ForcingChain, TechniqueId::ForcingNet] {
-            for step in technique.find_all(grid) {
-                assert_eq!(step.check_against(&solution), None, "{}", describe(&step));
-                checked += 1;
-            }
-        }
-    }
-    assert!(checked > 100, "only {checked} conclusions");
 }
 
 /// HoDoKu's preference: placements before eliminations, then the lower cell, then the lower digit.
@@ -146,7 +112,7 @@ fn hodoku_forcing_steps_are_the_preferred_conclusion_on_real_paths() {
 
 #[test]
 fn forcing_steps_explain_their_premises_and_chains() {
-    let states = reference_states();
+    let states = common::hodoku_forcing_states();
     for technique in ["forcing-chain", "forcing-net"] {
         let (grid, _, _) = states.iter().find(|s| s.1 == technique).unwrap();
         let id = TechniqueId::from_id(technique).unwrap();

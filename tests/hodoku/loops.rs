@@ -1,13 +1,13 @@
 //! HoDoKu's choice among nice loops and AICs on the HoDoKu scale.
 
-mod common;
-
-use sudoku_grader::core::CandidateSet;
 use sudoku_grader::grading::grader::grade;
 use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::scales::Scale;
 use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::{Flavour, TechniqueId};
+
+use crate::common::hodoku::index_sum;
+use crate::common::{self, candidate_set};
 
 /// The HoDoKu-scale path of a puzzle: each step with the grid before it.
 fn hodoku_path(puzzle: &str) -> Vec<Step> {
@@ -20,31 +20,13 @@ fn hodoku_path(puzzle: &str) -> Vec<Step> {
     steps
 }
 
-/// Candidates from `r9c5#1`-style names.
-fn candidates(names: &[&str]) -> CandidateSet {
-    let mut set = CandidateSet::EMPTY;
-    for name in names {
-        let b = name.as_bytes();
-        let (row, col, digit) = (b[1] - b'1', b[3] - b'1', b[5] - b'1');
-        set.insert(row as usize * 9 + col as usize, digit as usize);
-    }
-    set
-}
-
-/// HoDoKu's sort key of an eliminating step: more eliminations first, then the smaller sum
-/// over the eliminations taken digit by digit, cell by cell, the k-th (from 0) adding
-/// `cell * (1 + 80 k) + digit` (digit 1–9).
+/// HoDoKu's sort key of an eliminating step: more eliminations first, then the smaller
+/// [`index_sum`].
 fn hodoku_key(step: &Step) -> (std::cmp::Reverse<u32>, u64) {
-    let (mut sum, mut weight) = (0u64, 1u64);
-    for digit in 0..9 {
-        for cell in 0..81 {
-            if step.eliminations.contains(cell, digit) {
-                sum += cell as u64 * weight + digit as u64 + 1;
-                weight += 80;
-            }
-        }
-    }
-    (std::cmp::Reverse(step.eliminations.count()), sum)
+    (
+        std::cmp::Reverse(step.eliminations.count()),
+        index_sum(&step.eliminations),
+    )
 }
 
 /// At every loop step of real HoDoKu paths, no loop of HoDoKu's search that HoDoKu sorts first
@@ -109,7 +91,7 @@ fn hodoku_loop_steps_match_hodoku_on_known_paths() {
     assert_eq!(steps[15].technique, TechniqueId::NiceLoop);
     assert_eq!(
         steps[15].eliminations,
-        candidates(&["r9c5#1", "r9c5#2", "r9c5#5", "r9c5#7"])
+        candidate_set(["r9c5#1", "r9c5#2", "r9c5#5", "r9c5#7"])
     );
     let steps = hodoku_path(
         ".6..1..2...42.6.........37.....8..1..2.6...4....4.75..2...54....43...7.1...3.....",
@@ -117,7 +99,7 @@ fn hodoku_loop_steps_match_hodoku_on_known_paths() {
     assert_eq!(steps[17].technique, TechniqueId::NiceLoop);
     assert_eq!(
         steps[17].eliminations,
-        candidates(&["r1c6#9", "r2c8#9", "r2c9#9"])
+        candidate_set(["r1c6#9", "r2c8#9", "r2c9#9"])
     );
 }
 
@@ -129,7 +111,7 @@ fn hodoku_grouped_loops_leave_als_steps_to_the_als_rungs() {
         "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
     );
     assert_eq!(steps[7].technique, TechniqueId::AlsXz);
-    assert_eq!(steps[7].eliminations, candidates(&["r5c6#7"]));
+    assert_eq!(steps[7].eliminations, candidate_set(["r5c6#7"]));
 }
 
 /// HoDoKu's ALS-XZ uses sets of up to eight cells: on this top1465 puzzle its fifth step is an
@@ -140,6 +122,6 @@ fn hodoku_als_xz_takes_sets_larger_than_gnpxs_cap() {
         ".6.....7.2...5....7..12.9....2.....8.18...3...7..9..5.4..9.2......6..1......85..3",
     );
     assert_eq!(steps[4].technique, TechniqueId::AlsXz);
-    assert_eq!(steps[4].eliminations, candidates(&["r3c6#3"]));
+    assert_eq!(steps[4].eliminations, candidate_set(["r3c6#3"]));
     assert!(steps[4].als.iter().any(|set| set.count() > 5));
 }

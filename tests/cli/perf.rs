@@ -1,12 +1,9 @@
 //! Technique performance from the command line: `grade --timings`, `bench`, `stats`, `report`.
 
-mod common;
-
 use std::fs;
 use std::io::Cursor;
 use std::path::Path;
 
-use assert_cmd::Command;
 use base64::Engine as _;
 use hdrhistogram::serialization::interval_log::{IntervalLogIterator, LogEntry};
 use hdrhistogram::serialization::Deserializer;
@@ -15,9 +12,7 @@ use predicates::prelude::*;
 use sudoku_grader::scales::ladder::Ladder;
 use sudoku_grader::timing::Timings;
 
-fn sgrade() -> Command {
-    Command::cargo_bin("sgrade").unwrap()
-}
+use crate::common::{self, sgrade};
 
 /// The data lines of the shipped royle17 sample (comments dropped).
 fn royle_lines() -> Vec<String> {

@@ -2,8 +2,6 @@
 //! on the `gnpx584` scale): every step agrees with the solution over real puzzles, each method
 //! fires, and the ALS ones are what ALS-XZ finds from the same two sets.
 
-mod common;
-
 use std::path::Path;
 
 use sudoku_grader::core::{Bits81, CandidateSet, Grid};
@@ -13,6 +11,8 @@ use sudoku_grader::oracle;
 use sudoku_grader::scales::ladder::{Ladder, Rung};
 use sudoku_grader::scales::Scale;
 use sudoku_grader::techniques::TechniqueId;
+
+use crate::common;
 
 const EXTENSIONS: [TechniqueId; 4] = [
     TechniqueId::SueDeCoqEx1,

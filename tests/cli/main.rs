@@ -1,0 +1,19 @@
+//! The command-line contract: what a user of `sgrade` sees — columns, statuses, exit codes,
+//! options, output formats — and the byte-identity of that output with committed outputs.
+//!
+//! Modules:
+//! - `architecture`: the import direction of `src/` (the layers and no cycle between folders).
+//! - `commands`: `grade`, `solve`, `explain` and `find` as a user runs them (rows, messages,
+//!   exit codes, stdin and UTF-16 input, threads, flushing, progress, `--techniques`).
+//! - `golden`: byte-identity of `grade` and `explain` on every scale with `tests/golden/`.
+//! - `perf`: `grade --timings`, `bench`, `stats` and `report`.
+//! - `scales`: `--scale` and `--output-format gnpx` on the command line.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod architecture;
+mod commands;
+mod golden;
+mod perf;
+mod scales;

@@ -1,0 +1,22 @@
+//! Soundness against the solution: every step the finders take or report agrees with the
+//! puzzle's unique solution (what `--verify` checks), over real corpora and random states.
+//!
+//! Modules:
+//! - `corpora`: the default ladder on whole corpora, and the fast path against the oracle.
+//! - `fish`: every fish technique, sizes 5–7 included.
+//! - `fish_dual`: large basic fish have small duals (a property on random states).
+//! - `forcing`: ForceChain, Kraken fish, HoDoKu's Forcing Chain and Net.
+//! - `patterns`: single-digit patterns, wings, colourings, chains, Sue de Coq, ALS, nice loops.
+//! - `sue_de_coq_ex`: GNPX v5's Sue de Coq extensions.
+//! - `xyz_wing_als`: XYZ-Wing (ALS), with the pattern's shape.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod corpora;
+mod fish;
+mod fish_dual;
+mod forcing;
+mod patterns;
+mod sue_de_coq_ex;
+mod xyz_wing_als;
