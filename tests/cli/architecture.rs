@@ -26,6 +26,7 @@
 //!   folders). Each import between two folders on such a cycle is reported with one cycle it
 //!   closes. Cycles inside a folder (`techniques/mod.rs` naming its families, which name
 //!   `TechniqueId` back) are fine.
+//!
 //! There is no allowlist: the restructure of issue #12 removed every back-edge, and a new one
 //! fails the test with the import that makes it.
 
