@@ -178,7 +178,7 @@ pub struct Comparison {
 }
 
 /// A rating label ordered by its rank value (then by text).
-#[derive(Clone, Debug, PartialEq, PartialOrd)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RankedLabel {
     /// The rank value.
     pub rank: f64,
@@ -187,6 +187,12 @@ pub struct RankedLabel {
 }
 
 impl Eq for RankedLabel {}
+
+impl PartialOrd for RankedLabel {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
 
 impl Ord for RankedLabel {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {

@@ -213,7 +213,7 @@ impl Canonicalizer {
 /// The source rows that may come at output row `len` after `rows[..len]`: the rest of the
 /// current band, or at a band's start every row of a band not used yet.
 fn next_rows(rows: &[u8; 9], len: usize) -> u16 {
-    if len % 3 == 0 {
+    if len.is_multiple_of(3) {
         let bands_used = (0..len / 3).fold(0u16, |used, b| used | 0b111 << (rows[b * 3] / 3 * 3));
         0x1ff & !bands_used
     } else {
