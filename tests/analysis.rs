@@ -186,12 +186,13 @@ fn compare_reports_the_known_confusion_of_two_hand_made_files() {
     let dir = tempfile::tempdir().unwrap();
     let p = |n: usize| format!("{}{}", ".".repeat(80), n);
     let a = format!(
-        "puzzle,status,rating\n{},unique,1\n{},unique,2\n{},unique,3\n{},unique,3\n{},none,\n",
+        "puzzle,status,solved,rating\n{},unique,true,1\n{},unique,true,2\n{},unique,true,3\n{},unique,true,3\n{},none,,\n{},unique,false,4\n",
         p(1),
         p(2),
         p(3),
         p(4),
-        p(5)
+        p(5),
+        p(6)
     );
     let b = format!(
         "puzzle,status,hodoku_level\n{},unique,Easy\n{},unique,Easy\n{},unique,Hard\n{},unique,Medium\n",
@@ -227,7 +228,10 @@ fn compare_reports_the_known_confusion_of_two_hand_made_files() {
         .unwrap();
     let report = String::from_utf8(report.stdout).unwrap();
     assert!(report.contains("exact match: 4 (100.00%)"), "{report}");
-    assert!(report.contains("unrated rows A 1, B 1"), "{report}");
+    assert!(
+        report.contains("unrated rows A 2, B 2"),
+        "stuck and none rows are unrated: {report}"
+    );
 }
 
 /// The share of `(original, isomorph)` rows with equal `field`.

@@ -38,7 +38,7 @@ pub struct Ratings {
     by_key: HashMap<String, (String, f64)>,
     /// Key order of first appearance.
     order: Vec<String>,
-    /// Rows without a rating (not unique, stuck, or empty).
+    /// Rows without a rating (not unique, stuck — `solved=false` —, or empty).
     pub unrated: u64,
 }
 
@@ -63,7 +63,7 @@ fn rank_value(value: &str) -> Option<f64> {
 
 impl Ratings {
     /// Reads a result CSV: its `puzzle` column and `column` (or the default one), keeping the
-    /// rows whose status is `unique` and whose rating is not empty. With `canonical`, puzzles
+    /// rows whose status is `unique`, that are solved, and whose rating is not empty. With `canonical`, puzzles
     /// are keyed by their minlex form.
     pub fn read<R: Read>(
         input: R,
@@ -84,6 +84,7 @@ impl Ratings {
         };
         let (puzzle_at, rating_at) = (find("puzzle")?, find(&column)?);
         let status_at = headers.iter().position(|h| h == "status");
+        let solved_at = headers.iter().position(|h| h == "solved");
         let mut ratings = Ratings {
             column,
             ..Ratings::default()
@@ -97,7 +98,9 @@ impl Ratings {
             }
             let rating = record.get(rating_at).unwrap_or("").trim();
             let unique = status_at.is_none_or(|at| record.get(at) == Some("unique"));
-            if !unique || rating.is_empty() {
+            // A stuck puzzle (the ladder did not finish it) has no rating, whatever it prints.
+            let stuck = solved_at.is_some_and(|at| record.get(at) == Some("false"));
+            if !unique || stuck || rating.is_empty() {
                 ratings.unrated += 1;
                 continue;
             }
