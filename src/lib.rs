@@ -22,5 +22,6 @@ pub mod model;
 pub mod oracle;
 pub mod report;
 pub mod scales;
+pub mod symmetry;
 pub mod techniques;
 pub mod timing;

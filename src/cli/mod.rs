@@ -9,6 +9,8 @@ use sudoku_grader::scales::Scale;
 use sudoku_grader::techniques::fish::FishTechnique;
 
 mod bench;
+mod canon;
+mod compare;
 mod explain;
 mod grade;
 mod plan;
@@ -45,6 +47,13 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Merged summary of result CSV shards (and of --timings files).
     Stats(stats::StatsArgs),
+    /// The minlex canonical form of every puzzle (its class under the Sudoku symmetries), its
+    /// automorphism count, and duplicates under symmetry with --dedup.
+    Canon(canon::CanonArgs),
+    /// How two ratings of one corpus agree: exact matches, confusion table, rank correlation.
+    Compare(compare::CompareArgs),
+    /// Random isomorphs of every puzzle (symmetries and relabelling), for invariance checks.
+    Shuffle(canon::ShuffleArgs),
     /// Write a self-contained HTML report (SVG charts) of result CSVs and timing files.
     Report(report::ReportArgs),
 }
@@ -124,5 +133,8 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Bench(args) => bench::run(args),
         Command::Stats(args) => stats::run(args),
         Command::Report(args) => report::run(args),
+        Command::Canon(args) => canon::run(args),
+        Command::Shuffle(args) => canon::run_shuffle(args),
+        Command::Compare(args) => compare::run(args),
     }
 }

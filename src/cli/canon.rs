@@ -1,0 +1,318 @@
+//! `sgrade canon`: the minlex canonical form and automorphism count of every puzzle, and
+//! duplicates under symmetry with `--dedup`; `sgrade shuffle`: random isomorphs.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use rayon::prelude::*;
+
+use sudoku_grader::input::puzzle::{parse_puzzle, PuzzleFormat};
+use sudoku_grader::input::reader::{Record, RecordReader};
+use sudoku_grader::symmetry::canon::Canonicalizer;
+use sudoku_grader::symmetry::dedup::{FirstSeen, SeenForms};
+use sudoku_grader::symmetry::transform::Transform;
+
+use super::EXIT_NOT_ALL_UNIQUE;
+
+/// Records canonicalized in parallel before their rows are written.
+const CHUNK: usize = 4096;
+
+/// `sgrade canon` options.
+#[derive(Args, Debug)]
+pub struct CanonArgs {
+    /// Puzzle files (81-character lines, or CSV with a `puzzle` column); `-` or none: stdin.
+    inputs: Vec<PathBuf>,
+    /// Write the CSV here instead of stdout.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Also print each puzzle as given (column `puzzle`).
+    #[arg(long)]
+    keep_original: bool,
+    /// Mark every later occurrence of a canonical form `duplicate`, naming its first occurrence
+    /// in `first_seen` (memory: one 128-bit key per distinct form).
+    #[arg(long)]
+    dedup: bool,
+    /// With --dedup, leave duplicate rows out instead of marking them.
+    #[arg(long, requires = "dedup")]
+    drop_duplicates: bool,
+    /// Worker threads (default: all cores).
+    #[arg(short = 'j', long)]
+    threads: Option<usize>,
+    /// Do not print the summary on stderr.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+/// `sgrade shuffle` options.
+#[derive(Args, Debug)]
+pub struct ShuffleArgs {
+    /// Puzzle files (81-character lines, or CSV with a `puzzle` column); `-` or none: stdin.
+    inputs: Vec<PathBuf>,
+    /// Write here instead of stdout.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Random isomorphs written per puzzle.
+    #[arg(long, default_value_t = 1)]
+    copies: u32,
+    /// Seed of the pseudo-random transforms (the same seed gives the same isomorphs).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// Runs `sgrade shuffle`: `copies` random isomorphs (symmetry and relabelling) of every valid
+/// puzzle, one 81-character line each; invalid lines are reported on stderr and skipped.
+pub fn run_shuffle(args: ShuffleArgs) -> Result<ExitCode, String> {
+    let inputs = checked_inputs(&args.inputs)?;
+    let mut out = open_output(args.output.as_ref())?;
+    let mut invalid = 0u64;
+    for (index, path) in inputs.iter().enumerate() {
+        let source = path.display().to_string();
+        let mut records = RecordReader::new(open_input(path)?);
+        while let Some(record) = records
+            .next_record()
+            .map_err(|e| format!("{source}: {e}"))?
+        {
+            let values = match givens_of(&record) {
+                Ok(values) => values,
+                Err(message) => {
+                    invalid += 1;
+                    eprintln!("sgrade: {source}:{}: {message}", record.line);
+                    continue;
+                }
+            };
+            for copy in 0..args.copies {
+                // One seed per (input, line, copy), so isomorphs do not depend on chunking.
+                let seed = args.seed ^ (index as u64) << 48 ^ record.line << 16 ^ copy as u64;
+                let isomorph =
+                    Transform::random(seed.wrapping_mul(0x2545_f491_4f6c_dd1d)).apply(&values);
+                writeln!(out, "{}", form_text(&isomorph))
+                    .map_err(|e| format!("writing the output: {e}"))?;
+            }
+        }
+    }
+    out.flush()
+        .map_err(|e| format!("writing the output: {e}"))?;
+    Ok(if invalid > 0 {
+        ExitCode::from(EXIT_NOT_ALL_UNIQUE)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The inputs (`-` when none), each checked before any output is written.
+fn checked_inputs(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let inputs = if inputs.is_empty() {
+        vec![PathBuf::from("-")]
+    } else {
+        inputs.to_vec()
+    };
+    for path in inputs.iter().filter(|p| p.as_os_str() != "-") {
+        let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        if meta.is_dir() {
+            return Err(format!("{}: is a directory", path.display()));
+        }
+    }
+    Ok(inputs)
+}
+
+fn open_input(path: &PathBuf) -> Result<Box<dyn BufRead>, String> {
+    Ok(if path.as_os_str() == "-" {
+        Box::new(BufReader::new(io::stdin().lock()))
+    } else {
+        Box::new(BufReader::new(
+            File::open(path).map_err(|e| format!("{}: {e}", path.display()))?,
+        ))
+    })
+}
+
+fn open_output(path: Option<&PathBuf>) -> Result<BufWriter<Box<dyn Write>>, String> {
+    let out: Box<dyn Write> = match path {
+        Some(path) => {
+            Box::new(File::create(path).map_err(|e| format!("-o {}: {e}", path.display()))?)
+        }
+        None => Box::new(io::stdout().lock()),
+    };
+    Ok(BufWriter::new(out))
+}
+
+/// The givens of an 81-character puzzle record (0 = empty), or why it has none.
+fn givens_of(record: &Record) -> Result<[u8; 81], String> {
+    if let Some(error) = &record.error {
+        return Err(error.clone());
+    }
+    let puzzle = parse_puzzle(&record.puzzle, record.column).map_err(|e| e.to_string())?;
+    if puzzle.format == PuzzleFormat::PencilMarks {
+        return Err("pencil-mark grid: 81-character puzzles (givens) only".to_string());
+    }
+    Ok(std::array::from_fn(|cell| {
+        puzzle.grid.value(cell).map_or(0, |d| d as u8 + 1)
+    }))
+}
+
+/// One row's result before deduplication.
+enum Form {
+    Canonical { form: [u8; 81], automorphisms: u64 },
+    Invalid(String),
+}
+
+fn canonical_of(record: &Record, canon: &mut Canonicalizer) -> Form {
+    match givens_of(record) {
+        Err(message) => Form::Invalid(message),
+        Ok(values) => {
+            let canonical = canon.canonical(&values);
+            Form::Canonical {
+                form: canonical.form,
+                automorphisms: canonical.automorphisms,
+            }
+        }
+    }
+}
+
+fn form_text(form: &[u8; 81]) -> String {
+    form.iter()
+        .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+        .collect()
+}
+
+/// Counts for the summary.
+#[derive(Default)]
+struct Counts {
+    rows: u64,
+    duplicates: u64,
+    invalid: u64,
+}
+
+/// Runs `sgrade canon`.
+pub fn run(args: CanonArgs) -> Result<ExitCode, String> {
+    let inputs = checked_inputs(&args.inputs)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let out: Box<dyn Write> = match &args.output {
+        Some(path) => {
+            Box::new(File::create(path).map_err(|e| format!("-o {}: {e}", path.display()))?)
+        }
+        None => Box::new(io::stdout().lock()),
+    };
+    let mut writer = csv::Writer::from_writer(BufWriter::new(out));
+    let mut header = vec!["source", "line"];
+    if args.keep_original {
+        header.push("puzzle");
+    }
+    header.extend([
+        "status",
+        "canonical",
+        "automorphisms",
+        "first_seen",
+        "message",
+    ]);
+    let write_error = |e: csv::Error| format!("writing the output: {e}");
+    writer.write_record(&header).map_err(write_error)?;
+    let mut seen = SeenForms::new();
+    let mut counts = Counts::default();
+    for (index, path) in inputs.iter().enumerate() {
+        let source = path.display().to_string();
+        let mut records = RecordReader::new(open_input(path)?);
+        let mut chunk = Vec::with_capacity(CHUNK);
+        loop {
+            chunk.clear();
+            while chunk.len() < CHUNK {
+                match records
+                    .next_record()
+                    .map_err(|e| format!("{source}: {e}"))?
+                {
+                    Some(record) => chunk.push(record),
+                    None => break,
+                }
+            }
+            if chunk.is_empty() {
+                break;
+            }
+            let forms: Vec<Form> = pool.install(|| {
+                chunk
+                    .par_iter()
+                    .map_init(Canonicalizer::new, |canon, record| {
+                        canonical_of(record, canon)
+                    })
+                    .collect()
+            });
+            for (record, form) in chunk.iter().zip(forms) {
+                counts.rows += 1;
+                let line = record.line.to_string();
+                let mut row: Vec<String> = vec![source.clone(), line];
+                if args.keep_original {
+                    row.push(record.puzzle.clone());
+                }
+                match form {
+                    Form::Invalid(message) => {
+                        counts.invalid += 1;
+                        row.extend(["invalid".into(), String::new(), String::new()]);
+                        row.extend([String::new(), message]);
+                    }
+                    Form::Canonical {
+                        form,
+                        automorphisms,
+                    } => {
+                        let at = FirstSeen {
+                            input: index as u32,
+                            line: record.line,
+                        };
+                        let first = if args.dedup {
+                            seen.check(&form, at)
+                        } else {
+                            None
+                        };
+                        if first.is_some() {
+                            counts.duplicates += 1;
+                            if args.drop_duplicates {
+                                continue;
+                            }
+                        }
+                        let status = if first.is_some() {
+                            "duplicate"
+                        } else {
+                            "canonical"
+                        };
+                        let first_seen = first.map_or(String::new(), |f| {
+                            format!("{}:{}", inputs[f.input as usize].display(), f.line)
+                        });
+                        row.extend([
+                            status.to_string(),
+                            form_text(&form),
+                            automorphisms.to_string(),
+                            first_seen,
+                            String::new(),
+                        ]);
+                    }
+                }
+                writer.write_record(&row).map_err(write_error)?;
+            }
+            writer
+                .flush()
+                .map_err(|e| format!("writing the output: {e}"))?;
+        }
+    }
+    if !args.quiet {
+        let mut line = format!("canon: {} puzzles", counts.rows);
+        if args.dedup {
+            line += &format!(
+                ", {} distinct forms, {} duplicates",
+                seen.len(),
+                counts.duplicates
+            );
+        }
+        if counts.invalid > 0 {
+            line += &format!(", {} invalid", counts.invalid);
+        }
+        eprintln!("{line}");
+    }
+    Ok(if counts.invalid > 0 {
+        ExitCode::from(EXIT_NOT_ALL_UNIQUE)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
