@@ -6,7 +6,7 @@
 //!   (`src/techniques/als/hodoku.rs` and `src/techniques/mod.rs` are both in `techniques`;
 //!   `src/explain.rs` is `explain`). The binary (`src/main.rs` and `src/cli/`) is `cli`;
 //!   `src/lib.rs` only declares the modules and is not checked.
-//! - The folders stand in [`LAYERS`], bottom up: `core < oracle < input, model < techniques <
+//! - The folders stand in [`LAYERS`], bottom up: `core < oracle < input, model, symmetry < techniques <
 //!   scales < timing < grading < batch, report, explain, bench < cli`. (The list put
 //!   `timing` beside `report`; the grading loop calls the timing hooks, so it sits under
 //!   `grading`.)
@@ -41,6 +41,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("oracle", 1),
     ("input", 2),
     ("model", 2),
+    ("symmetry", 2),
     ("techniques", 3),
     ("scales", 4),
     ("timing", 5),

@@ -2,6 +2,8 @@
 //! options, output formats — and the byte-identity of that output with committed outputs.
 //!
 //! Modules:
+//! - `analysis`: `canon` (minlex forms, automorphisms, `--dedup`), `shuffle` and `compare`, and
+//!   the ratings' invariance under symmetry.
 //! - `architecture`: the import direction of `src/` (the layers and no cycle between folders).
 //! - `commands`: `grade`, `solve`, `explain` and `find` as a user runs them (rows, messages,
 //!   exit codes, stdin and UTF-16 input, threads, flushing, progress, `--techniques`).
@@ -12,6 +14,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod analysis;
 mod architecture;
 mod commands;
 mod golden;

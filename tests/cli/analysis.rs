@@ -1,16 +1,11 @@
 //! Corpus analysis from the CLI: `canon` (minlex forms, automorphisms, `--dedup`), `shuffle`
 //! (random isomorphs) and `compare` (two ratings joined).
 
-use assert_cmd::Command;
 use proptest::prelude::*;
 use sudoku_grader::symmetry::canon::Canonicalizer;
 use sudoku_grader::symmetry::transform::Transform;
 
-mod common;
-
-fn sgrade() -> Command {
-    Command::cargo_bin("sgrade").unwrap()
-}
+use crate::common::{self, sgrade};
 
 fn values(text: &str) -> [u8; 81] {
     std::array::from_fn(|i| match text.as_bytes()[i] {
