@@ -1,6 +1,7 @@
 //! Human-readable and JSON descriptions of steps (GNPX-style wording): the generic parts of a
 //! step (number, technique, placements, eliminations, houses, cells, links) here, the
-//! technique's own text from its family (the catalogue row's [`crate::techniques::TechniqueInfo::text`]).
+//! technique's own text from its family (the `text` column of its
+//! [`crate::techniques::TechniqueInfo`] row).
 
 use crate::core::bits::digits;
 use crate::core::notation::{

@@ -1,6 +1,6 @@
 //! The streaming batch grader: read a chunk of records, grade it across rayon workers, push the
 //! evaluations in input order into a [`Sink`] (the row writers of [`rows`], the summary, the
-//! `find` filter, progress: see [`sink`]), tell it the chunk is done (the rows are flushed),
+//! `find` filter, progress: see [`crate::grading::sink`]), tell it the chunk is done (the rows are flushed),
 //! repeat. Memory is bounded by the chunk size, whatever the input.
 
 use std::io::BufRead;

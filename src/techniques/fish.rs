@@ -1,4 +1,4 @@
-//! The fish family, one generic engine ([`search`]) over base and cover sets: basic fish (rows to
+//! The fish family, one generic engine (`search.rs`) over base and cover sets: basic fish (rows to
 //! columns and columns to rows, sizes 2–7), finned and sashimi fish, Franken fish (boxes on one side
 //! with lines), Mutant fish (any mix), endo fins and cannibalism.
 //!
