@@ -7,7 +7,7 @@
 use std::fmt;
 use std::time::Instant;
 
-use crate::core::Grid;
+use crate::core::{Grid, HOUSE_SETS};
 use crate::grading::grader::{grade_timed, GradeOutcome, VerifyFailure};
 use crate::input::puzzle::{parse_puzzle, PuzzleError};
 use crate::input::reader::Record;
@@ -318,11 +318,18 @@ impl Evaluator<'_> {
             // The puzzle is kept for the oracle, should the ladder get stuck.
             let mut grid = puzzle.clone();
             let outcome = grade_unchecked(&mut grid, ladder, timing, observer);
-            if outcome.solved {
+            if outcome.solved && completes(&puzzle, &grid) {
                 return Verdict::Solved {
                     outcome,
                     solution: grid.values(),
                 };
+            }
+            if outcome.solved {
+                // A filled grid that breaks a house or a starting candidate proves nothing:
+                // techniques that reason "one of these is true" (ForceChain, forcing nets)
+                // are sound only when a solution exists. Ask the oracle, and check every step
+                // should it find one.
+                return self.oracle_first(puzzle, ladder, true, timing, observer);
             }
             return match count(&puzzle, timing, observer) {
                 Count::Unique(solution) => Verdict::Stuck { outcome, solution },
@@ -330,7 +337,19 @@ impl Evaluator<'_> {
                 Count::None => Verdict::NoSolution,
             };
         }
-        let mut grid = puzzle;
+        self.oracle_first(puzzle, ladder, self.verify, timing, observer)
+    }
+
+    /// Counts the solutions first; grades a unique puzzle (every step checked against the
+    /// solution with `verify`), and a multiple-solution one when `grade_multiple` asks.
+    fn oracle_first<T: TimingHook, O: Observer + ?Sized>(
+        &self,
+        mut grid: Grid,
+        ladder: &Ladder,
+        verify: bool,
+        timing: &mut T,
+        observer: &mut O,
+    ) -> Verdict {
         match count(&grid, timing, observer) {
             Count::None => Verdict::NoSolution,
             Count::Multiple if !self.grade_multiple => Verdict::Multiple(None),
@@ -338,7 +357,7 @@ impl Evaluator<'_> {
                 Verdict::Multiple(Some(grade_unchecked(&mut grid, ladder, timing, observer)))
             }
             Count::Unique(solution) => {
-                let checked = self.verify.then_some(&solution);
+                let checked = verify.then_some(&solution);
                 match grade_observed(&mut grid, ladder, checked, timing, observer) {
                     Ok(outcome) => Verdict::graded(outcome, solution),
                     Err(failure) => Verdict::WrongStep { failure, solution },
@@ -346,6 +365,18 @@ impl Evaluator<'_> {
             }
         }
     }
+}
+
+/// Whether `filled`, a grid the ladder completed from `start`, is a solution of `start`: every
+/// house holds each digit once, and every cell holds a digit that was a candidate (or the
+/// given) there at the start.
+fn completes(start: &Grid, filled: &Grid) -> bool {
+    filled.is_solved()
+        && (0..9).all(|digit| {
+            let placed = filled.placed(digit);
+            placed.is_subset_of(start.plane(digit) | start.placed(digit))
+                && HOUSE_SETS.iter().all(|house| (placed & *house).is_single())
+        })
 }
 
 /// The oracle's answer, the solution inside the unique case.

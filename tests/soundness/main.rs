@@ -6,6 +6,7 @@
 //! - `fish`: every fish technique, sizes 5–7 included.
 //! - `fish_dual`: large basic fish have small duals (a property on random states).
 //! - `forcing`: ForceChain, Kraken fish, HoDoKu's Forcing Chain and Net.
+//! - `statuses`: near-puzzles without a solution or with several are never reported unique.
 //! - `patterns`: single-digit patterns, wings, colourings, chains, Sue de Coq, ALS, nice loops.
 //! - `sue_de_coq_ex`: GNPX v5's Sue de Coq extensions.
 //! - `xyz_wing_als`: XYZ-Wing (ALS), with the pattern's shape.
@@ -18,5 +19,6 @@ mod fish;
 mod fish_dual;
 mod forcing;
 mod patterns;
+mod statuses;
 mod sue_de_coq_ex;
 mod xyz_wing_als;
