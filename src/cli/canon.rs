@@ -13,6 +13,7 @@ use sudoku_grader::input::puzzle::{parse_puzzle, PuzzleFormat};
 use sudoku_grader::input::reader::{Record, RecordReader};
 use sudoku_grader::symmetry::canon::Canonicalizer;
 use sudoku_grader::symmetry::dedup::{FirstSeen, SeenForms};
+use sudoku_grader::symmetry::marks::MarksCanonicalizer;
 use sudoku_grader::symmetry::transform::Transform;
 
 use super::EXIT_NOT_ALL_UNIQUE;
@@ -75,8 +76,8 @@ pub fn run_shuffle(args: ShuffleArgs) -> Result<ExitCode, String> {
             .next_record()
             .map_err(|e| format!("{source}: {e}"))?
         {
-            let values = match givens_of(&record) {
-                Ok(values) => values,
+            let parsed = match grid_of(&record) {
+                Ok(parsed) => parsed,
                 Err(message) => {
                     invalid += 1;
                     eprintln!("sgrade: {source}:{}: {message}", record.line);
@@ -86,10 +87,12 @@ pub fn run_shuffle(args: ShuffleArgs) -> Result<ExitCode, String> {
             for copy in 0..args.copies {
                 // One seed per (input, line, copy), so isomorphs do not depend on chunking.
                 let seed = args.seed ^ (index as u64) << 48 ^ record.line << 16 ^ copy as u64;
-                let isomorph =
-                    Transform::random(seed.wrapping_mul(0x2545_f491_4f6c_dd1d)).apply(&values);
-                writeln!(out, "{}", form_text(&isomorph))
-                    .map_err(|e| format!("writing the output: {e}"))?;
+                let transform = Transform::random(seed.wrapping_mul(0x2545_f491_4f6c_dd1d));
+                let isomorph = match &parsed {
+                    Parsed::Givens(values) => form_text(&transform.apply(values)),
+                    Parsed::Marks(marks) => marks_text(&transform.apply_marks(marks)),
+                };
+                writeln!(out, "{isomorph}").map_err(|e| format!("writing the output: {e}"))?;
             }
         }
     }
@@ -138,33 +141,53 @@ fn open_output(path: Option<&PathBuf>) -> Result<BufWriter<Box<dyn Write>>, Stri
     Ok(BufWriter::new(out))
 }
 
-/// The givens of an 81-character puzzle record (0 = empty), or why it has none.
-fn givens_of(record: &Record) -> Result<[u8; 81], String> {
+/// A record's grid: its givens (0 = empty), or its pencil marks (per cell the candidate mask,
+/// bit `d` = digit `d + 1`).
+enum Parsed {
+    Givens([u8; 81]),
+    Marks([u16; 81]),
+}
+
+/// The grid of a record, or why it has none.
+fn grid_of(record: &Record) -> Result<Parsed, String> {
     if let Some(error) = &record.error {
         return Err(error.clone());
     }
     let puzzle = parse_puzzle(&record.puzzle, record.column).map_err(|e| e.to_string())?;
-    if puzzle.format == PuzzleFormat::PencilMarks {
-        return Err("pencil-mark grid: 81-character puzzles (givens) only".to_string());
-    }
-    Ok(std::array::from_fn(|cell| {
-        puzzle.grid.value(cell).map_or(0, |d| d as u8 + 1)
-    }))
+    let grid = &puzzle.grid;
+    Ok(match puzzle.format {
+        PuzzleFormat::Givens => Parsed::Givens(std::array::from_fn(|cell| {
+            grid.value(cell).map_or(0, |d| d as u8 + 1)
+        })),
+        PuzzleFormat::PencilMarks => Parsed::Marks(std::array::from_fn(|cell| {
+            grid.value(cell).map_or(grid.candidates(cell), |d| 1 << d)
+        })),
+    })
 }
 
 /// One row's result before deduplication.
 enum Form {
-    Canonical { form: [u8; 81], automorphisms: u64 },
+    Canonical { text: String, automorphisms: u64 },
     Invalid(String),
 }
 
-fn canonical_of(record: &Record, canon: &mut Canonicalizer) -> Form {
-    match givens_of(record) {
+/// The canonicalizers of one worker: for puzzles and for pencil-mark grids.
+type Canonicalizers = (Canonicalizer, MarksCanonicalizer);
+
+fn canonical_of(record: &Record, (canon, marks): &mut Canonicalizers) -> Form {
+    match grid_of(record) {
         Err(message) => Form::Invalid(message),
-        Ok(values) => {
+        Ok(Parsed::Givens(values)) => {
             let canonical = canon.canonical(&values);
             Form::Canonical {
-                form: canonical.form,
+                text: form_text(&canonical.form),
+                automorphisms: canonical.automorphisms,
+            }
+        }
+        Ok(Parsed::Marks(grid)) => {
+            let canonical = marks.canonical(&grid);
+            Form::Canonical {
+                text: marks_text(&canonical.form),
                 automorphisms: canonical.automorphisms,
             }
         }
@@ -174,6 +197,22 @@ fn canonical_of(record: &Record, canon: &mut Canonicalizer) -> Form {
 fn form_text(form: &[u8; 81]) -> String {
     form.iter()
         .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+        .collect()
+}
+
+/// A pencil-mark grid as 729 characters (`sgrade`'s own form).
+fn marks_text(marks: &[u16; 81]) -> String {
+    marks
+        .iter()
+        .flat_map(|&m| {
+            (0..9).map(move |d| {
+                if m >> d & 1 != 0 {
+                    (b'1' + d) as char
+                } else {
+                    '.'
+                }
+            })
+        })
         .collect()
 }
 
@@ -235,9 +274,10 @@ pub fn run(args: CanonArgs) -> Result<ExitCode, String> {
             let forms: Vec<Form> = pool.install(|| {
                 chunk
                     .par_iter()
-                    .map_init(Canonicalizer::new, |canon, record| {
-                        canonical_of(record, canon)
-                    })
+                    .map_init(
+                        || (Canonicalizer::new(), MarksCanonicalizer::new()),
+                        |canon, record| canonical_of(record, canon),
+                    )
                     .collect()
             });
             for (record, form) in chunk.iter().zip(forms) {
@@ -254,7 +294,7 @@ pub fn run(args: CanonArgs) -> Result<ExitCode, String> {
                         row.extend([String::new(), message]);
                     }
                     Form::Canonical {
-                        form,
+                        text,
                         automorphisms,
                     } => {
                         let at = FirstSeen {
@@ -262,7 +302,7 @@ pub fn run(args: CanonArgs) -> Result<ExitCode, String> {
                             line: record.line,
                         };
                         let first = if args.dedup {
-                            seen.check(&form, at)
+                            seen.check(text.as_bytes(), at)
                         } else {
                             None
                         };
@@ -282,7 +322,7 @@ pub fn run(args: CanonArgs) -> Result<ExitCode, String> {
                         });
                         row.extend([
                             status.to_string(),
-                            form_text(&form),
+                            text,
                             automorphisms.to_string(),
                             first_seen,
                             String::new(),

@@ -56,7 +56,7 @@ impl Default for Canonicalizer {
 }
 
 /// The six orders of three items.
-const PERMS3: [[u8; 3]; 6] = [
+pub(super) const PERMS3: [[u8; 3]; 6] = [
     [0, 1, 2],
     [0, 2, 1],
     [1, 0, 2],
@@ -212,7 +212,7 @@ impl Canonicalizer {
 
 /// The source rows that may come at output row `len` after `rows[..len]`: the rest of the
 /// current band, or at a band's start every row of a band not used yet.
-fn next_rows(rows: &[u8; 9], len: usize) -> u16 {
+pub(super) fn next_rows(rows: &[u8; 9], len: usize) -> u16 {
     if len.is_multiple_of(3) {
         let bands_used = (0..len / 3).fold(0u16, |used, b| used | 0b111 << (rows[b * 3] / 3 * 3));
         0x1ff & !bands_used
@@ -285,6 +285,24 @@ fn least_inner_orders(mask: u8) -> ([u8; 6], usize) {
     (orders, count)
 }
 
+/// Every permutation of 9 that keeps blocks of three together (6⁴ = 1,296): the row orders
+/// and column orders of the symmetry group.
+pub(super) fn block_perms() -> Vec<[u8; 9]> {
+    let mut perms = Vec::with_capacity(1296);
+    for blocks in PERMS3 {
+        for inner in (0..216).map(|i| [i / 36, i / 6 % 6, i % 6]) {
+            let mut perm = [0u8; 9];
+            for i in 0..3 {
+                for j in 0..3 {
+                    perm[i * 3 + j] = blocks[i] * 3 + PERMS3[inner[i]][j];
+                }
+            }
+            perms.push(perm);
+        }
+    }
+    perms
+}
+
 /// The canonical form of one puzzle (builds a [`Canonicalizer`]; reuse one for many).
 pub fn canonical(puzzle: &[u8; 81]) -> Canonical {
     Canonicalizer::new().canonical(puzzle)
@@ -302,23 +320,6 @@ mod tests {
     }
 
     /// The least string over every transform, by enumeration (2 × 6⁸ arrangements).
-    /// Every permutation of 9 that keeps blocks of three together (6⁴ = 1,296).
-    fn block_perms() -> Vec<[u8; 9]> {
-        let mut perms = Vec::new();
-        for blocks in PERMS3 {
-            for inner in (0..216).map(|i| [i / 36, i / 6 % 6, i % 6]) {
-                let mut perm = [0u8; 9];
-                for i in 0..3 {
-                    for j in 0..3 {
-                        perm[i * 3 + j] = blocks[i] * 3 + PERMS3[inner[i]][j];
-                    }
-                }
-                perms.push(perm);
-            }
-        }
-        perms
-    }
-
     fn brute_force(puzzle: &[u8; 81]) -> ([u8; 81], u64) {
         let perms = block_perms();
         let mut best = [10u8; 81];

@@ -27,8 +27,9 @@ impl SeenForms {
         SeenForms::default()
     }
 
-    /// Records `form` as seen at `at`; returns where it was first seen if it was seen before.
-    pub fn check(&mut self, form: &[u8; 81], at: FirstSeen) -> Option<FirstSeen> {
+    /// Records `form` (a canonical form's text or bytes) as seen at `at`; returns where it was
+    /// first seen if it was seen before.
+    pub fn check(&mut self, form: &[u8], at: FirstSeen) -> Option<FirstSeen> {
         match self.first.entry(xxh3_128(form)) {
             std::collections::hash_map::Entry::Occupied(first) => Some(*first.get()),
             std::collections::hash_map::Entry::Vacant(slot) => {

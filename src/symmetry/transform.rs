@@ -72,6 +72,26 @@ impl Transform {
         out
     }
 
+    /// Applies the transform to a pencil-mark grid (per cell the candidate mask, bit `d` =
+    /// digit `d + 1`).
+    pub fn apply_marks(&self, marks: &[u16; 81]) -> [u16; 81] {
+        let mut out = [0u16; 81];
+        for r in 0..9 {
+            for c in 0..9 {
+                let (sr, sc) = (self.rows[r] as usize, self.cols[c] as usize);
+                let source = if self.transpose {
+                    marks[sc * 9 + sr]
+                } else {
+                    marks[sr * 9 + sc]
+                };
+                out[r * 9 + c] = (0..9)
+                    .filter(|d| source >> d & 1 != 0)
+                    .fold(0, |m, d| m | 1 << (self.digits[d + 1] - 1));
+            }
+        }
+        out
+    }
+
     /// A pseudo-random transform drawn from `seed` (splitmix64): every geometric transform
     /// and relabelling can occur. Deterministic, so a test or a run can be repeated.
     pub fn random(seed: u64) -> Transform {

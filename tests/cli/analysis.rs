@@ -297,3 +297,39 @@ fn ratings_keep_their_measured_invariance_under_random_symmetries() {
         }
     }
 }
+
+#[test]
+fn pencil_mark_grids_have_one_canonical_form_per_class() {
+    // Real pencil-mark states (HoDoKu forcing states), each shuffled twice: every copy has its
+    // original's form, and the forms are 729-character grids.
+    let states: String = std::fs::read_to_string(common::corpus("hodoku_forcing_states.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && l.len() >= 729)
+        .take(12)
+        .map(|l| format!("{}\n", &l[..729]))
+        .collect();
+    let shuffled = sgrade()
+        .args(["shuffle", "--copies", "2", "-"])
+        .write_stdin(states.clone())
+        .output()
+        .unwrap();
+    let input = states + &String::from_utf8(shuffled.stdout).unwrap();
+    let out = sgrade()
+        .args(["canon", "--dedup", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let rows = csv_rows(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(rows.len(), 36);
+    assert!(rows[..12].iter().all(|r| r["status"] == "canonical"));
+    assert!(
+        rows[12..].iter().all(|r| r["status"] == "duplicate"),
+        "a copy got its own form"
+    );
+    for (i, row) in rows[12..].iter().enumerate() {
+        assert_eq!(row["first_seen"], format!("-:{}", i / 2 + 1));
+        assert_eq!(row["canonical"].len(), 729);
+    }
+}
