@@ -17,7 +17,7 @@
 //!   guess its first digit, and on failure (or after a first solution) continue with that digit
 //!   eliminated, which is again propagated.
 
-use super::tables::{BAND, KEEP, ROW, SHRINK, SPREAD};
+use super::tables::{BAND, KEEP, KEEP_MINI, ROW, SHRINK, SPREAD};
 use crate::core::{Grid, CELLS};
 
 /// The search state: 31 words, copied once per guess.
@@ -127,7 +127,7 @@ impl State {
                 Some(false) => {}
                 None => return false,
             }
-            match self.column_singles() {
+            match self.columns() {
                 Some(true) => continue,
                 Some(false) => return true,
                 None => return false,
@@ -167,41 +167,53 @@ impl State {
         Some(progress)
     }
 
-    /// Hidden singles in columns (rows and boxes are the band updates' job), and columns with no
-    /// room for a digit. Some(progress), None on a contradiction.
-    fn column_singles(&mut self) -> Option<bool> {
-        let mut progress = false;
+    /// The columns' direction, which the band updates do not see: hidden singles in columns,
+    /// and locked candidates in stacks (a digit takes one mini-column, column × band, per band
+    /// and per column of a stack, so a mini-column on no such placement is cleared: [`KEEP_MINI`]
+    /// with bands as rows). Some(progress), None when a column or stack has no room for a digit.
+    fn columns(&mut self) -> Option<bool> {
+        let before = self.dirty;
         for d in 0..9 {
-            let (a0, a1, a2) = (self.cand[3 * d], self.cand[3 * d + 1], self.cand[3 * d + 2]);
-            let (mut ones, mut twos) = (0u32, 0u32);
-            for word in [a0, a1, a2] {
-                for r in 0..3 {
-                    let row = word >> (9 * r) & 0x1FF;
-                    twos |= ones & row;
-                    ones |= row;
-                }
+            let (mut present, mut multi) = ([0u32; 3], [0u32; 3]);
+            for b in 0..3 {
+                let a = self.cand[3 * d + b];
+                let (r0, r1, r2) = (a & 0x1FF, a >> 9 & 0x1FF, a >> 18);
+                present[b] = r0 | r1 | r2;
+                multi[b] = (r0 & r1) | (r2 & (r0 | r1));
             }
-            if ones != 0x1FF {
+            let [p0, p1, p2] = present;
+            let some = p0 | p1 | p2;
+            if some != 0x1FF {
                 return None;
             }
-            let lone = ones & !twos;
-            if lone == 0 {
-                continue;
-            }
-            for b in 0..3 {
-                // Lone columns whose cell lies in this band and is not placed yet.
-                let cells = self.cand[3 * d + b] & (lone * SPREAD) & self.unsolved[b];
-                let mut rest = cells;
-                while rest != 0 {
-                    let bit = rest & rest.wrapping_neg();
-                    rest ^= bit;
-                    let row = ROW[(bit.trailing_zeros() / 9) as usize];
-                    self.clear(3 * d + b, !(row & !bit));
-                    progress = true;
+            let several = multi[0] | multi[1] | multi[2] | (p0 & p1) | (p2 & (p0 | p1));
+            let lone = some & !several;
+            let mut allowed = [0u32; 3];
+            for s in 0..3 {
+                let shift = 3 * s;
+                let pattern = (p0 >> shift & 7) | (p1 >> shift & 7) << 3 | (p2 >> shift & 7) << 6;
+                let keep = KEEP_MINI[pattern as usize] as u32;
+                if keep == 0 {
+                    return None;
+                }
+                for b in 0..3 {
+                    allowed[b] |= (keep >> (3 * b) & 7) << shift;
                 }
             }
+            for b in 0..3 {
+                let i = 3 * d + b;
+                // Lone columns whose cell lies in this band and is not placed yet.
+                let mut singles = self.cand[i] & (lone * SPREAD) & self.unsolved[b];
+                let mut keep = allowed[b] * SPREAD;
+                while singles != 0 {
+                    let bit = singles & singles.wrapping_neg();
+                    singles ^= bit;
+                    keep &= !(ROW[(bit.trailing_zeros() / 9) as usize] & !bit);
+                }
+                self.clear(i, keep);
+            }
         }
-        Some(progress)
+        Some(self.dirty != before)
     }
 
     /// The cell to branch on: (band, bit, first digit). A bivalue cell when there is one.

@@ -19,6 +19,10 @@ pub(super) static SHRINK: [u8; 512] = build_shrink();
 /// band, and finds a band where the digit has no room at all.
 pub(super) static KEEP: [u32; 512] = build_keep();
 
+/// [`KEEP`] as mini-row bits rather than cells. With bands as rows and the three columns of a
+/// stack as boxes, it is the same constraint for the mini-columns of a stack.
+pub(super) static KEEP_MINI: [u16; 512] = build_keep_mini();
+
 /// The nine cells of each row of a band.
 pub(super) const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
 
@@ -44,6 +48,26 @@ const fn build_shrink() -> [u8; 512] {
 }
 
 const fn build_keep() -> [u32; 512] {
+    let minis = build_keep_mini();
+    let mut table = [0u32; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let mut cells = 0u32;
+        let mut m = 0;
+        while m < 9 {
+            if minis[pattern] & (1 << m) != 0 {
+                let (row, bx) = (m / 3, m % 3);
+                cells |= 7 << (row * 9 + bx * 3);
+            }
+            m += 1;
+        }
+        table[pattern] = cells;
+        pattern += 1;
+    }
+    table
+}
+
+const fn build_keep_mini() -> [u16; 512] {
     // The six ways to give each row of a band one box, each box one row.
     const PERMS: [[usize; 3]; 6] = [
         [0, 1, 2],
@@ -53,7 +77,7 @@ const fn build_keep() -> [u32; 512] {
         [2, 0, 1],
         [2, 1, 0],
     ];
-    let mut table = [0u32; 512];
+    let mut table = [0u16; 512];
     let mut pattern: usize = 0;
     while pattern < 512 {
         let mut minirows = 0u32;
@@ -66,16 +90,7 @@ const fn build_keep() -> [u32; 512] {
             }
             p += 1;
         }
-        let mut cells = 0u32;
-        let mut m = 0;
-        while m < 9 {
-            if minirows & (1 << m) != 0 {
-                let (row, bx) = (m / 3, m % 3);
-                cells |= 7 << (row * 9 + bx * 3);
-            }
-            m += 1;
-        }
-        table[pattern] = cells;
+        table[pattern] = minirows as u16;
         pattern += 1;
     }
     table
