@@ -103,8 +103,8 @@ def main():
     instr = {}
     if not args.skip_callgrind:
         meta = sh(["cargo", "bench", "--bench", "oracle", "--no-run", "--message-format=json"], cwd=ROOT)
-        exe = [json.loads(l)["executable"] for l in meta.splitlines()
-               if '"executable":"' in l and json.loads(l).get("executable")][-1]
+        exe = [e for e in (json.loads(l).get("executable") for l in meta.splitlines())
+               if e and "/deps/oracle-" in e][-1]
         for name, path, _ in corpora:
             part = slice_of(path, 2000, tmp)
             n = count_puzzles(part)
