@@ -11,11 +11,13 @@
 //!   lookup), clears those columns in the two other bands, and clears newly solved cells from
 //!   the other eight digits.
 //! - When no band changes, naked singles and empty cells come from a bit-sliced count of the
-//!   nine digits per band, and hidden singles in columns from a bit-sliced count of the nine
-//!   rows per digit.
+//!   nine digits per band; then the columns' direction, per digit: hidden singles in columns and
+//!   locked candidates in stacks (the same permutation rule, bands as rows, one lookup a stack).
+//!   Without the columns' pass royle17 took 2.6× the instructions (more guesses).
 //! - Branching on a bivalue cell when there is one (else a cell with the fewest candidates):
 //!   guess its first digit, and on failure (or after a first solution) continue with that digit
-//!   eliminated, which is again propagated.
+//!   eliminated, which is again propagated. Guesses live on a per-thread `Vec` that is reused,
+//!   so a solve allocates nothing once the thread has solved one puzzle; no `unsafe`.
 
 use super::tables::{BAND, KEEP, KEEP_MINI, ROW, SHRINK, SPREAD};
 use crate::core::{Grid, CELLS};
