@@ -95,8 +95,12 @@ impl State {
         if columns != 0 {
             let clear = !(columns * SPREAD);
             let (b1, b2) = OTHER_BANDS[b];
-            self.clear(3 * d + b1, clear);
-            self.clear(3 * d + b2, clear);
+            for j in [3 * d + b1, 3 * d + b2] {
+                if self.cand[j] & !clear != 0 {
+                    self.cand[j] &= clear;
+                    self.dirty |= 1 << j;
+                }
+            }
         }
         let new = single & self.unsolved[b];
         if new != 0 {
