@@ -1,0 +1,356 @@
+//! The band solver: per-digit candidate bands, propagation as bit operations, and a
+//! guess-or-negate search on an explicit stack.
+//!
+//! Design (after the ideas JCZSolve and tdoku publish; written from the descriptions):
+//! - `cand[3d + b]`: digit `d`'s candidates in band `b` (27 bits, see [`super::tables`]), placed
+//!   cells included, so a solved cell is a bit in exactly one digit's band.
+//! - A band word is *updated* only when it changed since its last update (`dirty`). An update
+//!   keeps the mini-rows on some placement of the digit in the band (locked candidates, one
+//!   table lookup), takes every row left with one cell as that digit's cell (hidden singles in
+//!   rows; boxes follow because a box with one cell leaves that cell's row single after the
+//!   lookup), clears those columns in the two other bands, and clears newly solved cells from
+//!   the other eight digits.
+//! - When no band changes, naked singles and empty cells come from a bit-sliced count of the
+//!   nine digits per band; then the columns' direction, per digit: hidden singles in columns and
+//!   locked candidates in stacks (the same permutation rule, bands as rows, one lookup a stack).
+//!   Without the columns' pass royle17 took 2.6× the instructions (more guesses).
+//! - Branching on a bivalue cell when there is one (else a cell with the fewest candidates):
+//!   guess its first digit, and on failure (or after a first solution) continue with that digit
+//!   eliminated, which is again propagated. Guesses live on a per-thread `Vec` that is reused,
+//!   so a solve allocates nothing once the thread has solved one puzzle; no `unsafe`.
+
+use super::tables::{BAND, KEEP, KEEP_MINI, ROW, SHRINK, SPREAD};
+use crate::core::{Grid, CELLS};
+
+/// The search state: 31 words, copied once per guess.
+#[derive(Clone, Copy)]
+pub(super) struct State {
+    /// Candidates (and placed cells) of digit `d` in band `b` at index `3 * d + b`.
+    cand: [u32; 27],
+    /// Cells not yet placed, per band.
+    unsolved: [u32; 3],
+    /// Bit `3 * d + b`: that band word changed since its last update.
+    dirty: u32,
+}
+
+/// A guess to undo: the state before it, and the candidate it tried.
+#[derive(Clone, Copy)]
+struct Frame {
+    state: State,
+    band: u8,
+    digit: u8,
+    bit: u32,
+}
+
+impl State {
+    /// The solver's state for `grid`: its candidates plus its placed digits.
+    pub(super) fn from_grid(grid: &Grid) -> State {
+        let mut cand = [0u32; 27];
+        for digit in 0..9 {
+            let plane = grid.plane(digit).0 | grid.placed(digit).0;
+            for b in 0..3 {
+                cand[3 * digit + b] = (plane >> (27 * b)) as u32 & BAND;
+            }
+        }
+        let unsolved = grid.unsolved().0;
+        State {
+            cand,
+            unsolved: [0, 1, 2].map(|b| (unsolved >> (27 * b)) as u32 & BAND),
+            dirty: ALL_WORDS,
+        }
+    }
+
+    /// `cand[i] &= mask`, marking the word dirty when that removed something.
+    #[inline(always)]
+    fn clear(&mut self, i: usize, mask: u32) {
+        let old = self.cand[i];
+        let new = old & mask;
+        self.cand[i] = new;
+        self.dirty |= ((new != old) as u32) << i;
+    }
+
+    /// Updates digit `d` in band `b` (see the module notes); false on a contradiction.
+    #[inline(always)]
+    fn update_band(&mut self, i: usize) -> bool {
+        let (d, b) = (i / 3, i % 3);
+        let a = self.cand[i];
+        let pattern = SHRINK[(a & 0x1FF) as usize] as usize
+            | (SHRINK[(a >> 9 & 0x1FF) as usize] as usize) << 3
+            | (SHRINK[(a >> 18) as usize] as usize) << 6;
+        let keep = KEEP[pattern];
+        if keep == 0 {
+            return false;
+        }
+        let a = a & keep;
+        self.cand[i] = a;
+        // Rows of the band with one cell left (every row has at least one after `KEEP`).
+        let mut single = 0;
+        for r in 0..3 {
+            let row = a & ROW[r];
+            if row & (row - 1) == 0 {
+                single |= row;
+            }
+        }
+        let columns = (single | single >> 9 | single >> 18) & 0x1FF;
+        if columns != 0 {
+            let clear = !(columns * SPREAD);
+            let (b1, b2) = OTHER_BANDS[b];
+            for j in [3 * d + b1, 3 * d + b2] {
+                if self.cand[j] & !clear != 0 {
+                    self.cand[j] &= clear;
+                    self.dirty |= 1 << j;
+                }
+            }
+        }
+        let new = single & self.unsolved[b];
+        if new != 0 {
+            self.unsolved[b] &= !new;
+            for other in 0..9 {
+                self.clear(3 * other + b, !new);
+            }
+            // The digit keeps its own new cells.
+            self.cand[i] = a;
+            self.dirty &= !(1 << i);
+        }
+        true
+    }
+
+    /// Propagates until nothing changes; false on a contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            while self.dirty != 0 {
+                let i = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                if !self.update_band(i) {
+                    return false;
+                }
+            }
+            if self.unsolved == [0; 3] {
+                return true;
+            }
+            match self.naked_singles() {
+                Some(true) => continue,
+                Some(false) => {}
+                None => return false,
+            }
+            match self.columns() {
+                Some(true) => continue,
+                Some(false) => return true,
+                None => return false,
+            }
+        }
+    }
+
+    /// Places every naked single (by keeping only that cell in its row for the digit; the band
+    /// update does the rest). Some(progress), None when an unsolved cell has no candidate.
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut progress = false;
+        for b in 0..3 {
+            let unsolved = self.unsolved[b];
+            if unsolved == 0 {
+                continue;
+            }
+            let (mut ones, mut twos) = (0u32, 0u32);
+            for d in 0..9 {
+                let p = self.cand[3 * d + b];
+                twos |= ones & p;
+                ones |= p;
+            }
+            if unsolved & !ones != 0 {
+                return None;
+            }
+            let mut singles = unsolved & !twos;
+            while singles != 0 {
+                let bit = singles & singles.wrapping_neg();
+                singles ^= bit;
+                let row = ROW[(bit.trailing_zeros() / 9) as usize];
+                // An earlier single of this batch may have taken the cell's last digit.
+                let d = (0..9).find(|&d| self.cand[3 * d + b] & bit != 0)?;
+                self.clear(3 * d + b, !(row & !bit));
+                progress = true;
+            }
+        }
+        Some(progress)
+    }
+
+    /// The columns' direction, which the band updates do not see: hidden singles in columns,
+    /// and locked candidates in stacks (a digit takes one mini-column, column × band, per band
+    /// and per column of a stack, so a mini-column on no such placement is cleared: [`KEEP_MINI`]
+    /// with bands as rows). Some(progress), None when a column or stack has no room for a digit.
+    fn columns(&mut self) -> Option<bool> {
+        let before = self.dirty;
+        for d in 0..9 {
+            let (mut present, mut multi) = ([0u32; 3], [0u32; 3]);
+            for b in 0..3 {
+                let a = self.cand[3 * d + b];
+                let (r0, r1, r2) = (a & 0x1FF, a >> 9 & 0x1FF, a >> 18);
+                present[b] = r0 | r1 | r2;
+                multi[b] = (r0 & r1) | (r2 & (r0 | r1));
+            }
+            let [p0, p1, p2] = present;
+            let some = p0 | p1 | p2;
+            if some != 0x1FF {
+                return None;
+            }
+            let several = multi[0] | multi[1] | multi[2] | (p0 & p1) | (p2 & (p0 | p1));
+            let lone = some & !several;
+            let mut allowed = [0u32; 3];
+            for s in 0..3 {
+                let shift = 3 * s;
+                let pattern = (p0 >> shift & 7) | (p1 >> shift & 7) << 3 | (p2 >> shift & 7) << 6;
+                let keep = KEEP_MINI[pattern as usize] as u32;
+                if keep == 0 {
+                    return None;
+                }
+                for b in 0..3 {
+                    allowed[b] |= (keep >> (3 * b) & 7) << shift;
+                }
+            }
+            for b in 0..3 {
+                let i = 3 * d + b;
+                // Lone columns whose cell lies in this band and is not placed yet.
+                let mut singles = self.cand[i] & (lone * SPREAD) & self.unsolved[b];
+                let mut keep = allowed[b] * SPREAD;
+                while singles != 0 {
+                    let bit = singles & singles.wrapping_neg();
+                    singles ^= bit;
+                    keep &= !(ROW[(bit.trailing_zeros() / 9) as usize] & !bit);
+                }
+                // Usually nothing to clear: a predictable branch beats `clear`'s arithmetic.
+                if self.cand[i] & !keep != 0 {
+                    self.cand[i] &= keep;
+                    self.dirty |= 1 << i;
+                }
+            }
+        }
+        Some(self.dirty != before)
+    }
+
+    /// The cell to branch on: (band, bit, first digit). A bivalue cell when there is one: the
+    /// last of the band with the most unsolved cells, which needed 14% fewer instructions on
+    /// top1465 and 10% on royle17 than the first bivalue cell of the grid (the band's cells
+    /// share rows and boxes, so a guess there propagates furthest).
+    fn branch(&self) -> (usize, u32, usize) {
+        let mut pick = (0u32, 0usize, 0u32);
+        for b in 0..3 {
+            let (mut ones, mut twos, mut more) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let p = self.cand[3 * d + b];
+                more |= twos & p;
+                twos |= ones & p;
+                ones |= p;
+            }
+            let pairs = self.unsolved[b] & twos & !more;
+            if pairs != 0 {
+                let score = 1 + self.unsolved[b].count_ones();
+                if score > pick.0 {
+                    pick = (score, b, pairs);
+                }
+            }
+        }
+        if pick.0 != 0 {
+            return self.first_digit(pick.1, 1 << (31 - pick.2.leading_zeros()));
+        }
+        // No bivalue cell (rare): the unsolved cell with the fewest candidates.
+        let mut best = (0usize, 0u32, 10u32);
+        for b in 0..3 {
+            let mut rest = self.unsolved[b];
+            while rest != 0 {
+                let bit = rest & rest.wrapping_neg();
+                rest ^= bit;
+                let n = (0..9).filter(|&d| self.cand[3 * d + b] & bit != 0).count() as u32;
+                if n < best.2 {
+                    best = (b, bit, n);
+                }
+            }
+        }
+        self.first_digit(best.0, best.1)
+    }
+
+    fn first_digit(&self, b: usize, bit: u32) -> (usize, u32, usize) {
+        let d = (0..9)
+            .find(|&d| self.cand[3 * d + b] & bit != 0)
+            .expect("an unsolved cell after propagation has candidates");
+        (b, bit, d)
+    }
+
+    /// Takes `d` for the cell `bit` of band `b`.
+    #[inline]
+    fn place(&mut self, b: usize, bit: u32, d: usize) {
+        let row = ROW[(bit.trailing_zeros() / 9) as usize];
+        for other in 0..9 {
+            self.clear(3 * other + b, !bit);
+        }
+        let i = 3 * d + b;
+        self.cand[i] = (self.cand[i] & !row) | bit;
+        self.dirty |= 1 << i;
+    }
+
+    /// Digit index per cell; meaningful once every cell is placed.
+    fn solution(&self) -> [u8; CELLS] {
+        let mut out = [0u8; CELLS];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut rest = self.cand[3 * d + b];
+                while rest != 0 {
+                    out[27 * b + rest.trailing_zeros() as usize] = d as u8;
+                    rest &= rest - 1;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Every band word dirty.
+const ALL_WORDS: u32 = (1 << 27) - 1;
+
+const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+
+thread_local! {
+    /// The guess stack, kept per thread so that a solve allocates nothing once it has grown.
+    static STACK: std::cell::RefCell<Vec<Frame>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Counts the solutions of `state` up to `limit`; the first one found goes to `first`.
+pub(super) fn count(state: State, limit: u32, first: &mut [u8; CELLS]) -> u32 {
+    STACK.with(|stack| match stack.try_borrow_mut() {
+        Ok(mut stack) => run(state, limit, first, &mut stack),
+        // Only reachable if a solve ran inside another on one thread; a fresh stack is correct.
+        Err(_) => run(state, limit, first, &mut Vec::new()),
+    })
+}
+
+fn run(mut state: State, limit: u32, first: &mut [u8; CELLS], stack: &mut Vec<Frame>) -> u32 {
+    stack.clear();
+    let mut found = 0;
+    loop {
+        if state.propagate() {
+            if state.unsolved == [0; 3] {
+                found += 1;
+                if found == 1 {
+                    *first = state.solution();
+                }
+                if found >= limit {
+                    return found;
+                }
+            } else {
+                let (b, bit, d) = state.branch();
+                stack.push(Frame {
+                    state,
+                    band: b as u8,
+                    digit: d as u8,
+                    bit,
+                });
+                state.place(b, bit, d);
+                continue;
+            }
+        }
+        // Dead end or a solution counted: negate the latest guess.
+        let Some(frame) = stack.pop() else {
+            return found;
+        };
+        state = frame.state;
+        state.clear(3 * frame.digit as usize + frame.band as usize, !frame.bit);
+    }
+}
