@@ -7,7 +7,7 @@
 //! puzzles (or, with `none`, only parses them): `scripts/oracle_speed.sh` runs that under
 //! callgrind and subtracts the `none` run to get instructions per puzzle.
 
-#[path = "../tests/oracle_support/reference.rs"]
+#[path = "../tests/soundness/oracle_reference.rs"]
 mod reference;
 
 use std::hint::black_box;

@@ -7,6 +7,8 @@
 //! - `fish_dual`: large basic fish have small duals (a property on random states).
 //! - `forcing`: ForceChain, Kraken fish, HoDoKu's Forcing Chain and Net.
 //! - `statuses`: near-puzzles without a solution or with several are never reported unique.
+//! - `oracle`: the band oracle against the solver it replaced (`oracle_reference`), on corpora,
+//!   non-unique and mid-solve grids and random grids.
 //! - `patterns`: single-digit patterns, wings, colourings, chains, Sue de Coq, ALS, nice loops.
 //! - `sue_de_coq_ex`: GNPX v5's Sue de Coq extensions.
 //! - `xyz_wing_als`: XYZ-Wing (ALS), with the pattern's shape.
@@ -18,6 +20,8 @@ mod corpora;
 mod fish;
 mod fish_dual;
 mod forcing;
+mod oracle;
+mod oracle_reference;
 mod patterns;
 mod statuses;
 mod sue_de_coq_ex;

@@ -1,6 +1,6 @@
 //! The oracle as it was before the band solver (commit 25fb877): singles propagation on nine
 //! 81-bit planes plus depth-first branching on a cell with the fewest candidates. Kept verbatim
-//! as the reference the band solver is tested against (`tests/oracle.rs`) and timed against
+//! as the reference the band solver is tested against (`tests/soundness/oracle.rs`) and timed against
 //! (`benches/oracle.rs`); both include it with `#[path]`.
 #![allow(dead_code)]
 

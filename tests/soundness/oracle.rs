@@ -1,10 +1,9 @@
-//! The band oracle against the solver it replaced (`oracle_support/reference.rs`): the same
+//! The band oracle against the solver it replaced (`oracle_reference.rs`): the same
 //! count and the same solution on every corpus, on grids with several or no solutions, on
 //! mid-solve states with eliminations, and on random grids.
 
-mod common;
-#[path = "oracle_support/reference.rs"]
-mod reference;
+use crate::common;
+use crate::oracle_reference as reference;
 
 use std::io::BufReader;
 
