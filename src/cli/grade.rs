@@ -18,6 +18,7 @@ use sudoku_grader::input::encoding::utf8_input;
 use sudoku_grader::scales::RatingRule;
 use sudoku_grader::timing::TimingsPool;
 
+use super::output::{self, check_inputs, note, refuse_overwrite, Notes, Output};
 use super::plan::Plan;
 use super::progress::Progress;
 use super::{ladder_for, ScaleArg, TechniqueArgs, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
@@ -236,7 +237,16 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
     } else {
         args.inputs.clone()
     };
-    // Open everything up front so a missing file is a usage error before any output.
+    // Check everything up front, before any output: a missing, unreadable or directory input
+    // and an output that is one of the inputs are usage errors, and the input stays intact.
+    check_inputs(&paths)?;
+    refuse_overwrite(
+        &paths,
+        [
+            ("-o", args.output.as_ref()),
+            ("--timings", args.timings.as_ref()),
+        ],
+    )?;
     let mut inputs = Inputs {
         sources: Vec::with_capacity(paths.len()),
         consumed: Arc::new(AtomicU64::new(0)),
@@ -246,21 +256,15 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
             .sources
             .push((path.display().to_string(), open_input(path)?));
     }
-    let output: Box<dyn Write> = match &args.output {
-        Some(path) => Box::new(
-            File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?,
-        ),
-        None => Box::new(io::stdout().lock()),
-    };
+    let output = Output::create(args.output.as_deref())?;
     let mut rows = plan
         .rows(io::BufWriter::with_capacity(1 << 16, output))
         .map_err(|e| e.to_string())?;
     let mut timings_file = match &args.timings {
-        Some(path) => {
-            Some(io::BufWriter::new(File::create(path).map_err(|e| {
-                format!("cannot create {}: {e}", path.display())
-            })?))
-        }
+        Some(path) => Some(io::BufWriter::new(Output::create_named(
+            Some(path),
+            "--timings",
+        )?)),
         None => None,
     };
     let timings_pool = args
@@ -285,7 +289,7 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
             (inputs.stream(&options, &mut sinks)?, None)
         }
         Some(needs) => {
-            let mut found = Found::new(needs, &mut rows, io::stderr());
+            let mut found = Found::new(needs, &mut rows, Notes);
             let mut sinks = (&mut summary, &mut found, &mut progress, StopAtWrongStep);
             let stop = inputs.stream(&options, &mut sinks)?;
             (stop, Some(found.count()))
@@ -305,18 +309,18 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     if let Some(stop) = stop {
-        eprintln!("sgrade: {stop}");
+        note!("sgrade: {stop}");
         return Ok(ExitCode::from(match stop {
             Stop::WrongStep { .. } => EXIT_VERIFY_FAILED,
         }));
     }
     if !args.quiet {
-        eprint!("{}", summary.render(Some(elapsed)));
+        output::write_note(format_args!("{}", summary.render(Some(elapsed))));
         if let Some(timings) = &timings {
-            eprint!("{}", timings.render_table());
+            output::write_note(format_args!("{}", timings.render_table()));
         }
         if let (Some(needs), Some(found)) = (plan.needs(), found) {
-            eprintln!(
+            note!(
                 "sgrade: found {found} of {} graded puzzles ({needs})",
                 summary.solved + summary.stuck
             );

@@ -13,6 +13,7 @@ mod canon;
 mod compare;
 mod explain;
 mod grade;
+pub mod output;
 mod plan;
 mod progress;
 mod report;

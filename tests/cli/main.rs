@@ -8,6 +8,8 @@
 //! - `commands`: `grade`, `solve`, `explain` and `find` as a user runs them (rows, messages,
 //!   exit codes, stdin and UTF-16 input, threads, flushing, progress, `--techniques`).
 //! - `golden`: byte-identity of `grade` and `explain` on every scale with `tests/golden/`.
+//! - `io`: closed pipes, write errors named by output, an output that is an input, inputs
+//!   checked up front.
 //! - `perf`: `grade --timings`, `bench`, `stats` and `report`.
 //! - `scales`: `--scale` and `--output-format gnpx` on the command line.
 
@@ -18,5 +20,6 @@ mod analysis;
 mod architecture;
 mod commands;
 mod golden;
+mod io;
 mod perf;
 mod scales;
