@@ -164,3 +164,43 @@ fn inputs_are_checked_before_any_output() {
             .stderr(predicates::str::contains("is a directory"));
     }
 }
+
+/// Rows reach the output as soon as every earlier row is done, not when a whole chunk is: a
+/// run killed part-way keeps the header and its first rows, complete and in input order.
+#[test]
+fn rows_are_written_as_they_finish_and_survive_a_kill() {
+    let Some(hard) = common::shared_file("corpora/top1465.txt") else {
+        eprintln!("skipped: ../shared is absent");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("rows.csv");
+    let mut child = Command::new(bin())
+        .args(["grade", "-q", "--no-progress", "-o"])
+        .arg(&out)
+        .arg(&hard)
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    let text = loop {
+        let text = std::fs::read_to_string(&out).unwrap_or_default();
+        if text.lines().count() >= 3 {
+            break text;
+        }
+        assert!(child.try_wait().unwrap().is_none(), "the run ended first");
+        assert!(started.elapsed().as_secs() < 120, "no rows after 2 minutes");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let still_running = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(still_running, "the first rows came only at the end");
+    assert!(text.starts_with("source,line,puzzle,"));
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let lines: Vec<u64> = reader
+        .records()
+        .map(|r| r.unwrap()[1].parse().unwrap())
+        .collect();
+    assert_eq!(lines, (1..=lines.len() as u64).collect::<Vec<_>>());
+}
