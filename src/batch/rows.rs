@@ -79,7 +79,7 @@ impl<'a, W: Write> RowWriter<'a, W> {
             RowKind::Grade(ladder) => {
                 header.push("solved".into());
                 header.extend(rating_columns(ladder.rule()).iter().map(|c| c.to_string()));
-                header.extend(["hardest", "steps", "time_us"].map(String::from));
+                header.extend(["hardest", "hardest_so_far", "steps", "time_us"].map(String::from));
                 header.extend(
                     ladder
                         .rungs()
@@ -115,7 +115,14 @@ impl<'a, W: Write> RowWriter<'a, W> {
         match (&self.kind, evaluation.outcome()) {
             (RowKind::Grade(ladder), Some(outcome)) => {
                 csv.write_field(if outcome.solved { "true" } else { "false" })?;
+                // A stuck puzzle has no rating on any scale: its rating columns are empty and
+                // its hardest step so far goes to `hardest_so_far`, not `hardest`.
                 match ladder.rule() {
+                    _ if !outcome.solved => {
+                        for _ in rating_columns(ladder.rule()) {
+                            csv.write_field("")?;
+                        }
+                    }
                     RatingRule::MaxDifficulty => csv.write_field(outcome.rating.to_string())?,
                     rule @ RatingRule::HodokuLevel => {
                         csv.write_field(rule.label(outcome.rating))?;
@@ -124,7 +131,14 @@ impl<'a, W: Write> RowWriter<'a, W> {
                         csv.write_field(if bf { "1" } else { "0" })?;
                     }
                 }
-                csv.write_field(outcome.hardest.map(|t| t.id()).unwrap_or(""))?;
+                let hardest = outcome.hardest.map(|t| t.id()).unwrap_or("");
+                let (solved_hardest, so_far) = if outcome.solved {
+                    (hardest, "")
+                } else {
+                    ("", hardest)
+                };
+                csv.write_field(solved_hardest)?;
+                csv.write_field(so_far)?;
                 csv.write_field(outcome.steps.to_string())?;
                 csv.write_field(&time)?;
                 for rung in ladder.rungs() {
@@ -132,7 +146,7 @@ impl<'a, W: Write> RowWriter<'a, W> {
                 }
             }
             (RowKind::Grade(ladder), None) => {
-                for _ in 0..3 + rating_columns(ladder.rule()).len() {
+                for _ in 0..4 + rating_columns(ladder.rule()).len() {
                     csv.write_field("")?;
                 }
                 csv.write_field(&time)?;

@@ -204,3 +204,119 @@ fn rows_are_written_as_they_finish_and_survive_a_kill() {
         .collect();
     assert_eq!(lines, (1..=lines.len() as u64).collect::<Vec<_>>());
 }
+
+const XWING: &str =
+    "4....9.5.23..58.67...4.7.........3253.2....8.5.1...7.....89....9......7..1.72..46";
+
+/// A puzzle the ladder cannot finish has no rating: empty rating columns on every scale, its
+/// hardest step so far in `hardest_so_far`, a line of its own in the summary and in `stats`,
+/// never inside the rating histogram; `find` lists it only for techniques its path used.
+#[test]
+fn a_stuck_puzzle_is_unrated_and_counted_on_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.txt");
+    std::fs::write(&input, format!("{XWING}\n{EASY}\n")).unwrap();
+    for scale in ["gnpx", "gnpx584", "hodoku"] {
+        let techniques = if scale == "hodoku" {
+            "full-house,naked-single,hidden-single"
+        } else {
+            "singles"
+        };
+        let out = sgrade()
+            .args(["grade", "--scale", scale, "--techniques", techniques])
+            .arg(&input)
+            .assert()
+            .success();
+        let output = out.get_output();
+        let rows = common::csv_maps(&output.stdout);
+        let stuck = &rows[0];
+        assert_eq!(stuck["solved"], "false", "{scale}");
+        for column in ["rating", "hodoku_level", "hodoku_score", "hodoku_bf"] {
+            if let Some(value) = stuck.get(column) {
+                assert_eq!(value, "", "{scale} {column}");
+            }
+        }
+        assert_eq!(stuck["hardest"], "", "{scale}");
+        assert!(stuck["hardest_so_far"].ends_with("single"), "{scale}");
+        assert_eq!(rows[1]["solved"], "true");
+        assert_eq!(rows[1]["hardest_so_far"], "");
+        assert!(!rows[1]["hardest"].is_empty());
+        let summary = String::from_utf8_lossy(&output.stderr);
+        assert!(summary.contains("  stuck (no rating"), "{summary}");
+        let histogram = summary
+            .lines()
+            .find(|l| {
+                l.starts_with("  rating:")
+                    || l.starts_with("  HoDoKu level:")
+                    || l.starts_with("  level:")
+            })
+            .unwrap_or("");
+        assert!(!histogram.contains("0: 1"), "{scale}: {histogram}");
+        let csv = dir.path().join(format!("{scale}.csv"));
+        std::fs::write(&csv, &output.stdout).unwrap();
+        let stats = sgrade().arg("stats").arg(&csv).assert().success();
+        let stats = String::from_utf8_lossy(&stats.get_output().stdout).into_owned();
+        assert!(stats.contains("graded: solved 1, stuck 1"), "{stats}");
+        assert!(stats.contains("  stuck (no rating"), "{stats}");
+        let report = sgrade().arg("report").arg(&csv).assert().success();
+        let report = String::from_utf8_lossy(&report.get_output().stdout).into_owned();
+        assert!(report.contains("stuck (no rating): 1 puzzles"), "{scale}");
+    }
+    let found = |needs: &str| {
+        let out = sgrade()
+            .args(["find", "-q", "--techniques", "singles", "--needs", needs])
+            .arg(&input)
+            .assert()
+            .success();
+        common::csv_maps(&out.get_output().stdout)
+            .iter()
+            .map(|row| row["line"].clone())
+            .collect::<Vec<_>>()
+    };
+    let graded = sgrade()
+        .args(["grade", "-q", "--techniques", "singles"])
+        .arg(&input)
+        .assert()
+        .success();
+    let stuck = common::csv_maps(&graded.get_output().stdout).remove(0);
+    for technique in ["full-house", "naked-single", "hidden-single"] {
+        let used = stuck[&format!("count_{technique}")] != "0";
+        assert_eq!(
+            found(technique).contains(&"1".to_string()),
+            used,
+            "{technique}"
+        );
+    }
+}
+
+/// A forum puzzle beyond GNPX v5.84's default ladder comes back stuck and unrated.
+#[test]
+fn forum_hardest_puzzles_are_stuck_not_rated_zero() {
+    let Some(path) = common::shared_file("corpora/forum_hardest_1905_er11plus.txt") else {
+        eprintln!("skipped: ../shared is absent");
+        return;
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("forum.txt");
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .take(3)
+        .collect();
+    std::fs::write(&input, lines.join("\n")).unwrap();
+    let out = sgrade()
+        .args(["grade", "-q", "--scale", "gnpx584"])
+        .arg(&input)
+        .assert();
+    let rows = common::csv_maps(&out.get_output().stdout);
+    let stuck: Vec<_> = rows.iter().filter(|r| r["solved"] == "false").collect();
+    assert!(
+        !stuck.is_empty(),
+        "no stuck row among {} forum puzzles",
+        rows.len()
+    );
+    for row in stuck {
+        assert_eq!((row["rating"].as_str(), row["hardest"].as_str()), ("", ""));
+    }
+}
