@@ -17,7 +17,7 @@ use crate::timing::TimingsPool;
 pub mod rows;
 
 pub use crate::grading::sink::{Sink, Stop};
-pub use rows::{OutputFormat, RowKind, RowWriter};
+pub use rows::{OutputFormat, RowKind, RowOptions, RowWriter};
 
 /// Records in flight at most (read, not yet written): enough to keep every worker busy while a
 /// slow puzzle holds back the rows after it, small enough to bound memory.

@@ -43,7 +43,7 @@ pub struct BenchArgs {
     #[arg(long)]
     limit: Option<usize>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    #[arg(long, visible_alias = "output-format", value_enum, default_value_t = Format::Text)]
     format: Format,
 }
 

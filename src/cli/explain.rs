@@ -30,7 +30,7 @@ pub struct ExplainArgs {
     #[command(flatten)]
     techniques: TechniqueArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    #[arg(long, visible_alias = "output-format", value_enum, default_value_t = Format::Text)]
     format: Format,
     /// List every step each enabled technique finds in the starting state instead of solving.
     #[arg(long)]

@@ -11,7 +11,9 @@ use std::time::{Instant, SystemTime};
 
 use clap::Args;
 
-use sudoku_grader::batch::{grade_stream, BatchOptions, OutputFormat, Sink, Stop, DEFAULT_CHUNK};
+use sudoku_grader::batch::{
+    grade_stream, BatchOptions, OutputFormat, RowOptions, Sink, Stop, DEFAULT_CHUNK,
+};
 use sudoku_grader::grading::evaluate::Status;
 use sudoku_grader::grading::sink::{Found, StopAtWrongStep};
 use sudoku_grader::input::encoding::utf8_input;
@@ -32,14 +34,24 @@ pub struct BatchArgs {
     #[arg(short, long)]
     output: Option<PathBuf>,
     /// Worker threads (default: all cores).
-    #[arg(long)]
+    #[arg(short = 'j', long)]
     threads: Option<usize>,
     /// Show progress even when stderr is not a terminal (then as a line per second).
-    #[arg(long, conflicts_with = "no_progress")]
+    #[arg(long, overrides_with = "no_progress")]
     progress: bool,
-    /// Never show a progress bar.
-    #[arg(long)]
+    /// Never show a progress bar (the last of --progress / --no-progress wins).
+    #[arg(long, overrides_with = "progress")]
     no_progress: bool,
+    /// Row format: CSV, JSON lines (the CSV's fields, counts as an object), or GNPX's
+    /// rated-file line `<puzzle> <difficulty> "<method>"` (GNPX scales).
+    #[arg(long, value_enum, default_value_t = OutputFormatArg::Csv)]
+    output_format: OutputFormatArg,
+    /// Do not write the CSV header line.
+    #[arg(long)]
+    no_header: bool,
+    /// Leave out the `time_us` column, so that two runs give the same bytes.
+    #[arg(long)]
+    no_timing: bool,
     /// Puzzle lines per chunk (rows are flushed after each chunk).
     #[arg(long, default_value_t = DEFAULT_CHUNK as u64, value_parser = clap::value_parser!(u64).range(1..))]
     chunk_size: u64,
@@ -63,9 +75,6 @@ pub struct ScaleArgs {
     /// Rating scale: technique order, difficulties and rating rule.
     #[arg(long, value_enum, default_value_t = ScaleArg::Gnpx)]
     scale: ScaleArg,
-    /// Row format: CSV, or GNPX's rated-file line `<puzzle> <difficulty> "<method>"` (GNPX scales).
-    #[arg(long, value_enum, default_value_t = OutputFormatArg::Csv)]
-    output_format: OutputFormatArg,
 }
 
 /// `--output-format`.
@@ -73,6 +82,8 @@ pub struct ScaleArgs {
 pub enum OutputFormatArg {
     /// CSV with a header.
     Csv,
+    /// One JSON object per line.
+    Jsonl,
     /// GNPX's own file line, with GNPX's method names.
     Gnpx,
 }
@@ -82,19 +93,31 @@ impl ScaleArgs {
     /// (GNPX lines need a GNPX scale), `verify`, and for `find` its needs (names, hardest only).
     fn plan(
         &self,
+        batch: &BatchArgs,
         techniques: &TechniqueArgs,
         verify: bool,
         needs: Option<(&str, bool)>,
     ) -> Result<Plan, String> {
         let ladder = ladder_for(self.scale, techniques)?;
-        let format = match self.output_format {
+        let format = match batch.output_format {
             OutputFormatArg::Csv => OutputFormat::Csv,
+            OutputFormatArg::Jsonl => OutputFormat::Jsonl,
             OutputFormatArg::Gnpx if ladder.rule() == RatingRule::MaxDifficulty => OutputFormat::Gnpx,
             OutputFormatArg::Gnpx => {
                 return Err("--output-format gnpx writes GNPX difficulties: use it with --scale gnpx or gnpx584".into())
             }
         };
-        Plan::new(Some(ladder), format, verify, needs)
+        Ok(Plan::new(Some(ladder), format, verify, needs)?.with_rows(batch.row_options()))
+    }
+}
+
+impl BatchArgs {
+    /// `--no-header` and `--no-timing`.
+    fn row_options(&self) -> RowOptions {
+        RowOptions {
+            header: !self.no_header,
+            timing: !self.no_timing,
+        }
     }
 }
 
@@ -179,7 +202,9 @@ fn total_bytes(inputs: &[PathBuf]) -> Option<u64> {
 
 /// Runs `sgrade grade`.
 pub fn run_grade(args: GradeArgs) -> Result<ExitCode, String> {
-    let plan = args.scale.plan(&args.techniques, args.verify, None)?;
+    let plan = args
+        .scale
+        .plan(&args.batch, &args.techniques, args.verify, None)?;
     run_batch(&args.batch, &plan)
 }
 
@@ -187,13 +212,26 @@ pub fn run_grade(args: GradeArgs) -> Result<ExitCode, String> {
 /// named techniques. Rows that could not be graded are reported on stderr, not dropped silently.
 pub fn run_find(args: FindArgs) -> Result<ExitCode, String> {
     let needs = Some((args.needs.as_str(), args.needs_only));
-    let plan = args.scale.plan(&args.techniques, args.verify, needs)?;
+    let plan = args
+        .scale
+        .plan(&args.batch, &args.techniques, args.verify, needs)?;
     run_batch(&args.batch, &plan)
 }
 
 /// Runs `sgrade solve`.
 pub fn run_solve(args: SolveArgs) -> Result<ExitCode, String> {
-    run_batch(&args.batch, &Plan::solve())
+    let format = match args.batch.output_format {
+        OutputFormatArg::Csv => OutputFormat::Csv,
+        OutputFormatArg::Jsonl => OutputFormat::Jsonl,
+        OutputFormatArg::Gnpx => {
+            return Err(
+                "--output-format gnpx writes GNPX difficulties: solve has none (csv or jsonl)"
+                    .into(),
+            )
+        }
+    };
+    let plan = Plan::solve(format).with_rows(args.batch.row_options());
+    run_batch(&args.batch, &plan)
 }
 
 /// The inputs of a run, opened, with the counter of the bytes read from them.

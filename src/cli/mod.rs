@@ -64,7 +64,8 @@ enum Command {
 pub enum Format {
     /// One line of text per step.
     Text,
-    /// One JSON object per line.
+    /// One JSON object per line (`jsonl` is the same).
+    #[value(alias = "jsonl")]
     Json,
 }
 
