@@ -10,7 +10,7 @@ use clap::Args;
 use serde_json::json;
 
 use sudoku_grader::bench::{self, median, spread, BenchConfig, BenchReport};
-use sudoku_grader::input::reader::{Record, RecordReader};
+use sudoku_grader::input::reader::{decompressed, Record, RecordReader};
 
 use super::output::{check_inputs, Output};
 use super::{ladder_for, Format, ScaleArg, TechniqueArgs, EXIT_VERIFY_FAILED};
@@ -55,6 +55,7 @@ fn load(inputs: &[PathBuf], limit: Option<usize>) -> Result<Vec<Record>, String>
         } else {
             Box::new(File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?)
         };
+        let source = decompressed(source).map_err(|e| format!("{}: {e}", path.display()))?;
         let mut reader = RecordReader::new(BufReader::new(source));
         while let Some(record) = reader
             .next_record()

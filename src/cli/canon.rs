@@ -2,7 +2,7 @@
 //! duplicates under symmetry with `--dedup`; `sgrade shuffle`: random isomorphs.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -10,7 +10,7 @@ use clap::Args;
 use rayon::prelude::*;
 
 use sudoku_grader::input::puzzle::{parse_puzzle, PuzzleFormat};
-use sudoku_grader::input::reader::{Record, RecordReader};
+use sudoku_grader::input::reader::{decompressed, Record, RecordReader};
 use sudoku_grader::symmetry::canon::Canonicalizer;
 use sudoku_grader::symmetry::dedup::{FirstSeen, SeenForms};
 use sudoku_grader::symmetry::transform::Transform;
@@ -116,13 +116,13 @@ fn checked_inputs(inputs: &[PathBuf], output: Option<&PathBuf>) -> Result<Vec<Pa
 }
 
 fn open_input(path: &PathBuf) -> Result<Box<dyn BufRead>, String> {
-    Ok(if path.as_os_str() == "-" {
-        Box::new(BufReader::new(io::stdin().lock()))
+    let raw: Box<dyn Read> = if path.as_os_str() == "-" {
+        Box::new(io::stdin().lock())
     } else {
-        Box::new(BufReader::new(
-            File::open(path).map_err(|e| format!("{}: {e}", path.display()))?,
-        ))
-    })
+        Box::new(File::open(path).map_err(|e| format!("{}: {e}", path.display()))?)
+    };
+    let input = decompressed(raw).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Box::new(BufReader::new(input)))
 }
 
 fn open_output(path: Option<&PathBuf>) -> Result<BufWriter<Output>, String> {

@@ -17,6 +17,7 @@ use sudoku_grader::batch::{
 use sudoku_grader::grading::evaluate::Status;
 use sudoku_grader::grading::sink::{Found, StopAtWrongStep};
 use sudoku_grader::input::encoding::utf8_input;
+use sudoku_grader::input::reader::decompressed;
 use sudoku_grader::scales::RatingRule;
 use sudoku_grader::timing::TimingsPool;
 
@@ -252,7 +253,9 @@ impl Inputs {
                 inner: reader,
                 consumed: Arc::clone(&self.consumed),
             };
-            let input = utf8_input(counted).map_err(|e| format!("{source}: {e}"))?;
+            let input = decompressed(counted)
+                .and_then(utf8_input)
+                .map_err(|e| format!("{source}: {e}"))?;
             let flow = grade_stream(input, &source, options, sink)
                 .map_err(|e| format!("{source}: {e}"))?;
             if let ControlFlow::Break(stop) = flow {

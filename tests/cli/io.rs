@@ -320,3 +320,61 @@ fn forum_hardest_puzzles_are_stuck_not_rated_zero() {
         assert_eq!((row["rating"].as_str(), row["hardest"].as_str()), ("", ""));
     }
 }
+
+/// Compressed inputs (gzip, zstd, xz, bzip2; told by their magic bytes, not their names) give
+/// the plain file's rows, on a file and on stdin.
+#[test]
+fn compressed_inputs_give_the_plain_files_output() {
+    use std::io::Write;
+    let plain = std::fs::read(common::corpus("kaggle_sample.csv")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&plain).unwrap();
+    let mut xz = xz2::write::XzEncoder::new(Vec::new(), 6);
+    xz.write_all(&plain).unwrap();
+    let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+    bz.write_all(&plain).unwrap();
+    let packed = [
+        ("in.gz", gz.finish().unwrap()),
+        ("in.zst", zstd::encode_all(&plain[..], 3).unwrap()),
+        ("in.xz", xz.finish().unwrap()),
+        ("in.bz2", bz.finish().unwrap()),
+    ];
+    let rows = |command: &str, input: &[u8]| {
+        let timing = if command == "grade" { "--no-timing" } else { "--" };
+        let out = sgrade()
+            .args([command, "-q", timing, "-"])
+            .write_stdin(input.to_vec())
+            .assert()
+            .success();
+        out.get_output().stdout.clone()
+    };
+    let expected = rows("grade", &plain);
+    let canon = rows("canon", &plain);
+    for (name, bytes) in &packed {
+        assert_ne!(bytes, &plain);
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        // The same bytes under another name: the format is told by content.
+        let renamed = dir.path().join(format!("{name}.txt"));
+        std::fs::write(&renamed, bytes).unwrap();
+        for file in [&path, &renamed] {
+            let out = sgrade()
+                .args(["grade", "-q", "--no-timing"])
+                .arg(file)
+                .assert()
+                .success();
+            let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+            let expected = String::from_utf8(expected.clone()).unwrap();
+            // Only the source column differs (the file's name instead of `-`).
+            let strip = |t: &str, source: &str| t.replace(&format!("\n{source},"), "\n,");
+            assert_eq!(
+                strip(&text, &file.display().to_string()),
+                strip(&expected, "-"),
+                "{name}"
+            );
+        }
+        assert_eq!(rows("grade", bytes), expected, "{name} on stdin");
+        assert_eq!(rows("canon", bytes), canon, "{name}: canon");
+    }
+}
