@@ -18,6 +18,7 @@ mod plan;
 mod progress;
 mod report;
 mod stats;
+mod techniques;
 
 /// Exit code: some rows were invalid or not unique.
 pub const EXIT_NOT_ALL_UNIQUE: u8 = 1;
@@ -57,6 +58,8 @@ enum Command {
     Shuffle(canon::ShuffleArgs),
     /// Write a self-contained HTML report (SVG charts) of result CSVs and timing files.
     Report(report::ReportArgs),
+    /// The technique table of a scale: id, title, family, difficulty, on by default or not.
+    Techniques(techniques::TechniquesArgs),
 }
 
 /// Output format of `explain`.
@@ -114,7 +117,7 @@ fn ladder_for(scale: ScaleArg, args: &TechniqueArgs) -> Result<Ladder, String> {
             scale
                 .full_ladder()
                 .restricted_to(&names)
-                .map_err(|e| e.to_string())?
+                .map_err(|e| techniques::name_error(&e))?
         }
     };
     Ok(match args.fish_max_size {
@@ -138,5 +141,6 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Canon(args) => canon::run(args),
         Command::Shuffle(args) => canon::run_shuffle(args),
         Command::Compare(args) => compare::run(args),
+        Command::Techniques(args) => techniques::run(args),
     }
 }

@@ -34,9 +34,10 @@ impl Plan {
         needs: Option<(&str, bool)>,
     ) -> Result<Plan, String> {
         let needs = match (needs, &ladder) {
-            (Some((names, hardest_only)), Some(ladder)) => {
-                Some(Needs::new(names, hardest_only, ladder).map_err(|e| e.to_string())?)
-            }
+            (Some((names, hardest_only)), Some(ladder)) => Some(
+                Needs::new(names, hardest_only, ladder)
+                    .map_err(|e| super::techniques::name_error(&e))?,
+            ),
             _ => None,
         };
         Ok(Plan {

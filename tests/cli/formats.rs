@@ -138,3 +138,33 @@ fn the_last_of_conflicting_flags_wins() {
         .assert()
         .success();
 }
+
+#[test]
+fn techniques_lists_every_rung_of_the_scale_with_its_difficulty() {
+    for (scale, row) in [
+        ("gnpx", "x-wing"),
+        ("gnpx584", "xyz-wing-als"),
+        ("hodoku", "brute-force"),
+    ] {
+        let out = sgrade()
+            .args(["techniques", "--scale", scale])
+            .assert()
+            .success();
+        let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        assert!(text.starts_with("id "), "{text}");
+        let line = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(row))
+            .unwrap_or_else(|| panic!("{scale}: no {row} row"));
+        assert!(line.ends_with(" on") || line.ends_with(" off"), "{line}");
+    }
+    let hodoku = sgrade().args(["techniques", "--scale", "hodoku"]).assert();
+    let text = String::from_utf8(hodoku.get_output().stdout.clone()).unwrap();
+    assert!(text.lines().nth(1).unwrap().contains("Easy"), "{text}");
+    sgrade()
+        .args(["find", "--needs", "nakd-pair", "-"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("did you mean `naked-pair`?"));
+}

@@ -341,7 +341,11 @@ fn compressed_inputs_give_the_plain_files_output() {
         ("in.bz2", bz.finish().unwrap()),
     ];
     let rows = |command: &str, input: &[u8]| {
-        let timing = if command == "grade" { "--no-timing" } else { "--" };
+        let timing = if command == "grade" {
+            "--no-timing"
+        } else {
+            "--"
+        };
         let out = sgrade()
             .args([command, "-q", timing, "-"])
             .write_stdin(input.to_vec())
