@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use sudoku_grader::scales::ladder::Ladder;
 use sudoku_grader::scales::Scale;
@@ -60,6 +60,13 @@ enum Command {
     Report(report::ReportArgs),
     /// The technique table of a scale: id, title, family, difficulty, on by default or not.
     Techniques(techniques::TechniquesArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on stdout.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) on stdout: `sgrade man > sgrade.1`.
+    Man,
 }
 
 /// Output format of `explain`.
@@ -128,6 +135,17 @@ fn ladder_for(scale: ScaleArg, args: &TechniqueArgs) -> Result<Ladder, String> {
     })
 }
 
+/// Writes what `write` generates to stdout (a closed pipe ends quietly, see [`output`]).
+fn generated(
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> Result<ExitCode, String> {
+    let mut out = std::io::BufWriter::new(output::Output::stdout());
+    write(&mut out)
+        .and_then(|()| std::io::Write::flush(&mut out))
+        .map_err(|e| e.to_string())?;
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Runs the parsed command line; returns the process exit code.
 pub fn run(cli: Cli) -> Result<ExitCode, String> {
     match cli.command {
@@ -142,5 +160,11 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Shuffle(args) => canon::run_shuffle(args),
         Command::Compare(args) => compare::run(args),
         Command::Techniques(args) => techniques::run(args),
+        Command::Completions { shell } => generated(|out| {
+            // Both are generated from the clap definitions, so they never fall behind.
+            clap_complete::generate(shell, &mut Cli::command(), "sgrade", out);
+            Ok(())
+        }),
+        Command::Man => generated(|out| clap_mangen::Man::new(Cli::command()).render(out)),
     }
 }

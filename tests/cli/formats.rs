@@ -168,3 +168,25 @@ fn techniques_lists_every_rung_of_the_scale_with_its_difficulty() {
         .code(2)
         .stderr(predicates::str::contains("did you mean `naked-pair`?"));
 }
+
+#[test]
+fn completions_and_man_page_are_generated_from_the_definitions() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = sgrade().args(["completions", shell]).assert().success();
+        let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        for word in [
+            "sgrade",
+            "grade",
+            "techniques",
+            "output-format",
+            "no-timing",
+        ] {
+            assert!(text.contains(word), "{shell}: no {word}");
+        }
+    }
+    sgrade().args(["completions", "tcsh"]).assert().code(2);
+    let man = sgrade().arg("man").assert().success();
+    let text = String::from_utf8(man.get_output().stdout.clone()).unwrap();
+    assert!(text.contains(".TH sgrade 1"), "{text}");
+    assert!(text.contains("techniques"));
+}
