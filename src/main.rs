@@ -14,7 +14,10 @@ fn main() -> ExitCode {
     match cli::run(args) {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("sgrade: {error}");
+            // A write error is reported under the output's name, whatever input was being
+            // read when it surfaced.
+            let error = cli::output::failure().map_or(error, str::to_string);
+            cli::output::write_note(format_args!("sgrade: {error}\n"));
             ExitCode::from(cli::EXIT_USAGE_OR_IO)
         }
     }

@@ -1,24 +1,26 @@
-//! The streaming batch grader: read a chunk of records, grade it across rayon workers, push the
-//! evaluations in input order into a [`Sink`] (the row writers of [`rows`], the summary, the
-//! `find` filter, progress: see [`crate::grading::sink`]), tell it the chunk is done (the rows are flushed),
-//! repeat. Memory is bounded by the chunk size, whatever the input.
+//! The streaming batch grader: read records, grade each as a rayon job, push the evaluations in
+//! input order into a [`Sink`] (the row writers of [`rows`], the summary, the `find` filter,
+//! progress: see [`crate::grading::sink`]) as soon as every earlier one is done, and tell it
+//! after each batch (the rows are flushed). Memory is bounded by the number of records in
+//! flight (`chunk_size`), whatever the input.
 
+use std::collections::VecDeque;
 use std::io::BufRead;
 use std::ops::ControlFlow;
-
-use rayon::prelude::*;
+use std::sync::mpsc;
 
 use crate::grading::evaluate::{Evaluation, Evaluator};
-use crate::input::reader::{Record, RecordReader};
+use crate::input::reader::RecordReader;
 use crate::scales::ladder::Ladder;
 use crate::timing::TimingsPool;
 
 pub mod rows;
 
 pub use crate::grading::sink::{Sink, Stop};
-pub use rows::{OutputFormat, RowKind, RowWriter};
+pub use rows::{OutputFormat, RowKind, RowOptions, RowWriter};
 
-/// Records graded per chunk: enough to keep every worker busy, small enough to flush often.
+/// Records in flight at most (read, not yet written): enough to keep every worker busy while a
+/// slow puzzle holds back the rows after it, small enough to bound memory.
 pub const DEFAULT_CHUNK: usize = 4096;
 
 /// Options for a batch run.
@@ -27,15 +29,23 @@ pub struct BatchOptions<'a> {
     pub ladder: Option<&'a Ladder>,
     /// Check every step against the solution.
     pub verify: bool,
-    /// Records per chunk.
+    /// Records in flight at most.
     pub chunk_size: usize,
     /// Where technique, oracle and puzzle timings go; `None`: nothing is timed.
     pub timings: Option<&'a TimingsPool>,
 }
 
 /// Grades every record of `input` (named `source` in rows and notes), pushing each evaluation,
-/// in input order, into `sink`, and telling it when a chunk is done. The sink returning
-/// `Break` stops the run there (e.g. at a verification failure) with its reason.
+/// in input order, into `sink` as soon as it and every earlier one are done, and telling the
+/// sink after each batch it took (the rows are flushed then). The sink returning `Break` stops
+/// the run there (e.g. at a verification failure) with its reason.
+///
+/// Each record is one rayon job; at most `chunk_size` records are in flight (read, not yet
+/// passed to the sink), which bounds memory. Finished evaluations wait in a reorder buffer
+/// until every earlier one is done, so the first row is written as soon as the first puzzle
+/// is graded, not when a whole chunk is, and a killed run keeps every row it had finished in
+/// order. The sink is told a batch is done whenever the stream would otherwise wait, so rows
+/// reach the output while the workers grade the next ones.
 pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
     input: R,
     source: &str,
@@ -43,52 +53,87 @@ pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
     sink: &mut S,
 ) -> std::io::Result<ControlFlow<Stop>> {
     let mut reader = RecordReader::new(input);
-    let mut chunk: Vec<Record> = Vec::with_capacity(options.chunk_size);
-    loop {
-        chunk.clear();
-        while chunk.len() < options.chunk_size {
-            match reader.next_record()? {
-                Some(record) => chunk.push(record),
-                None => break,
-            }
-        }
-        if chunk.is_empty() {
-            return Ok(ControlFlow::Continue(()));
-        }
-        let at_end = chunk.len() < options.chunk_size;
-        let evaluator = Evaluator {
-            ladder: options.ladder,
-            verify: options.verify,
-            grade_multiple: false,
-        };
-        let evaluations: Vec<Evaluation> = match options.timings {
-            // One recorder per rayon job, taken from the pool once per job, not per call.
-            Some(pool) => chunk
-                .par_drain(..)
-                .map_init(
-                    || pool.checkout(),
-                    |timings, record| {
-                        if pool.times(record.line) {
-                            evaluator.evaluate_with(record, &mut **timings, &mut ())
-                        } else {
-                            evaluator.evaluate(record)
+    let evaluator = Evaluator {
+        ladder: options.ladder,
+        verify: options.verify,
+        grade_multiple: false,
+    };
+    let window = options.chunk_size.max(1) as u64;
+    let timings = options.timings;
+    // `in_place_scope` runs this on the calling thread (not a worker), so waiting for results
+    // here never takes a worker away from the jobs, even with one thread.
+    rayon::in_place_scope(|scope| {
+        let (done, results) = mpsc::channel::<(u64, Option<Evaluation>)>();
+        // Slot `i` holds the evaluation of record `next_out + i` once it is done.
+        let mut pending: VecDeque<Option<Evaluation>> = VecDeque::new();
+        let (mut next_in, mut next_out) = (0u64, 0u64);
+        let mut at_end = false;
+        loop {
+            while !at_end && next_in - next_out < window {
+                let Some(record) = reader.next_record()? else {
+                    at_end = true;
+                    break;
+                };
+                let (seq, evaluator) = (next_in, &evaluator);
+                let guard = Reply {
+                    seq,
+                    to: done.clone(),
+                };
+                scope.spawn(move |_| {
+                    let evaluation = match timings {
+                        // One recorder per job, returned to the pool when the job ends.
+                        Some(pool) if pool.times(record.line) => {
+                            evaluator.evaluate_with(record, &mut *pool.checkout(), &mut ())
                         }
-                    },
-                )
-                .collect(),
-            None => chunk
-                .par_drain(..)
-                .map(|record| evaluator.evaluate(record))
-                .collect(),
-        };
-        for evaluation in &evaluations {
-            if let ControlFlow::Break(stop) = sink.evaluation(source, evaluation)? {
-                return Ok(ControlFlow::Break(stop));
+                        _ => evaluator.evaluate(record),
+                    };
+                    guard.send(evaluation);
+                });
+                next_in += 1;
+                pending.push_back(None);
+            }
+            if next_out == next_in {
+                return Ok(ControlFlow::Continue(()));
+            }
+            // Wait for one result, then take every other one already there.
+            let mut next = Some(results.recv().expect("a job is in flight"));
+            while let Some((seq, evaluation)) = next {
+                let evaluation = evaluation.expect("a grading job panicked");
+                pending[(seq - next_out) as usize] = Some(evaluation);
+                next = results.try_recv().ok();
+            }
+            let mut written = false;
+            while pending.front().is_some_and(Option::is_some) {
+                let evaluation = pending.pop_front().flatten().expect("checked above");
+                next_out += 1;
+                written = true;
+                if let ControlFlow::Break(stop) = sink.evaluation(source, &evaluation)? {
+                    return Ok(ControlFlow::Break(stop));
+                }
+            }
+            if written {
+                sink.chunk_done()?;
             }
         }
-        sink.chunk_done()?;
-        if at_end {
-            return Ok(ControlFlow::Continue(()));
-        }
+    })
+}
+
+/// A job's reply: its evaluation, or `None` if the job panicked (sent from `drop`), so the
+/// stream never waits for a reply that cannot come.
+struct Reply {
+    seq: u64,
+    to: mpsc::Sender<(u64, Option<Evaluation>)>,
+}
+
+impl Reply {
+    fn send(self, evaluation: Evaluation) {
+        let _ = self.to.send((self.seq, Some(evaluation)));
+        std::mem::forget(self);
+    }
+}
+
+impl Drop for Reply {
+    fn drop(&mut self) {
+        let _ = self.to.send((self.seq, None));
     }
 }

@@ -29,12 +29,34 @@ pub enum OutputFormat {
     /// GNPX's rated-file line, `<puzzle> <difficulty> "<method>"` with GNPX's method names;
     /// rows that could not be graded become `#` comment lines, stuck ones end in `# stuck`.
     Gnpx,
+    /// One JSON object per line with the CSV's fields (numbers and booleans as such, empty
+    /// fields as `null`) and the technique counts as one object, `counts`.
+    Jsonl,
+}
+
+/// Which optional parts of the rows are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowOptions {
+    /// The CSV header line.
+    pub header: bool,
+    /// The `time_us` column (off: two runs give the same bytes).
+    pub timing: bool,
+}
+
+impl Default for RowOptions {
+    fn default() -> Self {
+        RowOptions {
+            header: true,
+            timing: true,
+        }
+    }
 }
 
 /// Where the rows go, by format.
 enum Output<W: Write> {
     Csv(Box<csv::Writer<W>>),
     Lines(W),
+    Json(W),
 }
 
 /// Writes rows for evaluations, CSV header first.
@@ -43,6 +65,8 @@ pub struct RowWriter<'a, W: Write> {
     kind: RowKind<'a>,
     /// The message column, rendered here for each row (one buffer for the run).
     message: String,
+    /// Whether `time_us` is written.
+    timing: bool,
 }
 
 /// The rating columns of a graded row, by rating rule.
@@ -61,41 +85,32 @@ impl<'a, W: Write> RowWriter<'a, W> {
 
     /// A writer of `format` (CSV: the header is written at once).
     pub fn with_format(output: W, kind: RowKind<'a>, format: OutputFormat) -> csv::Result<Self> {
-        if format == OutputFormat::Gnpx {
-            return Ok(RowWriter {
-                output: Output::Lines(output),
-                kind,
-                message: String::new(),
-            });
-        }
-        let mut csv = csv::WriterBuilder::new().from_writer(output);
-        let mut header: Vec<String> = vec![
-            "source".into(),
-            "line".into(),
-            "puzzle".into(),
-            "status".into(),
-        ];
-        match kind {
-            RowKind::Grade(ladder) => {
-                header.push("solved".into());
-                header.extend(rating_columns(ladder.rule()).iter().map(|c| c.to_string()));
-                header.extend(["hardest", "steps", "time_us"].map(String::from));
-                header.extend(
-                    ladder
-                        .rungs()
-                        .iter()
-                        .map(|r| format!("count_{}", r.technique.id())),
-                );
+        Self::with_options(output, kind, format, RowOptions::default())
+    }
+
+    /// A writer of `format` with `options` (CSV: the header is written at once unless off).
+    pub fn with_options(
+        output: W,
+        kind: RowKind<'a>,
+        format: OutputFormat,
+        options: RowOptions,
+    ) -> csv::Result<Self> {
+        let output = match format {
+            OutputFormat::Gnpx => Output::Lines(output),
+            OutputFormat::Jsonl => Output::Json(output),
+            OutputFormat::Csv => {
+                let mut csv = csv::WriterBuilder::new().from_writer(output);
+                if options.header {
+                    csv.write_record(header(kind, options.timing))?;
+                }
+                Output::Csv(Box::new(csv))
             }
-            RowKind::Solve => header.extend(["solution", "time_us"].map(String::from)),
-        }
-        header.push("extra".into());
-        header.push("message".into());
-        csv.write_record(&header)?;
+        };
         Ok(RowWriter {
-            output: Output::Csv(Box::new(csv)),
+            output,
             kind,
             message: String::new(),
+            timing: options.timing,
         })
     }
 
@@ -106,6 +121,10 @@ impl<'a, W: Write> RowWriter<'a, W> {
         let csv = match &mut self.output {
             Output::Csv(csv) => csv,
             Output::Lines(out) => return Ok(write_gnpx_line(out, evaluation, &self.message)?),
+            Output::Json(out) => {
+                let row = json_row(self.kind, self.timing, source, evaluation, &self.message);
+                return Ok(writeln!(out, "{row}")?);
+            }
         };
         csv.write_field(source)?;
         csv.write_field(evaluation.line.to_string())?;
@@ -115,7 +134,14 @@ impl<'a, W: Write> RowWriter<'a, W> {
         match (&self.kind, evaluation.outcome()) {
             (RowKind::Grade(ladder), Some(outcome)) => {
                 csv.write_field(if outcome.solved { "true" } else { "false" })?;
+                // A stuck puzzle has no rating on any scale: its rating columns are empty and
+                // its hardest step so far goes to `hardest_so_far`, not `hardest`.
                 match ladder.rule() {
+                    _ if !outcome.solved => {
+                        for _ in rating_columns(ladder.rule()) {
+                            csv.write_field("")?;
+                        }
+                    }
                     RatingRule::MaxDifficulty => csv.write_field(outcome.rating.to_string())?,
                     rule @ RatingRule::HodokuLevel => {
                         csv.write_field(rule.label(outcome.rating))?;
@@ -124,25 +150,38 @@ impl<'a, W: Write> RowWriter<'a, W> {
                         csv.write_field(if bf { "1" } else { "0" })?;
                     }
                 }
-                csv.write_field(outcome.hardest.map(|t| t.id()).unwrap_or(""))?;
+                let hardest = outcome.hardest.map(|t| t.id()).unwrap_or("");
+                let (solved_hardest, so_far) = if outcome.solved {
+                    (hardest, "")
+                } else {
+                    ("", hardest)
+                };
+                csv.write_field(solved_hardest)?;
+                csv.write_field(so_far)?;
                 csv.write_field(outcome.steps.to_string())?;
-                csv.write_field(&time)?;
+                if self.timing {
+                    csv.write_field(&time)?;
+                }
                 for rung in ladder.rungs() {
                     csv.write_field(outcome.counts[rung.technique as usize].to_string())?;
                 }
             }
             (RowKind::Grade(ladder), None) => {
-                for _ in 0..3 + rating_columns(ladder.rule()).len() {
+                for _ in 0..4 + rating_columns(ladder.rule()).len() {
                     csv.write_field("")?;
                 }
-                csv.write_field(&time)?;
+                if self.timing {
+                    csv.write_field(&time)?;
+                }
                 for _ in ladder.rungs() {
                     csv.write_field("")?;
                 }
             }
             (RowKind::Solve, _) => {
                 csv.write_field(evaluation.solution_string())?;
-                csv.write_field(&time)?;
+                if self.timing {
+                    csv.write_field(&time)?;
+                }
             }
         }
         csv.write_field(&evaluation.extra)?;
@@ -154,7 +193,7 @@ impl<'a, W: Write> RowWriter<'a, W> {
     pub fn flush(&mut self) -> io::Result<()> {
         match &mut self.output {
             Output::Csv(csv) => csv.flush(),
-            Output::Lines(out) => out.flush(),
+            Output::Lines(out) | Output::Json(out) => out.flush(),
         }
     }
 }
@@ -173,6 +212,124 @@ impl<W: Write> Sink for RowWriter<'_, W> {
     fn chunk_done(&mut self) -> io::Result<()> {
         self.flush()
     }
+}
+
+/// The CSV header of `kind`, with or without `time_us`.
+fn header(kind: RowKind<'_>, timing: bool) -> Vec<String> {
+    let mut header: Vec<String> = vec![
+        "source".into(),
+        "line".into(),
+        "puzzle".into(),
+        "status".into(),
+    ];
+    match kind {
+        RowKind::Grade(ladder) => {
+            header.push("solved".into());
+            header.extend(rating_columns(ladder.rule()).iter().map(|c| c.to_string()));
+            header.extend(["hardest", "hardest_so_far", "steps"].map(String::from));
+            if timing {
+                header.push("time_us".into());
+            }
+            header.extend(
+                ladder
+                    .rungs()
+                    .iter()
+                    .map(|r| format!("count_{}", r.technique.id())),
+            );
+        }
+        RowKind::Solve => {
+            header.push("solution".into());
+            if timing {
+                header.push("time_us".into());
+            }
+        }
+    }
+    header.push("extra".into());
+    header.push("message".into());
+    header
+}
+
+/// One JSON line: the CSV's fields under the same names (numbers and booleans typed, empty
+/// fields `null`), the `count_<id>` columns as one object `counts`.
+fn json_row(
+    kind: RowKind<'_>,
+    timing: bool,
+    source: &str,
+    evaluation: &Evaluation,
+    message: &str,
+) -> serde_json::Value {
+    use serde_json::{json, Map, Value};
+    let text = |s: &str| {
+        if s.is_empty() {
+            Value::Null
+        } else {
+            Value::from(s)
+        }
+    };
+    let mut row = Map::new();
+    row.insert("source".into(), source.into());
+    row.insert("line".into(), evaluation.line.into());
+    row.insert("puzzle".into(), evaluation.puzzle.as_str().into());
+    row.insert("status".into(), evaluation.status().as_str().into());
+    match kind {
+        RowKind::Grade(ladder) => {
+            let outcome = evaluation.outcome();
+            let rule = ladder.rule();
+            row.insert("solved".into(), json!(outcome.map(|o| o.solved)));
+            let rated = outcome.filter(|o| o.solved);
+            match rule {
+                RatingRule::MaxDifficulty => {
+                    row.insert("rating".into(), json!(rated.map(|o| o.rating)));
+                }
+                RatingRule::HodokuLevel => {
+                    row.insert(
+                        "hodoku_level".into(),
+                        json!(rated.map(|o| rule.label(o.rating))),
+                    );
+                    row.insert("hodoku_score".into(), json!(rated.map(|o| o.score)));
+                    let bf =
+                        rated.map(|o| u8::from(o.counts[TechniqueId::BruteForce as usize] > 0));
+                    row.insert("hodoku_bf".into(), json!(bf));
+                }
+            }
+            let hardest = outcome.and_then(|o| o.hardest).map(|t| t.id());
+            let solved = outcome.is_some_and(|o| o.solved);
+            row.insert("hardest".into(), json!(hardest.filter(|_| solved)));
+            row.insert("hardest_so_far".into(), json!(hardest.filter(|_| !solved)));
+            row.insert("steps".into(), json!(outcome.map(|o| o.steps)));
+            if timing {
+                row.insert(
+                    "time_us".into(),
+                    json!((evaluation.time_us * 10.0).round() / 10.0),
+                );
+            }
+            let counts = outcome.map(|o| {
+                ladder
+                    .rungs()
+                    .iter()
+                    .map(|r| {
+                        (
+                            r.technique.id().to_string(),
+                            json!(o.counts[r.technique as usize]),
+                        )
+                    })
+                    .collect::<Map<_, _>>()
+            });
+            row.insert("counts".into(), json!(counts));
+        }
+        RowKind::Solve => {
+            row.insert("solution".into(), text(&evaluation.solution_string()));
+            if timing {
+                row.insert(
+                    "time_us".into(),
+                    json!((evaluation.time_us * 10.0).round() / 10.0),
+                );
+            }
+        }
+    }
+    row.insert("extra".into(), text(&evaluation.extra));
+    row.insert("message".into(), text(message));
+    Value::Object(row)
 }
 
 /// One GNPX rated-file line: `<puzzle> <difficulty> "<method>"`. A puzzle that was not graded

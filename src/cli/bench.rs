@@ -1,7 +1,7 @@
 //! `sgrade bench`: puzzles per second of grading next to the oracle alone, per technique too.
 
 use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io::{self, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -10,8 +10,9 @@ use clap::Args;
 use serde_json::json;
 
 use sudoku_grader::bench::{self, median, spread, BenchConfig, BenchReport};
-use sudoku_grader::input::reader::{Record, RecordReader};
+use sudoku_grader::input::reader::{decompressed, Record, RecordReader};
 
+use super::output::{check_inputs, Output};
 use super::{ladder_for, Format, ScaleArg, TechniqueArgs, EXIT_VERIFY_FAILED};
 
 /// Arguments of `sgrade bench`.
@@ -42,7 +43,7 @@ pub struct BenchArgs {
     #[arg(long)]
     limit: Option<usize>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    #[arg(long, visible_alias = "output-format", value_enum, default_value_t = Format::Text)]
     format: Format,
 }
 
@@ -54,6 +55,7 @@ fn load(inputs: &[PathBuf], limit: Option<usize>) -> Result<Vec<Record>, String>
         } else {
             Box::new(File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?)
         };
+        let source = decompressed(source).map_err(|e| format!("{}: {e}", path.display()))?;
         let mut reader = RecordReader::new(BufReader::new(source));
         while let Some(record) = reader
             .next_record()
@@ -185,6 +187,7 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, String> {
     if !(args.warmup.is_finite() && args.warmup >= 0.0) {
         return Err(format!("--warmup {}: expected seconds ≥ 0", args.warmup));
     }
+    check_inputs(&args.inputs)?;
     let mut records = load(&args.inputs, args.limit)?;
     if records.is_empty() {
         return Err("no puzzles in the input".into());
@@ -201,7 +204,10 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, String> {
         Format::Text => render_text(&report, &args, ladder.rungs().len()),
         Format::Json => render_json(&report, &args),
     };
-    print!("{text}");
+    let mut out = Output::stdout();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| e.to_string())?;
     Ok(if report.validation.disagreements == 0 {
         ExitCode::SUCCESS
     } else {

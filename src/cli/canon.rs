@@ -2,7 +2,7 @@
 //! duplicates under symmetry with `--dedup`; `sgrade shuffle`: random isomorphs.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -10,12 +10,13 @@ use clap::Args;
 use rayon::prelude::*;
 
 use sudoku_grader::input::puzzle::{parse_puzzle, PuzzleFormat};
-use sudoku_grader::input::reader::{Record, RecordReader};
+use sudoku_grader::input::reader::{decompressed, Record, RecordReader};
 use sudoku_grader::symmetry::canon::Canonicalizer;
 use sudoku_grader::symmetry::dedup::{FirstSeen, SeenForms};
 use sudoku_grader::symmetry::marks::MarksCanonicalizer;
 use sudoku_grader::symmetry::transform::Transform;
 
+use super::output::{check_inputs, note, refuse_overwrite, Output};
 use super::EXIT_NOT_ALL_UNIQUE;
 
 /// Records canonicalized in parallel before their rows are written.
@@ -66,7 +67,7 @@ pub struct ShuffleArgs {
 /// Runs `sgrade shuffle`: `copies` random isomorphs (symmetry and relabelling) of every valid
 /// puzzle, one 81-character line each; invalid lines are reported on stderr and skipped.
 pub fn run_shuffle(args: ShuffleArgs) -> Result<ExitCode, String> {
-    let inputs = checked_inputs(&args.inputs)?;
+    let inputs = checked_inputs(&args.inputs, args.output.as_ref())?;
     let mut out = open_output(args.output.as_ref())?;
     let mut invalid = 0u64;
     for (index, path) in inputs.iter().enumerate() {
@@ -80,7 +81,7 @@ pub fn run_shuffle(args: ShuffleArgs) -> Result<ExitCode, String> {
                 Ok(parsed) => parsed,
                 Err(message) => {
                     invalid += 1;
-                    eprintln!("sgrade: {source}:{}: {message}", record.line);
+                    note!("sgrade: {source}:{}: {message}", record.line);
                     continue;
                 }
             };
@@ -106,39 +107,29 @@ pub fn run_shuffle(args: ShuffleArgs) -> Result<ExitCode, String> {
 }
 
 /// The inputs (`-` when none), each checked before any output is written.
-fn checked_inputs(inputs: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+fn checked_inputs(inputs: &[PathBuf], output: Option<&PathBuf>) -> Result<Vec<PathBuf>, String> {
     let inputs = if inputs.is_empty() {
         vec![PathBuf::from("-")]
     } else {
         inputs.to_vec()
     };
-    for path in inputs.iter().filter(|p| p.as_os_str() != "-") {
-        let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        if meta.is_dir() {
-            return Err(format!("{}: is a directory", path.display()));
-        }
-    }
+    check_inputs(&inputs)?;
+    refuse_overwrite(&inputs, [("-o", output)])?;
     Ok(inputs)
 }
 
 fn open_input(path: &PathBuf) -> Result<Box<dyn BufRead>, String> {
-    Ok(if path.as_os_str() == "-" {
-        Box::new(BufReader::new(io::stdin().lock()))
+    let raw: Box<dyn Read> = if path.as_os_str() == "-" {
+        Box::new(io::stdin().lock())
     } else {
-        Box::new(BufReader::new(
-            File::open(path).map_err(|e| format!("{}: {e}", path.display()))?,
-        ))
-    })
+        Box::new(File::open(path).map_err(|e| format!("{}: {e}", path.display()))?)
+    };
+    let input = decompressed(raw).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Box::new(BufReader::new(input)))
 }
 
-fn open_output(path: Option<&PathBuf>) -> Result<BufWriter<Box<dyn Write>>, String> {
-    let out: Box<dyn Write> = match path {
-        Some(path) => {
-            Box::new(File::create(path).map_err(|e| format!("-o {}: {e}", path.display()))?)
-        }
-        None => Box::new(io::stdout().lock()),
-    };
-    Ok(BufWriter::new(out))
+fn open_output(path: Option<&PathBuf>) -> Result<BufWriter<Output>, String> {
+    Ok(BufWriter::new(Output::create(path.map(PathBuf::as_path))?))
 }
 
 /// A record's grid: its givens (0 = empty), or its pencil marks (per cell the candidate mask,
@@ -226,18 +217,12 @@ struct Counts {
 
 /// Runs `sgrade canon`.
 pub fn run(args: CanonArgs) -> Result<ExitCode, String> {
-    let inputs = checked_inputs(&args.inputs)?;
+    let inputs = checked_inputs(&args.inputs, args.output.as_ref())?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
         .map_err(|e| e.to_string())?;
-    let out: Box<dyn Write> = match &args.output {
-        Some(path) => {
-            Box::new(File::create(path).map_err(|e| format!("-o {}: {e}", path.display()))?)
-        }
-        None => Box::new(io::stdout().lock()),
-    };
-    let mut writer = csv::Writer::from_writer(BufWriter::new(out));
+    let mut writer = csv::Writer::from_writer(open_output(args.output.as_ref())?);
     let mut header = vec!["source", "line"];
     if args.keep_original {
         header.push("puzzle");
@@ -348,7 +333,7 @@ pub fn run(args: CanonArgs) -> Result<ExitCode, String> {
         if counts.invalid > 0 {
             line += &format!(", {} invalid", counts.invalid);
         }
-        eprintln!("{line}");
+        note!("{line}");
     }
     Ok(if counts.invalid > 0 {
         ExitCode::from(EXIT_NOT_ALL_UNIQUE)

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 
 use clap::{Args, ValueEnum};
 
+use super::output::Output;
 use sudoku_grader::report::compare::{compare, Comparison, Ratings};
 
 /// `sgrade compare` options.
@@ -149,7 +150,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, String> {
     let a = read(&args.a, args.column_a.as_deref(), args.canonical)?;
     let b = read(&args.b, args.column_b.as_deref(), args.canonical)?;
     let comparison = compare(&a, &b);
-    let mut out = io::stdout().lock();
+    let mut out = Output::stdout();
     let written = match args.format {
         CompareFormat::Text => out.write_all(render(&args, &a, &b, &comparison).as_bytes()),
         CompareFormat::Csv => {

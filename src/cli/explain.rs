@@ -2,6 +2,8 @@
 
 use std::process::ExitCode;
 
+use std::io::{self, Write};
+
 use clap::Args;
 
 use sudoku_grader::core::notation::cell_name;
@@ -14,6 +16,7 @@ use sudoku_grader::scales::RatingRule;
 use sudoku_grader::techniques::step::Step;
 use sudoku_grader::timing::NoTiming;
 
+use super::output::{note, Output};
 use super::{ladder_for, Format, ScaleArg, TechniqueArgs, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
 
 /// Arguments of `sgrade explain`.
@@ -27,22 +30,23 @@ pub struct ExplainArgs {
     #[command(flatten)]
     techniques: TechniqueArgs,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    #[arg(long, visible_alias = "output-format", value_enum, default_value_t = Format::Text)]
     format: Format,
     /// List every step each enabled technique finds in the starting state instead of solving.
     #[arg(long)]
     all: bool,
 }
 
-fn emit(format: Format, step: &Step, number: usize) {
+fn emit(out: &mut impl Write, format: Format, step: &Step, number: usize) -> io::Result<()> {
     match format {
         Format::Text => {
-            println!("{number:>3}. {}", describe(step));
+            writeln!(out, "{number:>3}. {}", describe(step))?;
             for line in details(step) {
-                println!("     {line}");
+                writeln!(out, "     {line}")?;
             }
+            Ok(())
         }
-        Format::Json => println!("{}", step_json(step, number)),
+        Format::Json => writeln!(out, "{}", step_json(step, number)),
     }
 }
 
@@ -57,12 +61,16 @@ struct PathPrinter {
     keep_start: bool,
     /// The grid where grading stopped.
     end: Option<Grid>,
+    /// Where the steps go.
+    out: Output,
+    /// The first write error (the observer cannot return one).
+    failed: Option<io::Error>,
 }
 
 impl Observer for PathPrinter {
     fn counted(&mut self, count: SolutionCount, grid: &Grid) {
         if count == SolutionCount::Multiple {
-            eprintln!(
+            note!(
                 "sgrade: puzzle has more than one solution; steps are shown without verification"
             );
         }
@@ -73,7 +81,9 @@ impl Observer for PathPrinter {
 
     fn step(&mut self, step: &Step, _grid: &Grid) {
         self.number += 1;
-        emit(self.format, step, self.number);
+        if self.failed.is_none() {
+            self.failed = emit(&mut self.out, self.format, step, self.number).err();
+        }
     }
 
     fn graded(&mut self, grid: &Grid) {
@@ -104,17 +114,23 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
         start: None,
         keep_start: args.all,
         end: None,
+        out: Output::stdout(),
+        failed: None,
     };
     let evaluation = evaluator.evaluate_with(record, &mut NoTiming, &mut printer);
+    if let Some(error) = printer.failed.take() {
+        return Err(error.to_string());
+    }
+    let out = &mut printer.out;
     let outcome = match &evaluation.verdict {
         Verdict::Unreadable(error) => return Ok(invalid(error)),
         Verdict::Invalid(error) => return Ok(invalid(error)),
         Verdict::NoSolution => {
-            eprintln!("sgrade: puzzle has no solution");
+            note!("sgrade: puzzle has no solution");
             return Ok(ExitCode::from(EXIT_NOT_ALL_UNIQUE));
         }
         Verdict::WrongStep { failure, .. } => {
-            eprintln!(
+            note!(
                 "sgrade: step {} ({}) disagrees with the solution at cell {}, digit {}",
                 failure.step_number,
                 failure.technique.id(),
@@ -129,9 +145,10 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
             for rung in ladder.rungs() {
                 for step in rung.technique.find_all(start) {
                     number += 1;
-                    emit(args.format, &step, number);
+                    emit(out, args.format, &step, number).map_err(|e| e.to_string())?;
                 }
             }
+            out.flush().map_err(|e| e.to_string())?;
             return Ok(ExitCode::SUCCESS);
         }
         Verdict::Solved { outcome, .. }
@@ -147,22 +164,25 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
             format!("{} (score {})", rule.label(outcome.rating), outcome.score)
         }
     };
-    match args.format {
+    let written = match args.format {
         Format::Text => {
             if outcome.solved {
-                println!(
+                writeln!(
+                    out,
                     "solved in {} steps; rating {rating} (hardest: {hardest})",
                     outcome.steps
-                );
+                )
             } else {
-                println!(
+                writeln!(
+                    out,
                     "stuck after {} steps; rating so far {rating} (hardest: {hardest}); state: {}",
                     outcome.steps,
                     grid.candidates_string()
-                );
+                )
             }
         }
-        Format::Json => println!(
+        Format::Json => writeln!(
+            out,
             "{}",
             serde_json::json!({
                 "summary": {
@@ -176,12 +196,15 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
                 }
             })
         ),
-    }
+    };
+    written
+        .and_then(|()| out.flush())
+        .map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// The text was not a puzzle: exit 1 with the reason.
 fn invalid(error: &dyn std::fmt::Display) -> ExitCode {
-    eprintln!("sgrade: invalid puzzle: {error}");
+    note!("sgrade: invalid puzzle: {error}");
     ExitCode::from(EXIT_NOT_ALL_UNIQUE)
 }

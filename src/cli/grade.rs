@@ -11,13 +11,17 @@ use std::time::{Instant, SystemTime};
 
 use clap::Args;
 
-use sudoku_grader::batch::{grade_stream, BatchOptions, OutputFormat, Sink, Stop, DEFAULT_CHUNK};
+use sudoku_grader::batch::{
+    grade_stream, BatchOptions, OutputFormat, RowOptions, Sink, Stop, DEFAULT_CHUNK,
+};
 use sudoku_grader::grading::evaluate::Status;
 use sudoku_grader::grading::sink::{Found, StopAtWrongStep};
 use sudoku_grader::input::encoding::utf8_input;
+use sudoku_grader::input::reader::decompressed;
 use sudoku_grader::scales::RatingRule;
 use sudoku_grader::timing::TimingsPool;
 
+use super::output::{self, check_inputs, note, refuse_overwrite, Notes, Output};
 use super::plan::Plan;
 use super::progress::Progress;
 use super::{ladder_for, ScaleArg, TechniqueArgs, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
@@ -31,14 +35,24 @@ pub struct BatchArgs {
     #[arg(short, long)]
     output: Option<PathBuf>,
     /// Worker threads (default: all cores).
-    #[arg(long)]
+    #[arg(short = 'j', long)]
     threads: Option<usize>,
     /// Show progress even when stderr is not a terminal (then as a line per second).
-    #[arg(long, conflicts_with = "no_progress")]
+    #[arg(long, overrides_with = "no_progress")]
     progress: bool,
-    /// Never show a progress bar.
-    #[arg(long)]
+    /// Never show a progress bar (the last of --progress / --no-progress wins).
+    #[arg(long, overrides_with = "progress")]
     no_progress: bool,
+    /// Row format: CSV, JSON lines (the CSV's fields, counts as an object), or GNPX's
+    /// rated-file line `<puzzle> <difficulty> "<method>"` (GNPX scales).
+    #[arg(long, value_enum, default_value_t = OutputFormatArg::Csv)]
+    output_format: OutputFormatArg,
+    /// Do not write the CSV header line.
+    #[arg(long)]
+    no_header: bool,
+    /// Leave out the `time_us` column, so that two runs give the same bytes.
+    #[arg(long)]
+    no_timing: bool,
     /// Puzzle lines per chunk (rows are flushed after each chunk).
     #[arg(long, default_value_t = DEFAULT_CHUNK as u64, value_parser = clap::value_parser!(u64).range(1..))]
     chunk_size: u64,
@@ -62,9 +76,6 @@ pub struct ScaleArgs {
     /// Rating scale: technique order, difficulties and rating rule.
     #[arg(long, value_enum, default_value_t = ScaleArg::Gnpx)]
     scale: ScaleArg,
-    /// Row format: CSV, or GNPX's rated-file line `<puzzle> <difficulty> "<method>"` (GNPX scales).
-    #[arg(long, value_enum, default_value_t = OutputFormatArg::Csv)]
-    output_format: OutputFormatArg,
 }
 
 /// `--output-format`.
@@ -72,6 +83,8 @@ pub struct ScaleArgs {
 pub enum OutputFormatArg {
     /// CSV with a header.
     Csv,
+    /// One JSON object per line.
+    Jsonl,
     /// GNPX's own file line, with GNPX's method names.
     Gnpx,
 }
@@ -81,19 +94,31 @@ impl ScaleArgs {
     /// (GNPX lines need a GNPX scale), `verify`, and for `find` its needs (names, hardest only).
     fn plan(
         &self,
+        batch: &BatchArgs,
         techniques: &TechniqueArgs,
         verify: bool,
         needs: Option<(&str, bool)>,
     ) -> Result<Plan, String> {
         let ladder = ladder_for(self.scale, techniques)?;
-        let format = match self.output_format {
+        let format = match batch.output_format {
             OutputFormatArg::Csv => OutputFormat::Csv,
+            OutputFormatArg::Jsonl => OutputFormat::Jsonl,
             OutputFormatArg::Gnpx if ladder.rule() == RatingRule::MaxDifficulty => OutputFormat::Gnpx,
             OutputFormatArg::Gnpx => {
                 return Err("--output-format gnpx writes GNPX difficulties: use it with --scale gnpx or gnpx584".into())
             }
         };
-        Plan::new(Some(ladder), format, verify, needs)
+        Ok(Plan::new(Some(ladder), format, verify, needs)?.with_rows(batch.row_options()))
+    }
+}
+
+impl BatchArgs {
+    /// `--no-header` and `--no-timing`.
+    fn row_options(&self) -> RowOptions {
+        RowOptions {
+            header: !self.no_header,
+            timing: !self.no_timing,
+        }
     }
 }
 
@@ -178,7 +203,9 @@ fn total_bytes(inputs: &[PathBuf]) -> Option<u64> {
 
 /// Runs `sgrade grade`.
 pub fn run_grade(args: GradeArgs) -> Result<ExitCode, String> {
-    let plan = args.scale.plan(&args.techniques, args.verify, None)?;
+    let plan = args
+        .scale
+        .plan(&args.batch, &args.techniques, args.verify, None)?;
     run_batch(&args.batch, &plan)
 }
 
@@ -186,13 +213,26 @@ pub fn run_grade(args: GradeArgs) -> Result<ExitCode, String> {
 /// named techniques. Rows that could not be graded are reported on stderr, not dropped silently.
 pub fn run_find(args: FindArgs) -> Result<ExitCode, String> {
     let needs = Some((args.needs.as_str(), args.needs_only));
-    let plan = args.scale.plan(&args.techniques, args.verify, needs)?;
+    let plan = args
+        .scale
+        .plan(&args.batch, &args.techniques, args.verify, needs)?;
     run_batch(&args.batch, &plan)
 }
 
 /// Runs `sgrade solve`.
 pub fn run_solve(args: SolveArgs) -> Result<ExitCode, String> {
-    run_batch(&args.batch, &Plan::solve())
+    let format = match args.batch.output_format {
+        OutputFormatArg::Csv => OutputFormat::Csv,
+        OutputFormatArg::Jsonl => OutputFormat::Jsonl,
+        OutputFormatArg::Gnpx => {
+            return Err(
+                "--output-format gnpx writes GNPX difficulties: solve has none (csv or jsonl)"
+                    .into(),
+            )
+        }
+    };
+    let plan = Plan::solve(format).with_rows(args.batch.row_options());
+    run_batch(&args.batch, &plan)
 }
 
 /// The inputs of a run, opened, with the counter of the bytes read from them.
@@ -213,7 +253,9 @@ impl Inputs {
                 inner: reader,
                 consumed: Arc::clone(&self.consumed),
             };
-            let input = utf8_input(counted).map_err(|e| format!("{source}: {e}"))?;
+            let input = decompressed(counted)
+                .and_then(utf8_input)
+                .map_err(|e| format!("{source}: {e}"))?;
             let flow = grade_stream(input, &source, options, sink)
                 .map_err(|e| format!("{source}: {e}"))?;
             if let ControlFlow::Break(stop) = flow {
@@ -236,7 +278,16 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
     } else {
         args.inputs.clone()
     };
-    // Open everything up front so a missing file is a usage error before any output.
+    // Check everything up front, before any output: a missing, unreadable or directory input
+    // and an output that is one of the inputs are usage errors, and the input stays intact.
+    check_inputs(&paths)?;
+    refuse_overwrite(
+        &paths,
+        [
+            ("-o", args.output.as_ref()),
+            ("--timings", args.timings.as_ref()),
+        ],
+    )?;
     let mut inputs = Inputs {
         sources: Vec::with_capacity(paths.len()),
         consumed: Arc::new(AtomicU64::new(0)),
@@ -246,21 +297,15 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
             .sources
             .push((path.display().to_string(), open_input(path)?));
     }
-    let output: Box<dyn Write> = match &args.output {
-        Some(path) => Box::new(
-            File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?,
-        ),
-        None => Box::new(io::stdout().lock()),
-    };
+    let output = Output::create(args.output.as_deref())?;
     let mut rows = plan
         .rows(io::BufWriter::with_capacity(1 << 16, output))
         .map_err(|e| e.to_string())?;
     let mut timings_file = match &args.timings {
-        Some(path) => {
-            Some(io::BufWriter::new(File::create(path).map_err(|e| {
-                format!("cannot create {}: {e}", path.display())
-            })?))
-        }
+        Some(path) => Some(io::BufWriter::new(Output::create_named(
+            Some(path),
+            "--timings",
+        )?)),
         None => None,
     };
     let timings_pool = args
@@ -285,7 +330,7 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
             (inputs.stream(&options, &mut sinks)?, None)
         }
         Some(needs) => {
-            let mut found = Found::new(needs, &mut rows, io::stderr());
+            let mut found = Found::new(needs, &mut rows, Notes);
             let mut sinks = (&mut summary, &mut found, &mut progress, StopAtWrongStep);
             let stop = inputs.stream(&options, &mut sinks)?;
             (stop, Some(found.count()))
@@ -305,18 +350,18 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     if let Some(stop) = stop {
-        eprintln!("sgrade: {stop}");
+        note!("sgrade: {stop}");
         return Ok(ExitCode::from(match stop {
             Stop::WrongStep { .. } => EXIT_VERIFY_FAILED,
         }));
     }
     if !args.quiet {
-        eprint!("{}", summary.render(Some(elapsed)));
+        output::write_note(format_args!("{}", summary.render(Some(elapsed))));
         if let Some(timings) = &timings {
-            eprint!("{}", timings.render_table());
+            output::write_note(format_args!("{}", timings.render_table()));
         }
         if let (Some(needs), Some(found)) = (plan.needs(), found) {
-            eprintln!(
+            note!(
                 "sgrade: found {found} of {} graded puzzles ({needs})",
                 summary.solved + summary.stuck
             );

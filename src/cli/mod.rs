@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use sudoku_grader::scales::ladder::Ladder;
 use sudoku_grader::scales::Scale;
@@ -13,10 +13,12 @@ mod canon;
 mod compare;
 mod explain;
 mod grade;
+pub mod output;
 mod plan;
 mod progress;
 mod report;
 mod stats;
+mod techniques;
 
 /// Exit code: some rows were invalid or not unique.
 pub const EXIT_NOT_ALL_UNIQUE: u8 = 1;
@@ -56,6 +58,15 @@ enum Command {
     Shuffle(canon::ShuffleArgs),
     /// Write a self-contained HTML report (SVG charts) of result CSVs and timing files.
     Report(report::ReportArgs),
+    /// The technique table of a scale: id, title, family, difficulty, on by default or not.
+    Techniques(techniques::TechniquesArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell) on stdout.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) on stdout: `sgrade man > sgrade.1`.
+    Man,
 }
 
 /// Output format of `explain`.
@@ -63,7 +74,8 @@ enum Command {
 pub enum Format {
     /// One line of text per step.
     Text,
-    /// One JSON object per line.
+    /// One JSON object per line (`jsonl` is the same).
+    #[value(alias = "jsonl")]
     Json,
 }
 
@@ -112,7 +124,7 @@ fn ladder_for(scale: ScaleArg, args: &TechniqueArgs) -> Result<Ladder, String> {
             scale
                 .full_ladder()
                 .restricted_to(&names)
-                .map_err(|e| e.to_string())?
+                .map_err(|e| techniques::name_error(&e))?
         }
     };
     Ok(match args.fish_max_size {
@@ -121,6 +133,17 @@ fn ladder_for(scale: ScaleArg, args: &TechniqueArgs) -> Result<Ladder, String> {
             FishTechnique::of(rung.technique).is_none_or(|fish| fish.size <= max as usize)
         }),
     })
+}
+
+/// Writes what `write` generates to stdout (a closed pipe ends quietly, see [`output`]).
+fn generated(
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> Result<ExitCode, String> {
+    let mut out = std::io::BufWriter::new(output::Output::stdout());
+    write(&mut out)
+        .and_then(|()| std::io::Write::flush(&mut out))
+        .map_err(|e| e.to_string())?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Runs the parsed command line; returns the process exit code.
@@ -136,5 +159,12 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Canon(args) => canon::run(args),
         Command::Shuffle(args) => canon::run_shuffle(args),
         Command::Compare(args) => compare::run(args),
+        Command::Techniques(args) => techniques::run(args),
+        Command::Completions { shell } => generated(|out| {
+            // Both are generated from the clap definitions, so they never fall behind.
+            clap_complete::generate(shell, &mut Cli::command(), "sgrade", out);
+            Ok(())
+        }),
+        Command::Man => generated(|out| clap_mangen::Man::new(Cli::command()).render(out)),
     }
 }

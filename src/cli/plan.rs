@@ -5,7 +5,7 @@
 
 use std::io::Write;
 
-use sudoku_grader::batch::{BatchOptions, OutputFormat, RowKind, RowWriter};
+use sudoku_grader::batch::{BatchOptions, OutputFormat, RowKind, RowOptions, RowWriter};
 use sudoku_grader::grading::find::Needs;
 use sudoku_grader::report::summary::Summary;
 use sudoku_grader::scales::ladder::Ladder;
@@ -21,6 +21,8 @@ pub struct Plan {
     verify: bool,
     /// `find`: what a puzzle must have needed for its row to be written.
     needs: Option<Needs>,
+    /// Header and `time_us` on or off.
+    row_options: RowOptions,
 }
 
 impl Plan {
@@ -32,9 +34,10 @@ impl Plan {
         needs: Option<(&str, bool)>,
     ) -> Result<Plan, String> {
         let needs = match (needs, &ladder) {
-            (Some((names, hardest_only)), Some(ladder)) => {
-                Some(Needs::new(names, hardest_only, ladder).map_err(|e| e.to_string())?)
-            }
+            (Some((names, hardest_only)), Some(ladder)) => Some(
+                Needs::new(names, hardest_only, ladder)
+                    .map_err(|e| super::techniques::name_error(&e))?,
+            ),
             _ => None,
         };
         Ok(Plan {
@@ -42,16 +45,26 @@ impl Plan {
             format,
             verify,
             needs,
+            row_options: RowOptions::default(),
         })
     }
 
-    /// `sgrade solve`: the oracle alone, CSV rows with the solution.
-    pub fn solve() -> Plan {
+    /// `sgrade solve`: the oracle alone, rows (CSV or JSON lines) with the solution.
+    pub fn solve(format: OutputFormat) -> Plan {
         Plan {
             ladder: None,
-            format: OutputFormat::Csv,
+            format,
             verify: false,
             needs: None,
+            row_options: RowOptions::default(),
+        }
+    }
+
+    /// The same plan writing rows with `options` (`--no-header`, `--no-timing`).
+    pub fn with_rows(self, options: RowOptions) -> Plan {
+        Plan {
+            row_options: options,
+            ..self
         }
     }
 
@@ -75,7 +88,7 @@ impl Plan {
             Some(ladder) => RowKind::Grade(ladder),
             None => RowKind::Solve,
         };
-        RowWriter::with_format(output, kind, self.format)
+        RowWriter::with_options(output, kind, self.format, self.row_options)
     }
 
     /// An empty summary listing the ladder's techniques.

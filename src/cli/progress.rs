@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::output::note;
 use sudoku_grader::batch::{Sink, Stop};
 use sudoku_grader::grading::evaluate::Evaluation;
 
@@ -136,7 +137,7 @@ impl Display {
                     };
                     line.push_str(&format!(", {:.0}%, ETA {eta:.0} s", done * 100.0));
                 }
-                eprintln!("{line}");
+                note!("{line}");
             }
         }
     }
@@ -147,7 +148,7 @@ impl Display {
             Display::Bar(bar) => bar.finish_and_clear(),
             Display::Lines { started, .. } => {
                 let elapsed = started.elapsed().as_secs_f64().max(1e-9);
-                eprintln!(
+                note!(
                     "sgrade: {rows} puzzles, {:.0}/s, done",
                     rows as f64 / elapsed
                 );

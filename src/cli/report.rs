@@ -1,7 +1,6 @@
 //! `sgrade report`: the self-contained HTML report of result CSVs and timing files.
 
-use std::fs;
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -9,6 +8,7 @@ use clap::Args;
 
 use sudoku_grader::report::html::render_html;
 
+use super::output::{check_inputs, refuse_overwrite, Output};
 use super::stats::{load, ResultInputs};
 
 /// Arguments of `sgrade report`.
@@ -23,6 +23,15 @@ pub struct ReportArgs {
 
 /// Runs `sgrade report`.
 pub fn run(args: ReportArgs) -> Result<ExitCode, String> {
+    let inputs: Vec<PathBuf> = args
+        .inputs
+        .results
+        .iter()
+        .chain(&args.inputs.timings)
+        .cloned()
+        .collect();
+    check_inputs(&inputs)?;
+    refuse_overwrite(&inputs, [("-o", args.output.as_ref())])?;
     let (summary, timings) = load(&args.inputs)?;
     let sources: Vec<String> = args
         .inputs
@@ -41,14 +50,9 @@ pub fn run(args: ReportArgs) -> Result<ExitCode, String> {
         &sources,
         env!("CARGO_PKG_VERSION"),
     );
-    match &args.output {
-        Some(path) => {
-            fs::write(path, html).map_err(|e| format!("cannot write {}: {e}", path.display()))?
-        }
-        None => io::stdout()
-            .lock()
-            .write_all(html.as_bytes())
-            .map_err(|e| format!("cannot write output: {e}"))?,
-    }
+    let mut out = Output::create(args.output.as_deref())?;
+    out.write_all(html.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)
 }

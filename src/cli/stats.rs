@@ -8,6 +8,7 @@ use std::time::{Duration, SystemTime};
 
 use clap::Args;
 
+use super::output::{check_inputs, refuse_overwrite, Output};
 use sudoku_grader::report::stats::add_result_csv;
 use sudoku_grader::report::summary::Summary;
 use sudoku_grader::timing::Timings;
@@ -67,8 +68,20 @@ pub fn load(inputs: &ResultInputs) -> Result<(Summary, Option<Timings>), String>
 
 /// Runs `sgrade stats`.
 pub fn run(args: StatsArgs) -> Result<ExitCode, String> {
+    let inputs: Vec<PathBuf> = args
+        .inputs
+        .results
+        .iter()
+        .chain(&args.inputs.timings)
+        .cloned()
+        .collect();
+    check_inputs(&inputs)?;
+    refuse_overwrite(
+        &inputs,
+        [("--merged-timings", args.merged_timings.as_ref())],
+    )?;
     let (summary, timings) = load(&args.inputs)?;
-    let mut out = io::stdout().lock();
+    let mut out = Output::stdout();
     let files = args.inputs.results.len();
     let text = format!(
         "{} result file{}\n{}",
@@ -89,9 +102,7 @@ pub fn run(args: StatsArgs) -> Result<ExitCode, String> {
             .map_err(|e| format!("cannot write output: {e}"))?;
     }
     if let (Some(path), Some(timings)) = (&args.merged_timings, &timings) {
-        let mut file = io::BufWriter::new(
-            File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?,
-        );
+        let mut file = io::BufWriter::new(Output::create_named(Some(path), "--merged-timings")?);
         timings
             .write_log(&mut file, SystemTime::now(), Duration::ZERO)
             .map_err(|e| e.to_string())

@@ -5,7 +5,28 @@
 //! content line is a CSV header naming a `puzzle` column is read as CSV by that column, the other
 //! columns going to `extra`. A UTF-8 BOM and CRLF line ends are accepted.
 
-use std::io::BufRead;
+use std::io::{self, BufRead, BufReader, Read};
+
+/// `input`, decompressed when it starts with the magic bytes of gzip, zstd, xz or bzip2
+/// (concatenated members/frames/streams included); anything else passes through unchanged.
+/// The format is told by content, not by file name, so stdin works too.
+pub fn decompressed<R: Read + 'static>(input: R) -> io::Result<Box<dyn Read>> {
+    let mut buffered = BufReader::with_capacity(1 << 16, input);
+    let start = buffered.fill_buf()?;
+    Ok(match start {
+        [0x1F, 0x8B, ..] => Box::new(flate2::bufread::MultiGzDecoder::new(buffered)),
+        [0x28, 0xB5, 0x2F, 0xFD, ..] => {
+            Box::new(zstd::stream::read::Decoder::with_buffer(buffered)?)
+        }
+        [0xFD, b'7', b'z', b'X', b'Z', 0x00, ..] => {
+            Box::new(xz2::bufread::XzDecoder::new_multi_decoder(buffered))
+        }
+        [b'B', b'Z', b'h', b'1'..=b'9', ..] => {
+            Box::new(bzip2::bufread::MultiBzDecoder::new(buffered))
+        }
+        _ => Box::new(buffered),
+    })
+}
 
 /// One puzzle line of the input.
 #[derive(Debug, Clone, PartialEq, Eq)]

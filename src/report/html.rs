@@ -147,11 +147,22 @@ fn nice_step(max: f64, target: f64) -> f64 {
     (nice * magnitude).max(1.0)
 }
 
-/// Rating distribution under one rule: one vertical bar per rating from 0 to the highest seen.
-fn rating_chart(rule: RatingRule, ratings: &BTreeMap<u8, u64>) -> String {
-    let graded: u64 = ratings.values().sum();
+/// Rating distribution under one rule: one vertical bar per rating from 0 to the highest seen,
+/// then, when `stuck` > 0, a bar of its own for the puzzles the ladder could not finish (they
+/// have no rating).
+fn rating_chart(rule: RatingRule, ratings: &BTreeMap<u8, u64>, stuck: u64) -> String {
     let top_rating = ratings.keys().copied().max().unwrap_or(0);
-    let most = ratings.values().copied().max().unwrap_or(0).max(1) as f64;
+    let mut bars: Vec<(String, u64, &str)> = (0..=top_rating)
+        .map(|rating| {
+            let count = ratings.get(&rating).copied().unwrap_or(0);
+            (rating_label(rule, rating), count, BLUE)
+        })
+        .collect();
+    if stuck > 0 {
+        bars.push(("stuck".to_string(), stuck, GREY));
+    }
+    let graded: u64 = bars.iter().map(|b| b.1).sum();
+    let most = bars.iter().map(|b| b.1).max().unwrap_or(0).max(1) as f64;
     let (top, bottom, plot_h) = (20.0, 50.0, 260.0);
     let mut svg = Svg::new("rating-chart", "Rating distribution", top + plot_h + bottom);
     let (x0, x1) = (70.0, WIDTH - 30.0);
@@ -164,25 +175,32 @@ fn rating_chart(rule: RatingRule, ratings: &BTreeMap<u8, u64>) -> String {
         svg.text(x0 - 6.0, y + 4.0, "end", "tick", &grouped(tick as u64));
         tick += step;
     }
-    let slots = f64::from(top_rating) + 1.0;
+    let slots = bars.len() as f64;
     let slot_w = (x1 - x0) / slots;
-    for rating in 0..=top_rating {
-        let count = ratings.get(&rating).copied().unwrap_or(0);
-        let x = x0 + slot_w * f64::from(rating);
+    for (slot, (label, count, colour)) in bars.iter().enumerate() {
+        let (label, count) = (label.as_str(), *count);
+        let x = x0 + slot_w * slot as f64;
         let y = y_of(count as f64);
-        let label = rating_label(rule, rating);
-        let tip = format!(
-            "{} {label}: {} puzzles ({})",
-            rating_name(rule),
-            grouped(count),
-            percent(count, graded)
-        );
+        let tip = if *colour == GREY {
+            format!(
+                "stuck (no rating): {} puzzles ({})",
+                grouped(count),
+                percent(count, graded)
+            )
+        } else {
+            format!(
+                "{} {label}: {} puzzles ({})",
+                rating_name(rule),
+                grouped(count),
+                percent(count, graded)
+            )
+        };
         svg.rect(
             x + slot_w * 0.15,
             y,
             slot_w * 0.7,
             top + plot_h - y,
-            BLUE,
+            colour,
             &tip,
         );
         if count > 0 {
@@ -206,7 +224,7 @@ fn rating_chart(rule: RatingRule, ratings: &BTreeMap<u8, u64>) -> String {
             top + plot_h + 18.0,
             "middle",
             "tick",
-            &label,
+            label,
         );
     }
     let axis_title = match rule {
@@ -572,9 +590,13 @@ svg .axis {{ font-size: 13px; fill: #333; }}
     );
     html.push_str(&facts_table(summary));
     html.push_str("\n<h2>Rating distribution</h2>\n");
-    html.push_str("<p class=\"note\">Graded puzzles per rating, one chart per rating scale in the inputs. Stuck puzzles are rated by what the ladder managed.</p>\n");
-    for (rule, ratings) in &summary.ratings {
-        html.push_str(&rating_chart(*rule, ratings));
+    html.push_str("<p class=\"note\">Graded puzzles per rating, one chart per rating scale in the inputs. Stuck puzzles (the ladder could not finish them) have no rating: they have a bar of their own, after the ratings.</p>\n");
+    for (index, (rule, ratings)) in summary.ratings.iter().enumerate() {
+        let stuck = if index == 0 { summary.stuck } else { 0 };
+        html.push_str(&rating_chart(*rule, ratings, stuck));
+    }
+    if summary.ratings.is_empty() && summary.stuck > 0 {
+        html.push_str(&rating_chart(summary.rule, &BTreeMap::new(), summary.stuck));
     }
     html.push_str("\n<h2>Technique usage</h2>\n");
     html.push_str("<p class=\"note\">Graded puzzles that needed each technique at least once, and those whose hardest step it was.</p>\n");

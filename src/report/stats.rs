@@ -96,6 +96,13 @@ pub fn add_result_csv<R: Read>(summary: &mut Summary, input: R) -> Result<u64, S
             None | Some("") => continue,
             Some(text) => return Err(bad("solved", text)),
         };
+        // A stuck row has no rating (older files wrote the partial one): it counts as stuck
+        // only, and its hardest step so far is not a hardest step.
+        if !solved {
+            summary.add_grade(false, RatingRule::MaxDifficulty, 0);
+            add_counts(summary, &columns, &record, row)?;
+            continue;
+        }
         let (rule, rating) = match columns.rating {
             Some((index, RatingRule::MaxDifficulty)) => {
                 let text = field(index);
@@ -113,21 +120,34 @@ pub fn add_result_csv<R: Read>(summary: &mut Summary, input: R) -> Result<u64, S
             None => (RatingRule::MaxDifficulty, 0),
         };
         summary.add_grade(solved, rule, rating);
-        for (index, id) in &columns.counts {
-            let text = field(*index);
-            let count = text
-                .parse::<u64>()
-                .map_err(|_| bad(&format!("{COUNT_PREFIX}{id}"), text))?;
-            let usage = summary.technique(id);
-            usage.graded += 1;
-            usage.steps += count;
-            usage.puzzles += u64::from(count > 0);
-        }
+        add_counts(summary, &columns, &record, row)?;
         if let Some(hardest) = columns.hardest.map(field).filter(|h| !h.is_empty()) {
             summary.technique(hardest).hardest += 1;
         }
     }
     Ok(row)
+}
+
+/// Adds one graded row's technique counts.
+fn add_counts(
+    summary: &mut Summary,
+    columns: &Columns,
+    record: &csv::StringRecord,
+    row: u64,
+) -> Result<(), StatsError> {
+    for (index, id) in &columns.counts {
+        let text = record.get(*index).unwrap_or("");
+        let count = text.parse::<u64>().map_err(|_| StatsError::BadField {
+            row,
+            column: format!("{COUNT_PREFIX}{id}"),
+            value: text.to_string(),
+        })?;
+        let usage = summary.technique(id);
+        usage.graded += 1;
+        usage.steps += count;
+        usage.puzzles += u64::from(count > 0);
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -150,7 +170,7 @@ mod tests {
         assert_eq!((summary.solved, summary.stuck), (1, 1));
         let gnpx = summary.ratings_for(RatingRule::MaxDifficulty);
         assert_eq!(gnpx.get(&1), Some(&1));
-        assert_eq!(gnpx.get(&3), Some(&1));
+        assert_eq!(gnpx.get(&3), None, "a stuck row has no rating");
         let ids: Vec<&str> = summary.techniques.iter().map(|(id, _)| id).collect();
         assert_eq!(ids, ["full-house", "hidden-single", "naked-pair"]);
         let full_house = summary.techniques.get("full-house").unwrap();
@@ -159,7 +179,7 @@ mod tests {
             (3, 2, 2)
         );
         let pair = summary.techniques.get("naked-pair").unwrap();
-        assert_eq!((pair.puzzles, pair.hardest, pair.graded), (1, 1, 1));
+        assert_eq!((pair.puzzles, pair.hardest, pair.graded), (1, 0, 1));
         assert!(summary
             .render(None)
             .contains("(of 1 graded with it on the ladder)"));
@@ -179,7 +199,8 @@ mod tests {
         assert_eq!(levels.into_iter().collect::<Vec<_>>(), [(1, 2), (3, 1)]);
         let text = summary.render(None);
         assert!(text.contains("  HoDoKu level: Easy: 2, Hard: 1"), "{text}");
-        assert!(text.contains("  rating: 3: 1"), "{text}");
+        assert!(!text.contains("  rating:"), "{text}");
+        assert!(text.contains("  stuck (no rating"), "{text}");
         let bad = "status,solved,hodoku_level\nunique,true,Impossible\n";
         let err = add_result_csv(&mut summary, bad.as_bytes()).unwrap_err();
         assert_eq!(err.to_string(), "row 1: bad hodoku_level 'Impossible'");

@@ -89,12 +89,13 @@ impl Summary {
 
     /// Counts a graded puzzle's verdict and its rating under `rule`.
     pub fn add_grade(&mut self, solved: bool, rule: RatingRule, rating: u8) {
+        // A stuck puzzle has no rating: it is counted on its own, never in the histogram.
         if solved {
             self.solved += 1;
+            *self.ratings_for(rule).entry(rating).or_default() += 1;
         } else {
             self.stuck += 1;
         }
-        *self.ratings_for(rule).entry(rating).or_default() += 1;
     }
 
     /// The rating counts of `rule`, added when new.
@@ -123,7 +124,8 @@ impl Summary {
                 usage.puzzles += u64::from(count > 0);
             }
         }
-        if let Some(hardest) = outcome.hardest {
+        // A stuck puzzle's hardest step is not known (it lies beyond the ladder).
+        if let Some(hardest) = outcome.hardest.filter(|_| outcome.solved) {
             self.technique(hardest.id()).hardest += 1;
         }
     }
@@ -197,6 +199,13 @@ impl Summary {
                 .map(|(r, n)| format!("{}: {n}", rating_label(*rule, *r)))
                 .collect();
             let _ = writeln!(out, "  {}: {}", rating_name(*rule), ratings.join(", "));
+        }
+        if self.stuck > 0 {
+            let _ = writeln!(
+                out,
+                "  stuck (no rating, the ladder could not finish them): {}",
+                self.stuck
+            );
         }
         // The id column fits the longest id (fish ids run to 33 characters).
         let width = self

@@ -161,7 +161,8 @@ fn techniques_restrict_the_ladder_and_unknown_names_are_usage_errors() {
         .code(2)
         .stderr(
             predicate::str::contains("unknown technique or family 'bogus'")
-                .and(predicate::str::contains("naked-pair")),
+                .and(predicate::str::contains("`sgrade techniques`"))
+                .and(predicate::str::contains("naked-pair").not()),
         );
 }
 
@@ -491,5 +492,10 @@ fn fish_families_and_groups_switch_fish_off() {
         .args(["explain", "--techniques", "fish-nothing", XWING])
         .assert()
         .failure()
-        .stderr(predicate::str::contains("fish-finned"));
+        .stderr(predicate::str::contains("`sgrade techniques`"));
+    sgrade()
+        .args(["explain", "--techniques", "fish-finnd", XWING])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("did you mean `fish-finned`?"));
 }

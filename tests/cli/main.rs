@@ -7,7 +7,12 @@
 //! - `architecture`: the import direction of `src/` (the layers and no cycle between folders).
 //! - `commands`: `grade`, `solve`, `explain` and `find` as a user runs them (rows, messages,
 //!   exit codes, stdin and UTF-16 input, threads, flushing, progress, `--techniques`).
+//! - `formats`: `--output-format jsonl` equal to the CSV, `--no-header`, `--no-timing` runs
+//!   byte-identical across thread counts, `-j`, the last of conflicting flags winning;
+//!   `techniques`, "did you mean", completions and the man page.
 //! - `golden`: byte-identity of `grade` and `explain` on every scale with `tests/golden/`.
+//! - `io`: closed pipes, write errors named by output, an output that is an input, inputs
+//!   checked up front, rows written as they finish, stuck rows unrated, compressed input.
 //! - `perf`: `grade --timings`, `bench`, `stats` and `report`.
 //! - `scales`: `--scale` and `--output-format gnpx` on the command line.
 
@@ -17,6 +22,8 @@ mod common;
 mod analysis;
 mod architecture;
 mod commands;
+mod formats;
 mod golden;
+mod io;
 mod perf;
 mod scales;

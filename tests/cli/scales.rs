@@ -48,11 +48,21 @@ fn scale_changes_columns_and_ratings() {
         csv_maps(&v4.get_output().stdout),
         csv_maps(&v584.get_output().stdout),
     );
-    assert_eq!(v4[0]["hardest"], "skyscraper");
+    // Stuck there, so unrated in the CSV; `explain` gives the rating so far.
+    assert_eq!(v4[0]["hardest_so_far"], "skyscraper");
     assert_eq!(
         (v4[0]["rating"].as_str(), v584[0]["rating"].as_str()),
-        ("5", "4")
+        ("", "")
     );
+    for (scale, so_far) in [("gnpx", "5"), ("gnpx584", "4")] {
+        sgrade()
+            .args(["explain", p, "--scale", scale, "--techniques", cut])
+            .assert()
+            .success()
+            .stdout(predicates::str::contains(format!(
+                "rating so far {so_far} (hardest: skyscraper)"
+            )));
+    }
 
     sgrade()
         .args(["grade", "--scale", "hodoku2"])

@@ -1,0 +1,158 @@
+//! Where the CLI writes: the named output (stdout or `-o FILE`), stderr notes, and the checks
+//! made before anything is opened for writing.
+//!
+//! Write errors are handled here once for every subcommand, as ripgrep does: a reader that went
+//! away (`sgrade grade FILE | head -1`) ends the process quietly with status 0, and any other
+//! write error is recorded under the output's name (`-o /dev/full: No space left on device`) so
+//! that `main` reports it instead of whatever input was being read when it surfaced.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{self, Write};
+#[cfg(unix)]
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// The first write error of the run, with the output's name; `main` prints it.
+static FAILURE: OnceLock<String> = OnceLock::new();
+
+/// The first output write error of the run, if any (`-o FILE: reason`).
+pub fn failure() -> Option<&'static str> {
+    FAILURE.get().map(String::as_str)
+}
+
+/// Writes a note on stderr; a full or closed stderr is ignored, never a panic (`eprintln!`
+/// would panic).
+pub fn write_note(args: fmt::Arguments<'_>) {
+    let mut err = io::stderr().lock();
+    let _ = err.write_fmt(args);
+}
+
+/// `note!("…", args)`: one line on stderr, errors ignored.
+macro_rules! note {
+    ($($arg:tt)*) => {
+        $crate::cli::output::write_note(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+pub(crate) use note;
+
+/// A stderr writer that drops its write errors, for sinks that take a `Write` for notes.
+pub struct Notes;
+
+impl Write for Notes {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let _ = io::stderr().lock().write_all(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// A named output. A broken pipe exits with status 0; any other error is recorded (see
+/// [`failure`]) and returned with the output's name in its text.
+pub struct Output {
+    inner: Box<dyn Write>,
+    name: String,
+}
+
+impl Output {
+    /// Standard output.
+    pub fn stdout() -> Output {
+        Output {
+            inner: Box::new(io::stdout().lock()),
+            name: "stdout".into(),
+        }
+    }
+
+    /// `-o PATH` (named so in errors); `None`: stdout.
+    pub fn create(path: Option<&Path>) -> Result<Output, String> {
+        Self::create_named(path, "-o")
+    }
+
+    /// The file at `path`, named `option PATH` in errors (e.g. `--timings t.log`); `None`:
+    /// stdout.
+    pub fn create_named(path: Option<&Path>, option: &str) -> Result<Output, String> {
+        let Some(path) = path else {
+            return Ok(Output::stdout());
+        };
+        let name = format!("{option} {}", path.display());
+        let file = File::create(path).map_err(|e| format!("{name}: {e}"))?;
+        Ok(Output {
+            inner: Box::new(file),
+            name,
+        })
+    }
+
+    fn fail(&self, error: io::Error) -> io::Error {
+        if error.kind() == io::ErrorKind::BrokenPipe {
+            // The reader went away: what it wanted it has; stop quietly, as `head` expects.
+            std::process::exit(0);
+        }
+        let text = format!("{}: {error}", self.name);
+        let _ = FAILURE.set(text.clone());
+        io::Error::new(error.kind(), text)
+    }
+}
+
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.inner.write(buf).map_err(|e| self.fail(e))
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.inner.write_all(buf).map_err(|e| self.fail(e))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush().map_err(|e| self.fail(e))
+    }
+}
+
+/// The identity of an existing file (device, inode), links followed.
+#[cfg(unix)]
+fn identity(path: &Path) -> Option<(u64, u64)> {
+    std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+#[cfg(not(unix))]
+fn identity(path: &Path) -> Option<PathBuf> {
+    std::fs::canonicalize(path).ok()
+}
+
+/// Refuses an output that is one of the inputs (the same file, also through links or another
+/// path), before anything is opened for writing: creating it would truncate the input.
+pub fn refuse_overwrite<'a>(
+    inputs: &[PathBuf],
+    outputs: impl IntoIterator<Item = (&'a str, Option<&'a PathBuf>)>,
+) -> Result<(), String> {
+    for (option, output) in outputs {
+        let Some(output) = output else { continue };
+        let Some(id) = identity(output) else { continue };
+        for input in inputs.iter().filter(|p| p.as_os_str() != "-") {
+            if identity(input).as_ref() == Some(&id) {
+                return Err(format!(
+                    "{option} {}: is the input {}; refusing to overwrite it",
+                    output.display(),
+                    input.display()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks every input before any output: it exists, is not a directory, and can be opened.
+pub fn check_inputs(inputs: &[PathBuf]) -> Result<(), String> {
+    for path in inputs.iter().filter(|p| p.as_os_str() != "-") {
+        let cannot = |why: &dyn fmt::Display| format!("cannot open {}: {why}", path.display());
+        let meta = std::fs::metadata(path).map_err(|e| cannot(&e))?;
+        if meta.is_dir() {
+            return Err(cannot(&"is a directory"));
+        }
+        File::open(path).map_err(|e| cannot(&e))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,192 @@
+//! Row formats and options shared by `grade`, `find` and `solve`: `--output-format jsonl` (the
+//! CSV's content), `--no-header`, `--no-timing` (byte-identical runs), `-j`, and conflicting
+//! flags resolved by the last one given.
+
+use std::collections::HashMap;
+
+use crate::common::{self, sgrade};
+
+fn run(args: &[&str]) -> Vec<u8> {
+    sgrade()
+        .args(args)
+        .arg(common::corpus("bad_input.txt"))
+        .arg(common::corpus("seeds.txt"))
+        .assert()
+        .code(predicates::ord::le(1))
+        .get_output()
+        .stdout
+        .clone()
+}
+
+/// A JSON value as the CSV writes it (`null` is an empty field).
+fn as_csv_text(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::Null => String::new(),
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Number(n) => match n.as_f64() {
+            Some(f) if n.is_f64() => format!("{f:.1}"),
+            _ => n.to_string(),
+        },
+        other => other.to_string(),
+    }
+}
+
+#[test]
+fn jsonl_rows_carry_the_csv_fields_with_counts_as_an_object() {
+    for (command, scale) in [
+        ("grade", "gnpx"),
+        ("grade", "hodoku"),
+        ("solve", "gnpx"),
+        ("find", "gnpx"),
+    ] {
+        let mut args = vec![command, "-q", "--no-timing"];
+        if command != "solve" {
+            args.extend(["--scale", scale]);
+        }
+        if command == "find" {
+            args.extend(["--needs", "singles"]);
+        }
+        let csv_rows = common::csv_maps(&run(&args));
+        args.extend(["--output-format", "jsonl"]);
+        let json = String::from_utf8(run(&args)).unwrap();
+        let json_rows: Vec<serde_json::Value> = json
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(csv_rows.len(), json_rows.len(), "{command} {scale}");
+        for (csv_row, json_row) in csv_rows.iter().zip(&json_rows) {
+            let object = json_row.as_object().unwrap();
+            let mut flat: HashMap<String, String> = HashMap::new();
+            for (key, value) in object {
+                if key == "counts" {
+                    if let Some(counts) = value.as_object() {
+                        for (id, n) in counts {
+                            flat.insert(format!("count_{id}"), n.to_string());
+                        }
+                    }
+                } else {
+                    flat.insert(key.clone(), as_csv_text(value));
+                }
+            }
+            // Ungraded rows have empty count columns in the CSV and `counts: null` in JSON.
+            let csv_row: HashMap<String, String> = csv_row
+                .iter()
+                .filter(|(k, v)| !(k.starts_with("count_") && v.is_empty()))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            assert_eq!(csv_row, flat, "{command} {scale}");
+        }
+    }
+}
+
+#[test]
+fn no_timing_runs_are_byte_identical_across_runs_and_thread_counts() {
+    for command in [
+        vec!["grade"],
+        vec!["solve"],
+        vec!["find", "--needs", "subsets"],
+    ] {
+        let mut outputs = Vec::new();
+        for threads in ["1", "2", "4", "4"] {
+            let mut args = command.clone();
+            args.extend(["-q", "--no-timing", "-j", threads]);
+            outputs.push(run(&args));
+        }
+        let header = String::from_utf8_lossy(&outputs[0])
+            .lines()
+            .next()
+            .unwrap()
+            .to_string();
+        assert!(!header.contains("time_us"), "{header}");
+        assert!(outputs.windows(2).all(|w| w[0] == w[1]), "{command:?}");
+        let mut args = command.clone();
+        args.extend([
+            "-q",
+            "--no-timing",
+            "--output-format",
+            "jsonl",
+            "--threads",
+            "3",
+        ]);
+        let (a, b) = (run(&args), run(&args));
+        assert!(a == b && !String::from_utf8_lossy(&a).contains("time_us"));
+    }
+}
+
+#[test]
+fn no_header_drops_the_header_line_only() {
+    let with = run(&["grade", "-q", "--no-timing"]);
+    let without = run(&["grade", "-q", "--no-timing", "--no-header"]);
+    let with = String::from_utf8(with).unwrap();
+    let (_, rows) = with.split_once('\n').unwrap();
+    assert_eq!(String::from_utf8(without).unwrap(), rows);
+}
+
+#[test]
+fn the_last_of_conflicting_flags_wins() {
+    // Both orders are accepted (clap `overrides_with`); stderr is not a terminal here, so
+    // `--no-progress --progress` prints progress lines and the other order prints none.
+    let quiet = sgrade()
+        .args(["grade", "-q", "--progress", "--no-progress"])
+        .arg(common::corpus("seeds.txt"))
+        .assert()
+        .success();
+    assert!(quiet.get_output().stderr.is_empty());
+    sgrade()
+        .args(["grade", "-q", "--no-progress", "--progress"])
+        .arg(common::corpus("seeds.txt"))
+        .assert()
+        .success();
+}
+
+#[test]
+fn techniques_lists_every_rung_of_the_scale_with_its_difficulty() {
+    for (scale, row) in [
+        ("gnpx", "x-wing"),
+        ("gnpx584", "xyz-wing-als"),
+        ("hodoku", "brute-force"),
+    ] {
+        let out = sgrade()
+            .args(["techniques", "--scale", scale])
+            .assert()
+            .success();
+        let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        assert!(text.starts_with("id "), "{text}");
+        let line = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(row))
+            .unwrap_or_else(|| panic!("{scale}: no {row} row"));
+        assert!(line.ends_with(" on") || line.ends_with(" off"), "{line}");
+    }
+    let hodoku = sgrade().args(["techniques", "--scale", "hodoku"]).assert();
+    let text = String::from_utf8(hodoku.get_output().stdout.clone()).unwrap();
+    assert!(text.lines().nth(1).unwrap().contains("Easy"), "{text}");
+    sgrade()
+        .args(["find", "--needs", "nakd-pair", "-"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("did you mean `naked-pair`?"));
+}
+
+#[test]
+fn completions_and_man_page_are_generated_from_the_definitions() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = sgrade().args(["completions", shell]).assert().success();
+        let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        for word in [
+            "sgrade",
+            "grade",
+            "techniques",
+            "output-format",
+            "no-timing",
+        ] {
+            assert!(text.contains(word), "{shell}: no {word}");
+        }
+    }
+    sgrade().args(["completions", "tcsh"]).assert().code(2);
+    let man = sgrade().arg("man").assert().success();
+    let text = String::from_utf8(man.get_output().stdout.clone()).unwrap();
+    assert!(text.contains(".TH sgrade 1"), "{text}");
+    assert!(text.contains("techniques"));
+}
