@@ -8,12 +8,13 @@ use std::fmt;
 use std::time::Instant;
 
 use crate::core::{Grid, HOUSE_SETS};
-use crate::grading::grader::{grade_timed, GradeOutcome, VerifyFailure};
-use crate::input::puzzle::{parse_puzzle, PuzzleError};
+use crate::grading::grader::{grade_timed, premises_of, GradeOutcome, VerifyFailure};
+use crate::input::puzzle::{parse_puzzle, PuzzleError, PuzzleFormat};
 use crate::input::reader::Record;
 use crate::oracle::{self, OracleResult, SolutionCount};
 use crate::scales::ladder::Ladder;
 use crate::techniques::step::Step;
+use crate::techniques::Premise;
 use crate::timing::{NoTiming, TimingHook};
 
 /// The puzzle's status.
@@ -285,7 +286,7 @@ impl Evaluator<'_> {
             Err(error) => return unparsed(Verdict::Invalid(error)),
         };
         // Only parsed puzzles are timed: an unreadable line costs nothing worth a sample.
-        let verdict = self.judge(puzzle.grid, timing, observer);
+        let verdict = self.judge(puzzle.grid, puzzle.format, timing, observer);
         let elapsed = started.elapsed();
         timing.puzzle(u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX));
         Evaluation {
@@ -297,10 +298,12 @@ impl Evaluator<'_> {
         }
     }
 
-    /// The verdict on a parsed puzzle: the one place where the cases are told apart.
+    /// The verdict on a parsed puzzle: the one place where the cases are told apart, and where
+    /// the premises techniques rest on ([`Premise`]) are established before they are granted.
     fn judge<T: TimingHook, O: Observer + ?Sized>(
         &self,
         puzzle: Grid,
+        format: PuzzleFormat,
         timing: &mut T,
         observer: &mut O,
     ) -> Verdict {
@@ -311,13 +314,22 @@ impl Evaluator<'_> {
                 Count::None => Verdict::NoSolution,
             };
         };
+        // Only an 81-character puzzle says which solved cells are givens; a pencil-mark state's
+        // solved cells may be givens or narrowed by its author, so avoidable rectangles skip it.
+        let givens = match format {
+            PuzzleFormat::Givens => Premise::GIVENS_KNOWN,
+            PuzzleFormat::PencilMarks => Premise::NONE,
+        };
         // Sound logic that completes the grid has proved the solution unique (every deduction
         // holds in every solution), so the oracle is needed only when the ladder gets stuck.
         // Checking steps (`verify`) or uniqueness-based techniques need the solution first.
-        if !self.verify && !ladder.assumes_uniqueness() {
-            // The puzzle is kept for the oracle, should the ladder get stuck.
+        if !self.verify && !premises_of(ladder).contains(Premise::UNIQUE_SOLUTION) {
+            // A solution's existence is assumed here and checked after: a filled grid must be
+            // a solution (`completes`), a stuck one goes to the oracle. The puzzle is kept for
+            // the oracle.
+            let held = Premise::SOLUTION_EXISTS.union(givens);
             let mut grid = puzzle.clone();
-            let outcome = grade_unchecked(&mut grid, ladder, timing, observer);
+            let outcome = grade_unchecked(&mut grid, ladder, held, timing, observer);
             if outcome.solved && completes(&puzzle, &grid) {
                 return Verdict::Solved {
                     outcome,
@@ -329,7 +341,7 @@ impl Evaluator<'_> {
                 // techniques that reason "one of these is true" (ForceChain, forcing nets)
                 // are sound only when a solution exists. Ask the oracle, and check every step
                 // should it find one.
-                return self.oracle_first(puzzle, ladder, true, timing, observer);
+                return self.oracle_first(puzzle, ladder, givens, true, timing, observer);
             }
             return match count(&puzzle, timing, observer) {
                 Count::Unique(solution) => Verdict::Stuck { outcome, solution },
@@ -337,15 +349,17 @@ impl Evaluator<'_> {
                 Count::None => Verdict::NoSolution,
             };
         }
-        self.oracle_first(puzzle, ladder, self.verify, timing, observer)
+        self.oracle_first(puzzle, ladder, givens, self.verify, timing, observer)
     }
 
     /// Counts the solutions first; grades a unique puzzle (every step checked against the
-    /// solution with `verify`), and a multiple-solution one when `grade_multiple` asks.
+    /// solution with `verify`), and a multiple-solution one when `grade_multiple` asks, without
+    /// the rungs that need one solution. `givens` is [`Premise::GIVENS_KNOWN`] or nothing.
     fn oracle_first<T: TimingHook, O: Observer + ?Sized>(
         &self,
         mut grid: Grid,
         ladder: &Ladder,
+        givens: Premise,
         verify: bool,
         timing: &mut T,
         observer: &mut O,
@@ -354,11 +368,14 @@ impl Evaluator<'_> {
             Count::None => Verdict::NoSolution,
             Count::Multiple if !self.grade_multiple => Verdict::Multiple(None),
             Count::Multiple => {
-                Verdict::Multiple(Some(grade_unchecked(&mut grid, ladder, timing, observer)))
+                let held = Premise::SOLUTION_EXISTS.union(givens);
+                let outcome = grade_unchecked(&mut grid, ladder, held, timing, observer);
+                Verdict::Multiple(Some(outcome))
             }
             Count::Unique(solution) => {
                 let checked = verify.then_some(&solution);
-                match grade_observed(&mut grid, ladder, checked, timing, observer) {
+                let held = Premise::UNIQUE_SOLUTION.union(givens);
+                match grade_observed(&mut grid, ladder, held, checked, timing, observer) {
                     Ok(outcome) => Verdict::graded(outcome, solution),
                     Err(failure) => Verdict::WrongStep { failure, solution },
                 }
@@ -409,16 +426,18 @@ fn count<T: TimingHook, O: Observer + ?Sized>(
     }
 }
 
-/// Grades `grid` in place, every step shown to `observer` (checked against `solution` if given).
+/// Grades `grid` in place with the rungs whose premises are `held`, every step shown to
+/// `observer` (checked against `solution` if given).
 fn grade_observed<T: TimingHook, O: Observer + ?Sized>(
     grid: &mut Grid,
     ladder: &Ladder,
+    held: Premise,
     solution: Option<&[u8; 81]>,
     timing: &mut T,
     observer: &mut O,
 ) -> Result<GradeOutcome, VerifyFailure> {
     let mut on_step = |step: &Step, grid: &Grid| observer.step(step, grid);
-    let outcome = grade_timed(grid, ladder, solution, &mut on_step, timing)?;
+    let outcome = grade_timed(grid, ladder, held, solution, &mut on_step, timing)?;
     observer.graded(grid);
     Ok(outcome)
 }
@@ -427,10 +446,11 @@ fn grade_observed<T: TimingHook, O: Observer + ?Sized>(
 fn grade_unchecked<T: TimingHook, O: Observer + ?Sized>(
     grid: &mut Grid,
     ladder: &Ladder,
+    held: Premise,
     timing: &mut T,
     observer: &mut O,
 ) -> GradeOutcome {
-    grade_observed(grid, ladder, None, timing, observer)
+    grade_observed(grid, ladder, held, None, timing, observer)
         .expect("grading without a solution to check cannot fail verification")
 }
 

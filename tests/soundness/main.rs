@@ -8,6 +8,7 @@
 //! - `forcing`: ForceChain, Kraken fish, HoDoKu's Forcing Chain and Net.
 //! - `statuses`: near-puzzles without a solution or with several are never reported unique.
 //! - `patterns`: single-digit patterns, wings, colourings, chains, Sue de Coq, ALS, nice loops.
+//! - `pencil_marks`: 729-character input never runs avoidable rectangles (givens unknown).
 //! - `sue_de_coq_ex`: GNPX v5's Sue de Coq extensions.
 //! - `xyz_wing_als`: XYZ-Wing (ALS), with the pattern's shape.
 
@@ -19,6 +20,7 @@ mod fish;
 mod fish_dual;
 mod forcing;
 mod patterns;
+mod pencil_marks;
 mod statuses;
 mod sue_de_coq_ex;
 mod xyz_wing_als;
