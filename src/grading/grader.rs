@@ -63,6 +63,18 @@ impl fmt::Display for VerifyFailure {
     }
 }
 
+/// A question the grading loop asks once, just before it first tries the rung at index `at`:
+/// whether to go on. `evaluate` asks the oracle there, so that a puzzle without exactly one
+/// solution stops before the ladder's expensive rungs, while one the basic rungs solve never
+/// pays for the oracle.
+pub struct Gate<'a, T> {
+    /// Index of the first rung behind the gate.
+    pub at: usize,
+    /// Asked once (with the timing hook, to time what it runs); `false` stops grading there,
+    /// stuck.
+    pub pass: &'a mut dyn FnMut(&mut T) -> bool,
+}
+
 /// Every premise some rung of `ladder` rests on.
 pub fn premises_of(ladder: &Ladder) -> Premise {
     ladder.rungs().iter().fold(Premise::NONE, |all, rung| {
@@ -80,11 +92,20 @@ pub fn grade(
     solution: Option<&[u8; 81]>,
     on_step: &mut dyn FnMut(&Step, &Grid),
 ) -> Result<GradeOutcome, VerifyFailure> {
-    grade_timed(grid, ladder, Premise::ALL, solution, on_step, &mut NoTiming)
+    grade_timed(
+        grid,
+        ladder,
+        Premise::ALL,
+        solution,
+        on_step,
+        &mut NoTiming,
+        None,
+    )
 }
 
 /// [`grade`] where only the premises in `held` are known to hold: a rung whose technique rests
-/// on another ([`TechniqueId::premise`]) is skipped, as if it found nothing. Every technique call
+/// on another ([`TechniqueId::premise`]) is skipped, as if it found nothing; with a `gate`,
+/// grading stops before the gate's rung if the gate says so. Every technique call
 /// is reported to `timing`. Only the finders' calls are timed: checking, `on_step` and applying
 /// the step are not. With [`Premise::ALL`] and [`NoTiming`] this is `grade`. `on_step` is
 /// generic so that a caller that watches nothing pays no call per step.
@@ -95,6 +116,7 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
     solution: Option<&[u8; 81]>,
     on_step: &mut F,
     timing: &mut T,
+    gate: Option<Gate<'_, T>>,
 ) -> Result<GradeOutcome, VerifyFailure> {
     let mut outcome = GradeOutcome {
         solved: false,
@@ -112,10 +134,23 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
         (ladder.singles_order() == SinglesOrder::Appearance).then(|| SinglesQueue::new(grid));
     // Most puzzles hold every premise the ladder needs: then no rung's is looked up per step.
     let restricted = !held.contains(premises_of(ladder));
+    let (gate_at, mut gate) = match gate {
+        Some(gate) => (gate.at, Some(gate.pass)),
+        None => (usize::MAX, None),
+    };
     'solve: while !grid.is_solved() {
         // One clock read per call: a miss's end is where the next call begins.
         let mut mark = timing.mark();
         for (rung_index, rung) in ladder.rungs().iter().enumerate() {
+            if rung_index == gate_at {
+                if let Some(pass) = gate.take() {
+                    if !pass(timing) {
+                        break 'solve;
+                    }
+                    // What the gate ran is no technique's time.
+                    mark = timing.mark();
+                }
+            }
             if restricted && !held.contains(rung.technique.premise()) {
                 continue;
             }
