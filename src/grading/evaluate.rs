@@ -10,7 +10,7 @@ use std::time::Instant;
 use crate::core::{Grid, HOUSE_SETS};
 use crate::grading::grader::{grade_timed, premises_of, Gate, GradeOutcome, VerifyFailure};
 use crate::input::puzzle::{parse_puzzle, PuzzleError, PuzzleFormat};
-use crate::input::reader::Record;
+use crate::input::reader::{echo, Record};
 use crate::oracle::{self, OracleResult, SolutionCount};
 use crate::scales::ladder::Ladder;
 use crate::techniques::step::Step;
@@ -274,7 +274,11 @@ impl Evaluator<'_> {
         let started = Instant::now();
         let unparsed = |verdict| Evaluation {
             line: record.line,
-            puzzle: record.puzzle.clone(),
+            // The reader has already cut what it could not read; a long bad puzzle is cut here.
+            puzzle: match verdict {
+                Verdict::Invalid(_) => echo(&record.puzzle),
+                _ => record.puzzle.clone(),
+            },
             verdict,
             time_us: 0.0,
             extra: record.extra.clone(),
