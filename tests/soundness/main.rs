@@ -9,6 +9,7 @@
 //! - `statuses`: near-puzzles without a solution or with several are never reported unique.
 //! - `patterns`: single-digit patterns, wings, colourings, chains, Sue de Coq, ALS, nice loops.
 //! - `pencil_marks`: 729-character input never runs avoidable rectangles (givens unknown).
+//! - `removals`: random candidate removals that keep the solution keep every technique sound.
 //! - `sue_de_coq_ex`: GNPX v5's Sue de Coq extensions.
 //! - `xyz_wing_als`: XYZ-Wing (ALS), with the pattern's shape.
 
@@ -21,6 +22,7 @@ mod fish_dual;
 mod forcing;
 mod patterns;
 mod pencil_marks;
+mod removals;
 mod statuses;
 mod sue_de_coq_ex;
 mod xyz_wing_als;
