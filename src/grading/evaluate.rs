@@ -8,12 +8,13 @@ use std::fmt;
 use std::time::Instant;
 
 use crate::core::{Grid, HOUSE_SETS};
-use crate::grading::grader::{grade_timed, GradeOutcome, VerifyFailure};
-use crate::input::puzzle::{parse_puzzle, PuzzleError};
-use crate::input::reader::Record;
+use crate::grading::grader::{grade_timed, premises_of, Gate, GradeOutcome, VerifyFailure};
+use crate::input::puzzle::{parse_puzzle, PuzzleError, PuzzleFormat};
+use crate::input::reader::{echo, Record};
 use crate::oracle::{self, OracleResult, SolutionCount};
 use crate::scales::ladder::Ladder;
 use crate::techniques::step::Step;
+use crate::techniques::Premise;
 use crate::timing::{NoTiming, TimingHook};
 
 /// The puzzle's status.
@@ -220,7 +221,8 @@ impl fmt::Display for Message<'_> {
 /// nothing by default; `()` watches nothing.
 pub trait Observer {
     /// The oracle has counted the solutions of `grid` (the puzzle as read). Before grading,
-    /// except on the logic-first path, where it comes after a grading that got stuck.
+    /// except on the logic-first path, where it comes after grading (which got stuck, or
+    /// passed the basic rungs: the oracle is asked there).
     fn counted(&mut self, _count: SolutionCount, _grid: &Grid) {}
     /// `step` is about to be applied to `grid`.
     fn step(&mut self, _step: &Step, _grid: &Grid) {}
@@ -272,7 +274,11 @@ impl Evaluator<'_> {
         let started = Instant::now();
         let unparsed = |verdict| Evaluation {
             line: record.line,
-            puzzle: record.puzzle.clone(),
+            // The reader has already cut what it could not read; a long bad puzzle is cut here.
+            puzzle: match verdict {
+                Verdict::Invalid(_) => echo(&record.puzzle),
+                _ => record.puzzle.clone(),
+            },
             verdict,
             time_us: 0.0,
             extra: record.extra.clone(),
@@ -285,7 +291,7 @@ impl Evaluator<'_> {
             Err(error) => return unparsed(Verdict::Invalid(error)),
         };
         // Only parsed puzzles are timed: an unreadable line costs nothing worth a sample.
-        let verdict = self.judge(puzzle.grid, timing, observer);
+        let verdict = self.judge(puzzle.grid, puzzle.format, timing, observer);
         let elapsed = started.elapsed();
         timing.puzzle(u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX));
         Evaluation {
@@ -297,10 +303,12 @@ impl Evaluator<'_> {
         }
     }
 
-    /// The verdict on a parsed puzzle: the one place where the cases are told apart.
+    /// The verdict on a parsed puzzle: the one place where the cases are told apart, and where
+    /// the premises techniques rest on ([`Premise`]) are established before they are granted.
     fn judge<T: TimingHook, O: Observer + ?Sized>(
         &self,
         puzzle: Grid,
+        format: PuzzleFormat,
         timing: &mut T,
         observer: &mut O,
     ) -> Verdict {
@@ -311,13 +319,45 @@ impl Evaluator<'_> {
                 Count::None => Verdict::NoSolution,
             };
         };
+        // Only an 81-character puzzle says which solved cells are givens; a pencil-mark state's
+        // solved cells may be givens or narrowed by its author, so avoidable rectangles skip it.
+        let givens = match format {
+            PuzzleFormat::Givens => Premise::GIVENS_KNOWN,
+            PuzzleFormat::PencilMarks => Premise::NONE,
+        };
         // Sound logic that completes the grid has proved the solution unique (every deduction
         // holds in every solution), so the oracle is needed only when the ladder gets stuck.
         // Checking steps (`verify`) or uniqueness-based techniques need the solution first.
-        if !self.verify && !ladder.assumes_uniqueness() {
-            // The puzzle is kept for the oracle, should the ladder get stuck.
+        if !self.verify && !premises_of(ladder).contains(Premise::UNIQUE_SOLUTION) {
+            // A solution's existence is assumed here and checked after: a filled grid must be
+            // a solution (`completes`), a stuck one goes to the oracle. The puzzle is kept for
+            // the oracle.
+            let held = Premise::SOLUTION_EXISTS.union(givens);
             let mut grid = puzzle.clone();
-            let outcome = grade_unchecked(&mut grid, ladder, timing, observer);
+            // The basic rungs are cheap, and solve most puzzles of most files; beyond them one
+            // oracle call (microseconds) costs little beside the ladder, and stops a puzzle
+            // without exactly one solution before the whole ladder has run on it. `explain`
+            // grades such puzzles anyway, so it has no gate.
+            let mut counted = None;
+            let mut ask = |timing: &mut T| {
+                let found = count_quiet(&puzzle, timing);
+                let pass = matches!(found, Count::Unique(_));
+                counted = Some(found);
+                pass
+            };
+            let gate = (!self.grade_multiple).then(|| Gate {
+                at: basic_rungs(ladder),
+                pass: &mut ask,
+            });
+            let outcome = grade_unchecked(&mut grid, ladder, held, gate, timing, observer);
+            if let Some(found) = &counted {
+                observer.counted(found.solution_count(), &puzzle);
+                match found {
+                    Count::None => return Verdict::NoSolution,
+                    Count::Multiple => return Verdict::Multiple(None),
+                    Count::Unique(_) => {}
+                }
+            }
             if outcome.solved && completes(&puzzle, &grid) {
                 return Verdict::Solved {
                     outcome,
@@ -329,23 +369,29 @@ impl Evaluator<'_> {
                 // techniques that reason "one of these is true" (ForceChain, forcing nets)
                 // are sound only when a solution exists. Ask the oracle, and check every step
                 // should it find one.
-                return self.oracle_first(puzzle, ladder, true, timing, observer);
+                return self.oracle_first(puzzle, ladder, givens, true, timing, observer);
             }
-            return match count(&puzzle, timing, observer) {
+            let found = match counted {
+                Some(found) => found,
+                None => count(&puzzle, timing, observer),
+            };
+            return match found {
                 Count::Unique(solution) => Verdict::Stuck { outcome, solution },
                 Count::Multiple => Verdict::Multiple(self.grade_multiple.then_some(outcome)),
                 Count::None => Verdict::NoSolution,
             };
         }
-        self.oracle_first(puzzle, ladder, self.verify, timing, observer)
+        self.oracle_first(puzzle, ladder, givens, self.verify, timing, observer)
     }
 
     /// Counts the solutions first; grades a unique puzzle (every step checked against the
-    /// solution with `verify`), and a multiple-solution one when `grade_multiple` asks.
+    /// solution with `verify`), and a multiple-solution one when `grade_multiple` asks, without
+    /// the rungs that need one solution. `givens` is [`Premise::GIVENS_KNOWN`] or nothing.
     fn oracle_first<T: TimingHook, O: Observer + ?Sized>(
         &self,
         mut grid: Grid,
         ladder: &Ladder,
+        givens: Premise,
         verify: bool,
         timing: &mut T,
         observer: &mut O,
@@ -354,11 +400,14 @@ impl Evaluator<'_> {
             Count::None => Verdict::NoSolution,
             Count::Multiple if !self.grade_multiple => Verdict::Multiple(None),
             Count::Multiple => {
-                Verdict::Multiple(Some(grade_unchecked(&mut grid, ladder, timing, observer)))
+                let held = Premise::SOLUTION_EXISTS.union(givens);
+                let outcome = grade_unchecked(&mut grid, ladder, held, None, timing, observer);
+                Verdict::Multiple(Some(outcome))
             }
             Count::Unique(solution) => {
                 let checked = verify.then_some(&solution);
-                match grade_observed(&mut grid, ladder, checked, timing, observer) {
+                let held = Premise::UNIQUE_SOLUTION.union(givens);
+                match grade_observed(&mut grid, ladder, held, checked, None, timing, observer) {
                     Ok(outcome) => Verdict::graded(outcome, solution),
                     Err(failure) => Verdict::WrongStep { failure, solution },
                 }
@@ -379,11 +428,38 @@ fn completes(start: &Grid, filled: &Grid) -> bool {
         })
 }
 
+/// The rungs at the top of `ladder` that are basic: singles, intersections and subsets (GNPX's
+/// difficulties 1–5 but the fish and single-digit patterns). The logic-first path asks the
+/// oracle before the first rung after them.
+fn basic_rungs(ladder: &Ladder) -> usize {
+    ladder
+        .rungs()
+        .iter()
+        .position(|rung| {
+            !matches!(
+                rung.technique.info().family,
+                "singles" | "intersections" | "subsets"
+            )
+        })
+        .unwrap_or(usize::MAX)
+}
+
 /// The oracle's answer, the solution inside the unique case.
 enum Count {
     None,
     Multiple,
     Unique([u8; 81]),
+}
+
+impl Count {
+    /// The answer as the oracle's count.
+    fn solution_count(&self) -> SolutionCount {
+        match self {
+            Count::None => SolutionCount::None,
+            Count::Multiple => SolutionCount::Multiple,
+            Count::Unique(_) => SolutionCount::Unique,
+        }
+    }
 }
 
 /// Runs the oracle on `puzzle`, timed, and tells `observer`.
@@ -392,10 +468,16 @@ fn count<T: TimingHook, O: Observer + ?Sized>(
     timing: &mut T,
     observer: &mut O,
 ) -> Count {
+    let found = count_quiet(puzzle, timing);
+    observer.counted(found.solution_count(), puzzle);
+    found
+}
+
+/// Runs the oracle on `puzzle`, timed, telling no observer.
+fn count_quiet<T: TimingHook>(puzzle: &Grid, timing: &mut T) -> Count {
     let started = timing.mark();
     let result = oracle::solve(puzzle);
     timing.oracle_call(started);
-    observer.counted(result.count, puzzle);
     match result {
         OracleResult {
             solution: Some(solution),
@@ -409,16 +491,19 @@ fn count<T: TimingHook, O: Observer + ?Sized>(
     }
 }
 
-/// Grades `grid` in place, every step shown to `observer` (checked against `solution` if given).
+/// Grades `grid` in place with the rungs whose premises are `held`, every step shown to
+/// `observer` (checked against `solution` if given), stopping where `gate` says.
 fn grade_observed<T: TimingHook, O: Observer + ?Sized>(
     grid: &mut Grid,
     ladder: &Ladder,
+    held: Premise,
     solution: Option<&[u8; 81]>,
+    gate: Option<Gate<'_, T>>,
     timing: &mut T,
     observer: &mut O,
 ) -> Result<GradeOutcome, VerifyFailure> {
     let mut on_step = |step: &Step, grid: &Grid| observer.step(step, grid);
-    let outcome = grade_timed(grid, ladder, solution, &mut on_step, timing)?;
+    let outcome = grade_timed(grid, ladder, held, solution, &mut on_step, timing, gate)?;
     observer.graded(grid);
     Ok(outcome)
 }
@@ -427,10 +512,12 @@ fn grade_observed<T: TimingHook, O: Observer + ?Sized>(
 fn grade_unchecked<T: TimingHook, O: Observer + ?Sized>(
     grid: &mut Grid,
     ladder: &Ladder,
+    held: Premise,
+    gate: Option<Gate<'_, T>>,
     timing: &mut T,
     observer: &mut O,
 ) -> GradeOutcome {
-    grade_observed(grid, ladder, None, timing, observer)
+    grade_observed(grid, ladder, held, None, gate, timing, observer)
         .expect("grading without a solution to check cannot fail verification")
 }
 
@@ -456,7 +543,12 @@ mod tests {
 
     /// `EASY` with one given removed at a time until it has several solutions.
     fn multiple() -> String {
-        let mut text = EASY.as_bytes().to_vec();
+        multiple_from(EASY)
+    }
+
+    /// `puzzle` with one given removed at a time until it has several solutions.
+    fn multiple_from(puzzle: &str) -> String {
+        let mut text = puzzle.as_bytes().to_vec();
         for cell in 0..81 {
             if text[cell] != b'.' {
                 text[cell] = b'.';
@@ -555,6 +647,52 @@ mod tests {
         assert_eq!(seen.counted, [SolutionCount::Multiple]);
         assert_eq!(seen.steps, outcome.steps);
         assert!(seen.graded);
+    }
+
+    #[test]
+    fn the_oracle_stops_a_multiple_solution_puzzle_after_the_basic_rungs() {
+        #[derive(Default)]
+        struct Seen {
+            counted: Vec<SolutionCount>,
+            families: Vec<&'static str>,
+        }
+        impl Observer for Seen {
+            fn counted(&mut self, count: SolutionCount, _: &Grid) {
+                self.counted.push(count);
+            }
+            fn step(&mut self, step: &Step, _: &Grid) {
+                self.families.push(step.technique.info().family);
+            }
+        }
+        // top1465 #1 needs far more than the basic rungs; without some givens it has several
+        // solutions, and the whole ladder would run on it before the oracle.
+        let hard =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let several = multiple_from(hard);
+        for scale in [crate::scales::Scale::Gnpx, crate::scales::Scale::Gnpx584] {
+            let ladder = scale.ladder();
+            assert!(basic_rungs(&ladder) < ladder.rungs().len());
+            let batch = Evaluator {
+                ladder: Some(&ladder),
+                verify: false,
+                grade_multiple: false,
+            };
+            let mut seen = Seen::default();
+            let row = batch.evaluate_with(record(1, &several), &mut NoTiming, &mut seen);
+            assert!(matches!(row.verdict, Verdict::Multiple(None)));
+            assert_eq!(seen.counted, [SolutionCount::Multiple]);
+            assert!(seen
+                .families
+                .iter()
+                .all(|f| matches!(*f, "singles" | "intersections" | "subsets")));
+            // A unique puzzle passes the gate once and is graded as before.
+            let mut seen = Seen::default();
+            let row = batch.evaluate_with(record(2, hard), &mut NoTiming, &mut seen);
+            assert_eq!(row.status(), Status::Unique);
+            assert!(seen.counted.len() <= 1);
+            let plain = evaluate(record(2, hard), Some(&ladder), true);
+            assert_eq!(row.outcome(), plain.outcome());
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@ use crate::core::Grid;
 use crate::scales::ladder::{Ladder, SinglesOrder};
 use crate::scales::singles_queue::SinglesQueue;
 use crate::techniques::step::{Step, WrongDeduction};
-use crate::techniques::TechniqueId;
+use crate::techniques::{Premise, TechniqueId};
 use crate::timing::{NoTiming, TimingHook};
 
 /// What grading a puzzle found.
@@ -63,27 +63,60 @@ impl fmt::Display for VerifyFailure {
     }
 }
 
-/// Grades `grid` in place with `ladder`. With `solution` (digit index per cell), every step is
-/// checked against it and the first wrong one is returned as an error. `on_step` sees each step
-/// and the grid before it is applied.
+/// A question the grading loop asks once, just before it first tries the rung at index `at`:
+/// whether to go on. `evaluate` asks the oracle there, so that a puzzle without exactly one
+/// solution stops before the ladder's expensive rungs, while one the basic rungs solve never
+/// pays for the oracle.
+pub struct Gate<'a, T> {
+    /// Index of the first rung behind the gate.
+    pub at: usize,
+    /// Asked once (with the timing hook, to time what it runs); `false` stops grading there,
+    /// stuck.
+    pub pass: &'a mut dyn FnMut(&mut T) -> bool,
+}
+
+/// Every premise some rung of `ladder` rests on.
+pub fn premises_of(ladder: &Ladder) -> Premise {
+    ladder.rungs().iter().fold(Premise::NONE, |all, rung| {
+        all.union(rung.technique.premise())
+    })
+}
+
+/// Grades `grid` in place with `ladder`, every rung enabled: the caller vouches for every
+/// [`Premise`] (an 81-character puzzle known to have one solution). With `solution` (digit
+/// index per cell), every step is checked against it and the first wrong one is returned as an
+/// error. `on_step` sees each step and the grid before it is applied.
 pub fn grade(
     grid: &mut Grid,
     ladder: &Ladder,
     solution: Option<&[u8; 81]>,
     on_step: &mut dyn FnMut(&Step, &Grid),
 ) -> Result<GradeOutcome, VerifyFailure> {
-    grade_timed(grid, ladder, solution, on_step, &mut NoTiming)
+    grade_timed(
+        grid,
+        ladder,
+        Premise::ALL,
+        solution,
+        on_step,
+        &mut NoTiming,
+        None,
+    )
 }
 
-/// [`grade`], reporting every technique call to `timing`. Only the finders' calls are timed:
-/// checking, `on_step` and applying the step are not. With [`NoTiming`] this is `grade`.
-/// `on_step` is generic so that a caller that watches nothing pays no call per step.
+/// [`grade`] where only the premises in `held` are known to hold: a rung whose technique rests
+/// on another ([`TechniqueId::premise`]) is skipped, as if it found nothing; with a `gate`,
+/// grading stops before the gate's rung if the gate says so. Every technique call
+/// is reported to `timing`. Only the finders' calls are timed: checking, `on_step` and applying
+/// the step are not. With [`Premise::ALL`] and [`NoTiming`] this is `grade`. `on_step` is
+/// generic so that a caller that watches nothing pays no call per step.
 pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
     grid: &mut Grid,
     ladder: &Ladder,
+    held: Premise,
     solution: Option<&[u8; 81]>,
     on_step: &mut F,
     timing: &mut T,
+    gate: Option<Gate<'_, T>>,
 ) -> Result<GradeOutcome, VerifyFailure> {
     let mut outcome = GradeOutcome {
         solved: false,
@@ -99,10 +132,28 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
     let mut step = Step::new(TechniqueId::FullHouse);
     let mut queue =
         (ladder.singles_order() == SinglesOrder::Appearance).then(|| SinglesQueue::new(grid));
+    // Most puzzles hold every premise the ladder needs: then no rung's is looked up per step.
+    let restricted = !held.contains(premises_of(ladder));
+    let (gate_at, mut gate) = match gate {
+        Some(gate) => (gate.at, Some(gate.pass)),
+        None => (usize::MAX, None),
+    };
     'solve: while !grid.is_solved() {
         // One clock read per call: a miss's end is where the next call begins.
         let mut mark = timing.mark();
         for (rung_index, rung) in ladder.rungs().iter().enumerate() {
+            if rung_index == gate_at {
+                if let Some(pass) = gate.take() {
+                    if !pass(timing) {
+                        break 'solve;
+                    }
+                    // What the gate ran is no technique's time.
+                    mark = timing.mark();
+                }
+            }
+            if restricted && !held.contains(rung.technique.premise()) {
+                continue;
+            }
             let found = match (&mut queue, rung.technique) {
                 (
                     Some(queue),

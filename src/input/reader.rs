@@ -3,7 +3,14 @@
 //! Plain files: one puzzle per line; anything after the puzzle (after a space, tab or comma) is
 //! the record's `extra`; blank lines and `#` comments are skipped but counted. A file whose first
 //! content line is a CSV header naming a `puzzle` column is read as CSV by that column, the other
-//! columns going to `extra`. A UTF-8 BOM and CRLF line ends are accepted.
+//! columns going to `extra`. A UTF-8 BOM (at the start of any line: concatenated files) and LF,
+//! CRLF and lone-CR line ends are accepted.
+//!
+//! Hostile lines get one record each with a precise error, and bounded memory: at most
+//! [`MAX_LINE`] bytes of a line are held (a longer line is skipped to its end, only counted), an
+//! error record echoes at most [`ECHO_CHARS`] characters, bad UTF-8 in a `#` comment or in the
+//! extra text after a puzzle does not invalidate the line, and NUL bytes are named (with a hint
+//! when they look like UTF-16 without a byte-order mark).
 
 use std::io::{self, BufRead, BufReader, Read};
 
@@ -27,6 +34,13 @@ pub fn decompressed<R: Read + 'static>(input: R) -> io::Result<Box<dyn Read>> {
         _ => Box::new(buffered),
     })
 }
+
+/// The most bytes of one line the reader holds; a longer line becomes an error record without
+/// being read into memory (a puzzle line is at most 729 characters plus its extra text).
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// The most characters of a bad line an error record echoes as its puzzle text.
+pub const ECHO_CHARS: usize = 200;
 
 /// One puzzle line of the input.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,6 +69,8 @@ pub struct RecordReader<R: BufRead> {
     mode: Mode,
     line: u64,
     buffer: Vec<u8>,
+    /// The last line ended with a CR: an LF right after it belongs to that line end.
+    after_cr: bool,
 }
 
 impl<R: BufRead> RecordReader<R> {
@@ -65,34 +81,112 @@ impl<R: BufRead> RecordReader<R> {
             mode: Mode::Undecided,
             line: 0,
             buffer: Vec::with_capacity(1024),
+            after_cr: false,
+        }
+    }
+
+    /// Reads the next line into `buffer`, without its end (LF, CRLF or a lone CR), holding at
+    /// most [`MAX_LINE`] bytes; returns the line's full length in bytes, `None` at the end.
+    fn read_line(&mut self) -> std::io::Result<Option<usize>> {
+        self.buffer.clear();
+        let mut length = 0usize;
+        let mut any = false;
+        loop {
+            let chunk = match self.source.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if chunk.is_empty() {
+                return Ok(any.then_some(length));
+            }
+            let mut start = 0;
+            if self.after_cr {
+                self.after_cr = false;
+                if chunk[0] == b'\n' {
+                    start = 1;
+                }
+            }
+            let rest = &chunk[start..];
+            if rest.is_empty() {
+                self.source.consume(start);
+                continue;
+            }
+            any = true;
+            let end = rest.iter().position(|&b| b == b'\n' || b == b'\r');
+            let taken = end.unwrap_or(rest.len());
+            let room = MAX_LINE.saturating_sub(self.buffer.len());
+            self.buffer.extend_from_slice(&rest[..taken.min(room)]);
+            length += taken;
+            match end {
+                Some(at) => {
+                    self.after_cr = rest[at] == b'\r';
+                    self.source.consume(start + at + 1);
+                    return Ok(Some(length));
+                }
+                None => self.source.consume(start + taken),
+            }
         }
     }
 
     /// The next record, `Ok(None)` at the end of input.
     pub fn next_record(&mut self) -> std::io::Result<Option<Record>> {
         loop {
-            self.buffer.clear();
-            if self.source.read_until(b'\n', &mut self.buffer)? == 0 {
+            let Some(length) = self.read_line()? else {
                 return Ok(None);
-            }
+            };
             self.line += 1;
             let mut bytes = &self.buffer[..];
-            if self.line == 1 {
-                bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+            // A BOM opens the file, or a file concatenated to it.
+            bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+            if bytes.trim_ascii_start().first() == Some(&b'#') {
+                // A comment, whatever its encoding (Latin-1 bytes in a comment are common).
+                continue;
             }
-            while let [rest @ .., b'\n' | b'\r'] = bytes {
-                bytes = rest;
+            if bytes == b"\0" {
+                // The high byte of a UTF-16LE line end after a CR (`0D 00 0A 00`); the lines
+                // around it are named as UTF-16.
+                continue;
+            }
+            if length > MAX_LINE {
+                return Ok(Some(error_record(
+                    self.line,
+                    bytes,
+                    format!("line too long: {length} bytes (at most {MAX_LINE} are read)"),
+                )));
+            }
+            if let Some(at) = bytes.iter().position(|&b| b == 0) {
+                return Ok(Some(error_record(self.line, bytes, nul_message(bytes, at))));
             }
             let text = match std::str::from_utf8(bytes) {
                 Ok(text) => text,
                 Err(e) => {
-                    return Ok(Some(Record {
-                        line: self.line,
-                        puzzle: String::from_utf8_lossy(bytes).into_owned(),
-                        column: 1,
-                        extra: String::new(),
-                        error: Some(format!("invalid UTF-8 at byte {}", e.valid_up_to() + 1)),
-                    }))
+                    let valid = &bytes[..e.valid_up_to()];
+                    let puzzle_end = valid
+                        .trim_ascii_start()
+                        .iter()
+                        .position(|b| matches!(b, b' ' | b'\t' | b','))
+                        .map(|end| end + (valid.len() - valid.trim_ascii_start().len()));
+                    let csv = matches!(self.mode, Mode::Csv { .. });
+                    if let (Some(end), false) = (puzzle_end, csv) {
+                        // Bad bytes only in the extra text: the puzzle stands, the extra is
+                        // kept with U+FFFD for what is not UTF-8.
+                        let head = std::str::from_utf8(&bytes[..end]).expect("valid prefix");
+                        if let Mode::Undecided = self.mode {
+                            // A header names its columns in UTF-8; this is a puzzle line.
+                            self.mode = Mode::Plain;
+                        }
+                        let mut record = plain_record(self.line, head);
+                        record.extra = String::from_utf8_lossy(&bytes[end + 1..])
+                            .trim_end()
+                            .to_string();
+                        return Ok(Some(record));
+                    }
+                    return Ok(Some(error_record(
+                        self.line,
+                        bytes,
+                        format!("invalid UTF-8 at byte {}", e.valid_up_to() + 1),
+                    )));
                 }
             };
             let content = text.trim();
@@ -112,10 +206,49 @@ impl<R: BufRead> RecordReader<R> {
             }
             let line = self.line;
             return Ok(Some(match self.mode {
-                Mode::Csv { puzzle_column } => csv_record(line, content, puzzle_column),
+                Mode::Csv { puzzle_column } => csv_record(line, text, puzzle_column),
                 _ => plain_record(line, text),
             }));
         }
+    }
+}
+
+/// A record for a line that is no puzzle text: at most [`ECHO_CHARS`] characters of it echoed
+/// (with a note of its length when cut), and the reason.
+fn error_record(line: u64, bytes: &[u8], error: String) -> Record {
+    Record {
+        line,
+        puzzle: echo(&String::from_utf8_lossy(bytes)),
+        column: 1,
+        extra: String::new(),
+        error: Some(error),
+    }
+}
+
+/// `text`, or its first [`ECHO_CHARS`] characters and a note of its length.
+pub fn echo(text: &str) -> String {
+    match text.char_indices().nth(ECHO_CHARS) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}… ({} characters)", &text[..cut], text.chars().count()),
+    }
+}
+
+/// Names the NUL byte at `at`; a line whose every other byte is NUL is likely UTF-16.
+fn nul_message(bytes: &[u8], at: usize) -> String {
+    let nuls = bytes.iter().filter(|&&b| b == 0).count();
+    let alternate = |parity: usize| {
+        bytes
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i % 2 == parity)
+            .all(|(_, &b)| b == 0)
+    };
+    if bytes.len() >= 4 && 2 * nuls + 1 >= bytes.len() && (alternate(0) || alternate(1)) {
+        "looks like UTF-16 without a byte-order mark (every other byte is NUL); save the file \
+         as UTF-8 or with a BOM"
+            .to_string()
+    } else {
+        format!("NUL byte at byte {}", at + 1)
     }
 }
 
@@ -133,8 +266,11 @@ fn plain_record(line: u64, text: &str) -> Record {
     }
 }
 
-fn csv_record(line: u64, content: &str, puzzle_column: usize) -> Record {
-    let fields = split_csv(content);
+fn csv_record(line: u64, text: &str, puzzle_column: usize) -> Record {
+    let content = text.trim();
+    // Columns count from the start of the line, as a user sees them.
+    let lead = text[..text.len() - text.trim_start().len()].chars().count();
+    let (fields, starts) = split_csv_columns(content);
     let Some(puzzle) = fields.get(puzzle_column) else {
         return Record {
             line,
@@ -154,10 +290,11 @@ fn csv_record(line: u64, content: &str, puzzle_column: usize) -> Record {
         .filter(|&(i, _)| i != puzzle_column)
         .map(|(_, f)| quote_csv(f))
         .collect();
+    let inner_lead = puzzle.chars().count() - puzzle.trim_start().chars().count();
     Record {
         line,
         puzzle: puzzle.trim().to_string(),
-        column: 1,
+        column: lead + starts[puzzle_column] + inner_lead,
         extra: extra.join(","),
         error: None,
     }
@@ -165,24 +302,37 @@ fn csv_record(line: u64, content: &str, puzzle_column: usize) -> Record {
 
 /// Splits one CSV line into fields (RFC 4180 quoting, no embedded newlines).
 fn split_csv(line: &str) -> Vec<String> {
+    split_csv_columns(line).0
+}
+
+/// [`split_csv`], with the 1-based column (in characters) where each field's text starts
+/// (after an opening quote).
+fn split_csv_columns(line: &str) -> (Vec<String>, Vec<usize>) {
     let mut fields = Vec::new();
+    let mut starts = vec![1];
     let mut field = String::new();
     let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(ch) = chars.next() {
+    let mut chars = line.chars().enumerate().peekable();
+    while let Some((index, ch)) = chars.next() {
         match (ch, quoted) {
-            ('"', true) if chars.peek() == Some(&'"') => {
+            ('"', true) if chars.peek().map(|&(_, c)| c) == Some('"') => {
                 field.push('"');
                 chars.next();
             }
             ('"', true) => quoted = false,
-            ('"', false) if field.is_empty() => quoted = true,
-            (',', false) => fields.push(std::mem::take(&mut field)),
+            ('"', false) if field.is_empty() => {
+                quoted = true;
+                *starts.last_mut().expect("one start per field") = index + 2;
+            }
+            (',', false) => {
+                fields.push(std::mem::take(&mut field));
+                starts.push(index + 2);
+            }
             _ => field.push(ch),
         }
     }
     fields.push(field);
-    fields
+    (fields, starts)
 }
 
 fn quote_csv(field: &str) -> String {
@@ -251,6 +401,105 @@ mod tests {
         );
         assert_eq!(r[2].line, 5);
         assert!(r[2].error.as_deref().unwrap().contains("no puzzle column"));
+    }
+
+    const P: &str =
+        "4....9.5.23..58.67...4.7.........3253.2....8.5.1...7.....89....9......7..1.72..46";
+
+    #[test]
+    fn lone_cr_crlf_and_lf_each_end_a_line() {
+        let input = format!("{P}\r{P}\r\n{P}\n\r{P}");
+        let r = records(input.as_bytes());
+        assert_eq!(r.len(), 4);
+        assert!(r.iter().all(|x| x.puzzle == P && x.error.is_none()));
+        // LF then CR is two line ends: the blank line between is counted.
+        assert_eq!(r.iter().map(|x| x.line).collect::<Vec<_>>(), [1, 2, 3, 5]);
+        // A CR at the end of one read and its LF at the start of the next are one line end.
+        let joined = format!("{P}\r\n{P}");
+        let (head, tail) = joined.as_bytes().split_at(82);
+        let mut reader = RecordReader::new(std::io::Read::chain(head, tail));
+        let mut lines = Vec::new();
+        while let Some(record) = reader.next_record().unwrap() {
+            lines.push(record.line);
+        }
+        assert_eq!(lines, [1, 2]);
+    }
+
+    #[test]
+    fn a_bom_in_mid_file_and_latin1_in_a_comment_are_harmless() {
+        let input = format!("{P}\n\u{FEFF}{P}\n");
+        let mut bytes = input.into_bytes();
+        bytes.extend_from_slice(b"# caf\xE9 cr\xE8me\n");
+        bytes.extend_from_slice(P.as_bytes());
+        let r = records(&bytes);
+        assert_eq!(r.len(), 3);
+        assert!(r.iter().all(|x| x.puzzle == P && x.error.is_none()));
+        assert_eq!(r[2].line, 4);
+    }
+
+    #[test]
+    fn bad_utf8_only_in_the_extra_text_keeps_the_puzzle() {
+        let mut bytes = P.as_bytes().to_vec();
+        bytes.extend_from_slice(b" caf\xE9\n");
+        let r = records(&bytes);
+        assert_eq!(r[0].puzzle, P);
+        assert_eq!(r[0].error, None);
+        assert_eq!(r[0].extra, "caf\u{FFFD}");
+        // In the puzzle itself it is a row error.
+        let r = records(b"4..\xE9..\n");
+        assert_eq!(r[0].error.as_deref(), Some("invalid UTF-8 at byte 4"));
+    }
+
+    #[test]
+    fn nul_bytes_are_named_and_utf16_without_bom_is_recognised() {
+        let r = records(b"12\x0034\n");
+        assert_eq!(r[0].error.as_deref(), Some("NUL byte at byte 3"));
+        let utf16: Vec<u8> = format!("{P}\r\n{P}\n")
+            .encode_utf16()
+            .flat_map(u16::to_le_bytes)
+            .collect();
+        let r = records(&utf16);
+        assert_eq!(r.len(), 2, "{r:?}");
+        for record in &r {
+            assert!(record
+                .error
+                .as_deref()
+                .unwrap()
+                .starts_with("looks like UTF-16 without a byte-order mark"));
+        }
+    }
+
+    #[test]
+    fn a_huge_line_is_rejected_fast_and_never_held_whole() {
+        let mut bytes = vec![b'7'; 50 * 1024 * 1024];
+        bytes.push(b'\n');
+        bytes.extend_from_slice(P.as_bytes());
+        let started = std::time::Instant::now();
+        let mut reader = RecordReader::new(std::io::BufReader::new(&bytes[..]));
+        let long = reader.next_record().unwrap().unwrap();
+        assert!(reader.buffer.capacity() <= 2 * MAX_LINE);
+        let next = reader.next_record().unwrap().unwrap();
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+        assert_eq!(
+            long.error.as_deref(),
+            Some("line too long: 52428800 bytes (at most 65536 are read)")
+        );
+        assert_eq!(
+            long.puzzle.chars().count(),
+            ECHO_CHARS + " (65536 characters)".len() + 1
+        );
+        assert!(long.puzzle.ends_with("… (65536 characters)"));
+        assert_eq!((next.line, next.puzzle.as_str()), (2, P));
+    }
+
+    #[test]
+    fn csv_columns_count_from_the_start_of_the_line() {
+        let r = records(b"id,note,puzzle\n7,\"a, b\",  4x..\n");
+        assert_eq!(r[0].puzzle, "4x..");
+        // `4` is character 12 of the line, `x` character 13.
+        assert_eq!(r[0].column, 12);
+        let error = crate::input::puzzle::parse_puzzle(&r[0].puzzle, r[0].column).unwrap_err();
+        assert_eq!(error.to_string(), "bad character 'x' at column 13");
     }
 
     #[test]

@@ -73,6 +73,63 @@ pub struct TechniqueInfo {
     /// How a step of the technique is written (its line, long-form lines and JSON extras);
     /// the family's text functions, [`text::default_line`] when the row names none.
     pub text: StepText,
+    /// What the technique's soundness rests on beyond the candidates in the grid; the grader
+    /// runs it only where every premise holds ([`Premise::NONE`] for most techniques).
+    pub premise: Premise,
+}
+
+/// What a technique's deductions rest on beyond the grid's candidates: a set of premises.
+///
+/// Most techniques need none: each deduction follows from the candidates alone, so it holds in
+/// every solution. The others are sound only where the grader knows more about the puzzle, and
+/// it runs them only there (`crate::grading`): a premise it cannot vouch for skips the rung.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Premise(u8);
+
+impl Premise {
+    /// No premise: sound on any grid.
+    pub const NONE: Premise = Premise(0);
+    /// The puzzle has a solution. "One of these is true" reasoning (ForceChain cell, house and
+    /// both forms, Kraken fish, HoDoKu's forcing chains and nets) concludes what every case
+    /// implies; without a solution every case is false and one step can place digits that
+    /// contradict each other.
+    pub const SOLUTION_EXISTS: Premise = Premise(1);
+    /// The puzzle has exactly one solution (and so a solution): the uniqueness techniques
+    /// rule out a deadly pattern because it would give a second one.
+    pub const UNIQUE_SOLUTION: Premise = Premise(1 | 2);
+    /// Which solved cells were givens is known: an 81-character puzzle, not a pencil-mark
+    /// state. Avoidable rectangles treat solved non-given cells as open to a swap, which a
+    /// given (or a cell the state had already narrowed) is not.
+    pub const GIVENS_KNOWN: Premise = Premise(4);
+    /// Every premise.
+    pub const ALL: Premise = Premise(1 | 2 | 4);
+
+    /// Both sets of premises.
+    #[must_use]
+    pub const fn union(self, other: Premise) -> Premise {
+        Premise(self.0 | other.0)
+    }
+
+    /// Whether every premise of `other` is in `self`.
+    #[inline]
+    pub const fn contains(self, other: Premise) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// The premises' names (`solution-exists`, `unique-solution`, `givens-known`), as the
+    /// README lists them; `UNIQUE_SOLUTION` names itself only, though it implies a solution.
+    pub fn names(self) -> Vec<&'static str> {
+        let mut names = Vec::new();
+        if self.contains(Premise::UNIQUE_SOLUTION) {
+            names.push("unique-solution");
+        } else if self.contains(Premise::SOLUTION_EXISTS) {
+            names.push("solution-exists");
+        }
+        if self.contains(Premise::GIVENS_KNOWN) {
+            names.push("givens-known");
+        }
+        names
+    }
 }
 
 /// Whose search a scale runs for a technique (see [`TechniqueInfo::finder_for`]).
@@ -108,7 +165,13 @@ impl TechniqueInfo {
             gnpx584_finder: None,
             gnpx_label: "",
             text: StepText::line(text::default_line),
+            premise: Premise::NONE,
         }
+    }
+
+    /// The row with the premises its soundness rests on.
+    const fn premise(self, premise: Premise) -> TechniqueInfo {
+        TechniqueInfo { premise, ..self }
     }
 
     /// The row with HoDoKu's search.
@@ -169,7 +232,7 @@ macro_rules! optional_group {
 
 /// The catalogue: each row is `Variant => (id, title, family, finder[, group])`, followed by the
 /// builder calls of the columns it fills (`.hodoku(…)`, `.gnpx584(…)`, `.gnpx(…)`, `.line(…)` or
-/// `.text(…)`). The fish
+/// `.text(…)`, `.premise(…)`). The fish
 /// rows come last, generated from one line per [`fish::FishClass`] (in its order) over the six
 /// sizes: `Class => (id prefix, title prefix, group, GNPX label): [variant of each size]`, where
 /// the label is one for every size or `sized PREFIX` (PREFIX + GNPX's name of the size).
@@ -282,16 +345,16 @@ techniques! {
     HiddenQuad => ("hidden-quad", "Hidden Quad", "subsets", subsets::hidden_quad).gnpx("LockedSet(4D)Hidden"),
     LockedPair => ("locked-pair", "Locked Pair", "intersections", subsets::locked_pair).gnpx("LockedPair"),
     LockedTriple => ("locked-triple", "Locked Triple", "intersections", subsets::locked_triple).gnpx("LockedTriple"),
-    UniqueRectangle1 => ("unique-rectangle-1", "Unique Rectangle Type 1", "uniqueness", uniqueness::unique_rectangle_1).gnpx("UniqueRectangle1"),
-    UniqueRectangle2 => ("unique-rectangle-2", "Unique Rectangle Type 2", "uniqueness", uniqueness::unique_rectangle_2).gnpx("UniqueRectangle2"),
-    UniqueRectangle3 => ("unique-rectangle-3", "Unique Rectangle Type 3", "uniqueness", uniqueness::unique_rectangle_3).gnpx("UniqueRectangle3"),
-    UniqueRectangle4 => ("unique-rectangle-4", "Unique Rectangle Type 4", "uniqueness", uniqueness::unique_rectangle_4).gnpx("UniqueRectangle4"),
-    UniqueRectangle5 => ("unique-rectangle-5", "Unique Rectangle Type 5", "uniqueness", uniqueness::unique_rectangle_5).gnpx("UniqueRectangle5"),
-    UniqueRectangle6 => ("unique-rectangle-6", "Unique Rectangle Type 6", "uniqueness", uniqueness::unique_rectangle_6).gnpx("UniqueRectangle6"),
-    HiddenRectangle => ("hidden-rectangle", "Hidden Rectangle", "uniqueness", uniqueness::hidden_rectangle).gnpx("HiddenRectangle"),
-    AvoidableRectangle1 => ("avoidable-rectangle-1", "Avoidable Rectangle Type 1", "uniqueness", uniqueness::avoidable_rectangle_1).gnpx("AvoidableRectangle1"),
-    AvoidableRectangle2 => ("avoidable-rectangle-2", "Avoidable Rectangle Type 2", "uniqueness", uniqueness::avoidable_rectangle_2).gnpx("AvoidableRectangle2"),
-    BugPlusOne => ("bug-plus-one", "BUG+1", "uniqueness", uniqueness::bug_plus_one).gnpx("BUG+1"),
+    UniqueRectangle1 => ("unique-rectangle-1", "Unique Rectangle Type 1", "uniqueness", uniqueness::unique_rectangle_1).gnpx("UniqueRectangle1").premise(Premise::UNIQUE_SOLUTION),
+    UniqueRectangle2 => ("unique-rectangle-2", "Unique Rectangle Type 2", "uniqueness", uniqueness::unique_rectangle_2).gnpx("UniqueRectangle2").premise(Premise::UNIQUE_SOLUTION),
+    UniqueRectangle3 => ("unique-rectangle-3", "Unique Rectangle Type 3", "uniqueness", uniqueness::unique_rectangle_3).gnpx("UniqueRectangle3").premise(Premise::UNIQUE_SOLUTION),
+    UniqueRectangle4 => ("unique-rectangle-4", "Unique Rectangle Type 4", "uniqueness", uniqueness::unique_rectangle_4).gnpx("UniqueRectangle4").premise(Premise::UNIQUE_SOLUTION),
+    UniqueRectangle5 => ("unique-rectangle-5", "Unique Rectangle Type 5", "uniqueness", uniqueness::unique_rectangle_5).gnpx("UniqueRectangle5").premise(Premise::UNIQUE_SOLUTION),
+    UniqueRectangle6 => ("unique-rectangle-6", "Unique Rectangle Type 6", "uniqueness", uniqueness::unique_rectangle_6).gnpx("UniqueRectangle6").premise(Premise::UNIQUE_SOLUTION),
+    HiddenRectangle => ("hidden-rectangle", "Hidden Rectangle", "uniqueness", uniqueness::hidden_rectangle).gnpx("HiddenRectangle").premise(Premise::UNIQUE_SOLUTION),
+    AvoidableRectangle1 => ("avoidable-rectangle-1", "Avoidable Rectangle Type 1", "uniqueness", uniqueness::avoidable_rectangle_1).gnpx("AvoidableRectangle1").premise(Premise::UNIQUE_SOLUTION.union(Premise::GIVENS_KNOWN)),
+    AvoidableRectangle2 => ("avoidable-rectangle-2", "Avoidable Rectangle Type 2", "uniqueness", uniqueness::avoidable_rectangle_2).gnpx("AvoidableRectangle2").premise(Premise::UNIQUE_SOLUTION.union(Premise::GIVENS_KNOWN)),
+    BugPlusOne => ("bug-plus-one", "BUG+1", "uniqueness", uniqueness::bug_plus_one).gnpx("BUG+1").premise(Premise::UNIQUE_SOLUTION),
     Skyscraper => ("skyscraper", "Skyscraper", "single-digit", single_digit::skyscraper).gnpx("Skyscraper").line(single_digit::linked_pair_line),
     TwoStringKite => ("two-string-kite", "2-String Kite", "single-digit", single_digit::two_string_kite).gnpx("Skyscraper").line(single_digit::linked_pair_line),
     TurbotFish => ("turbot-fish", "Turbot Fish", "single-digit", single_digit::turbot_fish).hodoku(chains::hodoku_turbot_fish).gnpx("Skyscraper").line(single_digit::linked_pair_line),
@@ -318,13 +381,13 @@ techniques! {
     DeathBlossom => ("death-blossom", "Death Blossom", "als", als::death_blossom).gnpx("DeathBlossom").line(als::text::death_blossom_line),
     NiceLoop => ("nice-loop", "Nice Loop/AIC", "chains", nice_loop::nice_loop).hodoku(nice_loop::hodoku::nice_loops).gnpx("NiceLoop").line(text::chain_line),
     GroupedNiceLoop => ("grouped-nice-loop", "Grouped Nice Loop/AIC", "chains", nice_loop::grouped_nice_loop).hodoku(nice_loop::hodoku::grouped_nice_loops).gnpx("GroupedNiceLoop").line(nice_loop::text::grouped_line),
-    KrakenFish => ("kraken-fish", "Kraken Fish", "fish", fish::kraken_fish, "fish-kraken").gnpx("KrakenFish").text(fish::text::KRAKEN),
-    ForceChainCell => ("force-chain-cell", "ForceChain_Cell", "force-chain", force_chain::force_chain_cell).gnpx("ForceChain_Cell").line(force_chain::force_line),
-    ForceChainHouse => ("force-chain-house", "ForceChain_House", "force-chain", force_chain::force_chain_house).gnpx("ForceChain_House").line(force_chain::force_line),
+    KrakenFish => ("kraken-fish", "Kraken Fish", "fish", fish::kraken_fish, "fish-kraken").gnpx("KrakenFish").text(fish::text::KRAKEN).premise(Premise::SOLUTION_EXISTS),
+    ForceChainCell => ("force-chain-cell", "ForceChain_Cell", "force-chain", force_chain::force_chain_cell).gnpx("ForceChain_Cell").line(force_chain::force_line).premise(Premise::SOLUTION_EXISTS),
+    ForceChainHouse => ("force-chain-house", "ForceChain_House", "force-chain", force_chain::force_chain_house).gnpx("ForceChain_House").line(force_chain::force_line).premise(Premise::SOLUTION_EXISTS),
     ForceChainContradiction => ("force-chain-contradiction", "ForceChain_Contradiction", "force-chain", force_chain::force_chain_contradiction).gnpx("ForceChain_Contradiction").line(force_chain::force_line),
-    ForceChainBoth => ("force-chain-both", "ForceChain_Both", "force-chain", force_chain::force_chain_both).gnpx("ForceChain_Both").line(force_chain::force_line),
-    ForcingChain => ("forcing-chain", "Forcing Chain", "hodoku-forcing", forcing_net::forcing_chain).gnpx("ForcingChain").text(forcing_net::text::TEXT),
-    ForcingNet => ("forcing-net", "Forcing Net", "hodoku-forcing", forcing_net::forcing_net).gnpx("ForcingNet").text(forcing_net::text::TEXT),
+    ForceChainBoth => ("force-chain-both", "ForceChain_Both", "force-chain", force_chain::force_chain_both).gnpx("ForceChain_Both").line(force_chain::force_line).premise(Premise::SOLUTION_EXISTS),
+    ForcingChain => ("forcing-chain", "Forcing Chain", "hodoku-forcing", forcing_net::forcing_chain).gnpx("ForcingChain").text(forcing_net::text::TEXT).premise(Premise::SOLUTION_EXISTS),
+    ForcingNet => ("forcing-net", "Forcing Net", "hodoku-forcing", forcing_net::forcing_net).gnpx("ForcingNet").text(forcing_net::text::TEXT).premise(Premise::SOLUTION_EXISTS),
     BruteForce => ("brute-force", "Brute Force", "last-resort", brute_force::brute_force).gnpx("BruteForce");
     fish {
         Basic => ("", "", "fish-basic", sized ""):
@@ -373,10 +436,16 @@ impl TechniqueId {
         self.info().gnpx_label
     }
 
+    /// What the technique's soundness rests on ([`TechniqueInfo::premise`]).
+    #[inline]
+    pub fn premise(self) -> Premise {
+        self.info().premise
+    }
+
     /// Whether the technique's deductions hold only if the puzzle's solution is unique
-    /// (the `uniqueness` family: unique rectangles, BUG+1 …).
+    /// (its premise includes [`Premise::UNIQUE_SOLUTION`]: unique rectangles, BUG+1 …).
     pub fn assumes_uniqueness(self) -> bool {
-        self.info().family == "uniqueness"
+        self.premise().contains(Premise::UNIQUE_SOLUTION)
     }
 
     /// Looks a technique up by its id string.
@@ -446,5 +515,57 @@ mod tests {
         assert_eq!(TechniqueId::HiddenPair.gnpx_label(), "LockedSet(2D)Hidden");
         assert_eq!(TechniqueId::SashimiXWing.gnpx_label(), "Finned_XWing");
         assert_eq!(TechniqueId::XyzWingAls.gnpx_label(), "XYZ_WingALS");
+    }
+
+    #[test]
+    fn premises_are_a_column_not_a_family_name() {
+        use TechniqueId as T;
+        let unique = Premise::UNIQUE_SOLUTION;
+        for info in CATALOGUE {
+            let premise = info.premise;
+            // Every uniqueness technique needs one solution, and only they do.
+            assert_eq!(
+                premise.contains(unique),
+                info.family == "uniqueness",
+                "{}",
+                info.id
+            );
+            assert_eq!(
+                info.technique.assumes_uniqueness(),
+                premise.contains(unique)
+            );
+            let givens = matches!(
+                info.technique,
+                T::AvoidableRectangle1 | T::AvoidableRectangle2
+            );
+            assert_eq!(
+                premise.contains(Premise::GIVENS_KNOWN),
+                givens,
+                "{}",
+                info.id
+            );
+        }
+        let cases = [
+            T::KrakenFish,
+            T::ForceChainCell,
+            T::ForceChainHouse,
+            T::ForceChainBoth,
+            T::ForcingChain,
+            T::ForcingNet,
+        ];
+        for technique in cases {
+            assert_eq!(technique.premise(), Premise::SOLUTION_EXISTS);
+        }
+        // A contradiction proves its premise false in every solution: nothing to assume.
+        assert_eq!(T::ForceChainContradiction.premise(), Premise::NONE);
+        assert_eq!(T::BruteForce.premise(), Premise::NONE);
+        assert!(unique.contains(Premise::SOLUTION_EXISTS));
+        assert!(!Premise::SOLUTION_EXISTS.contains(unique));
+        assert_eq!(
+            T::AvoidableRectangle1.premise().names(),
+            ["unique-solution", "givens-known"]
+        );
+        assert_eq!(T::ForcingNet.premise().names(), ["solution-exists"]);
+        assert!(Premise::NONE.names().is_empty());
     }
 }

@@ -3,8 +3,11 @@
 //!
 //! All rest on one argument: four non-given cells in two rows, two columns and two boxes that
 //! could hold only two digits a/b form a "deadly pattern" — swapping a and b would give a
-//! second solution. They are valid only for puzzles known to have exactly one solution, which
-//! `grade` guarantees by classifying every puzzle with the oracle before these can run.
+//! second solution. They are valid only for puzzles known to have exactly one solution (their
+//! catalogue premise `UNIQUE_SOLUTION`), which `grade` guarantees by classifying every puzzle
+//! with the oracle before these can run. Avoidable rectangles also need to know which solved
+//! cells are givens (`GIVENS_KNOWN`): only an 81-character puzzle says, so they never run on a
+//! pencil-mark state, whose solved cells may be givens.
 //!
 //! Only HoDoKu's ladder uses them, so they follow HoDoKu 2.2's search: rectangles in the order
 //! its scan meets them (start corners are the bivalue cells, then solved non-given cells for

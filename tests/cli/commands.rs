@@ -499,3 +499,67 @@ fn fish_families_and_groups_switch_fish_off() {
         .failure()
         .stderr(predicate::str::contains("did you mean `fish-finned`?"));
 }
+
+#[test]
+fn hostile_lines_each_get_one_row_with_a_precise_message() {
+    let pencil = sudoku_grader::input::puzzle::parse_puzzle(EASY, 1)
+        .unwrap()
+        .grid
+        .candidates_string();
+    let long = "5".repeat(300);
+    let mut input: Vec<u8> = Vec::new();
+    // Old Mac line ends (lone CR), an empty line, a mid-file BOM, Latin-1 in a comment.
+    input.extend_from_slice(format!("{EASY}\r\r{XWING}\r").as_bytes());
+    input.extend_from_slice(format!("\u{FEFF}{EASY}\n# caf").as_bytes());
+    input.extend_from_slice(b"\xE9\n");
+    for cut in [
+        &EASY[..80],
+        &format!("{EASY}1"),
+        &pencil[..728],
+        &format!("{pencil}."),
+    ] {
+        input.extend_from_slice(format!("{cut}\n").as_bytes());
+    }
+    input.extend_from_slice(b"12\x0034\n");
+    input.extend_from_slice(format!("{long}\n").as_bytes());
+    input.extend_from_slice(format!("{EASY} extra").as_bytes());
+    input.extend_from_slice(b"\xE9\n");
+    let out = sgrade()
+        .args(["grade", "-q", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(1);
+    let rows = csv_rows(&out.get_output().stdout);
+    let columns = header(&out.get_output().stdout);
+    let message = columns.iter().position(|c| c == "message").unwrap();
+    let got: Vec<(&str, &str, &str)> = rows.iter().map(|r| (&r[1], &r[3], &r[message])).collect();
+    assert_eq!(
+        got,
+        [
+            ("1", "unique", ""),
+            ("3", "unique", ""),
+            ("4", "unique", ""),
+            ("6", "invalid", "line 6: expected 81 or 729 cells, found 80"),
+            ("7", "invalid", "line 7: expected 81 or 729 cells, found 82"),
+            (
+                "8",
+                "invalid",
+                "line 8: expected 81 or 729 cells, found 728"
+            ),
+            (
+                "9",
+                "invalid",
+                "line 9: expected 81 or 729 cells, found 730"
+            ),
+            ("10", "invalid", "line 10: NUL byte at byte 3"),
+            (
+                "11",
+                "invalid",
+                "line 11: expected 81 or 729 cells, found 300"
+            ),
+            ("12", "unique", ""),
+        ]
+    );
+    // A long bad line is echoed cut, with its length.
+    assert_eq!(&rows[8][2], format!("{}… (300 characters)", &long[..200]));
+}

@@ -10,6 +10,8 @@
 //! - `oracle`: the band oracle against the solver it replaced (`oracle_reference`), on corpora,
 //!   non-unique and mid-solve grids and random grids.
 //! - `patterns`: single-digit patterns, wings, colourings, chains, Sue de Coq, ALS, nice loops.
+//! - `pencil_marks`: 729-character input never runs avoidable rectangles (givens unknown).
+//! - `removals`: random candidate removals that keep the solution keep every technique sound.
 //! - `sue_de_coq_ex`: GNPX v5's Sue de Coq extensions.
 //! - `xyz_wing_als`: XYZ-Wing (ALS), with the pattern's shape.
 
@@ -23,6 +25,8 @@ mod forcing;
 mod oracle;
 mod oracle_reference;
 mod patterns;
+mod pencil_marks;
+mod removals;
 mod statuses;
 mod sue_de_coq_ex;
 mod xyz_wing_als;
