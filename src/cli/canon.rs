@@ -11,9 +11,9 @@ use rayon::prelude::*;
 
 use sudoku_grader::input::puzzle::{parse_puzzle, PuzzleFormat};
 use sudoku_grader::input::reader::{decompressed, Record, RecordReader};
-use sudoku_grader::symmetry::canon::Canonicalizer;
+use sudoku_grader::symmetry::canon::{form_text, Canonicalizer};
 use sudoku_grader::symmetry::dedup::{FirstSeen, SeenForms};
-use sudoku_grader::symmetry::marks::MarksCanonicalizer;
+use sudoku_grader::symmetry::marks::{marks_text, MarksCanonicalizer};
 use sudoku_grader::symmetry::transform::Transform;
 
 use super::output::{check_inputs, note, refuse_overwrite, Output};
@@ -183,28 +183,6 @@ fn canonical_of(record: &Record, (canon, marks): &mut Canonicalizers) -> Form {
             }
         }
     }
-}
-
-fn form_text(form: &[u8; 81]) -> String {
-    form.iter()
-        .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
-        .collect()
-}
-
-/// A pencil-mark grid as 729 characters (`sgrade`'s own form).
-fn marks_text(marks: &[u16; 81]) -> String {
-    marks
-        .iter()
-        .flat_map(|&m| {
-            (0..9).map(move |d| {
-                if m >> d & 1 != 0 {
-                    (b'1' + d) as char
-                } else {
-                    '.'
-                }
-            })
-        })
-        .collect()
 }
 
 /// Counts for the summary.

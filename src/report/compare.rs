@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::io::Read;
 
-use crate::symmetry::canon::Canonicalizer;
+use crate::symmetry::canon::{form_text, Canonicalizer};
 
 /// HoDoKu's level names, ranked 1..=5 when a rating column holds them.
 const LEVELS: [&str; 5] = ["Easy", "Medium", "Hard", "Unfair", "Extreme"];
@@ -141,12 +141,7 @@ fn join_key(puzzle: &str, canonical: bool, canon: &mut Canonicalizer) -> String 
         ch @ b'1'..=b'9' => ch - b'0',
         _ => 0,
     });
-    canon
-        .canonical(&values)
-        .form
-        .iter()
-        .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
-        .collect()
+    form_text(&canon.canonical(&values).form)
 }
 
 /// One puzzle rated by both sides.

@@ -200,7 +200,9 @@ impl Canonicalizer {
                             }
                         }
                         opened.cols_fixed = true;
-                        let labelled = label_row(&mut opened, source, row);
+                        let labelled =
+                            label_row_unless_greater(&mut opened, source, row, &[u8::MAX; 9])
+                                .expect("no row reads greater than u8::MAX");
                         debug_assert_eq!(labelled, cells);
                         self.keep_least(best, labelled, opened);
                     }
@@ -222,7 +224,8 @@ pub(super) fn next_rows(rows: &[u8; 9], len: usize) -> u16 {
     }
 }
 
-/// [`label_row`], stopping with `None` as soon as the row reads greater than `best`.
+/// The cells of source `row` under the partial's columns, relabelling digits seen first;
+/// `None` as soon as the row reads greater than `best`.
 fn label_row_unless_greater(
     partial: &mut Partial,
     source: &[u8; 81],
@@ -248,22 +251,6 @@ fn label_row_unless_greater(
         }
     }
     Some(cells)
-}
-
-/// The cells of source `row` under the partial's columns, relabelling digits seen first.
-fn label_row(partial: &mut Partial, source: &[u8; 81], row: usize) -> [u8; 9] {
-    let mut cells = [0u8; 9];
-    for c in 0..9 {
-        let digit = source[row * 9 + partial.cols[c] as usize] as usize;
-        if digit != 0 {
-            if partial.labels[digit] == 0 {
-                partial.labels[digit] = partial.next_label;
-                partial.next_label += 1;
-            }
-            cells[c] = partial.labels[digit];
-        }
-    }
-    cells
 }
 
 /// The orders (indices into [`PERMS3`]) that put a stack's empty cells first, for a 3-bit mask
@@ -301,6 +288,13 @@ pub(super) fn block_perms() -> Vec<[u8; 9]> {
         }
     }
     perms
+}
+
+/// A puzzle as 81 characters, `.` for an empty cell (the corpora's form).
+pub fn form_text(form: &[u8; 81]) -> String {
+    form.iter()
+        .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+        .collect()
 }
 
 /// The canonical form of one puzzle (builds a [`Canonicalizer`]; reuse one for many).

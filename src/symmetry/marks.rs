@@ -214,6 +214,23 @@ impl MarksCanonicalizer {
     }
 }
 
+/// A pencil-mark grid as 729 characters (`sgrade`'s own form: per cell nine characters, the
+/// digit where it is a candidate, `.` elsewhere).
+pub fn marks_text(marks: &[u16; 81]) -> String {
+    marks
+        .iter()
+        .flat_map(|&m| {
+            (0..9).map(move |d| {
+                if m >> d & 1 != 0 {
+                    (b'1' + d) as char
+                } else {
+                    '.'
+                }
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

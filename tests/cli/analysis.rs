@@ -2,7 +2,7 @@
 //! (random isomorphs) and `compare` (two ratings joined).
 
 use proptest::prelude::*;
-use sudoku_grader::symmetry::canon::Canonicalizer;
+use sudoku_grader::symmetry::canon::{form_text as text, Canonicalizer};
 use sudoku_grader::symmetry::transform::Transform;
 
 use crate::common::{self, sgrade};
@@ -12,13 +12,6 @@ fn values(text: &str) -> [u8; 81] {
         ch @ b'1'..=b'9' => ch - b'0',
         _ => 0,
     })
-}
-
-fn text(values: &[u8; 81]) -> String {
-    values
-        .iter()
-        .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
-        .collect()
 }
 
 /// The rows of a CSV as maps from column to value.
