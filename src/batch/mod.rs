@@ -4,14 +4,19 @@
 //! after each batch (the rows are flushed). Memory is bounded by the number of records in
 //! flight (`chunk_size`), whatever the input.
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::ops::ControlFlow;
 use std::sync::mpsc;
 
-use crate::grading::evaluate::{Evaluation, Evaluator};
-use crate::input::reader::RecordReader;
+use crate::grading::evaluate::{Evaluation, Evaluator, Verdict};
+use crate::input::puzzle::{parse_puzzle, PuzzleFormat};
+use crate::input::reader::{Record, RecordReader};
 use crate::scales::ladder::Ladder;
+use crate::symmetry::canon::{form_text, Canonicalizer};
+use crate::symmetry::dedup::{FirstSeen, SeenForms};
+use crate::symmetry::marks::{marks_text, MarksCanonicalizer};
 use crate::timing::TimingsPool;
 
 pub mod rows;
@@ -33,6 +38,52 @@ pub struct BatchOptions<'a> {
     pub chunk_size: usize,
     /// Where technique, oracle and puzzle timings go; `None`: nothing is timed.
     pub timings: Option<&'a TimingsPool>,
+    /// The canonical forms seen so far (`--dedup`): a later isomorph of a puzzle is not graded.
+    pub dedup: Option<&'a RefCell<Dedup>>,
+}
+
+/// `--dedup` across every input of a run: the canonical forms seen, and the canonicalizers.
+#[derive(Debug, Default)]
+pub struct Dedup {
+    seen: SeenForms,
+    sources: Vec<String>,
+    puzzles: Canonicalizer,
+    marks: MarksCanonicalizer,
+}
+
+impl Dedup {
+    /// Where an isomorph of `record`'s puzzle (read from `source`) was first seen, as
+    /// `source:line`; `None` for its first occurrence and for a line that is not a puzzle.
+    fn first_seen(&mut self, source: &str, record: &Record) -> Option<String> {
+        if record.error.is_some() {
+            return None;
+        }
+        let puzzle = parse_puzzle(&record.puzzle, record.column).ok()?;
+        let grid = &puzzle.grid;
+        let form = match puzzle.format {
+            PuzzleFormat::Givens => {
+                let values = std::array::from_fn(|c| grid.value(c).map_or(0, |d| d as u8 + 1));
+                form_text(&self.puzzles.canonical(&values).form)
+            }
+            PuzzleFormat::PencilMarks => {
+                let marks =
+                    std::array::from_fn(|c| grid.value(c).map_or(grid.candidates(c), |d| 1 << d));
+                marks_text(&self.marks.canonical(&marks).form)
+            }
+        };
+        if self.sources.last().map(String::as_str) != Some(source) {
+            self.sources.push(source.to_string());
+        }
+        let at = FirstSeen {
+            input: self.sources.len() as u32 - 1,
+            line: record.line,
+        };
+        let first = self.seen.check(form.as_bytes(), at)?;
+        Some(format!(
+            "{}:{}",
+            self.sources[first.input as usize], first.line
+        ))
+    }
 }
 
 /// Grades every record of `input` (named `source` in rows and notes), pushing each evaluation,
@@ -68,12 +119,44 @@ pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
         let mut pending: VecDeque<Option<Evaluation>> = VecDeque::new();
         let (mut next_in, mut next_out) = (0u64, 0u64);
         let mut at_end = false;
+        // Writes every row ready at the front, in input order, and flushes if it wrote any.
+        macro_rules! write_ready {
+            () => {
+                let mut written = false;
+                while pending.front().is_some_and(Option::is_some) {
+                    let evaluation = pending.pop_front().flatten().expect("checked above");
+                    next_out += 1;
+                    written = true;
+                    if let ControlFlow::Break(stop) = sink.evaluation(source, &evaluation)? {
+                        return Ok(ControlFlow::Break(stop));
+                    }
+                }
+                if written {
+                    sink.chunk_done()?;
+                }
+            };
+        }
         loop {
             while !at_end && next_in - next_out < window {
                 let Some(record) = reader.next_record()? else {
                     at_end = true;
                     break;
                 };
+                if let Some(first) = options
+                    .dedup
+                    .and_then(|dedup| dedup.borrow_mut().first_seen(source, &record))
+                {
+                    // A duplicate is not graded: its row is ready at once.
+                    pending.push_back(Some(Evaluation {
+                        line: record.line,
+                        puzzle: record.puzzle,
+                        verdict: Verdict::Duplicate { first },
+                        time_us: 0.0,
+                        extra: record.extra,
+                    }));
+                    next_in += 1;
+                    continue;
+                }
                 let (seq, evaluator) = (next_in, &evaluator);
                 let guard = Reply {
                     seq,
@@ -92,8 +175,13 @@ pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
                 next_in += 1;
                 pending.push_back(None);
             }
+            // Rows ready without a job (duplicates) go out before waiting for any.
+            write_ready!();
             if next_out == next_in {
-                return Ok(ControlFlow::Continue(()));
+                if at_end {
+                    return Ok(ControlFlow::Continue(()));
+                }
+                continue;
             }
             // Wait for one result, then take every other one already there.
             let mut next = Some(results.recv().expect("a job is in flight"));
@@ -102,18 +190,7 @@ pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
                 pending[(seq - next_out) as usize] = Some(evaluation);
                 next = results.try_recv().ok();
             }
-            let mut written = false;
-            while pending.front().is_some_and(Option::is_some) {
-                let evaluation = pending.pop_front().flatten().expect("checked above");
-                next_out += 1;
-                written = true;
-                if let ControlFlow::Break(stop) = sink.evaluation(source, &evaluation)? {
-                    return Ok(ControlFlow::Break(stop));
-                }
-            }
-            if written {
-                sink.chunk_done()?;
-            }
+            write_ready!();
         }
     })
 }

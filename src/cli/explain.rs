@@ -125,6 +125,8 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
     let outcome = match &evaluation.verdict {
         Verdict::Unreadable(error) => return Ok(invalid(error)),
         Verdict::Invalid(error) => return Ok(invalid(error)),
+        // One puzzle is explained: there is nothing earlier to repeat.
+        Verdict::Duplicate { .. } => unreachable!("explain does not deduplicate"),
         Verdict::NoSolution => {
             note!("sgrade: puzzle has no solution");
             return Ok(ExitCode::from(EXIT_NOT_ALL_UNIQUE));

@@ -134,6 +134,10 @@ pub struct GradeArgs {
     /// Check every step against the oracle's solution; stop with exit code 3 on the first disagreement.
     #[arg(long)]
     verify: bool,
+    /// Grade each puzzle once up to symmetry: a later isomorph (same minlex form) gets
+    /// `status=duplicate` and the line of the first, and is not graded.
+    #[arg(long)]
+    dedup: bool,
 }
 
 /// Arguments of `sgrade find`.
@@ -154,6 +158,9 @@ pub struct FindArgs {
     /// Check every step against the oracle's solution, as `grade --verify`.
     #[arg(long)]
     verify: bool,
+    /// Grade each puzzle once up to symmetry, as `grade --dedup`.
+    #[arg(long)]
+    dedup: bool,
 }
 
 /// Arguments of `sgrade solve`.
@@ -205,7 +212,8 @@ fn total_bytes(inputs: &[PathBuf]) -> Option<u64> {
 pub fn run_grade(args: GradeArgs) -> Result<ExitCode, String> {
     let plan = args
         .scale
-        .plan(&args.batch, &args.techniques, args.verify, None)?;
+        .plan(&args.batch, &args.techniques, args.verify, None)?
+        .with_dedup(args.dedup);
     run_batch(&args.batch, &plan)
 }
 
@@ -215,7 +223,8 @@ pub fn run_find(args: FindArgs) -> Result<ExitCode, String> {
     let needs = Some((args.needs.as_str(), args.needs_only));
     let plan = args
         .scale
-        .plan(&args.batch, &args.techniques, args.verify, needs)?;
+        .plan(&args.batch, &args.techniques, args.verify, needs)?
+        .with_dedup(args.dedup);
     run_batch(&args.batch, &plan)
 }
 
@@ -367,7 +376,8 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
             );
         }
     }
-    let unique = summary.count(Status::Unique);
+    // Duplicates (`--dedup`) are the same puzzle as an earlier row: not a failure.
+    let unique = summary.count(Status::Unique) + summary.count(Status::Duplicate);
     Ok(if unique == summary.rows() {
         ExitCode::SUCCESS
     } else {

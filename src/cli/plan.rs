@@ -5,7 +5,9 @@
 
 use std::io::Write;
 
-use sudoku_grader::batch::{BatchOptions, OutputFormat, RowKind, RowOptions, RowWriter};
+use std::cell::RefCell;
+
+use sudoku_grader::batch::{BatchOptions, Dedup, OutputFormat, RowKind, RowOptions, RowWriter};
 use sudoku_grader::grading::find::Needs;
 use sudoku_grader::report::summary::Summary;
 use sudoku_grader::scales::ladder::Ladder;
@@ -23,6 +25,8 @@ pub struct Plan {
     needs: Option<Needs>,
     /// Header and `time_us` on or off.
     row_options: RowOptions,
+    /// `--dedup`: the canonical forms seen over every input of the run.
+    dedup: Option<RefCell<Dedup>>,
 }
 
 impl Plan {
@@ -46,6 +50,7 @@ impl Plan {
             verify,
             needs,
             row_options: RowOptions::default(),
+            dedup: None,
         })
     }
 
@@ -57,6 +62,15 @@ impl Plan {
             verify: false,
             needs: None,
             row_options: RowOptions::default(),
+            dedup: None,
+        }
+    }
+
+    /// The same plan grading each puzzle once up to symmetry when `dedup` (`--dedup`).
+    pub fn with_dedup(self, dedup: bool) -> Plan {
+        Plan {
+            dedup: dedup.then(RefCell::default),
+            ..self
         }
     }
 
@@ -79,6 +93,7 @@ impl Plan {
             verify: self.verify,
             chunk_size,
             timings,
+            dedup: self.dedup.as_ref(),
         }
     }
 

@@ -28,15 +28,18 @@ pub enum Status {
     None,
     /// Unreadable line: not graded.
     Invalid,
+    /// An isomorph of an earlier puzzle (`grade --dedup`): not graded.
+    Duplicate,
 }
 
 impl Status {
     /// All statuses, in report order.
-    pub const ALL: [Status; 4] = [
+    pub const ALL: [Status; 5] = [
         Status::Unique,
         Status::Multiple,
         Status::None,
         Status::Invalid,
+        Status::Duplicate,
     ];
 
     /// The status a CSV spelling names.
@@ -56,6 +59,7 @@ impl Status {
             Status::Multiple => "multiple",
             Status::None => "none",
             Status::Invalid => "invalid",
+            Status::Duplicate => "duplicate",
         }
     }
 }
@@ -91,6 +95,11 @@ pub enum Verdict {
         /// The solution, digit index per cell.
         solution: [u8; 81],
     },
+    /// The same puzzle up to symmetry as an earlier line (`grade --dedup`): not graded.
+    Duplicate {
+        /// Where its canonical form was first seen, `source:line`.
+        first: String,
+    },
     /// One solution, and a step disagreed with it (`verify`).
     WrongStep {
         /// The first wrong step.
@@ -116,6 +125,7 @@ impl Verdict {
             Verdict::Unreadable(_) | Verdict::Invalid(_) => Status::Invalid,
             Verdict::NoSolution => Status::None,
             Verdict::Multiple(_) => Status::Multiple,
+            Verdict::Duplicate { .. } => Status::Duplicate,
             Verdict::Unique { .. }
             | Verdict::Solved { .. }
             | Verdict::Stuck { .. }
@@ -209,6 +219,7 @@ impl fmt::Display for Message<'_> {
             Verdict::Invalid(error) => write!(f, "line {line}: {error}"),
             Verdict::NoSolution => write!(f, "line {line}: puzzle has no solution"),
             Verdict::Multiple(_) => write!(f, "line {line}: puzzle has more than one solution"),
+            Verdict::Duplicate { first } => write!(f, "line {line}: duplicate of {first}"),
             Verdict::WrongStep { failure, .. } => {
                 write!(f, "verification failed: line {line}: {failure}")
             }

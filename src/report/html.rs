@@ -540,7 +540,10 @@ fn facts_table(summary: &Summary) -> String {
     };
     row("puzzles", rows);
     for status in Status::ALL {
-        row(status.as_str(), summary.count(status));
+        // Duplicates exist only with `--dedup`.
+        if status != Status::Duplicate || summary.count(status) > 0 {
+            row(status.as_str(), summary.count(status));
+        }
     }
     row("solved by the ladder", summary.solved);
     row("stuck (need techniques beyond the ladder)", summary.stuck);

@@ -34,7 +34,7 @@ pub struct TechniqueUsage {
 #[derive(Clone, Debug)]
 pub struct Summary {
     /// Rows per status, in `Status::ALL` order.
-    pub by_status: [u64; 4],
+    pub by_status: [u64; Status::ALL.len()],
     /// Graded puzzles the ladder solved.
     pub solved: u64,
     /// Graded puzzles the ladder got stuck on.
@@ -52,7 +52,7 @@ pub struct Summary {
 impl Default for Summary {
     fn default() -> Self {
         Summary {
-            by_status: [0; 4],
+            by_status: [0; Status::ALL.len()],
             solved: 0,
             stuck: 0,
             ratings: Vec::new(),
@@ -167,9 +167,11 @@ impl Summary {
                 let _ = writeln!(out, "sgrade: {rows} puzzles");
             }
         }
+        // Duplicates exist only with `--dedup`: named only when there are some.
         let statuses: Vec<String> = Status::ALL
             .iter()
             .zip(self.by_status)
+            .filter(|&(s, n)| *s != Status::Duplicate || n > 0)
             .map(|(s, n)| format!("{} {n}", s.as_str()))
             .collect();
         let _ = writeln!(out, "  status: {}", statuses.join(", "));

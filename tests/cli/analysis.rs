@@ -326,3 +326,32 @@ fn pencil_mark_grids_have_one_canonical_form_per_class() {
         assert_eq!(row["canonical"].len(), 729);
     }
 }
+
+#[test]
+fn grade_dedup_grades_each_puzzle_once_up_to_symmetry() {
+    let puzzles = shipped_puzzles();
+    let (a, b) = (&puzzles[3], &puzzles[4]);
+    let isomorph = text(&Transform::random(7).apply(&values(a)));
+    let input = format!("{a}\n{b}\n{isomorph}\n{b}\n");
+    let out = sgrade()
+        .args(["grade", "--dedup", "-q", "-"])
+        .write_stdin(input.clone())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "duplicates are not a failure");
+    let rows = csv_rows(&String::from_utf8(out.stdout).unwrap());
+    let statuses: Vec<&str> = rows.iter().map(|r| r["status"].as_str()).collect();
+    assert_eq!(statuses, ["unique", "unique", "duplicate", "duplicate"]);
+    assert_eq!(rows[2]["message"], "line 3: duplicate of -:1");
+    assert_eq!(rows[3]["message"], "line 4: duplicate of -:2");
+    assert_eq!(rows[2]["rating"], "", "a duplicate is not graded");
+    // Without --dedup every line is graded, and the isomorph gets its original's rating.
+    let plain = sgrade()
+        .args(["grade", "-q", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let plain = csv_rows(&String::from_utf8(plain.stdout).unwrap());
+    assert!(plain.iter().all(|r| r["status"] == "unique"));
+    assert_eq!(plain[2]["rating"], rows[0]["rating"]);
+}

@@ -28,6 +28,7 @@ fn verify_text(text: &str, limit: usize, ladder: &Ladder) -> (usize, u64) {
         verify: true,
         chunk_size: 256,
         timings: None,
+        dedup: None,
     };
     let (mut puzzles, mut fish_steps) = (0, 0);
     let mut failures = Vec::new();
