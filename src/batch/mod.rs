@@ -14,9 +14,8 @@ use crate::grading::evaluate::{Evaluation, Evaluator, Verdict};
 use crate::input::puzzle::{parse_puzzle, PuzzleFormat};
 use crate::input::reader::{Record, RecordReader};
 use crate::scales::ladder::Ladder;
-use crate::symmetry::canon::{form_text, Canonicalizer};
 use crate::symmetry::dedup::{FirstSeen, SeenForms};
-use crate::symmetry::marks::{marks_text, MarksCanonicalizer};
+use crate::symmetry::Forms;
 use crate::timing::TimingsPool;
 
 pub mod rows;
@@ -47,8 +46,7 @@ pub struct BatchOptions<'a> {
 pub struct Dedup {
     seen: SeenForms,
     sources: Vec<String>,
-    puzzles: Canonicalizer,
-    marks: MarksCanonicalizer,
+    forms: Forms,
 }
 
 impl Dedup {
@@ -59,18 +57,8 @@ impl Dedup {
             return None;
         }
         let puzzle = parse_puzzle(&record.puzzle, record.column).ok()?;
-        let grid = &puzzle.grid;
-        let form = match puzzle.format {
-            PuzzleFormat::Givens => {
-                let values = std::array::from_fn(|c| grid.value(c).map_or(0, |d| d as u8 + 1));
-                form_text(&self.puzzles.canonical(&values).form)
-            }
-            PuzzleFormat::PencilMarks => {
-                let marks =
-                    std::array::from_fn(|c| grid.value(c).map_or(grid.candidates(c), |d| 1 << d));
-                marks_text(&self.marks.canonical(&marks).form)
-            }
-        };
+        let marks = puzzle.format == PuzzleFormat::PencilMarks;
+        let (form, _) = self.forms.of(&puzzle.grid, marks);
         if self.sources.last().map(String::as_str) != Some(source) {
             self.sources.push(source.to_string());
         }

@@ -11,10 +11,11 @@ use rayon::prelude::*;
 
 use sudoku_grader::input::puzzle::{parse_puzzle, PuzzleFormat};
 use sudoku_grader::input::reader::{decompressed, Record, RecordReader};
-use sudoku_grader::symmetry::canon::{form_text, Canonicalizer};
+use sudoku_grader::symmetry::canon::form_text;
 use sudoku_grader::symmetry::dedup::{FirstSeen, SeenForms};
-use sudoku_grader::symmetry::marks::{marks_text, MarksCanonicalizer};
+use sudoku_grader::symmetry::marks::marks_text;
 use sudoku_grader::symmetry::transform::Transform;
+use sudoku_grader::symmetry::{givens_of, marks_of, Forms};
 
 use super::output::{check_inputs, note, refuse_overwrite, Output};
 use super::EXIT_NOT_ALL_UNIQUE;
@@ -145,14 +146,9 @@ fn grid_of(record: &Record) -> Result<Parsed, String> {
         return Err(error.clone());
     }
     let puzzle = parse_puzzle(&record.puzzle, record.column).map_err(|e| e.to_string())?;
-    let grid = &puzzle.grid;
     Ok(match puzzle.format {
-        PuzzleFormat::Givens => Parsed::Givens(std::array::from_fn(|cell| {
-            grid.value(cell).map_or(0, |d| d as u8 + 1)
-        })),
-        PuzzleFormat::PencilMarks => Parsed::Marks(std::array::from_fn(|cell| {
-            grid.value(cell).map_or(grid.candidates(cell), |d| 1 << d)
-        })),
+        PuzzleFormat::Givens => Parsed::Givens(givens_of(&puzzle.grid)),
+        PuzzleFormat::PencilMarks => Parsed::Marks(marks_of(&puzzle.grid)),
     })
 }
 
@@ -162,24 +158,18 @@ enum Form {
     Invalid(String),
 }
 
-/// The canonicalizers of one worker: for puzzles and for pencil-mark grids.
-type Canonicalizers = (Canonicalizer, MarksCanonicalizer);
-
-fn canonical_of(record: &Record, (canon, marks): &mut Canonicalizers) -> Form {
-    match grid_of(record) {
-        Err(message) => Form::Invalid(message),
-        Ok(Parsed::Givens(values)) => {
-            let canonical = canon.canonical(&values);
+fn canonical_of(record: &Record, forms: &mut Forms) -> Form {
+    if let Some(error) = &record.error {
+        return Form::Invalid(error.clone());
+    }
+    match parse_puzzle(&record.puzzle, record.column) {
+        Err(error) => Form::Invalid(error.to_string()),
+        Ok(puzzle) => {
+            let marks = puzzle.format == PuzzleFormat::PencilMarks;
+            let (text, automorphisms) = forms.of(&puzzle.grid, marks);
             Form::Canonical {
-                text: form_text(&canonical.form),
-                automorphisms: canonical.automorphisms,
-            }
-        }
-        Ok(Parsed::Marks(grid)) => {
-            let canonical = marks.canonical(&grid);
-            Form::Canonical {
-                text: marks_text(&canonical.form),
-                automorphisms: canonical.automorphisms,
+                text,
+                automorphisms,
             }
         }
     }
@@ -237,10 +227,7 @@ pub fn run(args: CanonArgs) -> Result<ExitCode, String> {
             let forms: Vec<Form> = pool.install(|| {
                 chunk
                     .par_iter()
-                    .map_init(
-                        || (Canonicalizer::new(), MarksCanonicalizer::new()),
-                        |canon, record| canonical_of(record, canon),
-                    )
+                    .map_init(Forms::default, |forms, record| canonical_of(record, forms))
                     .collect()
             });
             for (record, form) in chunk.iter().zip(forms) {

@@ -235,19 +235,15 @@ pub fn marks_text(marks: &[u16; 81]) -> String {
 mod tests {
     use super::*;
 
-    fn text(marks: &[u16; 81]) -> String {
-        marks
-            .iter()
-            .flat_map(|&m| {
-                (0..9).map(move |d| {
-                    if m >> d & 1 != 0 {
-                        (b'1' + d) as char
-                    } else {
-                        '.'
-                    }
-                })
-            })
-            .collect()
+    use super::marks_text as text;
+
+    /// A puzzle's start as pencil marks.
+    fn start_marks(puzzle: &str) -> [u16; 81] {
+        let values: [u8; 81] = std::array::from_fn(|i| match puzzle.as_bytes()[i] {
+            ch @ b'1'..=b'9' => ch - b'0',
+            _ => 0,
+        });
+        crate::symmetry::marks_of(&crate::core::Grid::from_givens(&values).unwrap())
     }
 
     #[test]
@@ -268,15 +264,7 @@ mod tests {
         // A real state: the start of a puzzle in pencil marks.
         let puzzle =
             "4....9.5.23..58.67...4.7.........3253.2....8.5.1...7.....89....9......7..1.72..46";
-        let values: [u8; 81] = std::array::from_fn(|i| match puzzle.as_bytes()[i] {
-            ch @ b'1'..=b'9' => ch - b'0',
-            _ => 0,
-        });
-        let grid = crate::core::Grid::from_givens(&values).unwrap();
-        let marks: [u16; 81] = std::array::from_fn(|c| match grid.value(c) {
-            Some(d) => 1 << d,
-            None => grid.candidates(c),
-        });
+        let marks = start_marks(puzzle);
         let mut canon = MarksCanonicalizer::new();
         let c = canon.canonical(&marks);
         assert_eq!(c.transform.apply_marks(&marks), c.form);
@@ -307,15 +295,7 @@ mod tests {
     fn group_splitting_finds_the_least_relabelling() {
         let puzzle =
             "...6.8...6...9...529.....483.1...4.64..3.1..2...8.6....1.4.2.7..6.7.9.5.....8....";
-        let values: [u8; 81] = std::array::from_fn(|i| match puzzle.as_bytes()[i] {
-            ch @ b'1'..=b'9' => ch - b'0',
-            _ => 0,
-        });
-        let grid = crate::core::Grid::from_givens(&values).unwrap();
-        let marks: [u16; 81] = std::array::from_fn(|c| match grid.value(c) {
-            Some(d) => 1 << d,
-            None => grid.candidates(c),
-        });
+        let marks = start_marks(puzzle);
         let mut groups = Groups::START;
         let split: Vec<u16> = marks.iter().map(|&m| groups.split(m)).collect();
         // `split` holds label bits with label 1 the most significant; as masks (bit d = label

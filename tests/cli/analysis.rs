@@ -31,15 +31,6 @@ fn csv_rows(csv_text: &str) -> Vec<std::collections::HashMap<String, String>> {
         .collect()
 }
 
-fn shipped_puzzles() -> Vec<String> {
-    std::fs::read_to_string(common::corpus("royle17_sample.txt"))
-        .unwrap()
-        .lines()
-        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
-        .map(|l| l[..81].to_string())
-        .collect()
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -47,7 +38,7 @@ proptest! {
     /// itself and its own canonical form.
     #[test]
     fn canonical_form_is_invariant_and_idempotent(index in 0usize..200, seed in any::<u64>()) {
-        let puzzles = shipped_puzzles();
+        let puzzles = common::shipped_puzzles(&["royle17_sample.txt"]);
         let puzzle = values(&puzzles[index % puzzles.len()]);
         let mut canon = Canonicalizer::new();
         let form = canon.canonical(&puzzle);
@@ -103,7 +94,7 @@ fn automorphisms_of_a_symmetric_puzzle_are_counted() {
 
 #[test]
 fn dedup_marks_planted_isomorphs_and_copies_with_their_first_line() {
-    let puzzles = shipped_puzzles();
+    let puzzles = common::shipped_puzzles(&["royle17_sample.txt"]);
     let (a, b) = (&puzzles[0], &puzzles[1]);
     let isomorph = text(&Transform::random(42).apply(&values(a)));
     let input = format!("{a}\n{b}\n{isomorph}\nnot a puzzle\n{b}\n");
@@ -329,7 +320,7 @@ fn pencil_mark_grids_have_one_canonical_form_per_class() {
 
 #[test]
 fn grade_dedup_grades_each_puzzle_once_up_to_symmetry() {
-    let puzzles = shipped_puzzles();
+    let puzzles = common::shipped_puzzles(&["royle17_sample.txt"]);
     let (a, b) = (&puzzles[3], &puzzles[4]);
     let isomorph = text(&Transform::random(7).apply(&values(a)));
     let input = format!("{a}\n{b}\n{isomorph}\n{b}\n");

@@ -50,6 +50,22 @@ pub fn corpus(relative: &str) -> PathBuf {
     project_root().join("corpora").join(relative)
 }
 
+/// The 81-character puzzles of shipped corpus files, in order: the first 81 characters of each
+/// line that is not a comment, a CSV header or shorter.
+pub fn shipped_puzzles(files: &[&str]) -> Vec<String> {
+    files
+        .iter()
+        .flat_map(|file| {
+            let text = std::fs::read_to_string(corpus(file)).expect("shipped corpus");
+            text.lines()
+                .filter(|l| !l.starts_with('#') && !l.starts_with("puzzle"))
+                .filter_map(|l| l.get(..81))
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
 /// The rows of CSV `output`, each a map from column name to value.
 pub fn csv_maps(output: &[u8]) -> Vec<HashMap<String, String>> {
     let mut reader = csv::Reader::from_reader(output);

@@ -23,19 +23,6 @@ fn record(puzzle: String) -> Record {
     }
 }
 
-/// The shipped Royle 17-clue sample and sudoku-exchange sample, 81 characters each.
-fn shipped_puzzles() -> Vec<String> {
-    let royle = std::fs::read_to_string(common::corpus("royle17_sample.txt")).unwrap();
-    let exchange = std::fs::read_to_string(common::corpus("se_exchange_sample.csv")).unwrap();
-    royle
-        .lines()
-        .chain(exchange.lines().skip(1))
-        .filter(|l| !l.starts_with('#'))
-        .filter_map(|l| l.get(..81))
-        .map(str::to_string)
-        .collect()
-}
-
 /// The puzzle's start written as pencil marks: its givens become solved cells.
 fn pencil_marks(puzzle: &str) -> String {
     parse_puzzle(puzzle, 1).unwrap().grid.candidates_string()
@@ -49,7 +36,7 @@ fn pencil_mark_forms_pass_verify_and_keep_their_rating() {
         TechniqueId::AvoidableRectangle2,
     ];
     let (mut unsound_if_granted, mut compared) = (0, 0);
-    for puzzle in shipped_puzzles() {
+    for puzzle in common::shipped_puzzles(&["royle17_sample.txt", "se_exchange_sample.csv"]) {
         let marks = pencil_marks(&puzzle);
         let as_marks = evaluate(record(marks.clone()), Some(&ladder), true);
         if let Verdict::WrongStep { failure, .. } = &as_marks.verdict {

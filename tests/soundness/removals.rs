@@ -12,15 +12,6 @@ use sudoku_grader::techniques::{Premise, CATALOGUE};
 
 use crate::common;
 
-fn royle() -> Vec<String> {
-    std::fs::read_to_string(common::corpus("royle17_sample.txt"))
-        .unwrap()
-        .lines()
-        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
-        .map(|l| l[..81].to_string())
-        .collect()
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(12))]
 
@@ -30,7 +21,7 @@ proptest! {
         seed in any::<u64>(),
         share in 0u64..70,
     ) {
-        let puzzles = royle();
+        let puzzles = common::shipped_puzzles(&["royle17_sample.txt"]);
         let start = parse_puzzle(&puzzles[index % puzzles.len()], 1).unwrap().grid;
         let solution = oracle::solve(&start).solution.unwrap();
         let mut state = seed;

@@ -29,20 +29,6 @@ fn oracle_status(puzzle: &str) -> Option<Status> {
     })
 }
 
-fn shipped_puzzles() -> Vec<String> {
-    std::fs::read_to_string(common::corpus("royle17_sample.txt"))
-        .unwrap()
-        .lines()
-        .chain(
-            std::fs::read_to_string(common::corpus("seeds.txt"))
-                .unwrap()
-                .lines(),
-        )
-        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
-        .map(|l| l[..81].to_string())
-        .collect()
-}
-
 /// Every scale's status of `puzzle` agrees with the oracle's.
 fn assert_statuses_agree(puzzle: &str) -> Result<(), TestCaseError> {
     let Some(expected) = oracle_status(puzzle) else {
@@ -72,7 +58,7 @@ proptest! {
     /// usually no solution, sometimes another unique one.
     #[test]
     fn a_changed_given_gets_the_oracles_status(index in 0usize..210, pick in 0usize..81, shift in 1u8..9) {
-        let puzzles = shipped_puzzles();
+        let puzzles = common::shipped_puzzles(&["royle17_sample.txt", "seeds.txt"]);
         let mut cells: Vec<u8> = puzzles[index % puzzles.len()].bytes().collect();
         let givens: Vec<usize> = (0..81).filter(|&i| cells[i] != b'.').collect();
         let cell = givens[pick % givens.len()];
@@ -83,7 +69,7 @@ proptest! {
     /// A real puzzle with givens removed: several solutions, which must not read `unique`.
     #[test]
     fn removed_givens_get_the_oracles_status(index in 0usize..210, picks in prop::collection::vec(0usize..81, 1..4)) {
-        let puzzles = shipped_puzzles();
+        let puzzles = common::shipped_puzzles(&["royle17_sample.txt", "seeds.txt"]);
         let mut cells: Vec<u8> = puzzles[index % puzzles.len()].bytes().collect();
         for pick in picks {
             let givens: Vec<usize> = (0..81).filter(|&i| cells[i] != b'.').collect();
