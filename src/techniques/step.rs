@@ -53,7 +53,25 @@ pub struct Step {
     /// HoDoKu applies the steps it sorts (its nice loops); otherwise cell by cell. Only the
     /// order in which singles appear depends on it.
     pub eliminations_by_digit: bool,
+    /// The step's own difficulty, where its rung cannot fix one (Sudoku Explainer rates a
+    /// chain by its complexity, a unique loop by its size); `None` on scales whose rungs
+    /// carry the difficulty.
+    pub difficulty: Option<StepDifficulty>,
 }
+
+/// A raw f64 difficulty, kept exactly: SE takes the maximum of raw values and its sort
+/// breaks ties on them, so rounding early would change which hint wins. Compared bit for bit
+/// so that `Step` stays `Eq`.
+#[derive(Clone, Copy, Debug)]
+pub struct StepDifficulty(pub f64);
+
+impl PartialEq for StepDifficulty {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.to_bits() == other.0.to_bits()
+    }
+}
+
+impl Eq for StepDifficulty {}
 
 impl Step {
     /// An empty step of `technique`, to be filled by the finder.
@@ -77,6 +95,7 @@ impl Step {
             group_chain: Vec::new(),
             forcing: None,
             eliminations_by_digit: false,
+            difficulty: None,
         }
     }
 
