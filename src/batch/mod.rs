@@ -8,7 +8,9 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
+use std::time::Duration;
 
 use crate::grading::evaluate::{Evaluation, Evaluator, Verdict};
 use crate::input::puzzle::{parse_puzzle, PuzzleFormat};
@@ -27,7 +29,9 @@ pub use rows::{OutputFormat, RowKind, RowOptions, RowWriter};
 /// slow puzzle holds back the rows after it, small enough to bound memory.
 pub const DEFAULT_CHUNK: usize = 4096;
 
-/// Options for a batch run.
+/// Options for a batch run (the default: the oracle alone, no verification, one record in
+/// flight, nothing timed, deduplicated, interruptible or skipped).
+#[derive(Default)]
 pub struct BatchOptions<'a> {
     /// The ladder to grade with; `None` runs the oracle alone (`sgrade solve`).
     pub ladder: Option<&'a Ladder>,
@@ -39,6 +43,35 @@ pub struct BatchOptions<'a> {
     pub timings: Option<&'a TimingsPool>,
     /// The canonical forms seen so far (`--dedup`): a later isomorph of a puzzle is not graded.
     pub dedup: Option<&'a RefCell<Dedup>>,
+    /// Set from outside (a signal handler) to stop the run: see [`grade_stream`].
+    pub interrupt: Option<&'a AtomicBool>,
+    /// Records of the input at or before this line are read but neither graded nor passed to
+    /// the sink (`grade --resume`: their rows are already written); with `dedup` they still
+    /// count as seen. 0: none is skipped.
+    pub skip_through: u64,
+}
+
+/// How often the stream looks at [`BatchOptions::interrupt`] while it waits for a slow puzzle.
+const INTERRUPT_POLL: Duration = Duration::from_millis(20);
+
+/// A slot of the reorder buffer: the evaluation of one record in flight.
+// As large as the `Option<Evaluation>` it replaces; boxing would allocate once per puzzle.
+#[allow(clippy::large_enum_variant)]
+enum Slot {
+    /// Being graded.
+    Waiting,
+    /// Graded: written once every earlier slot is.
+    Done(Evaluation),
+    /// Not graded because the run was interrupted first: nothing from here on is written.
+    Skipped,
+}
+
+/// A job's answer for its record.
+#[allow(clippy::large_enum_variant)]
+enum Answer {
+    Done(Evaluation),
+    Skipped,
+    Panicked,
 }
 
 /// `--dedup` across every input of a run: the canonical forms seen, and the canonicalizers.
@@ -85,6 +118,11 @@ impl Dedup {
 /// is graded, not when a whole chunk is, and a killed run keeps every row it had finished in
 /// order. The sink is told a batch is done whenever the stream would otherwise wait, so rows
 /// reach the output while the workers grade the next ones.
+///
+/// When [`BatchOptions::interrupt`] is set, the stream reads no more records, passes the rows
+/// already finished to the sink and tells it a batch is done (so they are flushed at once),
+/// lets the puzzles being graded finish (jobs not yet started do not grade), passes on those
+/// that follow the written rows without a gap, and returns [`Stop::Interrupted`].
 pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
     input: R,
     source: &str,
@@ -102,17 +140,26 @@ pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
     // `in_place_scope` runs this on the calling thread (not a worker), so waiting for results
     // here never takes a worker away from the jobs, even with one thread.
     rayon::in_place_scope(|scope| {
-        let (done, results) = mpsc::channel::<(u64, Option<Evaluation>)>();
+        let (done, results) = mpsc::channel::<(u64, Answer)>();
         // Slot `i` holds the evaluation of record `next_out + i` once it is done.
-        let mut pending: VecDeque<Option<Evaluation>> = VecDeque::new();
+        let mut pending: VecDeque<Slot> = VecDeque::new();
         let (mut next_in, mut next_out) = (0u64, 0u64);
+        // Jobs spawned that have not answered yet.
+        let mut outstanding = 0u64;
         let mut at_end = false;
+        let interrupted = || {
+            options
+                .interrupt
+                .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        };
         // Writes every row ready at the front, in input order, and flushes if it wrote any.
         macro_rules! write_ready {
             () => {
                 let mut written = false;
-                while pending.front().is_some_and(Option::is_some) {
-                    let evaluation = pending.pop_front().flatten().expect("checked above");
+                while matches!(pending.front(), Some(Slot::Done(_))) {
+                    let Some(Slot::Done(evaluation)) = pending.pop_front() else {
+                        unreachable!("checked above");
+                    };
                     next_out += 1;
                     written = true;
                     if let ControlFlow::Break(stop) = sink.evaluation(source, &evaluation)? {
@@ -125,17 +172,29 @@ pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
             };
         }
         loop {
+            if interrupted() {
+                // Rows finished so far go out at once; then wait for the jobs running.
+                at_end = true;
+                write_ready!();
+                if outstanding == 0 {
+                    return Ok(ControlFlow::Break(Stop::Interrupted));
+                }
+            }
             while !at_end && next_in - next_out < window {
                 let Some(record) = reader.next_record()? else {
                     at_end = true;
                     break;
                 };
-                if let Some(first) = options
+                let first = options
                     .dedup
-                    .and_then(|dedup| dedup.borrow_mut().first_seen(source, &record))
-                {
+                    .and_then(|dedup| dedup.borrow_mut().first_seen(source, &record));
+                if record.line <= options.skip_through {
+                    // Resuming: this row is in the output already (and the record is seen).
+                    continue;
+                }
+                if let Some(first) = first {
                     // A duplicate is not graded: its row is ready at once.
-                    pending.push_back(Some(Evaluation {
+                    pending.push_back(Slot::Done(Evaluation {
                         line: record.line,
                         puzzle: record.puzzle,
                         verdict: Verdict::Duplicate { first },
@@ -150,7 +209,12 @@ pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
                     seq,
                     to: done.clone(),
                 };
+                let interrupt = options.interrupt;
                 scope.spawn(move |_| {
+                    if interrupt.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                        // Interrupted before this job started: its row would not be written.
+                        return guard.skip();
+                    }
                     let evaluation = match timings {
                         // One recorder per job, returned to the pool when the job ends.
                         Some(pool) if pool.times(record.line) => {
@@ -161,21 +225,37 @@ pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
                     guard.send(evaluation);
                 });
                 next_in += 1;
-                pending.push_back(None);
+                outstanding += 1;
+                pending.push_back(Slot::Waiting);
             }
             // Rows ready without a job (duplicates) go out before waiting for any.
             write_ready!();
-            if next_out == next_in {
+            if outstanding == 0 {
+                if interrupted() {
+                    return Ok(ControlFlow::Break(Stop::Interrupted));
+                }
                 if at_end {
                     return Ok(ControlFlow::Continue(()));
                 }
                 continue;
             }
-            // Wait for one result, then take every other one already there.
-            let mut next = Some(results.recv().expect("a job is in flight"));
-            while let Some((seq, evaluation)) = next {
-                let evaluation = evaluation.expect("a grading job panicked");
-                pending[(seq - next_out) as usize] = Some(evaluation);
+            // Wait for one result (looking at the interrupt flag now and then), then take
+            // every other one already there.
+            let mut next = loop {
+                match results.recv_timeout(INTERRUPT_POLL) {
+                    Ok(answer) => break Some(answer),
+                    Err(mpsc::RecvTimeoutError::Timeout) if interrupted() && !at_end => break None,
+                    Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                    Err(mpsc::RecvTimeoutError::Disconnected) => unreachable!("a job is in flight"),
+                }
+            };
+            while let Some((seq, answer)) = next {
+                outstanding -= 1;
+                pending[(seq - next_out) as usize] = match answer {
+                    Answer::Done(evaluation) => Slot::Done(evaluation),
+                    Answer::Skipped => Slot::Skipped,
+                    Answer::Panicked => panic!("a grading job panicked"),
+                };
                 next = results.try_recv().ok();
             }
             write_ready!();
@@ -183,22 +263,30 @@ pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
     })
 }
 
-/// A job's reply: its evaluation, or `None` if the job panicked (sent from `drop`), so the
+/// A job's reply: its evaluation, a skip, or (sent from `drop`) that the job panicked, so the
 /// stream never waits for a reply that cannot come.
 struct Reply {
     seq: u64,
-    to: mpsc::Sender<(u64, Option<Evaluation>)>,
+    to: mpsc::Sender<(u64, Answer)>,
 }
 
 impl Reply {
     fn send(self, evaluation: Evaluation) {
-        let _ = self.to.send((self.seq, Some(evaluation)));
+        self.answer(Answer::Done(evaluation));
+    }
+
+    fn skip(self) {
+        self.answer(Answer::Skipped);
+    }
+
+    fn answer(self, answer: Answer) {
+        let _ = self.to.send((self.seq, answer));
         std::mem::forget(self);
     }
 }
 
 impl Drop for Reply {
     fn drop(&mut self) {
-        let _ = self.to.send((self.seq, None));
+        let _ = self.to.send((self.seq, Answer::Panicked));
     }
 }

@@ -11,6 +11,8 @@
 //!   byte-identical across thread counts, `-j`, the last of conflicting flags winning;
 //!   `techniques`, "did you mean", completions and the man page.
 //! - `golden`: byte-identity of `grade` and `explain` on every scale with `tests/golden/`.
+//! - `interruption`: SIGINT/SIGTERM/SIGKILL at random moments during `grade -o`, and
+//!   `--resume` completing the file to the uninterrupted output (slow tier: `--ignored`).
 //! - `io`: closed pipes, write errors named by output, an output that is an input, inputs
 //!   checked up front, rows written as they finish, stuck rows unrated, compressed input.
 //! - `perf`: `grade --timings`, `bench`, `stats` and `report`.
@@ -24,6 +26,7 @@ mod architecture;
 mod commands;
 mod formats;
 mod golden;
+mod interruption;
 mod io;
 mod perf;
 mod scales;
