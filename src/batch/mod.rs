@@ -129,7 +129,17 @@ pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
     options: &BatchOptions<'_>,
     sink: &mut S,
 ) -> std::io::Result<ControlFlow<Stop>> {
-    let mut reader = RecordReader::new(input);
+    grade_records(RecordReader::new(input), source, options, sink)
+}
+
+/// [`grade_stream`] over a reader made with its own [`crate::input::reader::ReadOptions`]
+/// (a shard's line offset, format, CSV header or puzzle column).
+pub fn grade_records<R: BufRead, S: Sink + ?Sized>(
+    mut reader: RecordReader<R>,
+    source: &str,
+    options: &BatchOptions<'_>,
+    sink: &mut S,
+) -> std::io::Result<ControlFlow<Stop>> {
     let evaluator = Evaluator {
         ladder: options.ladder,
         verify: options.verify,

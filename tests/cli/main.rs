@@ -17,6 +17,8 @@
 //!   checked up front, rows written as they finish, stuck rows unrated, compressed input.
 //! - `perf`: `grade --timings`, `bench`, `stats` and `report`.
 //! - `scales`: `--scale` and `--output-format gnpx` on the command line.
+//! - `shards`: sgrade as a task of a shard-and-merge job: `--source`, `--line-offset`,
+//!   `--csv-header`, `--column`, `--exit-zero`, `--timings` templates, `stats DIR`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -30,3 +32,4 @@ mod interruption;
 mod io;
 mod perf;
 mod scales;
+mod shards;
