@@ -85,6 +85,10 @@ impl Dedup {
 /// is graded, not when a whole chunk is, and a killed run keeps every row it had finished in
 /// order. The sink is told a batch is done whenever the stream would otherwise wait, so rows
 /// reach the output while the workers grade the next ones.
+///
+/// The input is read on the calling thread, between batches: right for a file, which never
+/// stalls. For a pipe or a terminal, whose reads may block for as long as the writer pauses,
+/// use [`grade_stream_live`].
 pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
     input: R,
     source: &str,
@@ -92,6 +96,91 @@ pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
     sink: &mut S,
 ) -> std::io::Result<ControlFlow<Stop>> {
     let mut reader = RecordReader::new(input);
+    run(Feed::Direct(&mut reader), source, options, sink)
+}
+
+/// [`grade_stream`] for an input whose reads may block (stdin, a pipe, a FIFO): a thread of its
+/// own reads the records, so while the input stalls the rows already graded are still
+/// written. The reader stays at most `chunk_size` records ahead of the output, as in
+/// [`grade_stream`]. If the run stops early (a `Break` or an error) while that thread waits
+/// for input, the thread is left waiting; it ends with the process.
+pub fn grade_stream_live<R: BufRead + Send + 'static, S: Sink + ?Sized>(
+    input: R,
+    source: &str,
+    options: &BatchOptions<'_>,
+    sink: &mut S,
+) -> std::io::Result<ControlFlow<Stop>> {
+    let (events, received) = mpsc::channel::<Event>();
+    let window = options.chunk_size.max(1);
+    // One credit per record the reader may read ahead; the stream gives one back per row out.
+    let (credit, credits) = mpsc::sync_channel::<()>(window);
+    for _ in 0..window {
+        credit.send(()).expect("the receiver is alive");
+    }
+    let to_stream = events.clone();
+    std::thread::Builder::new()
+        .name(format!("sgrade reader {source}"))
+        .spawn(move || {
+            let mut reader = RecordReader::new(input);
+            while credits.recv().is_ok() {
+                let event = match reader.next_record() {
+                    Ok(Some(record)) => Event::Record(record),
+                    Ok(None) => Event::End,
+                    Err(error) => Event::Failed(error),
+                };
+                let last = !matches!(event, Event::Record(_));
+                if to_stream.send(event).is_err() || last {
+                    return;
+                }
+            }
+        })?;
+    // The reader lives on its thread: the feed names no reader type of its own.
+    let feed: Feed<'_, std::io::Empty> = Feed::Thread {
+        events,
+        received,
+        credit,
+    };
+    run(feed, source, options, sink)
+}
+
+/// What the stream's loop waits for.
+// An evaluation is moved through the channel as before; boxing it would cost an allocation
+// per puzzle for the rarer, smaller events' sake.
+#[allow(clippy::large_enum_variant)]
+enum Event {
+    /// A job's reply: the record's sequence number and its evaluation, `None` if the job
+    /// panicked.
+    Done(u64, Option<Evaluation>),
+    /// The reader thread's next record ([`grade_stream_live`]).
+    Record(Record),
+    /// The reader thread reached the end of the input.
+    End,
+    /// The reader thread failed to read.
+    Failed(std::io::Error),
+}
+
+/// Where the records come from.
+enum Feed<'r, R: BufRead> {
+    /// Read on the stream's own thread, as many as the window allows, before each wait.
+    Direct(&'r mut RecordReader<R>),
+    /// Sent by a reader thread as [`Event::Record`]s on the stream's own channel.
+    Thread {
+        /// The channel jobs and the reader send to.
+        events: mpsc::Sender<Event>,
+        /// Its receiving end.
+        received: mpsc::Receiver<Event>,
+        /// Gives the reader back one record of room.
+        credit: mpsc::SyncSender<()>,
+    },
+}
+
+/// The stream's loop over `feed`: see [`grade_stream`].
+fn run<R: BufRead, S: Sink + ?Sized>(
+    mut feed: Feed<'_, R>,
+    source: &str,
+    options: &BatchOptions<'_>,
+    sink: &mut S,
+) -> std::io::Result<ControlFlow<Stop>> {
     let evaluator = Evaluator {
         ladder: options.ladder,
         verify: options.verify,
@@ -99,15 +188,57 @@ pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
     };
     let window = options.chunk_size.max(1) as u64;
     let timings = options.timings;
+    let (done, results) = match &feed {
+        Feed::Direct(_) => {
+            let (done, results) = mpsc::channel::<Event>();
+            (done, Some(results))
+        }
+        Feed::Thread { events, .. } => (events.clone(), None),
+    };
     // `in_place_scope` runs this on the calling thread (not a worker), so waiting for results
     // here never takes a worker away from the jobs, even with one thread.
     rayon::in_place_scope(|scope| {
-        let (done, results) = mpsc::channel::<(u64, Option<Evaluation>)>();
         // Slot `i` holds the evaluation of record `next_out + i` once it is done.
         let mut pending: VecDeque<Option<Evaluation>> = VecDeque::new();
-        let (mut next_in, mut next_out) = (0u64, 0u64);
+        // Rows passed to the sink; record `next_out + pending.len()` is the next one read.
+        let mut next_out = 0u64;
         let mut at_end = false;
-        // Writes every row ready at the front, in input order, and flushes if it wrote any.
+        // Takes one record: a duplicate's row is ready at once, any other becomes a job.
+        let admit = |record: Record, pending: &mut VecDeque<Option<Evaluation>>, next_out: u64| {
+            let seq = next_out + pending.len() as u64;
+            if let Some(first) = options
+                .dedup
+                .and_then(|dedup| dedup.borrow_mut().first_seen(source, &record))
+            {
+                // A duplicate is not graded: its row is ready at once.
+                pending.push_back(Some(Evaluation {
+                    line: record.line,
+                    puzzle: record.puzzle,
+                    verdict: Verdict::Duplicate { first },
+                    time_us: 0.0,
+                    extra: record.extra,
+                }));
+                return;
+            }
+            let evaluator = &evaluator;
+            let guard = Reply {
+                seq,
+                to: done.clone(),
+            };
+            scope.spawn(move |_| {
+                let evaluation = match timings {
+                    // One recorder per job, returned to the pool when the job ends.
+                    Some(pool) if pool.times(record.line) => {
+                        evaluator.evaluate_with(record, &mut *pool.checkout(), &mut ())
+                    }
+                    _ => evaluator.evaluate(record),
+                };
+                guard.send(evaluation);
+            });
+            pending.push_back(None);
+        };
+        // Writes every row ready at the front, in input order, flushes if it wrote any, and
+        // gives the reader thread back the room of each row written.
         macro_rules! write_ready {
             () => {
                 let mut written = false;
@@ -115,6 +246,10 @@ pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
                     let evaluation = pending.pop_front().flatten().expect("checked above");
                     next_out += 1;
                     written = true;
+                    if let Feed::Thread { credit, .. } = &feed {
+                        // Never full: at most `window` credits are out at once.
+                        let _ = credit.try_send(());
+                    }
                     if let ControlFlow::Break(stop) = sink.evaluation(source, &evaluation)? {
                         return Ok(ControlFlow::Break(stop));
                     }
@@ -125,58 +260,40 @@ pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
             };
         }
         loop {
-            while !at_end && next_in - next_out < window {
-                let Some(record) = reader.next_record()? else {
-                    at_end = true;
-                    break;
-                };
-                if let Some(first) = options
-                    .dedup
-                    .and_then(|dedup| dedup.borrow_mut().first_seen(source, &record))
-                {
-                    // A duplicate is not graded: its row is ready at once.
-                    pending.push_back(Some(Evaluation {
-                        line: record.line,
-                        puzzle: record.puzzle,
-                        verdict: Verdict::Duplicate { first },
-                        time_us: 0.0,
-                        extra: record.extra,
-                    }));
-                    next_in += 1;
-                    continue;
+            if let Feed::Direct(reader) = &mut feed {
+                while !at_end && (pending.len() as u64) < window {
+                    match reader.next_record()? {
+                        Some(record) => admit(record, &mut pending, next_out),
+                        None => at_end = true,
+                    }
                 }
-                let (seq, evaluator) = (next_in, &evaluator);
-                let guard = Reply {
-                    seq,
-                    to: done.clone(),
-                };
-                scope.spawn(move |_| {
-                    let evaluation = match timings {
-                        // One recorder per job, returned to the pool when the job ends.
-                        Some(pool) if pool.times(record.line) => {
-                            evaluator.evaluate_with(record, &mut *pool.checkout(), &mut ())
-                        }
-                        _ => evaluator.evaluate(record),
-                    };
-                    guard.send(evaluation);
-                });
-                next_in += 1;
-                pending.push_back(None);
             }
             // Rows ready without a job (duplicates) go out before waiting for any.
             write_ready!();
-            if next_out == next_in {
-                if at_end {
-                    return Ok(ControlFlow::Continue(()));
-                }
+            if pending.is_empty() && at_end {
+                return Ok(ControlFlow::Continue(()));
+            }
+            if pending.is_empty() && matches!(feed, Feed::Direct(_)) {
                 continue;
             }
-            // Wait for one result, then take every other one already there.
-            let mut next = Some(results.recv().expect("a job is in flight"));
-            while let Some((seq, evaluation)) = next {
-                let evaluation = evaluation.expect("a grading job panicked");
-                pending[(seq - next_out) as usize] = Some(evaluation);
-                next = results.try_recv().ok();
+            // Wait for one event, then take every other one already there.
+            let channel = match (&feed, &results) {
+                (Feed::Thread { received, .. }, _) => received,
+                (Feed::Direct(_), Some(results)) => results,
+                (Feed::Direct(_), None) => unreachable!("a direct feed has its own channel"),
+            };
+            let mut next = Some(channel.recv().expect("a job or the reader is alive"));
+            while let Some(event) = next {
+                match event {
+                    Event::Done(seq, evaluation) => {
+                        let evaluation = evaluation.expect("a grading job panicked");
+                        pending[(seq - next_out) as usize] = Some(evaluation);
+                    }
+                    Event::Record(record) => admit(record, &mut pending, next_out),
+                    Event::End => at_end = true,
+                    Event::Failed(error) => return Err(error),
+                }
+                next = channel.try_recv().ok();
             }
             write_ready!();
         }
@@ -187,18 +304,18 @@ pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
 /// stream never waits for a reply that cannot come.
 struct Reply {
     seq: u64,
-    to: mpsc::Sender<(u64, Option<Evaluation>)>,
+    to: mpsc::Sender<Event>,
 }
 
 impl Reply {
     fn send(self, evaluation: Evaluation) {
-        let _ = self.to.send((self.seq, Some(evaluation)));
+        let _ = self.to.send(Event::Done(self.seq, Some(evaluation)));
         std::mem::forget(self);
     }
 }
 
 impl Drop for Reply {
     fn drop(&mut self) {
-        let _ = self.to.send((self.seq, None));
+        let _ = self.to.send(Event::Done(self.seq, None));
     }
 }

@@ -12,7 +12,8 @@ use std::time::{Instant, SystemTime};
 use clap::Args;
 
 use sudoku_grader::batch::{
-    grade_stream, BatchOptions, OutputFormat, RowOptions, Sink, Stop, DEFAULT_CHUNK,
+    grade_stream, grade_stream_live, BatchOptions, OutputFormat, RowOptions, Sink, Stop,
+    DEFAULT_CHUNK,
 };
 use sudoku_grader::grading::evaluate::Status;
 use sudoku_grader::grading::sink::{Found, StopAtWrongStep};
@@ -53,7 +54,7 @@ pub struct BatchArgs {
     /// Leave out the `time_us` column, so that two runs give the same bytes.
     #[arg(long)]
     no_timing: bool,
-    /// Puzzle lines per chunk (rows are flushed after each chunk).
+    /// Puzzle lines in flight at most (read, not yet written): bounds memory.
     #[arg(long, default_value_t = DEFAULT_CHUNK as u64, value_parser = clap::value_parser!(u64).range(1..))]
     chunk_size: u64,
     /// Do not print the summary on stderr.
@@ -184,13 +185,15 @@ impl<R: Read> Read for CountingReader<R> {
     }
 }
 
-fn open_input(path: &PathBuf) -> Result<Box<dyn Read>, String> {
+/// Opens an input; also says whether it is a regular file (whose reads never stall) rather than
+/// stdin, a pipe or a device, which is read on a thread of its own.
+fn open_input(path: &PathBuf) -> Result<(Box<dyn Read + Send>, bool), String> {
     if path.as_os_str() == "-" {
-        Ok(Box::new(io::stdin().lock()))
+        Ok((Box::new(io::stdin()), false))
     } else {
-        File::open(path)
-            .map(|f| Box::new(f) as Box<dyn Read>)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))
+        let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        let regular = file.metadata().is_ok_and(|m| m.is_file());
+        Ok((Box::new(file), regular))
     }
 }
 
@@ -246,7 +249,8 @@ pub fn run_solve(args: SolveArgs) -> Result<ExitCode, String> {
 
 /// The inputs of a run, opened, with the counter of the bytes read from them.
 struct Inputs {
-    sources: Vec<(String, Box<dyn Read>)>,
+    /// Each input's name, reader, and whether it is a regular file.
+    sources: Vec<(String, Box<dyn Read + Send>, bool)>,
     consumed: Arc<AtomicU64>,
 }
 
@@ -257,7 +261,7 @@ impl Inputs {
         options: &BatchOptions<'_>,
         sink: &mut S,
     ) -> Result<Option<Stop>, String> {
-        for (source, reader) in self.sources {
+        for (source, reader, regular) in self.sources {
             let counted = CountingReader {
                 inner: reader,
                 consumed: Arc::clone(&self.consumed),
@@ -265,8 +269,13 @@ impl Inputs {
             let input = decompressed(counted)
                 .and_then(utf8_input)
                 .map_err(|e| format!("{source}: {e}"))?;
-            let flow = grade_stream(input, &source, options, sink)
-                .map_err(|e| format!("{source}: {e}"))?;
+            // A pipe that stalls must not hold back the rows already graded.
+            let flow = if regular {
+                grade_stream(input, &source, options, sink)
+            } else {
+                grade_stream_live(input, &source, options, sink)
+            }
+            .map_err(|e| format!("{source}: {e}"))?;
             if let ControlFlow::Break(stop) = flow {
                 return Ok(Some(stop));
             }
@@ -302,9 +311,10 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
         consumed: Arc::new(AtomicU64::new(0)),
     };
     for path in &paths {
+        let (reader, regular) = open_input(path)?;
         inputs
             .sources
-            .push((path.display().to_string(), open_input(path)?));
+            .push((path.display().to_string(), reader, regular));
     }
     let output = Output::create(args.output.as_deref())?;
     let mut rows = plan

@@ -15,6 +15,8 @@
 //!   checked up front, rows written as they finish, stuck rows unrated, compressed input.
 //! - `perf`: `grade --timings`, `bench`, `stats` and `report`.
 //! - `scales`: `--scale` and `--output-format gnpx` on the command line.
+//! - `usability`: what a user sees while a run goes and at its end: rows from a stalled pipe,
+//!   progress on a terminal, `explain`'s inputs, the summary, `report` and `bench`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -27,3 +29,4 @@ mod golden;
 mod io;
 mod perf;
 mod scales;
+mod usability;
