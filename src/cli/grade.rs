@@ -12,7 +12,8 @@ use std::time::{Instant, SystemTime};
 use clap::Args;
 
 use sudoku_grader::batch::{
-    grade_records, BatchOptions, OutputFormat, RowOptions, Sink, Stop, DEFAULT_CHUNK,
+    grade_records, grade_records_live, BatchOptions, OutputFormat, RowOptions, Sink, Stop,
+    DEFAULT_CHUNK,
 };
 use sudoku_grader::grading::evaluate::Status;
 use sudoku_grader::grading::sink::{Found, StopAtWrongStep};
@@ -86,7 +87,7 @@ pub struct BatchArgs {
     /// (2) or a --verify failure (3) only.
     #[arg(long)]
     exit_zero: bool,
-    /// Puzzle lines per chunk (rows are flushed after each chunk).
+    /// Puzzle lines in flight at most (read, not yet written): bounds memory.
     #[arg(long, default_value_t = DEFAULT_CHUNK as u64, value_parser = clap::value_parser!(u64).range(1..))]
     chunk_size: u64,
     /// Do not print the summary on stderr.
@@ -259,13 +260,15 @@ impl<R: Read> Read for CountingReader<R> {
     }
 }
 
-fn open_input(path: &PathBuf) -> Result<Box<dyn Read>, String> {
+/// Opens an input; also says whether it is a regular file (whose reads never stall) rather than
+/// stdin, a pipe or a device, which is read on a thread of its own.
+fn open_input(path: &PathBuf) -> Result<(Box<dyn Read + Send>, bool), String> {
     if path.as_os_str() == "-" {
-        Ok(Box::new(io::stdin().lock()))
+        Ok((Box::new(io::stdin()), false))
     } else {
-        File::open(path)
-            .map(|f| Box::new(f) as Box<dyn Read>)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))
+        let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        let regular = file.metadata().is_ok_and(|m| m.is_file());
+        Ok((Box::new(file), regular))
     }
 }
 
@@ -337,7 +340,8 @@ pub fn run_solve(args: SolveArgs) -> Result<ExitCode, String> {
 
 /// The inputs of a run, opened, with the counter of the bytes read from them.
 struct Inputs {
-    sources: Vec<(String, Box<dyn Read>)>,
+    /// Each input's name, reader, and whether it is a regular file.
+    sources: Vec<(String, Box<dyn Read + Send>, bool)>,
     consumed: Arc<AtomicU64>,
     /// How each input is read.
     read: ReadOptions,
@@ -353,7 +357,7 @@ impl Inputs {
         resume_after: Option<(usize, u64)>,
         sink: &mut S,
     ) -> Result<Option<Stop>, String> {
-        for (index, (source, reader)) in self.sources.into_iter().enumerate() {
+        for (index, (source, reader, regular)) in self.sources.into_iter().enumerate() {
             let skip_through = match resume_after {
                 Some((input, _)) if index < input => u64::MAX,
                 Some((input, line)) if index == input => line,
@@ -375,8 +379,13 @@ impl Inputs {
                 .and_then(utf8_input)
                 .map_err(|e| format!("{source}: {e}"))?;
             let reader = RecordReader::with_options(input, &self.read)?;
-            let flow = grade_records(reader, &source, &options, sink)
-                .map_err(|e| format!("{source}: {e}"))?;
+            // A pipe that stalls must not hold back the rows already graded.
+            let flow = if regular {
+                grade_records(reader, &source, &options, sink)
+            } else {
+                grade_records_live(reader, &source, &options, sink)
+            }
+            .map_err(|e| format!("{source}: {e}"))?;
             if let ControlFlow::Break(stop) = flow {
                 return Ok(Some(stop));
             }
@@ -444,7 +453,8 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
             Some(name) => name.clone(),
             None => path.display().to_string(),
         };
-        inputs.sources.push((name, open_input(path)?));
+        let (reader, regular) = open_input(path)?;
+        inputs.sources.push((name, reader, regular));
     }
     // From here on SIGINT and SIGTERM flush the finished rows and stop the run.
     let interrupt = Interrupt::install()?;
