@@ -563,3 +563,42 @@ fn hostile_lines_each_get_one_row_with_a_precise_message() {
     // A long bad line is echoed cut, with its length.
     assert_eq!(&rows[8][2], format!("{}… (300 characters)", &long[..200]));
 }
+
+#[test]
+fn explain_takes_a_puzzle_that_starts_with_a_dash() {
+    // `-` is a documented empty-cell mark: a puzzle may start with it.
+    let dashed = XWING.replace('.', "-");
+    let dashed = format!("-{}", &dashed[1..]);
+    assert!(dashed.starts_with('-'));
+    let expected = sgrade()
+        .args(["explain", &format!(".{}", &XWING[1..])])
+        .assert()
+        .get_output()
+        .stdout
+        .clone();
+    let out = sgrade().args(["explain", &dashed]).assert();
+    assert_eq!(out.get_output().stdout, expected);
+    assert!(!expected.is_empty());
+    // Options still work around it.
+    sgrade()
+        .args(["explain", "--scale", "hodoku", &dashed, "--format", "json"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("{"));
+}
+
+#[test]
+fn a_csv_record_with_a_quoted_line_end_is_one_row() {
+    let input = format!("id,puzzle,note\n1,{XWING},\"two\nlines\"\n2,{EASY},x\n");
+    let out = sgrade()
+        .args(["grade", "-q", "-"])
+        .write_stdin(input)
+        .assert()
+        .success();
+    let rows = csv_rows(&out.get_output().stdout);
+    let lines: Vec<&str> = rows.iter().map(|r| &r[1]).collect();
+    assert_eq!(lines, ["2", "4"]);
+    let columns = header(&out.get_output().stdout);
+    let extra = columns.iter().position(|c| c == "extra").unwrap();
+    assert_eq!(&rows[0][extra], "1,\"two\nlines\"");
+}
