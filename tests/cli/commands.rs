@@ -427,21 +427,24 @@ fn find_reports_unreadable_rows_and_rejects_bad_names() {
 #[test]
 fn utf16_files_as_gnpx_writes_them_are_read() {
     let text = format!("{EASY} 1 \"LastDigit\"\r\n{XWING} 4 \"XWing\"\r\n");
-    let mut bytes = vec![0xFF, 0xFE];
-    for unit in text.encode_utf16() {
-        bytes.extend_from_slice(&unit.to_le_bytes());
+    // With a byte-order mark (as GNPX writes), and without one (told by the NUL bytes), in
+    // both byte orders.
+    let le: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let be: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    let with_bom = [&[0xFF, 0xFE][..], &le].concat();
+    for bytes in [with_bom, le, be] {
+        let out = sgrade()
+            .args(["grade", "-q", "-"])
+            .write_stdin(bytes)
+            .assert()
+            .success();
+        let stdout = &out.get_output().stdout;
+        let extra = header(stdout).iter().position(|c| c == "extra").unwrap();
+        let rows = csv_rows(stdout);
+        assert_eq!(rows.len(), 2);
+        assert_eq!(&rows[0][2], EASY);
+        assert_eq!(&rows[1][extra], "4 \"XWing\"");
     }
-    let out = sgrade()
-        .args(["grade", "-q", "-"])
-        .write_stdin(bytes)
-        .assert()
-        .success();
-    let stdout = &out.get_output().stdout;
-    let extra = header(stdout).iter().position(|c| c == "extra").unwrap();
-    let rows = csv_rows(stdout);
-    assert_eq!(rows.len(), 2);
-    assert_eq!(&rows[0][2], EASY);
-    assert_eq!(&rows[1][extra], "4 \"XWing\"");
 }
 
 /// `sgrade find --needs force-chain` keeps a puzzle that needs it and drops one that does not.
