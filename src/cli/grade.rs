@@ -3,7 +3,7 @@
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -12,7 +12,8 @@ use std::time::{Instant, SystemTime};
 use clap::Args;
 
 use sudoku_grader::batch::{
-    grade_records, BatchOptions, OutputFormat, RowOptions, Sink, Stop, DEFAULT_CHUNK,
+    grade_records, grade_records_live, BatchOptions, OutputFormat, RowOptions, Sink, Stop,
+    DEFAULT_CHUNK,
 };
 use sudoku_grader::grading::evaluate::Status;
 use sudoku_grader::grading::sink::{Found, StopAtWrongStep};
@@ -21,9 +22,11 @@ use sudoku_grader::input::reader::{decompressed, InputFormat, ReadOptions, Recor
 use sudoku_grader::scales::RatingRule;
 use sudoku_grader::timing::TimingsPool;
 
+use super::interrupt::Interrupt;
 use super::output::{self, check_inputs, note, refuse_overwrite, Notes, Output};
 use super::plan::Plan;
 use super::progress::Progress;
+use super::resume::{self, sidecar, RunRecord, Written};
 use super::{ladder_for, ScaleArg, TechniqueArgs, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
 
 /// Input, output and run options shared by `grade` and `solve`.
@@ -34,6 +37,12 @@ pub struct BatchArgs {
     /// Write the CSV here instead of stdout.
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// Continue an interrupted run into its -o file: keep its complete rows, grade only the
+    /// puzzles after the last of them, and append. The inputs and options must be the ones
+    /// of that run (checked against FILE.sgrade-run, which a run keeps beside its -o file
+    /// until it finishes). Without an -o file yet, a plain run.
+    #[arg(long, requires = "output")]
+    resume: bool,
     /// Worker threads (default: the CPUs this process may use: its affinity mask and its
     /// cgroup CPU quota, as `std::thread::available_parallelism` counts them).
     #[arg(short = 'j', long)]
@@ -84,7 +93,7 @@ pub struct BatchArgs {
     /// (2) or a --verify failure (3) only.
     #[arg(long)]
     exit_zero: bool,
-    /// Puzzle lines per chunk (rows are flushed after each chunk).
+    /// Puzzle lines in flight at most (read, not yet written): bounds memory.
     #[arg(long, default_value_t = DEFAULT_CHUNK as u64, value_parser = clap::value_parser!(u64).range(1..))]
     chunk_size: u64,
     /// Do not print the summary on stderr.
@@ -163,6 +172,21 @@ impl ScaleArgs {
 }
 
 impl BatchArgs {
+    /// The options of this struct that change the rows, for the run record (`--resume`).
+    fn row_identity(&self) -> Vec<String> {
+        vec![
+            format!("--output-format {:?}", self.output_format),
+            format!("--no-header {}", self.no_header),
+            format!("--no-timing {}", self.no_timing),
+            format!("--source {:?}", self.source),
+            format!("--line-offset {}", self.line_offset),
+            format!("--input-format {:?}", self.input_format),
+            format!("--csv-header {:?}", self.csv_header),
+            format!("--column {:?}", self.column),
+            format!("--columns {:?}", self.columns),
+        ]
+    }
+
     /// `--input-format`, `--csv-header`, `--column` and `--line-offset`.
     fn read_options(&self) -> ReadOptions {
         ReadOptions {
@@ -248,13 +272,15 @@ impl<R: Read> Read for CountingReader<R> {
     }
 }
 
-fn open_input(path: &PathBuf) -> Result<Box<dyn Read>, String> {
+/// Opens an input; also says whether it is a regular file (whose reads never stall) rather than
+/// stdin, a pipe or a device, which is read on a thread of its own.
+fn open_input(path: &PathBuf) -> Result<(Box<dyn Read + Send>, bool), String> {
     if path.as_os_str() == "-" {
-        Ok(Box::new(io::stdin().lock()))
+        Ok((Box::new(io::stdin()), false))
     } else {
-        File::open(path)
-            .map(|f| Box::new(f) as Box<dyn Read>)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))
+        let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        let regular = file.metadata().is_ok_and(|m| m.is_file());
+        Ok((Box::new(file), regular))
     }
 }
 
@@ -278,7 +304,14 @@ pub fn run_grade(args: GradeArgs) -> Result<ExitCode, String> {
         .scale
         .plan(&args.batch, &args.techniques, args.verify, None)?
         .with_dedup(args.dedup);
-    run_batch(&args.batch, &plan)
+    let identity = vec![
+        "grade".to_string(),
+        format!("--scale {:?}", args.scale.scale),
+        args.techniques.identity(),
+        format!("--verify {}", args.verify),
+        format!("--dedup {}", args.dedup),
+    ];
+    run_batch(&args.batch, &plan, identity)
 }
 
 /// Runs `sgrade find`: grades like `grade` and writes only the rows of puzzles that needed the
@@ -289,7 +322,16 @@ pub fn run_find(args: FindArgs) -> Result<ExitCode, String> {
         .scale
         .plan(&args.batch, &args.techniques, args.verify, needs)?
         .with_dedup(args.dedup);
-    run_batch(&args.batch, &plan)
+    let identity = vec![
+        "find".to_string(),
+        format!("--scale {:?}", args.scale.scale),
+        format!("--needs {}", args.needs),
+        format!("--needs-only {}", args.needs_only),
+        args.techniques.identity(),
+        format!("--verify {}", args.verify),
+        format!("--dedup {}", args.dedup),
+    ];
+    run_batch(&args.batch, &plan, identity)
 }
 
 /// Runs `sgrade solve`.
@@ -307,12 +349,13 @@ pub fn run_solve(args: SolveArgs) -> Result<ExitCode, String> {
     let plan = Plan::solve(format)
         .with_rows(args.batch.row_options())
         .with_columns(args.batch.columns.as_deref(), None)?;
-    run_batch(&args.batch, &plan)
+    run_batch(&args.batch, &plan, vec!["solve".to_string()])
 }
 
 /// The inputs of a run, opened, with the counter of the bytes read from them.
 struct Inputs {
-    sources: Vec<(String, Box<dyn Read>)>,
+    /// Each input's name, reader, and whether it is a regular file.
+    sources: Vec<(String, Box<dyn Read + Send>, bool)>,
     consumed: Arc<AtomicU64>,
     /// How each input is read.
     read: ReadOptions,
@@ -320,12 +363,28 @@ struct Inputs {
 
 impl Inputs {
     /// Streams every input into `sink`, in order; stops at the first `Break` with its reason.
+    /// `resume_after`: the input and line of the last row already written (`--resume`): the
+    /// records up to it are not graded again.
     fn stream<S: Sink>(
         self,
         options: &BatchOptions<'_>,
+        resume_after: Option<(usize, u64)>,
         sink: &mut S,
     ) -> Result<Option<Stop>, String> {
-        for (source, reader) in self.sources {
+        for (index, (source, reader, regular)) in self.sources.into_iter().enumerate() {
+            let skip_through = match resume_after {
+                Some((input, _)) if index < input => u64::MAX,
+                Some((input, line)) if index == input => line,
+                _ => 0,
+            };
+            if skip_through == u64::MAX && options.dedup.is_none() {
+                // Every row of this input is written already, and nothing needs its records.
+                continue;
+            }
+            let options = BatchOptions {
+                skip_through,
+                ..*options
+            };
             let counted = CountingReader {
                 inner: reader,
                 consumed: Arc::clone(&self.consumed),
@@ -334,8 +393,13 @@ impl Inputs {
                 .and_then(utf8_input)
                 .map_err(|e| format!("{source}: {e}"))?;
             let reader = RecordReader::with_options(input, &self.read)?;
-            let flow = grade_records(reader, &source, options, sink)
-                .map_err(|e| format!("{source}: {e}"))?;
+            // A pipe that stalls must not hold back the rows already graded.
+            let flow = if regular {
+                grade_records(reader, &source, &options, sink)
+            } else {
+                grade_records_live(reader, &source, &options, sink)
+            }
+            .map_err(|e| format!("{source}: {e}"))?;
             if let ControlFlow::Break(stop) = flow {
                 return Ok(Some(stop));
             }
@@ -344,7 +408,9 @@ impl Inputs {
     }
 }
 
-fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
+/// Runs a batch: `identity` names the subcommand and its options that shape the rows, for the
+/// run record beside an `-o` file (`--resume`).
+fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<ExitCode, String> {
     if let Some(threads) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads.max(1))
@@ -377,6 +443,20 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
             ("--timings", timings_file_path.as_ref()),
         ],
     )?;
+    if args.resume && plan.format() == OutputFormat::Gnpx {
+        return Err(
+            "--resume needs rows that say their source and line: --output-format csv \
+                    or jsonl"
+                .into(),
+        );
+    }
+    if args.resume && args.timings.is_some() {
+        return Err(
+            "--resume cannot be combined with --timings: the earlier run's histograms \
+                    are not in its output"
+                .into(),
+        );
+    }
     let mut inputs = Inputs {
         sources: Vec::with_capacity(paths.len()),
         consumed: Arc::new(AtomicU64::new(0)),
@@ -387,12 +467,29 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
             Some(name) => name.clone(),
             None => path.display().to_string(),
         };
-        inputs.sources.push((name, open_input(path)?));
+        let (reader, regular) = open_input(path)?;
+        inputs.sources.push((name, reader, regular));
     }
-    let output = Output::create(args.output.as_deref())?;
-    let mut rows = plan
-        .rows(io::BufWriter::with_capacity(1 << 16, output))
-        .map_err(|e| e.to_string())?;
+    // From here on SIGINT and SIGTERM flush the finished rows and stop the run.
+    let interrupt = Interrupt::install()?;
+    let (output, resumed) = match &args.output {
+        None => (Output::create(None)?, None),
+        Some(path) => open_output(
+            path,
+            plan,
+            identity,
+            &paths,
+            args.row_identity(),
+            args.resume,
+        )?,
+    };
+    let mut rows = match &resumed {
+        Some(written) if written.header || !plan.header() => {
+            plan.rows_continuing(io::BufWriter::with_capacity(1 << 16, output))
+        }
+        _ => plan.rows(io::BufWriter::with_capacity(1 << 16, output)),
+    }
+    .map_err(|e| e.to_string())?;
     let mut timings_file = match &timings_file_path {
         Some(path) => Some(io::BufWriter::new(Output::create_named(
             Some(path),
@@ -410,7 +507,11 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
         total_bytes(&paths),
         Arc::clone(&inputs.consumed),
     );
-    let options = plan.options(args.chunk_size as usize, timings_pool.as_ref());
+    let options = BatchOptions {
+        interrupt: Some(interrupt.flag()),
+        ..plan.options(args.chunk_size as usize, timings_pool.as_ref())
+    };
+    let resume_after = resumed.as_ref().and_then(|w| w.last);
     let started_at = SystemTime::now();
     let mut summary = plan.summary();
     let started = Instant::now();
@@ -419,12 +520,12 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
     let (stop, found) = match plan.needs() {
         None => {
             let mut sinks = (&mut summary, &mut rows, &mut progress, StopAtWrongStep);
-            (inputs.stream(&options, &mut sinks)?, None)
+            (inputs.stream(&options, resume_after, &mut sinks)?, None)
         }
         Some(needs) => {
             let mut found = Found::new(needs, &mut rows, Notes);
             let mut sinks = (&mut summary, &mut found, &mut progress, StopAtWrongStep);
-            let stop = inputs.stream(&options, &mut sinks)?;
+            let stop = inputs.stream(&options, resume_after, &mut sinks)?;
             (stop, Some(found.count()))
         }
     };
@@ -443,13 +544,37 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
             .and_then(|()| file.flush().map_err(Into::into))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
+    let earlier = resumed.as_ref().map_or(0, |w| w.rows);
+    if stop == Some(Stop::Interrupted) {
+        // The record beside the output stays: `--resume` continues from here.
+        let before = match (&args.output, earlier) {
+            (Some(path), 1..) => format!(" ({earlier} more were in {} before)", path.display()),
+            _ => String::new(),
+        };
+        note!(
+            "sgrade: interrupted after {} puzzles{before}",
+            summary.rows()
+        );
+        return Ok(ExitCode::from(interrupt.exit_status()));
+    }
+    if let Some(path) = &args.output {
+        // Every input was read (or the run stopped at a wrong step): nothing to resume.
+        RunRecord::remove_beside(path);
+    }
     if let Some(stop) = stop {
         note!("sgrade: {stop}");
         return Ok(ExitCode::from(match stop {
             Stop::WrongStep { .. } => EXIT_VERIFY_FAILED,
+            Stop::Interrupted => unreachable!("handled above"),
         }));
     }
     if !args.quiet {
+        if let (Some(path), 1..) = (&args.output, earlier) {
+            note!(
+                "sgrade: resumed {}: {earlier} rows were there, the summary counts the rest",
+                path.display()
+            );
+        }
         output::write_note(format_args!("{}", summary.render(Some(elapsed))));
         if let Some(timings) = &timings {
             output::write_note(format_args!("{}", timings.render_table()));
@@ -471,11 +596,55 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
     }
     // Duplicates (`--dedup`) are the same puzzle as an earlier row: not a failure.
     let unique = summary.count(Status::Unique) + summary.count(Status::Duplicate);
-    Ok(if args.exit_zero || unique == summary.rows() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(EXIT_NOT_ALL_UNIQUE)
-    })
+    let earlier_not_unique = resumed.as_ref().map_or(0, |w| w.not_unique);
+    Ok(
+        if args.exit_zero || (unique == summary.rows() && earlier_not_unique == 0) {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(EXIT_NOT_ALL_UNIQUE)
+        },
+    )
+}
+
+/// Opens `-o PATH`: after writing the run record beside it, a new file; with `--resume` and
+/// rows there from the same run, the file cut to its complete rows and opened to append, with
+/// what it holds.
+fn open_output(
+    path: &Path,
+    plan: &Plan,
+    mut identity: Vec<String>,
+    inputs: &[PathBuf],
+    row_identity: Vec<String>,
+    resume: bool,
+) -> Result<(Output, Option<Written>), String> {
+    identity.extend(row_identity);
+    let record = RunRecord::new(identity, inputs)?;
+    let mut resumed = None;
+    if resume && path.exists() {
+        let Some(earlier) = RunRecord::read_beside(path)? else {
+            return Err(format!(
+                "--resume: {} has no run record beside it ({}): that run finished, or was \
+                 not made by sgrade with -o; nothing to resume",
+                path.display(),
+                sidecar(path).display()
+            ));
+        };
+        if let Some(why) = record.mismatch(&earlier) {
+            return Err(format!(
+                "--resume: {} is from another run: {why}",
+                path.display()
+            ));
+        }
+        let written = resume::scan(path, plan.format(), plan.header(), &record.sources())?;
+        resume::truncate(path, written.length)?;
+        resumed = Some(written);
+    }
+    record.write_beside(path)?;
+    let output = match &resumed {
+        Some(_) => Output::on(resume::append(path)?, "-o", path),
+        None => Output::create(Some(path))?,
+    };
+    Ok((output, resumed))
 }
 
 /// Where `--timings` writes.

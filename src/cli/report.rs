@@ -49,9 +49,9 @@ pub fn run(args: ReportArgs) -> Result<ExitCode, String> {
         &sources,
         env!("CARGO_PKG_VERSION"),
     );
-    let mut out = Output::create(args.output.as_deref())?;
-    out.write_all(html.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|e| e.to_string())?;
+    // Written whole to a temporary file and renamed into place: never half a report.
+    let mut out = Output::create_atomic(args.output.as_deref(), "-o")?;
+    out.write_all(html.as_bytes()).map_err(|e| e.to_string())?;
+    out.commit()?;
     Ok(ExitCode::SUCCESS)
 }

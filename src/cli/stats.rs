@@ -200,12 +200,16 @@ pub fn run(args: StatsArgs) -> Result<ExitCode, String> {
             .map_err(|e| format!("cannot write output: {e}"))?;
     }
     if let (Some(path), Some(timings)) = (&args.merged_timings, &timings) {
-        let mut file = io::BufWriter::new(Output::create_named(Some(path), "--merged-timings")?);
+        // Written whole to a temporary file and renamed into place: never half a log.
+        let mut file = io::BufWriter::new(Output::create_atomic(Some(path), "--merged-timings")?);
         timings
             .write_log(&mut file, SystemTime::now(), Duration::ZERO)
             .map_err(|e| e.to_string())
             .and_then(|()| file.flush().map_err(|e| e.to_string()))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        file.into_inner()
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?
+            .commit()?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -17,7 +17,7 @@ use std::io::{self, BufRead, BufReader, Read};
 /// `input`, decompressed when it starts with the magic bytes of gzip, zstd, xz or bzip2
 /// (concatenated members/frames/streams included); anything else passes through unchanged.
 /// The format is told by content, not by file name, so stdin works too.
-pub fn decompressed<R: Read + 'static>(input: R) -> io::Result<Box<dyn Read>> {
+pub fn decompressed<R: Read + Send + 'static>(input: R) -> io::Result<Box<dyn Read + Send>> {
     let mut buffered = BufReader::with_capacity(1 << 16, input);
     let start = buffered.fill_buf()?;
     Ok(match start {
