@@ -57,6 +57,12 @@ pub struct BatchArgs {
     /// rated-file line `<puzzle> <difficulty> "<method>"` (GNPX scales).
     #[arg(long, value_enum, default_value_t = OutputFormatArg::Csv)]
     output_format: OutputFormatArg,
+    /// Write these columns, in this order (comma-separated), instead of the default ones: a
+    /// fixed schema whatever the scale and ladder. Any default column, `scale`, `counts`
+    /// (every technique used, `id=n;…`), `rating` on every scale (HoDoKu: the level's number),
+    /// `count_*` (every `count_<id>` of the ladder) or one `count_<id>`.
+    #[arg(long, value_name = "LIST")]
+    columns: Option<String>,
     /// Do not write the CSV header line.
     #[arg(long)]
     no_header: bool,
@@ -156,7 +162,12 @@ impl ScaleArgs {
                 return Err("--output-format gnpx writes GNPX difficulties: use it with --scale gnpx or gnpx584".into())
             }
         };
-        Ok(Plan::new(Some(ladder), format, verify, needs)?.with_rows(batch.row_options()))
+        if batch.columns.is_some() && format == OutputFormat::Gnpx {
+            return Err("--columns: GNPX lines have fixed fields (use csv or jsonl)".into());
+        }
+        Plan::new(Some(ladder), format, verify, needs)?
+            .with_rows(batch.row_options())
+            .with_columns(batch.columns.as_deref(), Some(self.scale.into()))
     }
 }
 
@@ -172,6 +183,7 @@ impl BatchArgs {
             format!("--input-format {:?}", self.input_format),
             format!("--csv-header {:?}", self.csv_header),
             format!("--column {:?}", self.column),
+            format!("--columns {:?}", self.columns),
         ]
     }
 
@@ -334,7 +346,9 @@ pub fn run_solve(args: SolveArgs) -> Result<ExitCode, String> {
             )
         }
     };
-    let plan = Plan::solve(format).with_rows(args.batch.row_options());
+    let plan = Plan::solve(format)
+        .with_rows(args.batch.row_options())
+        .with_columns(args.batch.columns.as_deref(), None)?;
     run_batch(&args.batch, &plan, vec!["solve".to_string()])
 }
 

@@ -338,3 +338,78 @@ fn stats_keep_one_histogram_per_scale() {
     assert_eq!(total(line("gnpx584")), solved(&paths[1]));
     assert!(!text.contains("  rating: "), "{text}");
 }
+
+#[test]
+fn columns_fix_one_schema_for_every_scale() {
+    let list = "source,line,status,scale,solved,rating,hardest,steps,counts,message";
+    let seeds = common::corpus("seeds.txt");
+    let bad = common::corpus("bad_input.txt");
+    let mut headers = Vec::new();
+    let dir = tempfile::tempdir().unwrap();
+    let mut paths = Vec::new();
+    for scale in ["gnpx", "gnpx584", "hodoku"] {
+        let path = dir.path().join(format!("{scale}.csv"));
+        sgrade()
+            .args(["grade", "-q", "--scale", scale, "--columns", list, "-o"])
+            .arg(&path)
+            .args([&seeds, &bad])
+            .assert()
+            .code(1);
+        let rows = common::csv_maps(&fs::read(&path).unwrap());
+        let text = fs::read_to_string(&path).unwrap();
+        headers.push(text.lines().next().unwrap().to_string());
+        // The default run's values, under the same names.
+        let default = sgrade()
+            .args(["grade", "-q", "--scale", scale])
+            .args([&seeds, &bad])
+            .output()
+            .unwrap();
+        let default = common::csv_maps(&default.stdout);
+        assert_eq!(rows.len(), default.len());
+        for (row, full) in rows.iter().zip(&default) {
+            assert_eq!(row["scale"], scale);
+            for name in [
+                "source", "line", "status", "solved", "hardest", "steps", "message",
+            ] {
+                assert_eq!(row[name], full[name], "{scale} {name}");
+            }
+            // `counts` lists exactly the non-zero count_<id> columns.
+            let used: Vec<String> = full
+                .iter()
+                .filter(|(k, v)| k.starts_with("count_") && !v.is_empty() && *v != "0")
+                .map(|(k, v)| format!("{}={v}", &k["count_".len()..]))
+                .collect();
+            let mut listed: Vec<String> = row["counts"]
+                .split(';')
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect();
+            let mut used = used;
+            used.sort();
+            listed.sort();
+            assert_eq!(listed, used, "{scale}");
+            if scale == "hodoku" && full["solved"] == "true" {
+                let level = ["", "Easy", "Medium", "Hard", "Unfair", "Extreme"];
+                let n: usize = row["rating"].parse().unwrap();
+                assert_eq!(level[n], full["hodoku_level"]);
+            } else if scale != "hodoku" {
+                assert_eq!(row["rating"], full["rating"]);
+            }
+        }
+        paths.push(path);
+    }
+    assert!(headers.iter().all(|h| h == list), "{headers:?}");
+    // `stats` reads the scale column: gnpx and gnpx584 stay apart.
+    let refs: Vec<&Path> = paths.iter().map(|p| p.as_path()).collect();
+    let text = stats(&refs[..2]);
+    assert!(
+        text.contains("  rating (gnpx): ") && text.contains("  rating (gnpx584): "),
+        "{text}"
+    );
+    sgrade()
+        .args(["grade", "--columns", "source,nope"])
+        .arg(&seeds)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("no column `nope`"));
+}
