@@ -5,8 +5,6 @@ use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
 use clap::Args;
@@ -171,20 +169,6 @@ pub struct SolveArgs {
     batch: BatchArgs,
 }
 
-/// Counts bytes read, for the progress display.
-struct CountingReader<R> {
-    inner: R,
-    consumed: Arc<AtomicU64>,
-}
-
-impl<R: Read> Read for CountingReader<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.consumed.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
-    }
-}
-
 /// Opens an input; also says whether it is a regular file (whose reads never stall) rather than
 /// stdin, a pipe or a device, which is read on a thread of its own.
 fn open_input(path: &PathBuf) -> Result<(Box<dyn Read + Send>, bool), String> {
@@ -195,20 +179,6 @@ fn open_input(path: &PathBuf) -> Result<(Box<dyn Read + Send>, bool), String> {
         let regular = file.metadata().is_ok_and(|m| m.is_file());
         Ok((Box::new(file), regular))
     }
-}
-
-/// Total bytes of the inputs, when every input is a file.
-fn total_bytes(inputs: &[PathBuf]) -> Option<u64> {
-    inputs
-        .iter()
-        .map(|p| {
-            if p.as_os_str() == "-" {
-                None
-            } else {
-                std::fs::metadata(p).ok().map(|m| m.len())
-            }
-        })
-        .sum()
 }
 
 /// Runs `sgrade grade`.
@@ -247,11 +217,10 @@ pub fn run_solve(args: SolveArgs) -> Result<ExitCode, String> {
     run_batch(&args.batch, &plan)
 }
 
-/// The inputs of a run, opened, with the counter of the bytes read from them.
+/// The inputs of a run, opened.
 struct Inputs {
     /// Each input's name, reader, and whether it is a regular file.
     sources: Vec<(String, Box<dyn Read + Send>, bool)>,
-    consumed: Arc<AtomicU64>,
 }
 
 impl Inputs {
@@ -262,11 +231,7 @@ impl Inputs {
         sink: &mut S,
     ) -> Result<Option<Stop>, String> {
         for (source, reader, regular) in self.sources {
-            let counted = CountingReader {
-                inner: reader,
-                consumed: Arc::clone(&self.consumed),
-            };
-            let input = decompressed(counted)
+            let input = decompressed(reader)
                 .and_then(utf8_input)
                 .map_err(|e| format!("{source}: {e}"))?;
             // A pipe that stalls must not hold back the rows already graded.
@@ -308,7 +273,6 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
     )?;
     let mut inputs = Inputs {
         sources: Vec::with_capacity(paths.len()),
-        consumed: Arc::new(AtomicU64::new(0)),
     };
     for path in &paths {
         let (reader, regular) = open_input(path)?;
@@ -331,12 +295,7 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
         .timings
         .as_ref()
         .map(|_| plan.timings(args.timing_sample));
-    let mut progress = Progress::new(
-        args.progress,
-        args.no_progress,
-        total_bytes(&paths),
-        Arc::clone(&inputs.consumed),
-    );
+    let mut progress = Progress::new(args.progress, args.no_progress, &paths);
     let options = plan.options(args.chunk_size as usize, timings_pool.as_ref());
     let started_at = SystemTime::now();
     let mut summary = plan.summary();
