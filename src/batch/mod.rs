@@ -8,7 +8,9 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
+use std::time::Duration;
 
 use crate::grading::evaluate::{Evaluation, Evaluator, Verdict};
 use crate::input::puzzle::{parse_puzzle, PuzzleFormat};
@@ -27,7 +29,9 @@ pub use rows::{OutputFormat, RowKind, RowOptions, RowWriter};
 /// slow puzzle holds back the rows after it, small enough to bound memory.
 pub const DEFAULT_CHUNK: usize = 4096;
 
-/// Options for a batch run.
+/// Options for a batch run (the default: the oracle alone, no verification, one record in
+/// flight, nothing timed, deduplicated, interruptible or skipped).
+#[derive(Default)]
 pub struct BatchOptions<'a> {
     /// The ladder to grade with; `None` runs the oracle alone (`sgrade solve`).
     pub ladder: Option<&'a Ladder>,
@@ -39,6 +43,35 @@ pub struct BatchOptions<'a> {
     pub timings: Option<&'a TimingsPool>,
     /// The canonical forms seen so far (`--dedup`): a later isomorph of a puzzle is not graded.
     pub dedup: Option<&'a RefCell<Dedup>>,
+    /// Set from outside (a signal handler) to stop the run: see [`grade_stream`].
+    pub interrupt: Option<&'a AtomicBool>,
+    /// Records of the input at or before this line are read but neither graded nor passed to
+    /// the sink (`grade --resume`: their rows are already written); with `dedup` they still
+    /// count as seen. 0: none is skipped.
+    pub skip_through: u64,
+}
+
+/// How often the stream looks at [`BatchOptions::interrupt`] while it waits for a slow puzzle.
+const INTERRUPT_POLL: Duration = Duration::from_millis(20);
+
+/// A slot of the reorder buffer: the evaluation of one record in flight.
+// As large as the `Option<Evaluation>` it replaces; boxing would allocate once per puzzle.
+#[allow(clippy::large_enum_variant)]
+enum Slot {
+    /// Being graded.
+    Waiting,
+    /// Graded: written once every earlier slot is.
+    Done(Evaluation),
+    /// Not graded because the run was interrupted first: nothing from here on is written.
+    Skipped,
+}
+
+/// A job's answer for its record.
+#[allow(clippy::large_enum_variant)]
+enum Answer {
+    Done(Evaluation),
+    Skipped,
+    Panicked,
 }
 
 /// `--dedup` across every input of a run: the canonical forms seen, and the canonicalizers.
@@ -86,6 +119,11 @@ impl Dedup {
 /// order. The sink is told a batch is done whenever the stream would otherwise wait, so rows
 /// reach the output while the workers grade the next ones.
 ///
+/// When [`BatchOptions::interrupt`] is set, the stream reads no more records, passes the rows
+/// already finished to the sink and tells it a batch is done (so they are flushed at once),
+/// lets the puzzles being graded finish (jobs not yet started do not grade), passes on those
+/// that follow the written rows without a gap, and returns [`Stop::Interrupted`].
+///
 /// The input is read on the calling thread, between batches: right for a file, which never
 /// stalls. For a pipe or a terminal, whose reads may block for as long as the writer pauses,
 /// use [`grade_stream_live`].
@@ -95,24 +133,46 @@ pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
     options: &BatchOptions<'_>,
     sink: &mut S,
 ) -> std::io::Result<ControlFlow<Stop>> {
-    let mut reader = RecordReader::new(input);
+    grade_records(RecordReader::new(input), source, options, sink)
+}
+
+/// [`grade_stream`] over a reader made with its own [`crate::input::reader::ReadOptions`]
+/// (a shard's line offset, format, CSV header or puzzle column).
+pub fn grade_records<R: BufRead, S: Sink + ?Sized>(
+    mut reader: RecordReader<R>,
+    source: &str,
+    options: &BatchOptions<'_>,
+    sink: &mut S,
+) -> std::io::Result<ControlFlow<Stop>> {
     run(Feed::Direct(&mut reader), source, options, sink)
 }
 
 /// [`grade_stream`] for an input whose reads may block (stdin, a pipe, a FIFO): a thread of its
 /// own reads the records, so while the input stalls the rows already graded are still
 /// written. The reader stays at most `chunk_size` records ahead of the output, as in
-/// [`grade_stream`]. If the run stops early (a `Break` or an error) while that thread waits
-/// for input, the thread is left waiting; it ends with the process.
+/// [`grade_stream`]. If the run stops early (a `Break`, an error or an interrupt) while that
+/// thread waits for input, the thread is left waiting; it ends with the process.
 pub fn grade_stream_live<R: BufRead + Send + 'static, S: Sink + ?Sized>(
     input: R,
     source: &str,
     options: &BatchOptions<'_>,
     sink: &mut S,
 ) -> std::io::Result<ControlFlow<Stop>> {
+    grade_records_live(RecordReader::new(input), source, options, sink)
+}
+
+/// [`grade_stream_live`] over a reader made with its own
+/// [`crate::input::reader::ReadOptions`].
+pub fn grade_records_live<R: BufRead + Send + 'static, S: Sink + ?Sized>(
+    mut reader: RecordReader<R>,
+    source: &str,
+    options: &BatchOptions<'_>,
+    sink: &mut S,
+) -> std::io::Result<ControlFlow<Stop>> {
     let (events, received) = mpsc::channel::<Event>();
     let window = options.chunk_size.max(1);
-    // One credit per record the reader may read ahead; the stream gives one back per row out.
+    // One credit per record the reader may read ahead; the stream gives one back per row out
+    // (and per record it drops unwritten, as `--resume` does with the rows already there).
     let (credit, credits) = mpsc::sync_channel::<()>(window);
     for _ in 0..window {
         credit.send(()).expect("the receiver is alive");
@@ -121,7 +181,6 @@ pub fn grade_stream_live<R: BufRead + Send + 'static, S: Sink + ?Sized>(
     std::thread::Builder::new()
         .name(format!("sgrade reader {source}"))
         .spawn(move || {
-            let mut reader = RecordReader::new(input);
             while credits.recv().is_ok() {
                 let event = match reader.next_record() {
                     Ok(Some(record)) => Event::Record(record),
@@ -148,9 +207,8 @@ pub fn grade_stream_live<R: BufRead + Send + 'static, S: Sink + ?Sized>(
 // per puzzle for the rarer, smaller events' sake.
 #[allow(clippy::large_enum_variant)]
 enum Event {
-    /// A job's reply: the record's sequence number and its evaluation, `None` if the job
-    /// panicked.
-    Done(u64, Option<Evaluation>),
+    /// A job's answer for the record with this sequence number.
+    Done(u64, Answer),
     /// The reader thread's next record ([`grade_stream_live`]).
     Record(Record),
     /// The reader thread reached the end of the input.
@@ -174,6 +232,16 @@ enum Feed<'r, R: BufRead> {
     },
 }
 
+impl<R: BufRead> Feed<'_, R> {
+    /// Gives the reader thread back the room of one record (a direct feed has no credits).
+    fn return_credit(&self) {
+        if let Feed::Thread { credit, .. } = self {
+            // Never full: at most `window` credits are out at once.
+            let _ = credit.try_send(());
+        }
+    }
+}
+
 /// The stream's loop over `feed`: see [`grade_stream`].
 fn run<R: BufRead, S: Sink + ?Sized>(
     mut feed: Feed<'_, R>,
@@ -195,37 +263,58 @@ fn run<R: BufRead, S: Sink + ?Sized>(
         }
         Feed::Thread { events, .. } => (events.clone(), None),
     };
+    let interrupted = || {
+        options
+            .interrupt
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    };
     // `in_place_scope` runs this on the calling thread (not a worker), so waiting for results
     // here never takes a worker away from the jobs, even with one thread.
     rayon::in_place_scope(|scope| {
         // Slot `i` holds the evaluation of record `next_out + i` once it is done.
-        let mut pending: VecDeque<Option<Evaluation>> = VecDeque::new();
-        // Rows passed to the sink; record `next_out + pending.len()` is the next one read.
+        let mut pending: VecDeque<Slot> = VecDeque::new();
+        // Rows passed to the sink; record `next_out + pending.len()` is the next one admitted.
         let mut next_out = 0u64;
+        // Jobs spawned that have not answered yet.
+        let mut outstanding = 0u64;
         let mut at_end = false;
-        // Takes one record: a duplicate's row is ready at once, any other becomes a job.
-        let admit = |record: Record, pending: &mut VecDeque<Option<Evaluation>>, next_out: u64| {
-            let seq = next_out + pending.len() as u64;
-            if let Some(first) = options
+        // Takes one record: a duplicate's row is ready at once, any other becomes a job; a
+        // record whose row is written already (`--resume`) is only seen. Returns whether the
+        // record took a slot.
+        let admit = |record: Record,
+                     pending: &mut VecDeque<Slot>,
+                     next_out: u64,
+                     outstanding: &mut u64|
+         -> bool {
+            let first = options
                 .dedup
-                .and_then(|dedup| dedup.borrow_mut().first_seen(source, &record))
-            {
+                .and_then(|dedup| dedup.borrow_mut().first_seen(source, &record));
+            if record.line <= options.skip_through {
+                // Resuming: this row is in the output already (and the record is seen).
+                return false;
+            }
+            if let Some(first) = first {
                 // A duplicate is not graded: its row is ready at once.
-                pending.push_back(Some(Evaluation {
+                pending.push_back(Slot::Done(Evaluation {
                     line: record.line,
                     puzzle: record.puzzle,
                     verdict: Verdict::Duplicate { first },
                     time_us: 0.0,
                     extra: record.extra,
                 }));
-                return;
+                return true;
             }
-            let evaluator = &evaluator;
+            let (seq, evaluator) = (next_out + pending.len() as u64, &evaluator);
             let guard = Reply {
                 seq,
                 to: done.clone(),
             };
+            let interrupt = options.interrupt;
             scope.spawn(move |_| {
+                if interrupt.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                    // Interrupted before this job started: its row would not be written.
+                    return guard.skip();
+                }
                 let evaluation = match timings {
                     // One recorder per job, returned to the pool when the job ends.
                     Some(pool) if pool.times(record.line) => {
@@ -235,21 +324,22 @@ fn run<R: BufRead, S: Sink + ?Sized>(
                 };
                 guard.send(evaluation);
             });
-            pending.push_back(None);
+            *outstanding += 1;
+            pending.push_back(Slot::Waiting);
+            true
         };
         // Writes every row ready at the front, in input order, flushes if it wrote any, and
         // gives the reader thread back the room of each row written.
         macro_rules! write_ready {
             () => {
                 let mut written = false;
-                while pending.front().is_some_and(Option::is_some) {
-                    let evaluation = pending.pop_front().flatten().expect("checked above");
+                while matches!(pending.front(), Some(Slot::Done(_))) {
+                    let Some(Slot::Done(evaluation)) = pending.pop_front() else {
+                        unreachable!("checked above");
+                    };
                     next_out += 1;
                     written = true;
-                    if let Feed::Thread { credit, .. } = &feed {
-                        // Never full: at most `window` credits are out at once.
-                        let _ = credit.try_send(());
-                    }
+                    feed.return_credit();
                     if let ControlFlow::Break(stop) = sink.evaluation(source, &evaluation)? {
                         return Ok(ControlFlow::Break(stop));
                     }
@@ -260,37 +350,71 @@ fn run<R: BufRead, S: Sink + ?Sized>(
             };
         }
         loop {
+            if interrupted() {
+                // Rows finished so far go out at once; then wait for the jobs running.
+                at_end = true;
+                write_ready!();
+                if outstanding == 0 {
+                    return Ok(ControlFlow::Break(Stop::Interrupted));
+                }
+            }
             if let Feed::Direct(reader) = &mut feed {
                 while !at_end && (pending.len() as u64) < window {
                     match reader.next_record()? {
-                        Some(record) => admit(record, &mut pending, next_out),
+                        Some(record) => {
+                            admit(record, &mut pending, next_out, &mut outstanding);
+                        }
                         None => at_end = true,
                     }
                 }
             }
             // Rows ready without a job (duplicates) go out before waiting for any.
             write_ready!();
-            if pending.is_empty() && at_end {
-                return Ok(ControlFlow::Continue(()));
+            if outstanding == 0 {
+                if interrupted() {
+                    return Ok(ControlFlow::Break(Stop::Interrupted));
+                }
+                if at_end {
+                    return Ok(ControlFlow::Continue(()));
+                }
+                if matches!(feed, Feed::Direct(_)) {
+                    continue;
+                }
             }
-            if pending.is_empty() && matches!(feed, Feed::Direct(_)) {
-                continue;
-            }
-            // Wait for one event, then take every other one already there.
+            // Wait for one event (looking at the interrupt flag now and then), then take
+            // every other one already there.
             let channel = match (&feed, &results) {
                 (Feed::Thread { received, .. }, _) => received,
                 (Feed::Direct(_), Some(results)) => results,
                 (Feed::Direct(_), None) => unreachable!("a direct feed has its own channel"),
             };
-            let mut next = Some(channel.recv().expect("a job or the reader is alive"));
+            let mut next = loop {
+                match channel.recv_timeout(INTERRUPT_POLL) {
+                    Ok(event) => break Some(event),
+                    Err(mpsc::RecvTimeoutError::Timeout) if interrupted() && !at_end => break None,
+                    Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                    Err(mpsc::RecvTimeoutError::Disconnected) => {
+                        unreachable!("the stream holds a sender")
+                    }
+                }
+            };
             while let Some(event) = next {
                 match event {
-                    Event::Done(seq, evaluation) => {
-                        let evaluation = evaluation.expect("a grading job panicked");
-                        pending[(seq - next_out) as usize] = Some(evaluation);
+                    Event::Done(seq, answer) => {
+                        outstanding -= 1;
+                        pending[(seq - next_out) as usize] = match answer {
+                            Answer::Done(evaluation) => Slot::Done(evaluation),
+                            Answer::Skipped => Slot::Skipped,
+                            Answer::Panicked => panic!("a grading job panicked"),
+                        };
                     }
-                    Event::Record(record) => admit(record, &mut pending, next_out),
-                    Event::End => at_end = true,
+                    // After an interrupt no more records are taken.
+                    Event::Record(record) if !at_end => {
+                        if !admit(record, &mut pending, next_out, &mut outstanding) {
+                            feed.return_credit();
+                        }
+                    }
+                    Event::Record(_) | Event::End => at_end = true,
                     Event::Failed(error) => return Err(error),
                 }
                 next = channel.try_recv().ok();
@@ -300,7 +424,7 @@ fn run<R: BufRead, S: Sink + ?Sized>(
     })
 }
 
-/// A job's reply: its evaluation, or `None` if the job panicked (sent from `drop`), so the
+/// A job's reply: its evaluation, a skip, or (sent from `drop`) that the job panicked, so the
 /// stream never waits for a reply that cannot come.
 struct Reply {
     seq: u64,
@@ -309,13 +433,21 @@ struct Reply {
 
 impl Reply {
     fn send(self, evaluation: Evaluation) {
-        let _ = self.to.send(Event::Done(self.seq, Some(evaluation)));
+        self.answer(Answer::Done(evaluation));
+    }
+
+    fn skip(self) {
+        self.answer(Answer::Skipped);
+    }
+
+    fn answer(self, answer: Answer) {
+        let _ = self.to.send(Event::Done(self.seq, answer));
         std::mem::forget(self);
     }
 }
 
 impl Drop for Reply {
     fn drop(&mut self) {
-        let _ = self.to.send(Event::Done(self.seq, None));
+        let _ = self.to.send(Event::Done(self.seq, Answer::Panicked));
     }
 }

@@ -23,6 +23,7 @@ pub mod force_chain;
 pub mod forcing_net;
 pub mod hodoku_order;
 pub mod intersections;
+pub mod memo;
 pub mod names;
 pub mod nice_loop;
 pub mod single_digit;
