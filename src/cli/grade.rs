@@ -5,8 +5,6 @@ use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
 use clap::Args;
@@ -258,20 +256,6 @@ pub struct SolveArgs {
     batch: BatchArgs,
 }
 
-/// Counts bytes read, for the progress display.
-struct CountingReader<R> {
-    inner: R,
-    consumed: Arc<AtomicU64>,
-}
-
-impl<R: Read> Read for CountingReader<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.consumed.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
-    }
-}
-
 /// Opens an input; also says whether it is a regular file (whose reads never stall) rather than
 /// stdin, a pipe or a device, which is read on a thread of its own.
 fn open_input(path: &PathBuf) -> Result<(Box<dyn Read + Send>, bool), String> {
@@ -282,20 +266,6 @@ fn open_input(path: &PathBuf) -> Result<(Box<dyn Read + Send>, bool), String> {
         let regular = file.metadata().is_ok_and(|m| m.is_file());
         Ok((Box::new(file), regular))
     }
-}
-
-/// Total bytes of the inputs, when every input is a file.
-fn total_bytes(inputs: &[PathBuf]) -> Option<u64> {
-    inputs
-        .iter()
-        .map(|p| {
-            if p.as_os_str() == "-" {
-                None
-            } else {
-                std::fs::metadata(p).ok().map(|m| m.len())
-            }
-        })
-        .sum()
 }
 
 /// Runs `sgrade grade`.
@@ -352,11 +322,10 @@ pub fn run_solve(args: SolveArgs) -> Result<ExitCode, String> {
     run_batch(&args.batch, &plan, vec!["solve".to_string()])
 }
 
-/// The inputs of a run, opened, with the counter of the bytes read from them.
+/// The inputs of a run, opened.
 struct Inputs {
     /// Each input's name, reader, and whether it is a regular file.
     sources: Vec<(String, Box<dyn Read + Send>, bool)>,
-    consumed: Arc<AtomicU64>,
     /// How each input is read.
     read: ReadOptions,
 }
@@ -385,11 +354,7 @@ impl Inputs {
                 skip_through,
                 ..*options
             };
-            let counted = CountingReader {
-                inner: reader,
-                consumed: Arc::clone(&self.consumed),
-            };
-            let input = decompressed(counted)
+            let input = decompressed(reader)
                 .and_then(utf8_input)
                 .map_err(|e| format!("{source}: {e}"))?;
             let reader = RecordReader::with_options(input, &self.read)?;
@@ -459,7 +424,6 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
     }
     let mut inputs = Inputs {
         sources: Vec::with_capacity(paths.len()),
-        consumed: Arc::new(AtomicU64::new(0)),
         read,
     };
     for path in &paths {
@@ -501,12 +465,7 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
         .timings
         .as_ref()
         .map(|_| plan.timings(args.timing_sample));
-    let mut progress = Progress::new(
-        args.progress,
-        args.no_progress,
-        total_bytes(&paths),
-        Arc::clone(&inputs.consumed),
-    );
+    let mut progress = Progress::new(args.progress, args.no_progress, &paths);
     let options = BatchOptions {
         interrupt: Some(interrupt.flag()),
         ..plan.options(args.chunk_size as usize, timings_pool.as_ref())

@@ -12,7 +12,9 @@ use std::io::{self, Write};
 #[cfg(unix)]
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
+
+use indicatif::ProgressBar;
 
 /// The first write error of the run, with the output's name; `main` prints it.
 static FAILURE: OnceLock<String> = OnceLock::new();
@@ -22,11 +24,29 @@ pub fn failure() -> Option<&'static str> {
     FAILURE.get().map(String::as_str)
 }
 
+/// The progress bar on stderr while one is drawn: notes are written above it.
+static BAR: Mutex<Option<ProgressBar>> = Mutex::new(None);
+
+/// Makes notes go above `bar` (`None`: no bar any more).
+pub fn set_bar(bar: Option<ProgressBar>) {
+    *BAR.lock().unwrap_or_else(PoisonError::into_inner) = bar;
+}
+
+/// Runs `write` on stderr, above the progress bar if one is drawn; errors are ignored.
+fn to_stderr(write: impl FnOnce(&mut io::StderrLock<'_>)) {
+    let bar = BAR.lock().unwrap_or_else(PoisonError::into_inner).clone();
+    match bar {
+        Some(bar) => bar.suspend(|| write(&mut io::stderr().lock())),
+        None => write(&mut io::stderr().lock()),
+    }
+}
+
 /// Writes a note on stderr; a full or closed stderr is ignored, never a panic (`eprintln!`
 /// would panic).
 pub fn write_note(args: fmt::Arguments<'_>) {
-    let mut err = io::stderr().lock();
-    let _ = err.write_fmt(args);
+    to_stderr(|err| {
+        let _ = err.write_fmt(args);
+    });
 }
 
 /// `note!("…", args)`: one line on stderr, errors ignored.
@@ -42,7 +62,9 @@ pub struct Notes;
 
 impl Write for Notes {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let _ = io::stderr().lock().write_all(buf);
+        to_stderr(|err| {
+            let _ = err.write_all(buf);
+        });
         Ok(buf.len())
     }
 

@@ -37,6 +37,35 @@ pub fn decompressed<R: Read + Send + 'static>(input: R) -> io::Result<Box<dyn Re
     })
 }
 
+/// The number of lines of `input` by [`RecordReader`]'s rule (LF, CRLF and a lone CR each end a
+/// line; a last line without an end counts), so that the line of the last row written tells how
+/// much of an input is done (progress). Reads the input to its end, in 64 KiB blocks.
+pub fn count_lines<R: Read>(mut input: R) -> io::Result<u64> {
+    let mut block = vec![0u8; 1 << 16];
+    let (mut lines, mut after_cr, mut open) = (0u64, false, false);
+    loop {
+        let n = match input.read(&mut block) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        for &byte in &block[..n] {
+            match byte {
+                // The LF of a CRLF ends no second line.
+                b'\n' if after_cr => open = false,
+                b'\n' | b'\r' => {
+                    lines += 1;
+                    open = false;
+                }
+                _ => open = true,
+            }
+            after_cr = byte == b'\r';
+        }
+    }
+    Ok(lines + u64::from(open))
+}
+
 /// The most bytes of one line the reader holds; a longer line becomes an error record without
 /// being read into memory (a puzzle line is at most 729 characters plus its extra text).
 pub const MAX_LINE: usize = 64 * 1024;
@@ -600,6 +629,30 @@ mod tests {
 
     const P: &str =
         "4....9.5.23..58.67...4.7.........3253.2....8.5.1...7.....89....9......7..1.72..46";
+
+    #[test]
+    fn count_lines_agrees_with_the_reader() {
+        let cases = [
+            (format!("{P}\r{P}\r\n{P}\n\r{P}"), 5),
+            (format!("{P}\n\n# c\n{P}\n"), 4),
+            (format!("# c\n{P}\n\n"), 3),
+            (P.to_string(), 1),
+            (String::new(), 0),
+            ("\r\n\r\n".into(), 2),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(
+                count_lines(input.as_bytes()).unwrap(),
+                expected,
+                "{input:?}"
+            );
+            // When the input ends with a puzzle, its record is on the last line counted.
+            if input.ends_with(P) {
+                let last = records(input.as_bytes()).last().unwrap().line;
+                assert_eq!(last, expected, "{input:?}");
+            }
+        }
+    }
 
     #[test]
     fn lone_cr_crlf_and_lf_each_end_a_line() {

@@ -56,3 +56,97 @@ fn a_stalled_pipe_does_not_hold_back_graded_rows() {
         );
     }
 }
+
+/// Runs `command` (a shell command line) on a pseudo-terminal of 100 columns through
+/// util-linux `script`, and returns what the terminal received; `None` (the test is skipped)
+/// where `script` is not util-linux's.
+fn on_a_terminal(command: &str) -> Option<String> {
+    let version = Command::new("script").arg("--version").output().ok()?;
+    if !String::from_utf8_lossy(&version.stdout).contains("util-linux") {
+        eprintln!("SKIPPED: util-linux `script` is not installed (it provides the terminal)");
+        return None;
+    }
+    let output = Command::new("script")
+        .args([
+            "-qfec",
+            &format!("stty cols 100 rows 40; {command}"),
+            "/dev/null",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{command}: {output:?}");
+    Some(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+/// The puzzle counts the bar showed, in the order drawn.
+fn counts_drawn(screen: &str) -> Vec<u64> {
+    screen
+        .split(['\r', '\n'])
+        .filter_map(|draw| {
+            let at = draw.find(" puzzle")?;
+            let digits: String = draw[..at]
+                .chars()
+                .rev()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            digits.chars().rev().collect::<String>().parse().ok()
+        })
+        .collect()
+}
+
+/// On a terminal the bar is drawn before the first puzzle is done, then moves with the
+/// puzzles finished (percent of the lines, elapsed time, ETA), and ends with a line giving the
+/// count and the rate; with stderr not a terminal nothing is drawn.
+#[test]
+fn progress_on_a_terminal_draws_at_once_and_moves_per_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    // Pencil-mark states that take the GNPX ladder tens of milliseconds each, on one thread:
+    // the bar has time to draw between two of them.
+    let text = std::fs::read_to_string(common::corpus("hodoku_forcing_states.txt")).unwrap();
+    let slow: Vec<&str> = text.lines().filter(|l| l.len() >= 729).take(12).collect();
+    let input = dir.path().join("slow.txt");
+    std::fs::write(&input, slow.join("\n") + "\n").unwrap();
+    let command = format!(
+        "'{}' grade -q -j1 --no-timing -o /dev/null '{}'",
+        common::SGRADE,
+        input.display()
+    );
+    let Some(screen) = on_a_terminal(&command) else {
+        return;
+    };
+    let counts = counts_drawn(&screen);
+    assert_eq!(counts.first(), Some(&0), "first draw: {screen:?}");
+    assert!(
+        counts.windows(2).all(|w| w[0] <= w[1]),
+        "counts only grow: {counts:?}"
+    );
+    let mut distinct = counts.clone();
+    distinct.dedup();
+    assert!(
+        distinct.len() >= 6,
+        "the bar moved with the puzzles, not once at the end: {counts:?}"
+    );
+    assert!(screen.contains('%') && screen.contains("ETA"), "{screen:?}");
+    let last = screen
+        .split(['\r', '\n'])
+        .rev()
+        .find(|l| l.contains("sgrade: "))
+        .unwrap();
+    assert!(
+        last.contains("sgrade: 12 puzzles in ") && last.contains(" puzzles/s)"),
+        "final line: {last:?}"
+    );
+    // Not a terminal: no bar, and no escape codes in the log.
+    let output = common::sgrade()
+        .args(["grade", "-q", "-j1", "--no-timing", "-o", "/dev/null"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert!(
+        output.stderr.is_empty(),
+        "{:?}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
