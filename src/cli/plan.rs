@@ -94,6 +94,8 @@ impl Plan {
             chunk_size,
             timings,
             dedup: self.dedup.as_ref(),
+            interrupt: None,
+            skip_through: 0,
         }
     }
 
@@ -104,6 +106,29 @@ impl Plan {
             None => RowKind::Solve,
         };
         RowWriter::with_options(output, kind, self.format, self.row_options)
+    }
+
+    /// The row writer on `output` continuing rows already written (`--resume`): no header.
+    pub fn rows_continuing<W: Write>(&self, output: W) -> csv::Result<RowWriter<'_, W>> {
+        let kind = match &self.ladder {
+            Some(ladder) => RowKind::Grade(ladder),
+            None => RowKind::Solve,
+        };
+        let options = RowOptions {
+            header: false,
+            ..self.row_options
+        };
+        RowWriter::with_options(output, kind, self.format, options)
+    }
+
+    /// The row format.
+    pub fn format(&self) -> OutputFormat {
+        self.format
+    }
+
+    /// Whether a CSV header is written (`--no-header` off).
+    pub fn header(&self) -> bool {
+        self.row_options.header && self.format == OutputFormat::Csv
     }
 
     /// An empty summary listing the ladder's techniques.

@@ -118,7 +118,7 @@ impl Premise {
     }
 
     /// The premises' names (`solution-exists`, `unique-solution`, `givens-known`), as the
-    /// README lists them; `UNIQUE_SOLUTION` names itself only, though it implies a solution.
+    /// docs/techniques.md lists them; `UNIQUE_SOLUTION` names itself only, though it implies a solution.
     pub fn names(self) -> Vec<&'static str> {
         let mut names = Vec::new();
         if self.contains(Premise::UNIQUE_SOLUTION) {
