@@ -230,6 +230,7 @@ fn rating_chart(rule: RatingRule, ratings: &BTreeMap<u8, u64>, stuck: u64) -> St
     let axis_title = match rule {
         RatingRule::MaxDifficulty => "rating (maximum difficulty of the techniques used)",
         RatingRule::HodokuLevel => "HoDoKu level (hardest technique, raised by the score)",
+        RatingRule::SeErEpEd => "Sudoku Explainer ER (hardest step's difficulty)",
     };
     svg.text(
         (x0 + x1) / 2.0,
