@@ -34,6 +34,10 @@ pub enum Field {
     HodokuScore,
     /// 1 when HoDoKu's brute force was needed.
     HodokuBf,
+    /// Sudoku Explainer's ER, EP or ED (0, 1, 2), as serate prints it (one decimal).
+    SeValue(u8),
+    /// SE's name of the step that set ER, EP or ED (0, 1, 2).
+    SeTechnique(u8),
     /// The hardest technique of a solved puzzle.
     Hardest,
     /// The hardest technique a stuck puzzle used.
@@ -102,7 +106,7 @@ impl Field {
             | Field::Steps
             | Field::Count(_) => Type::UInt,
             Field::Solved => Type::Bool,
-            Field::TimeUs => Type::Float,
+            Field::TimeUs | Field::SeValue(_) => Type::Float,
             _ => Type::Text,
         }
     }
@@ -167,6 +171,19 @@ impl RowContext<'_> {
             Field::HodokuBf => solved.map_or(Value::Null, |o| {
                 Value::UInt(u64::from(o.counts[TechniqueId::BruteForce as usize] > 0))
             }),
+            Field::SeValue(which) => solved.map_or(Value::Null, |o| {
+                let rating = o.se.unwrap_or_default();
+                Value::Float(rating.printed_tenths()[which as usize] as f64 / 10.0)
+            }),
+            Field::SeTechnique(which) => solved.map_or(Value::Null, |o| {
+                let rating = o.se.unwrap_or_default();
+                let name = [
+                    rating.er_technique,
+                    rating.ep_technique,
+                    rating.ed_technique,
+                ];
+                or_null(name[which as usize])
+            }),
             Field::Hardest => solved
                 .and_then(|o| o.hardest)
                 .map_or(Value::Null, |t| text(t.id())),
@@ -216,7 +233,7 @@ fn level_name(rule: RatingRule, rating: u8) -> &'static str {
             .get(rating as usize)
             .copied()
             .unwrap_or("?"),
-        RatingRule::MaxDifficulty => "",
+        RatingRule::MaxDifficulty | RatingRule::SeErEpEd => "",
     }
 }
 
@@ -228,6 +245,14 @@ fn rating_columns(rule: RatingRule) -> &'static [(&'static str, Field)] {
             ("hodoku_level", Field::HodokuLevel),
             ("hodoku_score", Field::HodokuScore),
             ("hodoku_bf", Field::HodokuBf),
+        ],
+        RatingRule::SeErEpEd => &[
+            ("se_er", Field::SeValue(0)),
+            ("se_ep", Field::SeValue(1)),
+            ("se_ed", Field::SeValue(2)),
+            ("se_er_technique", Field::SeTechnique(0)),
+            ("se_ep_technique", Field::SeTechnique(1)),
+            ("se_ed_technique", Field::SeTechnique(2)),
         ],
     }
 }

@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 
 use crate::grading::evaluate::Evaluation;
+use crate::grading::grader::GradeOutcome;
 use crate::grading::sink::{Sink, Stop};
 use crate::scales::ladder::Ladder;
 use crate::scales::{RatingRule, Scale};
@@ -81,6 +82,32 @@ pub struct RowWriter<'a, W: Write> {
     field: String,
     /// Whether `time_us` is written.
     timing: bool,
+}
+
+/// The rating columns of `--scale se`: serate's ER/EP/ED and SE's names of the steps that set
+/// them.
+pub(super) const SE_COLUMNS: [&str; 6] = [
+    "se_er",
+    "se_ep",
+    "se_ed",
+    "se_er_technique",
+    "se_ep_technique",
+    "se_ed_technique",
+];
+
+/// The values of [`SE_COLUMNS`] for a rated path, as serate prints them (an empty path: 0.0
+/// and no names).
+fn se_fields(outcome: &GradeOutcome) -> [String; 6] {
+    let rating = outcome.se.unwrap_or_default();
+    let [er, ep, ed] = rating.printed();
+    [
+        er,
+        ep,
+        ed,
+        rating.er_technique.to_string(),
+        rating.ep_technique.to_string(),
+        rating.ed_technique.to_string(),
+    ]
 }
 
 impl<'a, W: Write> RowWriter<'a, W> {
@@ -282,6 +309,19 @@ fn json_row(
             match rule {
                 RatingRule::MaxDifficulty => {
                     row.insert("rating".into(), json!(rated.map(|o| o.rating)));
+                }
+                RatingRule::SeErEpEd => {
+                    let fields = rated.map(se_fields);
+                    for (i, name) in SE_COLUMNS.iter().enumerate() {
+                        let value = fields.as_ref().map(|f| f[i].as_str());
+                        // ER/EP/ED as numbers (one decimal), the names as text.
+                        let value = match value {
+                            Some(v) if i < 3 => json!(v.parse::<f64>().ok()),
+                            Some(v) => text(v),
+                            None => Value::Null,
+                        };
+                        row.insert((*name).into(), value);
+                    }
                 }
                 RatingRule::HodokuLevel => {
                     row.insert(

@@ -6,7 +6,8 @@ use std::fmt;
 
 use crate::core::notation::cell_name;
 use crate::core::Grid;
-use crate::scales::ladder::{Ladder, SinglesOrder};
+use crate::scales::ladder::{Ladder, RatingRule, SinglesOrder};
+use crate::scales::se::SeRating;
 use crate::scales::singles_queue::SinglesQueue;
 use crate::techniques::step::{Step, WrongDeduction};
 use crate::techniques::{Premise, TechniqueId};
@@ -29,6 +30,9 @@ pub struct GradeOutcome {
     pub hardest: Option<TechniqueId>,
     /// Steps applied per technique, indexed by `TechniqueId`.
     pub counts: [u32; TechniqueId::COUNT],
+    /// Sudoku Explainer's ER/EP/ED of the path, on a ladder rated by
+    /// [`RatingRule::SeErEpEd`] (then `rating` is ER in tenths); `None` on the others.
+    pub se: Option<SeRating>,
 }
 
 /// A step that disagreed with the puzzle's solution.
@@ -131,6 +135,7 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
         score: 0,
         hardest: None,
         counts: [0; TechniqueId::COUNT],
+        se: (ladder.rule() == RatingRule::SeErEpEd).then(SeRating::new),
     };
     let mut hardest_rung = 0usize;
     let first_at_top = ladder.rule().names_first_at_top();
@@ -208,6 +213,16 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
             }
             outcome.counts[rung.technique as usize] += 1;
             outcome.score += u32::from(rung.score);
+            if let Some(se) = &mut outcome.se {
+                // Each step is worth its own difficulty; the first to reach ER names it.
+                let before = se.er;
+                se.record_step(&step, rung);
+                if se.er != before {
+                    outcome.rating = u8::try_from(se.er_tenths()).unwrap_or(u8::MAX);
+                    outcome.hardest = Some(rung.technique);
+                }
+                continue 'solve;
+            }
             if outcome.hardest.is_none()
                 || rung.difficulty > outcome.rating
                 || (!first_at_top && rung.difficulty == outcome.rating && rung_index > hardest_rung)

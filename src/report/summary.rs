@@ -295,6 +295,7 @@ pub fn rating_name(rule: RatingRule) -> &'static str {
     match rule {
         RatingRule::MaxDifficulty => "rating",
         RatingRule::HodokuLevel => "HoDoKu level",
+        RatingRule::SeErEpEd => "SE ER",
     }
 }
 

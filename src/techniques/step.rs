@@ -57,6 +57,9 @@ pub struct Step {
     /// chain by its complexity, a unique loop by its size); `None` on scales whose rungs
     /// carry the difficulty.
     pub difficulty: Option<StepDifficulty>,
+    /// Which form of its technique the step is, where one search yields several that are
+    /// named apart (SE's Unique Rectangle/Loop and BUG types 1–4); 0 for the others.
+    pub variant: u8,
 }
 
 /// A raw f64 difficulty, kept exactly: SE takes the maximum of raw values and its sort
@@ -96,6 +99,7 @@ impl Step {
             forcing: None,
             eliminations_by_digit: false,
             difficulty: None,
+            variant: 0,
         }
     }
 
