@@ -5,6 +5,7 @@ use crate::core::{Bits81, CandidateSet, Grid};
 use crate::model::forcing::ForcingProof;
 use crate::model::links::ChainLink;
 use crate::model::superlinks::{ForceConclusion, SuperLink};
+use crate::techniques::se_chains::SeChain;
 use crate::techniques::TechniqueId;
 
 /// A set of houses (bit `h` = house `h`, 0..27).
@@ -57,6 +58,8 @@ pub struct Step {
     /// chain by its complexity, a unique loop by its size); `None` on scales whose rungs
     /// carry the difficulty.
     pub difficulty: Option<StepDifficulty>,
+    /// Sudoku Explainer's chain hint (name, complexity, chains); `None` for other steps.
+    pub se_chain: Option<Box<SeChain>>,
 }
 
 /// A raw f64 difficulty, kept exactly: SE takes the maximum of raw values and its sort
@@ -96,6 +99,7 @@ impl Step {
             forcing: None,
             eliminations_by_digit: false,
             difficulty: None,
+            se_chain: None,
         }
     }
 
