@@ -51,3 +51,67 @@ fn trace_chain_steps_match_se_everywhere() {
     }
     assert_eq!(bad, 0);
 }
+
+/// Puzzles of SE.md §9 whose first step is a nested chain, with what the spec says of that
+/// step: the level, SE's name, the complexity and ED. No earlier chaining producer may fire.
+const NESTED_FIRST_STEPS: [(&str, &str, u8, &str, u32, &str); 3] = [
+    (
+        "B4",
+        "1.......7.2.4...6...3...5...9..4........62.4....9..8....5.....3.6.2...8.7....1...",
+        1,
+        "Dynamic Contradiction Forcing Chains (+)",
+        154,
+        "10.1",
+    ),
+    (
+        "B1",
+        "..6.......3...7..11.7.............9.3....6..5.5.8..2....3..5..6...2...4..4..9.8..",
+        2,
+        "Dynamic Contradiction Forcing Chains (+ Forcing Chains)",
+        43,
+        "10.2",
+    ),
+    (
+        "B2",
+        "........5..8..79...6..1..4....1.2.7.4...7...3.7.6......3..2..6...5...8..9.......7",
+        2,
+        "Dynamic Cell Forcing Chains (+ Forcing Chains)",
+        92,
+        "10.4",
+    ),
+];
+
+fn grid_of(puzzle: &str) -> sudoku_grader::core::Grid {
+    let mut values = [0u8; 81];
+    for (i, ch) in puzzle.bytes().enumerate() {
+        if ch.is_ascii_digit() {
+            values[i] = ch - b'0';
+        }
+    }
+    sudoku_grader::core::Grid::from_givens(&values).expect("valid puzzle")
+}
+
+/// SE's printout of a difficulty (§2.3).
+fn printed(x: f64) -> String {
+    let w = ((x + 0.05) * 10.0).trunc() as i64;
+    format!("{}.{}", w / 10, w % 10)
+}
+
+#[test]
+fn nested_first_steps_of_the_spec_puzzles() {
+    use sudoku_grader::techniques::se_chains::engine::Prod;
+    use sudoku_grader::techniques::se_chains::{best_hint, hint_name};
+    for (id, puzzle, level, name, complexity, ed) in NESTED_FIRST_STEPS {
+        let grid = grid_of(puzzle);
+        let lower = [Prod::Static, Prod::Nishio, Prod::Multiple, Prod::Dynamic(0)];
+        for prod in lower.into_iter().chain((1..level).map(Prod::Dynamic)) {
+            assert!(best_hint(&grid, prod).is_none(), "{id}: {prod:?} fired");
+        }
+        let started = std::time::Instant::now();
+        let rec = best_hint(&grid, Prod::Dynamic(level)).expect("a nested hint");
+        eprintln!("{id}: level {level} in {:?}", started.elapsed());
+        assert_eq!(hint_name(Prod::Dynamic(level), &rec), name, "{id}");
+        assert_eq!(rec.complexity, complexity, "{id}");
+        assert_eq!(printed(rec.difficulty), ed, "{id}");
+    }
+}

@@ -8,9 +8,11 @@ use std::path::Path;
 
 use serde_json::Value;
 use sudoku_grader::core::{Grid, HOUSE_SETS, PEERS};
+use sudoku_grader::oracle;
 use sudoku_grader::techniques::se_chains::collect::Rec;
 use sudoku_grader::techniques::se_chains::engine::Prod;
-use sudoku_grader::techniques::se_chains::{best_hint, hint_name};
+use sudoku_grader::techniques::se_chains::{best_hint, hint_name, to_step};
+use sudoku_grader::techniques::TechniqueId;
 
 /// What a sweep saw.
 #[derive(Debug, Default)]
@@ -23,8 +25,10 @@ pub struct Sweep {
     pub skipped_level: usize,
     /// Replays stopped at a step the description cannot replay.
     pub stopped: usize,
-    /// Descriptions of the disagreements.
+    /// Descriptions of the disagreements (and of any step that contradicts the solution).
     pub mismatches: Vec<String>,
+    /// Chain steps compared per SE name.
+    pub by_name: std::collections::BTreeMap<String, usize>,
 }
 
 /// SE's cell name `G1`: column letter, row digit.
@@ -292,6 +296,9 @@ pub fn sweep(path: &Path, n: usize, max_level: u8) -> Sweep {
         let Ok(mut grid) = Grid::from_givens(&values) else {
             continue;
         };
+        let Some(solution) = oracle::solve(&grid).solution else {
+            continue;
+        };
         for step in trace["steps"].as_array().unwrap() {
             let technique = step["technique"].as_str().unwrap();
             let text = step["text"].as_str().unwrap();
@@ -338,6 +345,13 @@ pub fn sweep(path: &Path, n: usize, max_level: u8) -> Sweep {
             }
             // Apply SE's conclusion (ours for a cycle, which agrees).
             let rec = found.unwrap();
+            *out.by_name.entry(technique.to_string()).or_default() += 1;
+            let step = to_step(TechniqueId::SeForcingChains, prod, &rec);
+            if let Some(wrong) = step.check_against(&solution) {
+                out.mismatches
+                    .push(format!("{puzzle}: unsound {technique} step: {wrong:?}"));
+                break;
+            }
             if let Some((c, d)) = rec.result {
                 place(&mut grid, (c as usize, d as usize));
             } else {
