@@ -115,3 +115,40 @@ fn nested_first_steps_of_the_spec_puzzles() {
         assert_eq!(printed(rec.difficulty), ed, "{id}");
     }
 }
+
+#[test]
+fn a_chain_step_names_its_hint_complexity_and_chains() {
+    use sudoku_grader::techniques::TechniqueId;
+    let (_, puzzle, ..) = NESTED_FIRST_STEPS[0];
+    let grid = grid_of(puzzle);
+    let step = TechniqueId::SeDynamicPlus
+        .find_first(&grid)
+        .expect("B4's first step");
+    let info = step.technique.info();
+    let line = (info.text.line)(&step);
+    assert!(
+        line.starts_with("Dynamic Contradiction Forcing Chains (+) (complexity 154): "),
+        "{line}"
+    );
+    assert!(line.contains("both on & off → "), "{line}");
+    let chains = (info.text.details)(&step);
+    // A contradiction shows the on and the off chain, each from the assumption.
+    assert_eq!(chains.len(), 2, "{chains:?}");
+    let assumption = line.split(": ").nth(1).unwrap().split(' ').next().unwrap();
+    assert!(
+        chains.iter().all(|c| c.starts_with(assumption)),
+        "{chains:?}"
+    );
+    let mut json = serde_json::Map::new();
+    (info.text.extras)(&step, &mut json);
+    assert_eq!(json["se_chain"]["complexity"], 154);
+    assert_eq!(
+        sudoku_grader::techniques::se_chains::se_name(&step),
+        Some("Dynamic Contradiction Forcing Chains (+)")
+    );
+    assert_eq!(
+        step.difficulty.map(|d| printed(d.0)),
+        Some("10.1".to_string())
+    );
+    assert!(step.placements.is_empty() && step.eliminations.count() == 1);
+}

@@ -21,6 +21,8 @@ struct Inst {
     parent: u32,
     depth: u16,
     cause: u8,
+    /// For an on instance: its entry in `Bfs::paths`.
+    path: u32,
 }
 
 const ROOT: u32 = u32::MAX;
@@ -35,6 +37,8 @@ pub struct Bfs {
     next2: Vec<u32>,
     on_set: NodeSet,
     off_set: NodeSet,
+    /// The off keys on each on instance's first-parent path (SE's isParent test as one bit).
+    paths: Vec<NodeSet>,
 }
 
 impl Bfs {
@@ -44,25 +48,43 @@ impl Bfs {
         } else {
             self.insts[parent as usize].depth + 1
         };
+        let path = if is_on(key) {
+            let mut set = NodeSet::EMPTY;
+            if parent != ROOT {
+                let off = self.insts[parent as usize];
+                if off.parent != ROOT {
+                    set = self.paths[self.insts[off.parent as usize].path as usize];
+                }
+                set.insert(off.key);
+            }
+            self.paths.push(set);
+            (self.paths.len() - 1) as u32
+        } else {
+            u32::MAX
+        };
         self.insts.push(Inst {
             key,
             parent,
             depth,
             cause,
+            path,
         });
         (self.insts.len() - 1) as u32
     }
 
-    /// Whether `key` is `at` or one of its first-parent ancestors.
-    fn is_parent(&self, mut at: u32, key: u16) -> bool {
-        while at != ROOT {
-            let inst = self.insts[at as usize];
-            if inst.key == key {
-                return true;
-            }
-            at = inst.parent;
-        }
-        false
+    /// Whether the off node `key` is on the first-parent path of the on instance `at`.
+    #[inline]
+    fn is_parent(&self, at: u32, key: u16) -> bool {
+        self.paths[self.insts[at as usize].path as usize].contains(key)
+    }
+
+    fn clear(&mut self) {
+        self.insts.clear();
+        self.paths.clear();
+        self.pend_on.clear();
+        self.pend_off.clear();
+        self.on_set = NodeSet::EMPTY;
+        self.off_set = NodeSet::EMPTY;
     }
 
     /// The path from `at` up to the root, `at` first.
@@ -105,17 +127,20 @@ pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
 
 /// The cycle search from `a_on`: every instance of `a_on` reached again after ≥ 4 links.
 fn cycles(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, a_on: u16, out: &mut Collector) {
-    bfs.insts.clear();
-    bfs.pend_on.clear();
-    bfs.pend_off.clear();
-    bfs.on_set = NodeSet::EMPTY;
+    bfs.clear();
     bfs.on_set.insert(a_on);
     let root = bfs.push(a_on, ROOT, CAUSE_NONE);
     bfs.pend_on.push(root);
     let mut t = 0u32;
     let mut buf = [0u16; 32];
     let mut onbuf = [(0u16, 0u8); 4];
+    let (kind, base) = cycle_kind(pass);
     while !bfs.pend_on.is_empty() {
+        // A cycle closed from the next layers has at least this many links.
+        let least = (t + 2).max(4);
+        if !out.may_take(difficulty(base, least), least, kind) {
+            return;
+        }
         t += 1;
         bfs.pend_off.clear();
         for i in 0..bfs.pend_on.len() {
@@ -162,11 +187,7 @@ fn cycles(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, a_on: u16, out: &
 /// The forcing-chain search from `start` (A on, or A off): the first instance of the
 /// opposite node.
 fn forcing(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, start: u16, out: &mut Collector) {
-    bfs.insts.clear();
-    bfs.pend_on.clear();
-    bfs.pend_off.clear();
-    bfs.on_set = NodeSet::EMPTY;
-    bfs.off_set = NodeSet::EMPTY;
+    bfs.clear();
     let target = opposite(start);
     let root = bfs.push(start, ROOT, CAUSE_NONE);
     if is_on(start) {
@@ -178,8 +199,16 @@ fn forcing(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, start: u16, out:
     }
     let mut buf = [0u16; 32];
     let mut onbuf = [(0u16, 0u8); 4];
+    let (kind, base) = forcing_kind(pass);
+    let mut round = 0u32;
     // SE's rounds: the ons pending make the next offs, the offs pending the next ons.
     while !bfs.pend_on.is_empty() || !bfs.pend_off.is_empty() {
+        // A target found from this round's nodes (depth `round`) has `round + 2` nodes.
+        let least = round + 2;
+        if !out.may_take(difficulty(base, least), least, kind) {
+            return;
+        }
+        round += 1;
         bfs.next.clear();
         for i in 0..bfs.pend_on.len() {
             let p = bfs.pend_on[i];
@@ -256,14 +285,28 @@ fn path_text(bfs: &Bfs, at: u32) -> String {
     nodes.join(" -> ")
 }
 
-fn cycle_hint(bfs: &Bfs, grid: &Cands, pass: u8, at: u32, out: &mut Collector) {
-    let gen = out.next_gen();
-    let complexity = bfs.insts[at as usize].depth as u32;
-    let (kind, base) = match pass {
+/// The form and base of a pass's cycles.
+fn cycle_kind(pass: u8) -> (Kind, f64) {
+    match pass {
         0 => (Kind::XCycle, 6.5),
         1 => (Kind::YCycle, 6.5),
         _ => (Kind::XyCycle, 7.0),
-    };
+    }
+}
+
+/// The form and base of a pass's forcing chains.
+fn forcing_kind(pass: u8) -> (Kind, f64) {
+    if pass == 0 {
+        (Kind::XForcing, 6.6)
+    } else {
+        (Kind::XyForcing, 7.0)
+    }
+}
+
+fn cycle_hint(bfs: &Bfs, grid: &Cands, pass: u8, at: u32, out: &mut Collector) {
+    let gen = out.next_gen();
+    let complexity = bfs.insts[at as usize].depth as u32;
+    let (kind, base) = cycle_kind(pass);
     let diff = difficulty(base, complexity);
     if !out.may_take(diff, complexity, kind) {
         return;
@@ -329,11 +372,7 @@ fn forcing_hint(bfs: &Bfs, grid: &Cands, pass: u8, at: u32, out: &mut Collector)
     let gen = out.next_gen();
     let inst = bfs.insts[at as usize];
     let complexity = inst.depth as u32 + 1;
-    let (kind, base) = if pass == 0 {
-        (Kind::XForcing, 6.6)
-    } else {
-        (Kind::XyForcing, 7.0)
-    };
+    let (kind, base) = forcing_kind(pass);
     let diff = difficulty(base, complexity);
     if !out.may_take(diff, complexity, kind) {
         return;

@@ -62,37 +62,71 @@ pub fn best_hint(grid: &Grid, prod: Prod) -> Option<Rec> {
 }
 
 /// SE's hint name of a record found by `prod`.
-pub fn hint_name(prod: Prod, rec: &Rec) -> String {
+pub fn hint_name(prod: Prod, rec: &Rec) -> &'static str {
+    match rec.kind {
+        Kind::XCycle if rec.cells.count_ones() == 4 => return "Generalized X-Wing",
+        Kind::XCycle => return "Bidirectional X-Cycle",
+        Kind::YCycle => return "Bidirectional Y-Cycle",
+        Kind::XyCycle => return "Bidirectional Cycle",
+        Kind::XForcing if rec.complexity == 6 => return "Turbot Fish",
+        Kind::XForcing => return "Forcing X-Chain",
+        Kind::XyForcing => return "Forcing Chain",
+        _ => {}
+    }
     let form = match rec.kind {
-        Kind::XCycle => {
-            return if rec.cells.count_ones() == 4 {
-                "Generalized X-Wing".into()
-            } else {
-                "Bidirectional X-Cycle".into()
-            }
-        }
-        Kind::YCycle => return "Bidirectional Y-Cycle".into(),
-        Kind::XyCycle => return "Bidirectional Cycle".into(),
-        Kind::XForcing => {
-            return if rec.complexity == 6 {
-                "Turbot Fish".into()
-            } else {
-                "Forcing X-Chain".into()
-            }
-        }
-        Kind::XyForcing => return "Forcing Chain".into(),
-        Kind::Contradiction => "Contradiction Forcing",
-        Kind::Double => "Double Forcing",
-        Kind::Cell => "Cell Forcing",
-        Kind::Region => "Region Forcing",
+        Kind::Contradiction => 0,
+        Kind::Double => 1,
+        Kind::Cell => 2,
+        _ => 3,
     };
     match prod {
-        Prod::Nishio => "Nishio Forcing Chains".into(),
-        Prod::Multiple => format!("{form} Chains"),
-        Prod::Dynamic(level) => format!("Dynamic {form} Chains{}", level_suffix(level)),
-        Prod::Static => format!("{form} Chains"),
+        Prod::Nishio => "Nishio Forcing Chains",
+        Prod::Multiple | Prod::Static => {
+            ["", "", "Cell Forcing Chains", "Region Forcing Chains"][form]
+        }
+        Prod::Dynamic(level) => DYNAMIC_NAMES[level.min(5) as usize][form],
     }
 }
+
+/// SE's names of the dynamic forms (contradiction, double, cell, region) by level.
+const DYNAMIC_NAMES: [[&str; 4]; 6] = [
+    [
+        "Dynamic Contradiction Forcing Chains",
+        "Dynamic Double Forcing Chains",
+        "Dynamic Cell Forcing Chains",
+        "Dynamic Region Forcing Chains",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains (+)",
+        "Dynamic Double Forcing Chains (+)",
+        "Dynamic Cell Forcing Chains (+)",
+        "Dynamic Region Forcing Chains (+)",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains (+ Forcing Chains)",
+        "Dynamic Double Forcing Chains (+ Forcing Chains)",
+        "Dynamic Cell Forcing Chains (+ Forcing Chains)",
+        "Dynamic Region Forcing Chains (+ Forcing Chains)",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Double Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Cell Forcing Chains (+ Multiple Forcing Chains)",
+        "Dynamic Region Forcing Chains (+ Multiple Forcing Chains)",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains)",
+        "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains)",
+        "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains)",
+        "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains)",
+    ],
+    [
+        "Dynamic Contradiction Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+        "Dynamic Double Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+        "Dynamic Cell Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+        "Dynamic Region Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))",
+    ],
+];
 
 /// The name suffix of a nesting level (SE.md §3).
 pub fn level_suffix(level: u8) -> &'static str {
@@ -139,8 +173,8 @@ pub fn to_step(technique: TechniqueId, prod: Prod, rec: &Rec) -> Step {
 }
 
 /// SE's name of a chain step (`None` for steps of other techniques).
-pub fn se_name(step: &Step) -> Option<&str> {
-    step.se_chain.as_ref().map(|se| se.name.as_str())
+pub fn se_name(step: &Step) -> Option<&'static str> {
+    step.se_chain.as_ref().map(|se| se.name)
 }
 
 fn run(
@@ -198,4 +232,22 @@ pub fn nested_4(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 /// Producer 27d: nested level 5 (+ Dynamic Forcing Chains (+ Forcing Chains)).
 pub fn nested_5(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     run(grid, Prod::Dynamic(5), TechniqueId::SeNested5, sink)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_carry_the_level_suffix() {
+        for level in 0..=5u8 {
+            for (i, form) in ["Contradiction", "Double", "Cell", "Region"]
+                .iter()
+                .enumerate()
+            {
+                let expected = format!("Dynamic {form} Forcing Chains{}", level_suffix(level));
+                assert_eq!(DYNAMIC_NAMES[level as usize][i], expected);
+            }
+        }
+    }
 }

@@ -14,7 +14,7 @@ use super::nodes::{cell_of, digit_of, is_on, NONE};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeChain {
     /// SE's hint name (`Turbot Fish`, `Dynamic Cell Forcing Chains (+)` …).
-    pub name: String,
+    pub name: &'static str,
     /// SE's complexity (flat + nested), which sets the length bonus.
     pub complexity: u32,
     /// What the chains conclude from what (`r1c2=5 ⇒ r4c4=3 both on & off`).
