@@ -39,6 +39,8 @@ pub struct Bfs {
     off_set: NodeSet,
     /// The off keys on each on instance's first-parent path (SE's isParent test as one bit).
     paths: Vec<NodeSet>,
+    /// Whether `paths` is kept (the cycle search; the forcing search needs no isParent test).
+    track_paths: bool,
 }
 
 impl Bfs {
@@ -48,7 +50,7 @@ impl Bfs {
         } else {
             self.insts[parent as usize].depth + 1
         };
-        let path = if is_on(key) {
+        let path = if self.track_paths && is_on(key) {
             let mut set = NodeSet::EMPTY;
             if parent != ROOT {
                 let off = self.insts[parent as usize];
@@ -128,6 +130,7 @@ pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
 /// The cycle search from `a_on`: every instance of `a_on` reached again after ≥ 4 links.
 fn cycles(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, a_on: u16, out: &mut Collector) {
     bfs.clear();
+    bfs.track_paths = true;
     bfs.on_set.insert(a_on);
     let root = bfs.push(a_on, ROOT, CAUSE_NONE);
     bfs.pend_on.push(root);
@@ -188,6 +191,9 @@ fn cycles(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, a_on: u16, out: &
 /// opposite node.
 fn forcing(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, start: u16, out: &mut Collector) {
     bfs.clear();
+    // SE tests isParent here too, but an off node on the path is already in the off set, so
+    // the deduplication rejects it anyway.
+    bfs.track_paths = false;
     let target = opposite(start);
     let root = bfs.push(start, ROOT, CAUSE_NONE);
     if is_on(start) {
@@ -224,7 +230,7 @@ fn forcing(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, start: u16, out:
                     forcing_hint(bfs, grid, pass, at, out);
                     return;
                 }
-                if !bfs.is_parent(p, q) && !bfs.off_set.contains(q) {
+                if !bfs.off_set.contains(q) {
                     bfs.off_set.insert(q);
                     let at = bfs.push(q, p, CAUSE_NONE);
                     bfs.next.push(at);
