@@ -12,12 +12,13 @@ use std::time::{Instant, SystemTime};
 use clap::Args;
 
 use sudoku_grader::batch::{
-    grade_stream, BatchOptions, OutputFormat, RowOptions, Sink, Stop, DEFAULT_CHUNK,
+    grade_records, grade_records_live, BatchOptions, OutputFormat, RowOptions, Sink, Stop,
+    DEFAULT_CHUNK,
 };
 use sudoku_grader::grading::evaluate::Status;
 use sudoku_grader::grading::sink::{Found, StopAtWrongStep};
 use sudoku_grader::input::encoding::utf8_input;
-use sudoku_grader::input::reader::decompressed;
+use sudoku_grader::input::reader::{decompressed, InputFormat, ReadOptions, RecordReader};
 use sudoku_grader::scales::RatingRule;
 use sudoku_grader::timing::TimingsPool;
 
@@ -42,7 +43,8 @@ pub struct BatchArgs {
     /// until it finishes). Without an -o file yet, a plain run.
     #[arg(long, requires = "output")]
     resume: bool,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: the CPUs this process may use: its affinity mask and its
+    /// cgroup CPU quota, as `std::thread::available_parallelism` counts them).
     #[arg(short = 'j', long)]
     threads: Option<usize>,
     /// Show progress even when stderr is not a terminal (then as a line per second).
@@ -61,14 +63,41 @@ pub struct BatchArgs {
     /// Leave out the `time_us` column, so that two runs give the same bytes.
     #[arg(long)]
     no_timing: bool,
-    /// Puzzle lines per chunk (rows are flushed after each chunk).
+    /// Name the rows' `source` NAME instead of the input's path, so that a shard read from
+    /// stdin keeps its file's name (one input only).
+    #[arg(long, value_name = "NAME")]
+    source: Option<String>,
+    /// The input is its file after line N (a shard): rows and messages name the file's line
+    /// numbers (one input only).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    line_offset: u64,
+    /// Read the input as puzzle lines, as a CSV table, or tell by its first line (auto: CSV
+    /// when it is a header naming the puzzle column).
+    #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
+    input_format: InputFormatArg,
+    /// The CSV header of an input that has none (a split of a CSV file after its header):
+    /// every line is a row, and a line equal to the header is skipped. Implies CSV.
+    #[arg(long, value_name = "HEADER")]
+    csv_header: Option<String>,
+    /// The input CSV column that holds the puzzle (default `puzzle`). Implies CSV.
+    #[arg(long, value_name = "NAME")]
+    column: Option<String>,
+    /// Exit 0 even when some rows are invalid, have no or several solutions: they are data
+    /// (status and message), not a failed task. Exit codes then mean a usage or I/O error
+    /// (2) or a --verify failure (3) only.
+    #[arg(long)]
+    exit_zero: bool,
+    /// Puzzle lines in flight at most (read, not yet written): bounds memory.
     #[arg(long, default_value_t = DEFAULT_CHUNK as u64, value_parser = clap::value_parser!(u64).range(1..))]
     chunk_size: u64,
     /// Do not print the summary on stderr.
     #[arg(long, short)]
     quiet: bool,
     /// Time every technique call, oracle run and puzzle; write the histograms to FILE (an
-    /// HdrHistogram interval log, values in ns) and print a timing table on stderr.
+    /// HdrHistogram interval log, values in ns) and print a timing table on stderr. `{pid}`
+    /// and `{host}` in FILE become the process id and host name, so that shards never write
+    /// one file; `-` writes the log on stderr after everything else (a trailer, from its
+    /// `#sgrade timings` line on).
     #[arg(long, value_name = "FILE")]
     timings: Option<PathBuf>,
     /// With --timings, time one puzzle in N (chosen by line number) instead of every puzzle:
@@ -76,6 +105,17 @@ pub struct BatchArgs {
     #[arg(long, value_name = "N", default_value_t = 1, requires = "timings",
           value_parser = clap::value_parser!(u64).range(1..))]
     timing_sample: u64,
+}
+
+/// `--input-format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum InputFormatArg {
+    /// CSV when the first line is a header naming the puzzle column, else puzzle lines.
+    Auto,
+    /// Puzzle lines (anything after the puzzle is its extra text).
+    Lines,
+    /// A CSV table with a header line (or --csv-header).
+    Csv,
 }
 
 /// The scale and row format shared by `grade` and `find`.
@@ -127,7 +167,26 @@ impl BatchArgs {
             format!("--output-format {:?}", self.output_format),
             format!("--no-header {}", self.no_header),
             format!("--no-timing {}", self.no_timing),
+            format!("--source {:?}", self.source),
+            format!("--line-offset {}", self.line_offset),
+            format!("--input-format {:?}", self.input_format),
+            format!("--csv-header {:?}", self.csv_header),
+            format!("--column {:?}", self.column),
         ]
+    }
+
+    /// `--input-format`, `--csv-header`, `--column` and `--line-offset`.
+    fn read_options(&self) -> ReadOptions {
+        ReadOptions {
+            format: match self.input_format {
+                InputFormatArg::Auto => InputFormat::Auto,
+                InputFormatArg::Lines => InputFormat::Lines,
+                InputFormatArg::Csv => InputFormat::Csv,
+            },
+            csv_header: self.csv_header.clone(),
+            column: self.column.clone(),
+            line_offset: self.line_offset,
+        }
     }
 
     /// `--no-header` and `--no-timing`.
@@ -201,13 +260,15 @@ impl<R: Read> Read for CountingReader<R> {
     }
 }
 
-fn open_input(path: &PathBuf) -> Result<Box<dyn Read>, String> {
+/// Opens an input; also says whether it is a regular file (whose reads never stall) rather than
+/// stdin, a pipe or a device, which is read on a thread of its own.
+fn open_input(path: &PathBuf) -> Result<(Box<dyn Read + Send>, bool), String> {
     if path.as_os_str() == "-" {
-        Ok(Box::new(io::stdin().lock()))
+        Ok((Box::new(io::stdin()), false))
     } else {
-        File::open(path)
-            .map(|f| Box::new(f) as Box<dyn Read>)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))
+        let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        let regular = file.metadata().is_ok_and(|m| m.is_file());
+        Ok((Box::new(file), regular))
     }
 }
 
@@ -279,8 +340,11 @@ pub fn run_solve(args: SolveArgs) -> Result<ExitCode, String> {
 
 /// The inputs of a run, opened, with the counter of the bytes read from them.
 struct Inputs {
-    sources: Vec<(String, Box<dyn Read>)>,
+    /// Each input's name, reader, and whether it is a regular file.
+    sources: Vec<(String, Box<dyn Read + Send>, bool)>,
     consumed: Arc<AtomicU64>,
+    /// How each input is read.
+    read: ReadOptions,
 }
 
 impl Inputs {
@@ -293,7 +357,7 @@ impl Inputs {
         resume_after: Option<(usize, u64)>,
         sink: &mut S,
     ) -> Result<Option<Stop>, String> {
-        for (index, (source, reader)) in self.sources.into_iter().enumerate() {
+        for (index, (source, reader, regular)) in self.sources.into_iter().enumerate() {
             let skip_through = match resume_after {
                 Some((input, _)) if index < input => u64::MAX,
                 Some((input, line)) if index == input => line,
@@ -314,8 +378,14 @@ impl Inputs {
             let input = decompressed(counted)
                 .and_then(utf8_input)
                 .map_err(|e| format!("{source}: {e}"))?;
-            let flow = grade_stream(input, &source, &options, sink)
-                .map_err(|e| format!("{source}: {e}"))?;
+            let reader = RecordReader::with_options(input, &self.read)?;
+            // A pipe that stalls must not hold back the rows already graded.
+            let flow = if regular {
+                grade_records(reader, &source, &options, sink)
+            } else {
+                grade_records_live(reader, &source, &options, sink)
+            }
+            .map_err(|e| format!("{source}: {e}"))?;
             if let ControlFlow::Break(stop) = flow {
                 return Ok(Some(stop));
             }
@@ -341,11 +411,22 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
     // Check everything up front, before any output: a missing, unreadable or directory input
     // and an output that is one of the inputs are usage errors, and the input stays intact.
     check_inputs(&paths)?;
+    if paths.len() > 1 && (args.source.is_some() || args.line_offset > 0) {
+        return Err("--source and --line-offset name one input's rows: give one input".into());
+    }
+    let read = args.read_options();
+    // A bad --csv-header or a contradiction is a usage error before any output.
+    RecordReader::with_options(io::empty(), &read)?;
+    let timings_path = args.timings.as_deref().map(timings_path);
+    let timings_file_path = timings_path.as_ref().and_then(|p| match p {
+        TimingsTo::File(path) => Some(path.clone()),
+        TimingsTo::Stderr => None,
+    });
     refuse_overwrite(
         &paths,
         [
             ("-o", args.output.as_ref()),
-            ("--timings", args.timings.as_ref()),
+            ("--timings", timings_file_path.as_ref()),
         ],
     )?;
     if args.resume && plan.format() == OutputFormat::Gnpx {
@@ -365,11 +446,15 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
     let mut inputs = Inputs {
         sources: Vec::with_capacity(paths.len()),
         consumed: Arc::new(AtomicU64::new(0)),
+        read,
     };
     for path in &paths {
-        inputs
-            .sources
-            .push((path.display().to_string(), open_input(path)?));
+        let name = match &args.source {
+            Some(name) => name.clone(),
+            None => path.display().to_string(),
+        };
+        let (reader, regular) = open_input(path)?;
+        inputs.sources.push((name, reader, regular));
     }
     // From here on SIGINT and SIGTERM flush the finished rows and stop the run.
     let interrupt = Interrupt::install()?;
@@ -391,7 +476,7 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
         _ => plan.rows(io::BufWriter::with_capacity(1 << 16, output)),
     }
     .map_err(|e| e.to_string())?;
-    let mut timings_file = match &args.timings {
+    let mut timings_file = match &timings_file_path {
         Some(path) => Some(io::BufWriter::new(Output::create_named(
             Some(path),
             "--timings",
@@ -437,7 +522,9 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
     }
     let elapsed = started.elapsed();
     let timings = timings_pool.map(TimingsPool::into_merged);
-    if let (Some(timings), Some(file), Some(path)) = (&timings, &mut timings_file, &args.timings) {
+    if let (Some(timings), Some(file), Some(path)) =
+        (&timings, &mut timings_file, &timings_file_path)
+    {
         timings
             .write_log(file, started_at, elapsed)
             .and_then(|()| file.flush().map_err(Into::into))
@@ -485,14 +572,24 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
             );
         }
     }
+    if let (Some(timings), Some(TimingsTo::Stderr)) = (&timings, &timings_path) {
+        // The trailer comes last, so that a reader of stderr takes it from its first line on.
+        let mut log = Vec::new();
+        timings
+            .write_log(&mut log, started_at, elapsed)
+            .map_err(|e| format!("cannot write the --timings trailer: {e}"))?;
+        output::write_note(format_args!("{}", String::from_utf8_lossy(&log)));
+    }
     // Duplicates (`--dedup`) are the same puzzle as an earlier row: not a failure.
     let unique = summary.count(Status::Unique) + summary.count(Status::Duplicate);
     let earlier_not_unique = resumed.as_ref().map_or(0, |w| w.not_unique);
-    Ok(if unique == summary.rows() && earlier_not_unique == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(EXIT_NOT_ALL_UNIQUE)
-    })
+    Ok(
+        if args.exit_zero || (unique == summary.rows() && earlier_not_unique == 0) {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(EXIT_NOT_ALL_UNIQUE)
+        },
+    )
 }
 
 /// Opens `-o PATH`: after writing the run record beside it, a new file; with `--resume` and
@@ -534,4 +631,47 @@ fn open_output(
         None => Output::create(Some(path))?,
     };
     Ok((output, resumed))
+}
+
+/// Where `--timings` writes.
+enum TimingsTo {
+    /// A file (its template filled in).
+    File(PathBuf),
+    /// A trailer on stderr (`--timings -`).
+    Stderr,
+}
+
+/// `--timings PATH` with `{pid}` and `{host}` filled in; `-` is the stderr trailer.
+fn timings_path(template: &std::path::Path) -> TimingsTo {
+    if template.as_os_str() == "-" {
+        return TimingsTo::Stderr;
+    }
+    let text = template.to_string_lossy();
+    if !text.contains('{') {
+        return TimingsTo::File(template.to_path_buf());
+    }
+    let filled = text
+        .replace("{pid}", &std::process::id().to_string())
+        .replace("{host}", &host_name());
+    TimingsTo::File(PathBuf::from(filled))
+}
+
+/// This machine's host name (Linux: the kernel's; elsewhere `$HOSTNAME`), `localhost` when
+/// unknown; characters that do not belong in a file name become `_`.
+fn host_name() -> String {
+    let name = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| "localhost".into());
+    name.chars()
+        .map(|c| {
+            if c.is_alphanumeric() || matches!(c, '-' | '.' | '_') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }

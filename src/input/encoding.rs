@@ -6,7 +6,7 @@ use std::io::{self, BufRead, BufReader, Read};
 /// Wraps `input` so that it yields UTF-8: a UTF-16LE or UTF-16BE byte-order mark switches to
 /// transcoding, and so does a start that is plainly UTF-16 without one (see
 /// [`utf16_without_bom`]); anything else passes through unchanged.
-pub fn utf8_input<R: Read + 'static>(input: R) -> io::Result<Box<dyn BufRead>> {
+pub fn utf8_input<R: Read + Send + 'static>(input: R) -> io::Result<Box<dyn BufRead + Send>> {
     let mut buffered = BufReader::with_capacity(1 << 16, input);
     let start = buffered.fill_buf()?;
     let (big_endian, bom) = match start {

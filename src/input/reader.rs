@@ -19,7 +19,7 @@ use std::io::{self, BufRead, BufReader, Read};
 /// `input`, decompressed when it starts with the magic bytes of gzip, zstd, xz or bzip2
 /// (concatenated members/frames/streams included); anything else passes through unchanged.
 /// The format is told by content, not by file name, so stdin works too.
-pub fn decompressed<R: Read + 'static>(input: R) -> io::Result<Box<dyn Read>> {
+pub fn decompressed<R: Read + Send + 'static>(input: R) -> io::Result<Box<dyn Read + Send>> {
     let mut buffered = BufReader::with_capacity(1 << 16, input);
     let start = buffered.fill_buf()?;
     Ok(match start {
@@ -65,6 +65,34 @@ enum Mode {
     Csv { puzzle_column: usize },
 }
 
+/// How an input is told apart: puzzle lines or a CSV table (`--input-format`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum InputFormat {
+    /// CSV when the first content line is a header naming the puzzle column, else lines.
+    #[default]
+    Auto,
+    /// Puzzle lines only: a first line naming a `puzzle` column is a (bad) puzzle line.
+    Lines,
+    /// A CSV table: its first content line is the header, unless one is given.
+    Csv,
+}
+
+/// How a [`RecordReader`] reads its input: the options that let a shard of a file (a Spark
+/// split, a `split` chunk) be read as the whole file would be.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    /// Lines or CSV.
+    pub format: InputFormat,
+    /// The CSV header of an input that has none (a split of a CSV file after its first
+    /// line): every line is data, and a line equal to it is skipped as a repeated header.
+    pub csv_header: Option<String>,
+    /// The column that holds the puzzle (case-insensitive); `None`: `puzzle`. Implies CSV.
+    pub column: Option<String>,
+    /// Added to every line number: the input is the part of a file after its first
+    /// `line_offset` lines, and rows and messages name the file's lines.
+    pub line_offset: u64,
+}
+
 /// Reads records from a buffered source, one at a time, in input order.
 pub struct RecordReader<R: BufRead> {
     source: R,
@@ -73,6 +101,13 @@ pub struct RecordReader<R: BufRead> {
     buffer: Vec<u8>,
     /// The last line ended with a CR: an LF right after it belongs to that line end.
     after_cr: bool,
+    /// Lines or CSV, from the options.
+    format: InputFormat,
+    /// The puzzle column's name when not `puzzle`.
+    column: Option<String>,
+    /// The CSV header's fields, trimmed, once known: a later line with the same fields is a
+    /// repeated header (concatenated parts), skipped.
+    header: Option<Vec<String>>,
 }
 
 impl<R: BufRead> RecordReader<R> {
@@ -84,7 +119,68 @@ impl<R: BufRead> RecordReader<R> {
             line: 0,
             buffer: Vec::with_capacity(1024),
             after_cr: false,
+            format: InputFormat::Auto,
+            column: None,
+            header: None,
         }
+    }
+
+    /// A reader over `source` with `options`; fails when a given header lacks the column.
+    pub fn with_options(source: R, options: &ReadOptions) -> Result<Self, String> {
+        let mut reader = RecordReader::new(source);
+        reader.line = options.line_offset;
+        reader.column = options.column.clone();
+        reader.format = match (options.format, &options.column) {
+            (InputFormat::Auto, Some(_)) => InputFormat::Csv,
+            (format, _) => format,
+        };
+        if reader.format == InputFormat::Lines {
+            if options.csv_header.is_some() || options.column.is_some() {
+                return Err("--input-format lines takes no --csv-header or --column".into());
+            }
+            reader.mode = Mode::Plain;
+        }
+        if let Some(header) = &options.csv_header {
+            let fields: Vec<String> = split_csv(header.trim())
+                .iter()
+                .map(|f| f.trim().to_string())
+                .collect();
+            let puzzle_column = reader
+                .puzzle_column(&fields)
+                .ok_or_else(|| reader.no_column(&fields, "--csv-header"))?;
+            reader.mode = Mode::Csv { puzzle_column };
+            reader.format = InputFormat::Csv;
+            reader.header = Some(fields);
+        }
+        Ok(reader)
+    }
+
+    /// The CSV header's field names, once read (or given).
+    pub fn header(&self) -> Option<&[String]> {
+        self.header.as_deref()
+    }
+
+    /// Where the puzzle column is among `fields`.
+    fn puzzle_column(&self, fields: &[String]) -> Option<usize> {
+        let name = self.column.as_deref().unwrap_or("puzzle");
+        fields
+            .iter()
+            .position(|f| f.trim().eq_ignore_ascii_case(name))
+    }
+
+    /// The error for a header without the puzzle column.
+    fn no_column(&self, fields: &[String], what: &str) -> String {
+        let name = self.column.as_deref().unwrap_or("puzzle");
+        let hint = if self.column.is_some() {
+            ""
+        } else {
+            "; name the puzzle column with --column NAME, or read the lines as puzzles with \
+             --input-format lines"
+        };
+        format!(
+            "{what} has no `{name}` column (columns: {}){hint}",
+            fields.join(", ")
+        )
     }
 
     /// Reads the next line into `buffer`, without its end (LF, CRLF or a lone CR), holding at
@@ -199,15 +295,31 @@ impl<R: BufRead> RecordReader<R> {
                 continue;
             }
             if let Mode::Undecided = self.mode {
-                let header = split_csv(content);
-                if let Some(puzzle_column) = header
+                let header: Vec<String> = split_csv(content)
                     .iter()
-                    .position(|f| f.trim().eq_ignore_ascii_case("puzzle"))
-                {
+                    .map(|f| f.trim().to_string())
+                    .collect();
+                if let Some(puzzle_column) = self.puzzle_column(&header) {
                     self.mode = Mode::Csv { puzzle_column };
+                    self.header = Some(header);
                     continue;
                 }
+                // A header without the puzzle column would make every row `invalid`: say so
+                // once, as an error of the input, instead.
+                if self.format == InputFormat::Csv || looks_like_header(&header) {
+                    let what = format!("line {} (the CSV header)", self.line);
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        self.no_column(&header, &what),
+                    ));
+                }
                 self.mode = Mode::Plain;
+            }
+            if let (Mode::Csv { .. }, Some(header)) = (&self.mode, &self.header) {
+                // Concatenated parts repeat the header: it is no data row.
+                if is_header_again(content, header) {
+                    continue;
+                }
             }
             let line = self.line;
             let Mode::Csv { puzzle_column } = self.mode else {
@@ -260,6 +372,40 @@ impl<R: BufRead> RecordReader<R> {
 /// inside a field counts twice).
 fn open_quote(text: &str) -> bool {
     text.bytes().filter(|&b| b == b'"').count() % 2 == 1
+}
+
+/// Whether a first line that names no puzzle column is a CSV header all the same: two or more
+/// fields, each a name (letters, digits, `_`, `-`, `.`, spaces; at least one letter), none of
+/// them puzzle-like. A puzzle line with a comment after it has a field of 81 cells.
+fn looks_like_header(fields: &[String]) -> bool {
+    fields.len() >= 2
+        && fields.iter().any(|f| f.chars().any(|c| c.is_alphabetic()))
+        && fields.iter().all(|f| {
+            !f.is_empty()
+                && f.len() < 64
+                && f.chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ' '))
+                && !(f.len() >= 17 && f.chars().all(|c| c.is_ascii_digit() || c == '.'))
+        })
+}
+
+/// Whether `content` (a trimmed line) holds the same fields as `header`.
+fn is_header_again(content: &str, header: &[String]) -> bool {
+    // Cheap test first: a header line starts with the first column's name.
+    let first = header.first().map(String::as_str).unwrap_or("");
+    let start = content.trim_start_matches('"');
+    if !start
+        .get(..first.len())
+        .is_some_and(|s| s.eq_ignore_ascii_case(first))
+    {
+        return false;
+    }
+    let fields = split_csv(content);
+    fields.len() == header.len()
+        && fields
+            .iter()
+            .zip(header)
+            .all(|(f, h)| f.trim().eq_ignore_ascii_case(h))
 }
 
 /// A record for a line that is no puzzle text: at most [`ECHO_CHARS`] characters of it echoed

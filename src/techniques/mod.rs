@@ -23,6 +23,7 @@ pub mod force_chain;
 pub mod forcing_net;
 pub mod hodoku_order;
 pub mod intersections;
+pub mod memo;
 pub mod names;
 pub mod nice_loop;
 pub mod single_digit;
@@ -117,7 +118,7 @@ impl Premise {
     }
 
     /// The premises' names (`solution-exists`, `unique-solution`, `givens-known`), as the
-    /// README lists them; `UNIQUE_SOLUTION` names itself only, though it implies a solution.
+    /// docs/techniques.md lists them; `UNIQUE_SOLUTION` names itself only, though it implies a solution.
     pub fn names(self) -> Vec<&'static str> {
         let mut names = Vec::new();
         if self.contains(Premise::UNIQUE_SOLUTION) {

@@ -17,6 +17,10 @@
 //!   checked up front, rows written as they finish, stuck rows unrated, compressed input.
 //! - `perf`: `grade --timings`, `bench`, `stats` and `report`.
 //! - `scales`: `--scale` and `--output-format gnpx` on the command line.
+//! - `shards`: sgrade as a task of a shard-and-merge job: `--source`, `--line-offset`,
+//!   `--csv-header`, `--column`, `--exit-zero`, `--timings` templates, `stats DIR`.
+//! - `usability`: what a user sees while a run goes and at its end: rows from a stalled pipe,
+//!   progress on a terminal, `explain`'s inputs, the summary, `report` and `bench`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -30,3 +34,5 @@ mod interruption;
 mod io;
 mod perf;
 mod scales;
+mod shards;
+mod usability;
