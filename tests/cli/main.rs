@@ -18,7 +18,9 @@
 //! - `perf`: `grade --timings`, `bench`, `stats` and `report`.
 //! - `scales`: `--scale` and `--output-format gnpx` on the command line.
 //! - `shards`: sgrade as a task of a shard-and-merge job: `--source`, `--line-offset`,
-//!   `--csv-header`, `--column`, `--exit-zero`, `--timings` templates, `stats DIR`.
+//!   `--csv-header`, `--column`, `--exit-zero`, `--timings` templates, `stats DIR`, `--columns`.
+//! - `spark`: `scripts/spark_grade.py` on Spark local mode equals a direct run (skips without
+//!   PySpark or Java).
 //! - `usability`: what a user sees while a run goes and at its end: rows from a stalled pipe,
 //!   progress on a terminal, `explain`'s inputs, the summary, `report` and `bench`.
 
@@ -35,4 +37,5 @@ mod io;
 mod perf;
 mod scales;
 mod shards;
+mod spark;
 mod usability;
