@@ -473,6 +473,8 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
     let resume_after = resumed.as_ref().and_then(|w| w.last);
     let started_at = SystemTime::now();
     let mut summary = plan.summary();
+    // `find` notes each row it could not grade as it goes: the summary need not list them.
+    summary.list_problems = plan.needs().is_none();
     let started = Instant::now();
     // Each row goes to the summary, the rows (through the `find` filter), progress, and last
     // the verification stop, so that every other sink has taken the failing row.
@@ -491,7 +493,7 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
     rows.flush()
         .map_err(|e| format!("cannot write output: {e}"))?;
     if let Some(progress) = progress {
-        progress.finish();
+        progress.finish(!args.quiet);
     }
     let elapsed = started.elapsed();
     let timings = timings_pool.map(TimingsPool::into_merged);

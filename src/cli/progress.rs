@@ -378,8 +378,9 @@ impl Progress {
         self.ticker = ticker.ok().map(|handle| (stop, handle));
     }
 
-    /// Stops the ticker and leaves the final line: the count, the time and the rate.
-    pub fn finish(mut self) {
+    /// Stops the ticker and leaves the final line: the count, the time and the rate; or, when
+    /// `summary_follows` (whose first line says the same), clears the bar.
+    pub fn finish(mut self, summary_follows: bool) {
         if let Some((stop, handle)) = self.ticker.take() {
             drop(stop);
             let _ = handle.join();
@@ -389,6 +390,10 @@ impl Progress {
         let now = state.clock.now();
         let text = state.meter.final_text(now);
         match &state.display {
+            Display::Bar { bar, .. } if summary_follows => {
+                output::set_bar(None);
+                bar.finish_and_clear();
+            }
             Display::Bar { bar, .. } => {
                 output::set_bar(None);
                 bar.set_style(
@@ -539,7 +544,7 @@ mod tests {
         }
         let last = screen.lines().join("\n");
         assert!(last.contains("3.0s"), "elapsed time shown: {last}");
-        progress.finish();
+        progress.finish(false);
         let lines = screen.lines();
         let end = lines.iter().rev().find(|l| !l.trim().is_empty()).unwrap();
         assert_eq!(end.trim_end(), "sgrade: 3 puzzles in 3.0s (1.00 puzzles/s)");

@@ -267,8 +267,15 @@ mod tests {
         let levels = summary.ratings_on(key).clone();
         assert_eq!(levels.into_iter().collect::<Vec<_>>(), [(1, 2), (3, 1)]);
         let text = summary.render(None);
-        assert!(text.contains("  HoDoKu level: Easy: 2, Hard: 1"), "{text}");
-        assert!(!text.contains("  rating:"), "{text}");
+        let levels: Vec<String> = text
+            .lines()
+            .skip_while(|l| !l.starts_with("  HoDoKu level, "))
+            .skip(1)
+            .take_while(|l| l.starts_with("    "))
+            .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+            .collect();
+        assert_eq!(levels, ["Easy 2", "Hard 1"], "{text}");
+        assert!(!text.contains("  rating, "), "{text}");
         assert!(text.contains("  stuck (no rating"), "{text}");
         let bad = "status,solved,hodoku_level\nunique,true,Impossible\n";
         let err = add_result_csv(&mut summary, bad.as_bytes()).unwrap_err();

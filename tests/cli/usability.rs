@@ -150,3 +150,135 @@ fn progress_on_a_terminal_draws_at_once_and_moves_per_puzzle() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// The ids on `scale`'s default ladder at each difficulty, from `sgrade techniques`.
+fn ids_by_difficulty(scale: &str) -> std::collections::BTreeMap<String, Vec<String>> {
+    let out = common::sgrade()
+        .args(["techniques", "--scale", scale])
+        .assert()
+        .success();
+    let mut by = std::collections::BTreeMap::<String, Vec<String>>::new();
+    for line in String::from_utf8_lossy(&out.get_output().stdout)
+        .lines()
+        .skip(1)
+    {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.last() == Some(&"on") {
+            let difficulty = fields[fields.len() - 2].to_string();
+            by.entry(difficulty)
+                .or_default()
+                .push(fields[0].to_string());
+        }
+    }
+    by
+}
+
+/// The end-of-run summary fits an 80-column terminal: the rows that could not be graded are
+/// named (the first five, then a count), each rating has a bar and what it means on the
+/// scale, only the techniques used get a row, and times have units.
+#[test]
+fn the_summary_fits_a_terminal_and_says_what_ratings_mean() {
+    let out = common::sgrade()
+        .args(["grade", "-o", "/dev/null"])
+        .arg(common::corpus("bad_input.txt"))
+        .assert()
+        .code(1);
+    let summary = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    for line in summary.lines() {
+        assert!(line.chars().count() <= 80, "too wide: {line:?}");
+    }
+    let problems: Vec<&str> = summary
+        .lines()
+        .filter(|l| l.starts_with("    ") && l.contains("bad_input.txt: line "))
+        .collect();
+    assert_eq!(problems.len(), 5, "{summary}");
+    assert!(problems[0].ends_with("line 3: expected 81 or 729 cells, found 80"));
+    assert!(
+        summary.contains("    … and 1 more"),
+        "6 rows were not graded: {summary}"
+    );
+
+    // The rating rows: one per rating reached, with a bar, and the ladder's meaning.
+    let out = common::sgrade()
+        .args(["grade", "-o", "/dev/null"])
+        .arg(common::corpus("royle17_sample.txt"))
+        .assert()
+        .success();
+    let summary = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(
+        summary.lines().all(|l| l.chars().count() <= 80),
+        "{summary}"
+    );
+    let histogram = common::histogram(&summary, "rating").expect("a rating histogram");
+    assert_eq!(histogram.iter().map(|(_, n)| n).sum::<u64>(), 200);
+    let ids = ids_by_difficulty("gnpx");
+    let row = |rating: &str| {
+        summary
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(rating) && l.contains('█'))
+            .unwrap_or_else(|| panic!("no row {rating}: {summary}"))
+    };
+    // Rating 3 is the naked and hidden pair on GNPX's table: named by id.
+    assert!(row("3").ends_with(&ids["3"].join(", ")), "{}", row("3"));
+    assert!(row("1").ends_with("singles"), "{}", row("1"));
+    // Techniques: a row for each one used, none of zeros, and the unused ones counted.
+    let table: Vec<&str> = summary
+        .lines()
+        .skip_while(|l| !l.starts_with("  technique "))
+        .skip(1)
+        .take_while(|l| !l.starts_with("  ("))
+        .collect();
+    assert!(table.len() > 5, "{summary}");
+    for line in &table {
+        let numbers: Vec<u64> = line
+            .split_whitespace()
+            .skip(1)
+            .map(|n| n.parse().unwrap())
+            .collect();
+        assert!(numbers[0] > 0 || numbers[2] > 0, "a row of zeros: {line}");
+    }
+    let on_ladder: usize = ids.values().map(Vec::len).sum();
+    let unused = format!(
+        "  ({} techniques of the ladder were not used",
+        on_ladder - table.len()
+    );
+    assert!(summary.contains(&unused), "{unused}: {summary}");
+    let times = summary
+        .lines()
+        .find(|l| l.starts_with("  time per puzzle: p50 "))
+        .unwrap();
+    for part in times.split(", ") {
+        assert!(
+            [" ns", " µs", " ms", " s"]
+                .iter()
+                .any(|u| part.ends_with(u)),
+            "{times}"
+        );
+    }
+
+    // HoDoKu's histogram is by level name.
+    let out = common::sgrade()
+        .args(["grade", "--scale", "hodoku", "-o", "/dev/null"])
+        .arg(common::corpus("royle17_sample.txt"))
+        .assert()
+        .success();
+    let summary = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    let levels = common::histogram(&summary, "HoDoKu level").expect("a level histogram");
+    let names = ["Easy", "Medium", "Hard", "Unfair", "Extreme"];
+    assert!(
+        levels.iter().all(|(l, _)| names.contains(&l.as_str())),
+        "{levels:?}"
+    );
+    assert!(summary
+        .lines()
+        .any(|l| l.starts_with("    Easy ") && l.ends_with("singles")));
+
+    // `find` notes the ungraded rows as it goes; its summary does not list them again.
+    let out = common::sgrade()
+        .args(["find", "--needs", "x-wing", "-o", "/dev/null"])
+        .arg(common::corpus("bad_input.txt"))
+        .assert()
+        .code(1);
+    let text = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert_eq!(text.matches("line 3: expected 81").count(), 1, "{text}");
+}
