@@ -15,6 +15,7 @@
 //!   checked up front, rows written as they finish, stuck rows unrated, compressed input.
 //! - `perf`: `grade --timings`, `bench`, `stats` and `report`.
 //! - `scales`: `--scale` and `--output-format gnpx` on the command line.
+//! - `se`: `--scale se`'s columns, statuses, stuck rows, `explain`, JSON lines and `stats`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -27,3 +28,4 @@ mod golden;
 mod io;
 mod perf;
 mod scales;
+mod se;
