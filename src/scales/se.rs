@@ -64,12 +64,22 @@ pub const BEFORE_CHAINS: &[Rung] = &[
 /// chains and cycles): the chain family's rung goes here.
 pub const FORCING_CHAINS_AND_CYCLES: &[Rung] = &[];
 
-/// Producer 22.
-pub const ALIGNED_TRIPLET: &[Rung] = &[se(T::SeAlignedTripletExclusion, 75)];
+/// Producer 22. SE tries it only when producer 21 found nothing; without producer 21 on the
+/// ladder it would take steps SE never takes (a 7.5 where SE finds a 6.6 cycle), so until the
+/// chain rungs are in it is off by default (`--techniques all` or its id put it back).
+pub const ALIGNED_TRIPLET: &[Rung] = &[Rung {
+    off_by_default: FORCING_CHAINS_AND_CYCLES.is_empty(),
+    ..se(T::SeAlignedTripletExclusion, 75)
+}];
 
 /// Producers 23–27d (Nishio, multiple, dynamic and nested forcing chains): the chain family's
 /// rungs go here, in SE's order.
 pub const NISHIO_AND_BEYOND: &[Rung] = &[];
+
+/// Whether the chain family's rungs are on the ladder yet.
+pub const fn has_chain_rungs() -> bool {
+    !FORCING_CHAINS_AND_CYCLES.is_empty() || !NISHIO_AND_BEYOND.is_empty()
+}
 
 /// Every rung of SE's ladder, in SE's order, and its rating rule.
 pub fn full_ladder() -> Ladder {

@@ -17,6 +17,7 @@
 //!   checked up front, rows written as they finish, stuck rows unrated, compressed input.
 //! - `perf`: `grade --timings`, `bench`, `stats` and `report`.
 //! - `scales`: `--scale` and `--output-format gnpx` on the command line.
+//! - `se`: `--scale se`'s columns, statuses, stuck rows, `explain`, JSON lines and `stats`.
 //! - `shards`: sgrade as a task of a shard-and-merge job: `--source`, `--line-offset`,
 //!   `--csv-header`, `--column`, `--exit-zero`, `--timings` templates, `stats DIR`, `--columns`.
 //! - `spark`: `scripts/spark_grade.py` on Spark local mode equals a direct run (skips without
@@ -36,6 +37,7 @@ mod interruption;
 mod io;
 mod perf;
 mod scales;
+mod se;
 mod shards;
 mod spark;
 mod usability;
