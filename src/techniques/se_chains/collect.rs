@@ -137,6 +137,24 @@ impl Collector {
         }
     }
 
+    /// The largest complexity a `kind` hint (generated now) may have and still be taken, when
+    /// there is a bound (the best so far, not collecting all); `difficulty` rates a
+    /// complexity. A hint's difficulty never falls as its complexity grows, so every larger
+    /// complexity loses too.
+    pub fn complexity_limit(&self, difficulty: impl Fn(u32) -> f64, kind: Kind) -> Option<u32> {
+        if self.all {
+            return None;
+        }
+        let best = self.best.as_ref()?;
+        let mut c = 0u32;
+        while c < best.complexity.saturating_add(1 << 16)
+            && self.may_take(difficulty(c + 1), c + 1, kind)
+        {
+            c += 1;
+        }
+        Some(c)
+    }
+
     /// Adds a hint (its elimination map must not be empty).
     pub fn push(&mut self, rec: Rec) {
         if self.all {

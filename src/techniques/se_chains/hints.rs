@@ -237,29 +237,54 @@ fn regions(
         if positions.count_ones() < 2 || positions.trailing_zeros() as usize != x {
             continue;
         }
-        // Branch slots: the cell's own on run, then fresh runs for the other positions.
+        // Branch slots: the cell's own on run, then fresh runs for the other positions. The
+        // targets are the nodes of every branch; at the top, a target whose complexity so far
+        // plus 2 per branch still to run (a target has itself and its branch's assumption as
+        // ancestors) cannot beat the best is dropped, and once none is left the remaining
+        // branches are not run.
+        let n = positions.count_ones() as usize;
+        let limit = out.complexity_limit(difficulty_fn(prod), Kind::Region);
+        let mut common = props[run].set;
+        let mut sums = [0u32; super::nodes::NODES];
         let mut slots = [0usize; 9];
-        let mut n = 0;
-        let mut bits = positions;
+        slots[0] = run;
+        if let Some(limit) = limit {
+            prune(
+                &props[run],
+                &mut common,
+                &mut sums,
+                2 * (n as u32 - 1),
+                limit,
+            );
+        }
+        let mut k = 1;
+        let mut bits = positions & !(1u128 << x);
         let mut next = BRANCH;
         while bits != 0 {
+            if common.0.iter().all(|&w| w == 0) {
+                break;
+            }
             let y = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            if y == x {
-                slots[n] = run;
-            } else {
-                engine.propagate(
-                    depth,
-                    &mut props[next],
-                    grid,
-                    prod,
-                    &[node(y, d, true)],
-                    &[],
-                );
-                slots[n] = next;
-                next += 1;
+            engine.propagate(
+                depth,
+                &mut props[next],
+                grid,
+                prod,
+                &[node(y, d, true)],
+                &[],
+            );
+            common = common.and(&props[next].set);
+            if let Some(limit) = limit {
+                let rest = 2 * (n - 1 - k) as u32;
+                prune(&props[next], &mut common, &mut sums, rest, limit);
             }
-            n += 1;
+            slots[k] = next;
+            next += 1;
+            k += 1;
+        }
+        if k < n {
+            continue;
         }
         let mut cause = [0u128; 9];
         cause[d] = HOUSE_SETS[house].0;
@@ -267,7 +292,7 @@ fn regions(
         for pass in 0..2 {
             let list = if pass == 0 { &own.ons } else { &own.offs };
             for &t in list {
-                if slots[..n].iter().all(|&s| props[s].set.contains(t)) {
+                if common.contains(t) {
                     let targets: Vec<Target> = slots[..n]
                         .iter()
                         .map(|&s| Target::stored(&props[s], t))
@@ -301,6 +326,24 @@ fn regions(
             }
         }
     }
+}
+
+/// Adds each common node's ancestor count in `prop` to its sum and drops the nodes whose sum
+/// plus `rest` exceeds `limit`.
+fn prune(prop: &Prop, common: &mut NodeSet, sums: &mut [u32], rest: u32, limit: u32) {
+    let snapshot = *common;
+    for t in snapshot.iter() {
+        sums[t as usize] += prop.anc[t as usize].count();
+        if sums[t as usize] + rest > limit {
+            common.0[t as usize >> 6] &= !(1u64 << (t & 63));
+        }
+    }
+}
+
+/// The difficulty of a `prod` hint of a complexity.
+fn difficulty_fn(prod: Prod) -> impl Fn(u32) -> f64 {
+    let base = base(prod);
+    move |complexity| difficulty(base, complexity)
 }
 
 fn clash_target(prop: &Prop, node: u16, is_new: bool) -> Target<'_> {
