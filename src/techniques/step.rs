@@ -110,6 +110,8 @@ impl Clone for Step {
             forcing,
             eliminations_by_digit,
             difficulty,
+            variant,
+            se_chain,
         } = source;
         self.technique = *technique;
         self.placements = *placements;
@@ -130,6 +132,8 @@ impl Clone for Step {
         self.forcing.clone_from(forcing);
         self.eliminations_by_digit = *eliminations_by_digit;
         self.difficulty = *difficulty;
+        self.variant = *variant;
+        self.se_chain.clone_from(se_chain);
     }
 }
 
