@@ -56,6 +56,9 @@ pub enum Field {
     Extra,
     /// Why a row was not graded.
     Message,
+    /// The input CSV's column of this index among those other than the puzzle's
+    /// (`--pass-through`).
+    Input(usize),
 }
 
 /// The type of a column's values, for typed formats.
@@ -128,6 +131,8 @@ pub struct RowContext<'a> {
     pub solution: &'a str,
     /// The `counts` column's text, rendered when that column is written.
     pub counts: &'a str,
+    /// The input CSV's fields other than the puzzle (`--pass-through`), split from `extra`.
+    pub inputs: &'a [String],
 }
 
 impl RowContext<'_> {
@@ -203,6 +208,7 @@ impl RowContext<'_> {
             Field::Solution => or_null(self.solution),
             Field::Extra => or_null(&evaluation.extra),
             Field::Message => or_null(self.message),
+            Field::Input(k) => self.inputs.get(k).map_or(Value::Null, |s| or_null(s)),
         }
     }
 
@@ -370,4 +376,37 @@ pub fn counts_text(ladder: &Ladder, evaluation: &Evaluation, out: &mut String) {
             let _ = write!(out, "{}={n}", rung.technique.id());
         }
     }
+}
+
+/// `columns` with the input CSV's columns `names` (those other than the puzzle's, in input
+/// order) where `extra` stands, or at the end when it is not there (`--pass-through`). A name
+/// that is also one of `columns` gets `input_` before it.
+pub fn with_input_columns(columns: Vec<Column>, names: &[String]) -> Vec<Column> {
+    let taken = |name: &str| columns.iter().any(|c| c.name == name);
+    let inputs: Vec<Column> = names
+        .iter()
+        .enumerate()
+        .map(|(k, name)| Column {
+            name: if taken(name) || name.starts_with("count_") {
+                format!("input_{name}")
+            } else {
+                name.clone()
+            },
+            field: Field::Input(k),
+        })
+        .collect();
+    let mut out = Vec::with_capacity(columns.len() + inputs.len());
+    let mut placed = false;
+    for column in columns {
+        if column.field == Field::Extra && !placed {
+            out.extend(inputs.iter().cloned());
+            placed = true;
+        } else {
+            out.push(column);
+        }
+    }
+    if !placed {
+        out.extend(inputs);
+    }
+    out
 }

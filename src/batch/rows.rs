@@ -12,6 +12,7 @@ use crate::scales::{RatingRule, Scale};
 use crate::techniques::TechniqueId;
 
 use super::columns::{counts_text, default_columns, Column, Field, RowContext, Value};
+use crate::input::reader::split_csv_fields;
 
 /// Which columns a [`RowWriter`] writes.
 #[derive(Clone, Copy, Debug)]
@@ -80,6 +81,10 @@ pub struct RowWriter<'a, W: Write> {
     counts: String,
     /// One field's text.
     field: String,
+    /// The input CSV's fields of the row (`--pass-through`), split from `extra`.
+    inputs: Vec<String>,
+    /// Whether any column is an input column.
+    passes_through: bool,
     /// Whether `time_us` is written.
     timing: bool,
 }
@@ -144,6 +149,7 @@ impl<'a, W: Write> RowWriter<'a, W> {
     ) -> csv::Result<Self> {
         let chosen = columns.is_some();
         let columns = columns.unwrap_or_else(|| default_columns(kind, options.timing));
+        let passes_through = columns.iter().any(|c| matches!(c.field, Field::Input(_)));
         let output = match format {
             OutputFormat::Gnpx => Output::Lines(output),
             OutputFormat::Jsonl => Output::Json(output),
@@ -165,6 +171,8 @@ impl<'a, W: Write> RowWriter<'a, W> {
             solution: String::new(),
             counts: String::new(),
             field: String::new(),
+            inputs: Vec::new(),
+            passes_through,
             timing: options.timing,
         })
     }
@@ -191,7 +199,12 @@ impl<'a, W: Write> RowWriter<'a, W> {
                 counts_text(ladder, evaluation, &mut self.counts);
             }
         }
+        if self.passes_through {
+            // `extra` holds a CSV row's other fields, re-quoted: split back into columns.
+            self.inputs = split_csv_fields(&evaluation.extra);
+        }
         let row = RowContext {
+            inputs: &self.inputs,
             kind: self.kind,
             scale: self.scale,
             source,

@@ -33,6 +33,8 @@ pub struct Plan {
     columns: Option<Vec<Column>>,
     /// The scale (`grade`, `find`), for the `scale` column.
     scale: Option<Scale>,
+    /// `--pass-through`: the input CSV's other columns, written under their own names.
+    input_columns: Option<Vec<String>>,
 }
 
 impl Plan {
@@ -59,6 +61,7 @@ impl Plan {
             dedup: None,
             columns: None,
             scale: None,
+            input_columns: None,
         })
     }
 
@@ -73,6 +76,16 @@ impl Plan {
             dedup: None,
             columns: None,
             scale: None,
+            input_columns: None,
+        }
+    }
+
+    /// The same plan writing the input CSV's columns `names` (`--pass-through`) where `extra`
+    /// stands.
+    pub fn with_input_columns(self, names: Option<Vec<String>>) -> Plan {
+        Plan {
+            input_columns: names,
+            ..self
         }
     }
 
@@ -136,12 +149,21 @@ impl Plan {
 
     /// The row writer on `output` (a CSV header is written at once).
     pub fn rows<W: Write>(&self, output: W) -> csv::Result<RowWriter<'_, W>> {
+        let columns = match &self.input_columns {
+            None => self.columns.clone(),
+            Some(names) => {
+                let columns = self.columns.clone().unwrap_or_else(|| {
+                    columns::default_columns(self.kind(), self.row_options.timing)
+                });
+                Some(columns::with_input_columns(columns, names))
+            }
+        };
         RowWriter::with_columns(
             output,
             self.kind(),
             self.format,
             self.row_options,
-            self.columns.clone(),
+            columns,
             self.scale,
         )
     }

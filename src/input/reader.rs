@@ -189,6 +189,22 @@ impl<R: BufRead> RecordReader<R> {
         self.header.as_deref()
     }
 
+    /// The CSV header's columns other than the puzzle's, in order, once the header is known:
+    /// the fields a record's `extra` holds.
+    pub fn other_columns(&self) -> Option<Vec<String>> {
+        let (Mode::Csv { puzzle_column }, Some(header)) = (&self.mode, &self.header) else {
+            return None;
+        };
+        Some(
+            header
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != *puzzle_column)
+                .map(|(_, f)| f.clone())
+                .collect(),
+        )
+    }
+
     /// Where the puzzle column is among `fields`.
     fn puzzle_column(&self, fields: &[String]) -> Option<usize> {
         let name = self.column.as_deref().unwrap_or("puzzle");
@@ -522,6 +538,15 @@ fn csv_record(line: u64, text: &str, puzzle_column: usize) -> Record {
         extra: extra.join(","),
         error: None,
     }
+}
+
+/// Splits one CSV record into fields (RFC 4180 quoting): how a CSV
+/// record's `extra` (its other fields, re-quoted) is taken apart again.
+pub fn split_csv_fields(line: &str) -> Vec<String> {
+    if line.is_empty() {
+        return Vec::new();
+    }
+    split_csv(line)
 }
 
 /// Splits one CSV record into fields (RFC 4180 quoting).

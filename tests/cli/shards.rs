@@ -404,3 +404,64 @@ fn columns_fix_one_schema_for_every_scale() {
         .code(2)
         .stderr(predicates::str::contains("no column `nope`"));
 }
+
+#[test]
+fn pass_through_writes_the_input_columns_under_their_names() {
+    let p = royle().lines().nth(1).unwrap().to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.csv");
+    fs::write(&a, format!("id,puzzle,status\n\"x, y\",{p},7\n2,bad,\n")).unwrap();
+    let out = sgrade()
+        .args(["grade", "-q", "--no-timing", "--pass-through"])
+        .arg(&a)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let rows = common::csv_maps(&out.stdout);
+    let header = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    // The input's columns stand where `extra` stood; `status` is sgrade's, so it is renamed.
+    assert!(header.ends_with(",id,input_status,message"), "{header}");
+    assert!(!header.contains(",extra,"), "{header}");
+    assert_eq!(
+        (rows[0]["id"].as_str(), rows[0]["input_status"].as_str()),
+        ("x, y", "7")
+    );
+    assert_eq!(rows[0]["status"], "unique");
+    assert_eq!(
+        (rows[1]["id"].as_str(), rows[1]["status"].as_str()),
+        ("2", "invalid")
+    );
+    // The other columns are the default run's.
+    let default = sgrade()
+        .args(["grade", "-q", "--no-timing"])
+        .arg(&a)
+        .output()
+        .unwrap();
+    for (row, full) in rows.iter().zip(common::csv_maps(&default.stdout)) {
+        for (name, value) in &full {
+            if name != "extra" {
+                assert_eq!(&row[name], value, "{name}");
+            }
+        }
+    }
+    // Inputs with other headers, a plain file and stdin without --csv-header are refused.
+    let b = dir.path().join("b.csv");
+    fs::write(&b, format!("puzzle,other\n{p},1\n")).unwrap();
+    for (args, why) in [
+        (vec![a.clone(), b.clone()], "has other columns"),
+        (vec![common::corpus("seeds.txt")], "is not a CSV"),
+        (vec![], "--csv-header"),
+    ] {
+        sgrade()
+            .args(["grade", "--pass-through"])
+            .args(&args)
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(why));
+    }
+}
