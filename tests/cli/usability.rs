@@ -414,3 +414,54 @@ fn explain_all_counts_first_and_caps_each_list() {
     let cuts = json.lines().filter(|l| l.starts_with("{\"cut\"")).count();
     assert_eq!(cuts, counts.iter().filter(|(_, n)| *n > 2).count());
 }
+
+/// `bench` warns, as hyperfine does, when its repetitions spread widely or a pass is too
+/// short to time, and shows on a terminal which pass runs.
+#[test]
+fn bench_warns_about_noise_and_shows_its_passes() {
+    let out = common::sgrade()
+        .args(["bench", "--reps", "3", "--warmup", "0"])
+        .arg(common::corpus("seeds.txt"))
+        .assert()
+        .success();
+    let warnings = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    let table = stdout_of(out);
+    // Ten puzzles: an oracle pass takes microseconds.
+    assert!(warnings.contains("too short to time well"), "{warnings}");
+    // A warning for exactly the passes whose spread in the table exceeds 10%.
+    for pass in [
+        "oracle alone (sgrade solve)",
+        "grade",
+        "grade, every call timed",
+    ] {
+        let row = table
+            .lines()
+            .find(|l| l.trim_start().starts_with(pass) && l.contains('%'))
+            .unwrap_or_else(|| panic!("{pass}: {table}"));
+        let spread: f64 = row[row.find(pass).unwrap() + pass.len()..]
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.trim_end_matches('%').parse().ok())
+            .unwrap_or_else(|| panic!("{row}"));
+        let name = pass.trim_end_matches(" alone (sgrade solve)");
+        let warned = warnings.contains(&format!("warning: {name}: the repetitions differ by"));
+        if (spread - 10.0).abs() > 0.1 {
+            assert_eq!(warned, spread > 10.0, "{pass} spread {spread}%: {warnings}");
+        }
+    }
+    let command = format!(
+        "'{}' bench --reps 2 --warmup 0 '{}' > /dev/null",
+        common::SGRADE,
+        common::corpus("seeds.txt").display()
+    );
+    let Some(screen) = on_a_terminal(&command) else {
+        return;
+    };
+    for phase in [
+        "sgrade bench: validating 8 puzzles against the oracle",
+        "sgrade bench: repetition 1/2: oracle",
+        "sgrade bench: repetition 2/2: grade, every call timed",
+    ] {
+        assert!(screen.contains(phase), "{phase}: {screen:?}");
+    }
+}
