@@ -154,12 +154,82 @@ fn pass(records: &[Record], mut work: impl FnMut(Record)) -> f64 {
     records.len() as f64 / started.elapsed().as_secs_f64().max(1e-9)
 }
 
+/// Where a benchmark run is, told to a progress display as each phase starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The first pass, which checks every solution against the oracle.
+    Validating,
+    /// A warm-up pass (oracle and grading), numbered from 2 (the validation is the first).
+    WarmUp(usize),
+    /// A timed pass of a repetition: its number (from 1), the repetitions, and the pass.
+    Repetition {
+        /// The repetition, from 1.
+        number: usize,
+        /// How many repetitions there are.
+        of: usize,
+        /// `oracle`, `grade` or `grade, every call timed`.
+        pass: &'static str,
+    },
+}
+
+/// A spread of repetitions ((max − min) / median) above this gets a warning: the machine was
+/// busy or the passes too short for the measurement to mean much (hyperfine warns likewise).
+pub const SPREAD_WARNING: f64 = 0.10;
+
+/// A timed pass shorter than this (at the median) gets a warning: timer resolution and
+/// scheduling noise are then a large part of what is measured.
+pub const SHORT_PASS: Duration = Duration::from_millis(50);
+
+/// The warnings a report deserves: each pass whose repetitions spread more than
+/// [`SPREAD_WARNING`], and passes shorter than [`SHORT_PASS`].
+pub fn warnings(report: &BenchReport) -> Vec<String> {
+    let mut warnings = Vec::new();
+    for (name, rates) in [
+        ("oracle", &report.oracle),
+        ("grade", &report.grade),
+        ("grade, every call timed", &report.timed),
+    ] {
+        let spread = spread(rates);
+        if spread > SPREAD_WARNING {
+            warnings.push(format!(
+                "{name}: the repetitions differ by {:.0}% (max − min over the median): the \
+                 machine was busy or the passes are too short; close other programs, or give \
+                 more puzzles, --reps or --warmup",
+                spread * 100.0
+            ));
+        }
+    }
+    let oracle = median(&report.oracle);
+    if oracle > 0.0 {
+        let seconds = report.puzzles as f64 / oracle;
+        if seconds < SHORT_PASS.as_secs_f64() {
+            warnings.push(format!(
+                "an oracle pass takes {:.1} ms: too short to time well; give more puzzles",
+                seconds * 1e3
+            ));
+        }
+    }
+    warnings
+}
+
 /// Runs the benchmark over `records` (already loaded, and shuffled if wanted).
 pub fn run(records: &[Record], ladder: &Ladder, config: &BenchConfig) -> BenchReport {
+    run_with(records, ladder, config, &mut |_| {})
+}
+
+/// [`run`], telling `progress` as each phase starts.
+pub fn run_with(
+    records: &[Record],
+    ladder: &Ladder,
+    config: &BenchConfig,
+    progress: &mut dyn FnMut(Phase),
+) -> BenchReport {
+    progress(Phase::Validating);
     let validation = validate(records, ladder);
     let warm_start = Instant::now();
     let mut warmup_passes = 1;
     while warm_start.elapsed() < config.warmup {
+        progress(Phase::WarmUp(warmup_passes + 1));
         pass(records, |r| drop(black_box(evaluate(r, None, false))));
         pass(records, |r| {
             drop(black_box(evaluate(r, Some(ladder), false)))
@@ -180,13 +250,21 @@ pub fn run(records: &[Record], ladder: &Ladder, config: &BenchConfig) -> BenchRe
         ladder: Some(ladder),
         ..Evaluator::default()
     };
-    for _ in 0..config.repetitions {
+    for number in 1..=config.repetitions {
+        let phase = |pass| Phase::Repetition {
+            number,
+            of: config.repetitions,
+            pass,
+        };
+        progress(phase("oracle"));
         report
             .oracle
             .push(pass(records, |r| drop(black_box(evaluate(r, None, false)))));
+        progress(phase("grade"));
         report.grade.push(pass(records, |r| {
             drop(black_box(evaluate(r, Some(ladder), false)))
         }));
+        progress(phase("grade, every call timed"));
         let mut recorder = Recorder::for_ladder(Some(ladder));
         report.timed.push(pass(records, |r| {
             drop(black_box(timed.evaluate_with(r, &mut recorder, &mut ())))
@@ -229,6 +307,71 @@ mod tests {
         assert_eq!(median(&[]), 0.0);
         assert!((spread(&[9.0, 10.0, 11.0]) - 0.2).abs() < 1e-12);
         assert_eq!(spread(&[5.0]), 0.0);
+    }
+
+    const EASY: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    #[test]
+    fn progress_is_told_every_phase_in_order() {
+        let record = Record {
+            line: 1,
+            puzzle: EASY.into(),
+            column: 1,
+            extra: String::new(),
+            error: None,
+        };
+        let config = BenchConfig {
+            repetitions: 2,
+            warmup: Duration::ZERO,
+        };
+        let mut phases = Vec::new();
+        let report = run_with(&[record], &Ladder::gnpx_v4(), &config, &mut |p| {
+            phases.push(p)
+        });
+        assert_eq!(report.grade.len(), 2);
+        let rep = |number, pass| Phase::Repetition {
+            number,
+            of: 2,
+            pass,
+        };
+        assert_eq!(
+            phases,
+            [
+                Phase::Validating,
+                rep(1, "oracle"),
+                rep(1, "grade"),
+                rep(1, "grade, every call timed"),
+                rep(2, "oracle"),
+                rep(2, "grade"),
+                rep(2, "grade, every call timed"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_large_spread_or_a_short_pass_is_warned_about() {
+        let report = |oracle: Vec<f64>, grade: Vec<f64>| BenchReport {
+            puzzles: 1000,
+            warmup_passes: 1,
+            validation: Validation::default(),
+            oracle,
+            grade,
+            timed: vec![100.0, 101.0],
+            techniques: Vec::new(),
+        };
+        // 1000 puzzles at 100/s: 10 s a pass, repetitions within 2%: nothing to say.
+        assert!(warnings(&report(vec![100.0, 102.0], vec![50.0, 50.5])).is_empty());
+        let busy = warnings(&report(vec![100.0, 102.0], vec![40.0, 50.0, 52.0]));
+        assert_eq!(busy.len(), 1, "{busy:?}");
+        assert!(
+            busy[0].starts_with("grade: the repetitions differ by 24%"),
+            "{busy:?}"
+        );
+        // 1000 puzzles at 100,000/s: 10 ms a pass.
+        let short = warnings(&report(vec![1e5, 1e5], vec![5e4, 5e4]));
+        assert_eq!(short.len(), 1, "{short:?}");
+        assert!(short[0].contains("10.0 ms"), "{short:?}");
     }
 
     #[test]

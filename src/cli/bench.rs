@@ -1,18 +1,19 @@
 //! `sgrade bench`: puzzles per second of grading next to the oracle alone, per technique too.
 
 use std::fs::File;
-use std::io::{self, BufReader, Read, Write};
+use std::io::{self, BufReader, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
-use sudoku_grader::bench::{self, median, spread, BenchConfig, BenchReport};
+use sudoku_grader::bench::{self, median, spread, BenchConfig, BenchReport, Phase};
 use sudoku_grader::input::reader::{decompressed, Record, RecordReader};
 
-use super::output::{check_inputs, Output};
+use super::output::{check_inputs, note, Output};
 use super::{ladder_for, Format, ScaleArg, TechniqueArgs, EXIT_VERIFY_FAILED};
 
 /// Arguments of `sgrade bench`.
@@ -181,6 +182,15 @@ fn render_json(report: &BenchReport, args: &BenchArgs) -> String {
         + "\n"
 }
 
+/// What the spinner says during `phase`.
+fn phase_text(phase: Phase, puzzles: usize) -> String {
+    match phase {
+        Phase::Validating => format!("validating {puzzles} puzzles against the oracle"),
+        Phase::WarmUp(pass) => format!("warm-up pass {pass}"),
+        Phase::Repetition { number, of, pass } => format!("repetition {number}/{of}: {pass}"),
+    }
+}
+
 /// Runs `sgrade bench`.
 pub fn run(args: BenchArgs) -> Result<ExitCode, String> {
     let ladder = ladder_for(args.scale, &args.techniques)?;
@@ -199,7 +209,28 @@ pub fn run(args: BenchArgs) -> Result<ExitCode, String> {
         repetitions: args.reps as usize,
         warmup: Duration::from_secs_f64(args.warmup),
     };
-    let report = bench::run(&records, &ladder, &config);
+    // On a terminal a spinner says which pass runs (a pass over a hard corpus takes a while);
+    // elsewhere nothing, so that a log holds only the report and its warnings.
+    let spinner = io::stderr().is_terminal().then(|| {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_style(
+            ProgressStyle::with_template("{spinner} sgrade bench: {msg} ({elapsed})")
+                .expect("valid progress template"),
+        );
+        bar.enable_steady_tick(Duration::from_millis(200));
+        bar
+    });
+    let report = bench::run_with(&records, &ladder, &config, &mut |phase| {
+        if let Some(bar) = &spinner {
+            bar.set_message(phase_text(phase, records.len()));
+        }
+    });
+    if let Some(bar) = spinner {
+        bar.finish_and_clear();
+    }
+    // Warnings go to stderr, after the spinner is gone, in text and JSON alike.
+    for warning in bench::warnings(&report) {
+        note!("sgrade bench: warning: {warning}");
+    }
     let text = match args.format {
         Format::Text => render_text(&report, &args, ladder.rungs().len()),
         Format::Json => render_json(&report, &args),

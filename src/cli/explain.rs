@@ -2,7 +2,9 @@
 
 use std::process::ExitCode;
 
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::path::Path;
 
 use clap::Args;
 
@@ -10,7 +12,8 @@ use sudoku_grader::core::notation::cell_name;
 use sudoku_grader::core::Grid;
 use sudoku_grader::explain::{describe, details, step_json};
 use sudoku_grader::grading::evaluate::{Evaluator, Observer, Verdict};
-use sudoku_grader::input::reader::Record;
+use sudoku_grader::input::encoding::utf8_input;
+use sudoku_grader::input::reader::{decompressed, Record, RecordReader};
 use sudoku_grader::oracle::SolutionCount;
 use sudoku_grader::scales::RatingRule;
 use sudoku_grader::techniques::se::{format_difficulty, se_name};
@@ -23,10 +26,19 @@ use super::{ladder_for, Format, ScaleArg, TechniqueArgs, EXIT_NOT_ALL_UNIQUE, EX
 /// Arguments of `sgrade explain`.
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
-    /// The puzzle: 81 characters (givens) or 729 (pencil marks).
+    /// The puzzle: 81 characters (givens) or 729 (pencil marks), alone or followed by its label
+    /// (a whole line of a puzzle file, as `grade` reads it); or a puzzle file (plain,
+    /// compressed or CSV), whose first puzzle or `--line N` is explained; `-`: stdin.
     // `-` marks an empty cell, so a puzzle may start with one: not an option.
     #[arg(allow_hyphen_values = true)]
     puzzle: String,
+    /// With a file or `-`: explain the puzzle on this line (1-based, as `grade`'s `line`).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    line: Option<u64>,
+    /// With --all: list at most N steps of each technique (0: every step); the counts come
+    /// first, and a line says what was cut.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT)]
+    limit: usize,
     /// Rating scale: its technique order and rating rule.
     #[arg(long, value_enum, default_value_t = ScaleArg::Gnpx)]
     scale: ScaleArg,
@@ -44,6 +56,128 @@ pub struct ExplainArgs {
 fn se_label(step: &Step) -> Option<(String, &'static str)> {
     let difficulty = step.difficulty?;
     Some((format_difficulty(difficulty.0), se_name(step)))
+}
+
+/// `--all` lists at most this many steps of a technique unless `--limit` says otherwise: one
+/// pencil-mark state can hold a hundred thousand chain steps.
+const DEFAULT_LIMIT: usize = 20;
+
+/// The record `explain` works on: the argument as a line of text, or the first puzzle (or line
+/// `--line`) of the file it names, or of stdin for `-`.
+fn read_record(args: &ExplainArgs) -> Result<Record, String> {
+    let name = args.puzzle.as_str();
+    let input: Option<Box<dyn Read + Send>> = if name == "-" {
+        Some(Box::new(io::stdin()))
+    } else if Path::new(name).is_file() {
+        let file = File::open(name).map_err(|e| format!("cannot open {name}: {e}"))?;
+        Some(Box::new(file))
+    } else {
+        None
+    };
+    let Some(input) = input else {
+        if args.line.is_some() {
+            return Err(format!(
+                "--line needs a puzzle file or `-`, and {name:?} is no file"
+            ));
+        }
+        // The argument is the line itself: the reader splits the puzzle from its label.
+        let mut reader = RecordReader::new(name.trim().as_bytes());
+        let record = reader.next_record().map_err(|e| e.to_string())?;
+        return record.ok_or_else(|| "no puzzle given".to_string());
+    };
+    let input = decompressed(input)
+        .and_then(utf8_input)
+        .map_err(|e| format!("{name}: {e}"))?;
+    let mut reader = RecordReader::new(input);
+    while let Some(record) = reader.next_record().map_err(|e| format!("{name}: {e}"))? {
+        match args.line {
+            None => return Ok(record),
+            Some(line) if record.line == line => return Ok(record),
+            Some(line) if record.line > line => break,
+            Some(_) => {}
+        }
+    }
+    Err(match args.line {
+        Some(line) => {
+            format!("{name}: no puzzle on line {line} (past the end, blank or a comment)")
+        }
+        None => format!("{name}: no puzzle line"),
+    })
+}
+
+/// `--all`: the count of steps per technique first, then each technique's steps, `limit` at
+/// most (0: all), with a line for what was cut.
+fn list_all(
+    out: &mut impl Write,
+    format: Format,
+    found: &[(&'static str, Vec<Step>)],
+    limit: usize,
+    se: bool,
+) -> io::Result<()> {
+    let shown = |steps: &[Step]| {
+        if limit == 0 {
+            steps.len()
+        } else {
+            steps.len().min(limit)
+        }
+    };
+    let used: Vec<_> = found
+        .iter()
+        .filter(|(_, steps)| !steps.is_empty())
+        .collect();
+    let total: usize = used.iter().map(|(_, steps)| steps.len()).sum();
+    match format {
+        Format::Text => {
+            writeln!(
+                out,
+                "steps in the starting state: {total} from {} of {} techniques",
+                used.len(),
+                found.len()
+            )?;
+            let width = used.iter().map(|(id, _)| id.len()).max().unwrap_or(0);
+            for (id, steps) in &used {
+                let cut = if shown(steps) < steps.len() {
+                    format!("  ({} listed)", shown(steps))
+                } else {
+                    String::new()
+                };
+                writeln!(out, "  {id:<width$} {:>7}{cut}", steps.len())?;
+            }
+        }
+        Format::Json => {
+            let counts: serde_json::Map<String, serde_json::Value> = used
+                .iter()
+                .map(|(id, steps)| (id.to_string(), steps.len().into()))
+                .collect();
+            writeln!(
+                out,
+                "{}",
+                serde_json::json!({ "counts": counts, "limit": limit })
+            )?;
+        }
+    }
+    let mut number = 0;
+    for (id, steps) in used {
+        for step in &steps[..shown(steps)] {
+            number += 1;
+            emit(out, format, step, number, se)?;
+        }
+        let cut = steps.len() - shown(steps);
+        if cut > 0 {
+            match format {
+                Format::Text => writeln!(
+                    out,
+                    "     … {cut} more {id} steps (--limit 0 lists them all)"
+                )?,
+                Format::Json => writeln!(
+                    out,
+                    "{}",
+                    serde_json::json!({ "cut": { "technique": id, "listed": shown(steps), "found": steps.len() } })
+                )?,
+            }
+        }
+    }
+    Ok(())
 }
 
 fn emit(
@@ -128,13 +262,17 @@ impl Observer for PathPrinter {
 /// solution; a puzzle with several solutions graded unchecked), watched by a [`PathPrinter`].
 pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
     let ladder = ladder_for(args.scale, &args.techniques)?;
-    let record = Record {
-        line: 1,
-        puzzle: args.puzzle.trim().to_string(),
-        column: 1,
-        extra: String::new(),
-        error: None,
-    };
+    let record = read_record(&args)?;
+    let from_file = args.puzzle == "-" || Path::new(&args.puzzle).is_file();
+    if from_file {
+        // Say which puzzle of the file this is (stderr: stdout keeps its format).
+        note!(
+            "sgrade: {}: line {}: {}",
+            args.puzzle,
+            record.line,
+            record.puzzle
+        );
+    }
     // `--all` lists the start state's steps instead of grading: the oracle alone runs.
     let evaluator = Evaluator {
         ladder: (!args.all).then_some(&ladder),
@@ -158,8 +296,8 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
     }
     let out = &mut printer.out;
     let outcome = match &evaluation.verdict {
-        Verdict::Unreadable(error) => return Ok(invalid(error)),
-        Verdict::Invalid(error) => return Ok(invalid(error)),
+        Verdict::Unreadable(error) => return Ok(invalid(error, from_file)),
+        Verdict::Invalid(error) => return Ok(invalid(error, from_file)),
         // One puzzle is explained: there is nothing earlier to repeat.
         Verdict::Duplicate { .. } => unreachable!("explain does not deduplicate"),
         Verdict::NoSolution => {
@@ -178,14 +316,14 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
         }
         Verdict::Unique { .. } | Verdict::Multiple(None) => {
             let start = printer.start.as_ref().expect("the oracle saw the puzzle");
-            let mut number = 0;
-            for rung in ladder.rungs() {
-                for step in rung.technique.find_all(start) {
-                    number += 1;
-                    emit(out, args.format, &step, number, se).map_err(|e| e.to_string())?;
-                }
-            }
-            out.flush().map_err(|e| e.to_string())?;
+            let found: Vec<_> = ladder
+                .rungs()
+                .iter()
+                .map(|rung| (rung.technique.id(), rung.technique.find_all(start)))
+                .collect();
+            list_all(out, args.format, &found, args.limit, se)
+                .and_then(|()| out.flush())
+                .map_err(|e| e.to_string())?;
             return Ok(ExitCode::SUCCESS);
         }
         Verdict::Solved { outcome, .. }
@@ -258,7 +396,12 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
 }
 
 /// The text was not a puzzle: exit 1 with the reason.
-fn invalid(error: &dyn std::fmt::Display) -> ExitCode {
-    note!("sgrade: invalid puzzle: {error}");
+fn invalid(error: &dyn std::fmt::Display, from_file: bool) -> ExitCode {
+    if from_file {
+        note!("sgrade: invalid puzzle: {error}");
+    } else {
+        // The argument may have been meant as a file name.
+        note!("sgrade: invalid puzzle (and no file of that name): {error}");
+    }
     ExitCode::from(EXIT_NOT_ALL_UNIQUE)
 }

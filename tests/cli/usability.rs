@@ -282,3 +282,186 @@ fn the_summary_fits_a_terminal_and_says_what_ratings_mean() {
     let text = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
     assert_eq!(text.matches("line 3: expected 81").count(), 1, "{text}");
 }
+
+const XWING: &str =
+    "4....9.5.23..58.67...4.7.........3253.2....8.5.1...7.....89....9......7..1.72..46";
+
+fn stdout_of(assert: assert_cmd::assert::Assert) -> String {
+    String::from_utf8_lossy(&assert.get_output().stdout).into_owned()
+}
+
+/// `explain` takes a whole line (the puzzle and its label), a file's line (`--line N`) and
+/// stdin, and explains the same puzzle the same way from each.
+#[test]
+fn explain_reads_a_whole_line_a_files_line_and_stdin() {
+    let plain = stdout_of(common::sgrade().args(["explain", XWING]).assert().success());
+    assert!(plain.contains("solved in "), "{plain}");
+    let line = format!("{XWING} x-wing");
+    let labelled = stdout_of(common::sgrade().args(["explain", &line]).assert().success());
+    assert_eq!(labelled, plain);
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.txt");
+    std::fs::write(&file, format!("# two puzzles\n{EASY} easy\n\n{line}\n")).unwrap();
+    let from_file = common::sgrade()
+        .arg("explain")
+        .arg(&file)
+        .args(["--line", "4"])
+        .assert()
+        .success();
+    let note = String::from_utf8_lossy(&from_file.get_output().stderr).into_owned();
+    assert!(note.contains(": line 4: "), "which puzzle: {note}");
+    assert_eq!(stdout_of(from_file), plain);
+    // Without --line: the file's first puzzle.
+    let first = stdout_of(
+        common::sgrade()
+            .arg("explain")
+            .arg(&file)
+            .assert()
+            .success(),
+    );
+    let easy = stdout_of(common::sgrade().args(["explain", EASY]).assert().success());
+    assert_eq!(first, easy);
+    let piped = common::sgrade()
+        .args(["explain", "-", "--line", "4"])
+        .write_stdin(std::fs::read(&file).unwrap())
+        .assert()
+        .success();
+    assert_eq!(stdout_of(piped), plain);
+    // A line without a puzzle, and --line with no file, are usage errors.
+    let comment = common::sgrade()
+        .arg("explain")
+        .arg(&file)
+        .args(["--line", "1"])
+        .assert()
+        .code(2);
+    let why = String::from_utf8_lossy(&comment.get_output().stderr).into_owned();
+    assert!(why.contains("no puzzle on line 1"), "{why}");
+    common::sgrade()
+        .args(["explain", XWING, "--line", "2"])
+        .assert()
+        .code(2);
+}
+
+/// `explain --all` prints the count of steps per technique first, then lists at most
+/// `--limit` steps of each, saying what it cut.
+#[test]
+fn explain_all_counts_first_and_caps_each_list() {
+    let run = |limit: &str, format: &str| {
+        stdout_of(
+            common::sgrade()
+                .args([
+                    "explain",
+                    "--all",
+                    "--techniques",
+                    "singles,intersections,subsets",
+                ])
+                .args(["--limit", limit, "--format", format, XWING])
+                .assert()
+                .success(),
+        )
+    };
+    let text = run("2", "text");
+    let mut lines = text.lines();
+    let head = lines.next().unwrap();
+    let total: usize = head
+        .strip_prefix("steps in the starting state: ")
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{head}"));
+    let counts: Vec<(String, usize)> = lines
+        .by_ref()
+        .take_while(|l| !l.trim_start().starts_with("1. "))
+        .map(|l| {
+            let mut fields = l.split_whitespace();
+            (
+                fields.next().unwrap().to_string(),
+                fields.next().unwrap().parse().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(counts.iter().map(|(_, n)| n).sum::<usize>(), total);
+    assert!(
+        counts.iter().any(|(_, n)| *n > 2),
+        "something to cut: {counts:?}"
+    );
+    // Every step is listed under --limit 0; under --limit 2 two per technique, and a line
+    // for each cut list.
+    let every = run("0", "text");
+    let numbered = |text: &str| {
+        text.lines()
+            .filter(|l| {
+                l.trim_start()
+                    .split_once(". ")
+                    .is_some_and(|(n, _)| n.parse::<u32>().is_ok())
+            })
+            .count()
+    };
+    assert_eq!(numbered(&every), total);
+    assert!(!every.contains(" more "));
+    let capped: usize = counts.iter().map(|(_, n)| (*n).min(2)).sum();
+    assert_eq!(numbered(&text), capped);
+    for (id, n) in counts.iter().filter(|(_, n)| *n > 2) {
+        let cut = format!("… {} more {id} steps", n - 2);
+        assert!(text.contains(&cut), "{cut}: {text}");
+    }
+    // JSON: the counts object first, a `cut` object per cut list.
+    let json = run("2", "json");
+    let first: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    for (id, n) in &counts {
+        assert_eq!(first["counts"][id].as_u64(), Some(*n as u64), "{id}");
+    }
+    let cuts = json.lines().filter(|l| l.starts_with("{\"cut\"")).count();
+    assert_eq!(cuts, counts.iter().filter(|(_, n)| *n > 2).count());
+}
+
+/// `bench` warns, as hyperfine does, when its repetitions spread widely or a pass is too
+/// short to time, and shows on a terminal which pass runs.
+#[test]
+fn bench_warns_about_noise_and_shows_its_passes() {
+    let out = common::sgrade()
+        .args(["bench", "--reps", "3", "--warmup", "0"])
+        .arg(common::corpus("seeds.txt"))
+        .assert()
+        .success();
+    let warnings = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    let table = stdout_of(out);
+    // Ten puzzles: an oracle pass takes microseconds.
+    assert!(warnings.contains("too short to time well"), "{warnings}");
+    // A warning for exactly the passes whose spread in the table exceeds 10%.
+    for pass in [
+        "oracle alone (sgrade solve)",
+        "grade",
+        "grade, every call timed",
+    ] {
+        let row = table
+            .lines()
+            .find(|l| l.trim_start().starts_with(pass) && l.contains('%'))
+            .unwrap_or_else(|| panic!("{pass}: {table}"));
+        let spread: f64 = row[row.find(pass).unwrap() + pass.len()..]
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.trim_end_matches('%').parse().ok())
+            .unwrap_or_else(|| panic!("{row}"));
+        let name = pass.trim_end_matches(" alone (sgrade solve)");
+        let warned = warnings.contains(&format!("warning: {name}: the repetitions differ by"));
+        if (spread - 10.0).abs() > 0.1 {
+            assert_eq!(warned, spread > 10.0, "{pass} spread {spread}%: {warnings}");
+        }
+    }
+    let command = format!(
+        "'{}' bench --reps 2 --warmup 0 '{}' > /dev/null",
+        common::SGRADE,
+        common::corpus("seeds.txt").display()
+    );
+    let Some(screen) = on_a_terminal(&command) else {
+        return;
+    };
+    for phase in [
+        "sgrade bench: validating 8 puzzles against the oracle",
+        "sgrade bench: repetition 1/2: oracle",
+        "sgrade bench: repetition 2/2: grade, every call timed",
+    ] {
+        assert!(screen.contains(phase), "{phase}: {screen:?}");
+    }
+}
