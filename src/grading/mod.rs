@@ -3,5 +3,6 @@
 
 pub mod evaluate;
 pub mod find;
+pub mod fuzz;
 pub mod grader;
 pub mod sink;

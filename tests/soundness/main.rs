@@ -7,6 +7,7 @@
 //! - `fish_dual`: large basic fish have small duals (a property on random states).
 //! - `memo`: grading with the finders' memos on and off takes the same steps on every scale.
 //! - `forcing`: ForceChain, Kraken fish, HoDoKu's Forcing Chain and Net.
+//! - `fuzz_seeds`: the fuzz targets' bodies over a fixed seed corpus (the CI smoke pass).
 //! - `statuses`: near-puzzles without a solution or with several are never reported unique.
 //! - `oracle`: the band oracle against the solver it replaced (`oracle_reference`), on corpora,
 //!   non-unique and mid-solve grids and random grids.
@@ -23,6 +24,7 @@ mod corpora;
 mod fish;
 mod fish_dual;
 mod forcing;
+mod fuzz_seeds;
 mod memo;
 mod oracle;
 mod oracle_reference;

@@ -1,0 +1,258 @@
+//! The bodies of the fuzz targets (`fuzz/fuzz_targets/`), as library functions so that a stable
+//! test runs them over a fixed seed corpus and a stable driver can run them at length where
+//! `cargo fuzz` (nightly) is not at hand. Each panics on a broken invariant, which is what a
+//! fuzzer reports; none may hang.
+//!
+//! - [`read_and_parse`]: any bytes through the UTF-16 detection, the line reader and the puzzle
+//!   parser.
+//! - [`load_pencil_marks`]: any 729-character state through the pencil-mark loader.
+//! - [`grade_candidates`]: any candidate grid through the oracle and the grader: a grid without
+//!   exactly one solution is never reported unique, and with one every step of the grading path
+//!   and every step any catalogued technique finds in the grid agrees with that solution.
+
+use std::io::Cursor;
+
+use crate::core::{CandidateSet, Grid, CELLS};
+use crate::grading::evaluate::{Evaluator, Status, Verdict};
+use crate::input::encoding::utf8_input;
+use crate::input::puzzle::{parse_puzzle, PuzzleFormat};
+use crate::input::reader::{Record, RecordReader, ECHO_CHARS, MAX_LINE};
+use crate::oracle::{self, SolutionCount};
+use crate::scales::ladder::Ladder;
+use crate::techniques::{Premise, CATALOGUE};
+
+/// Reads `data` as an input file: every record in line order, no record longer than the reader
+/// holds, an error record's echo cut, and every puzzle text parsed without a panic (a parsed
+/// puzzle's canonical text parses again, to the same grid for 81 characters). Returns the
+/// number of records.
+pub fn read_and_parse(data: &[u8]) -> usize {
+    let input = utf8_input(Cursor::new(data.to_vec())).expect("reading memory cannot fail");
+    let mut reader = RecordReader::new(input);
+    let (mut records, mut last_line) = (0, 0);
+    loop {
+        let record = match reader.next_record() {
+            Ok(Some(record)) => record,
+            Ok(None) => break,
+            // A file the reader refuses whole (a CSV header without a puzzle column) ends
+            // with its reason; memory cannot fail to read otherwise.
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => break,
+            Err(e) => panic!("reading memory failed: {e}"),
+        };
+        assert!(record.line > last_line, "lines out of order");
+        last_line = record.line;
+        records += 1;
+        if record.error.is_some() {
+            // The echo: at most ECHO_CHARS characters and a note of the length.
+            assert!(record.puzzle.chars().count() <= ECHO_CHARS + 40);
+            continue;
+        }
+        // CSV re-quotes the other fields, which can double their quotes.
+        assert!(record.puzzle.len() <= MAX_LINE && record.extra.len() <= 2 * MAX_LINE + 16);
+        if let Ok(puzzle) = parse_puzzle(&record.puzzle, record.column) {
+            let again = parse_puzzle(&puzzle.canonical, 1).expect("canonical text parses");
+            if puzzle.format == PuzzleFormat::Givens {
+                assert_eq!(again.grid, puzzle.grid, "canonical text is the same grid");
+            }
+        }
+    }
+    records
+}
+
+/// Turns `data` into a 729-character pencil-mark state (each byte picks a mark: empty, the
+/// digit of its position, or any digit) and loads it. Every candidate of the grid was in the
+/// state, and its canonical text loads again to a state with no candidate the first lacks and
+/// the same solution count. (Not always the same grid: loading places the cells the text shows
+/// with one candidate, and the first load leaves peers of its placements with one.) Returns
+/// whether it loaded.
+pub fn load_pencil_marks(data: &[u8]) -> bool {
+    if data.is_empty() {
+        return false;
+    }
+    let text: String = (0..729)
+        .map(|i| {
+            let byte = data[i % data.len()].wrapping_add((i / data.len()) as u8);
+            match byte % 4 {
+                0 | 1 => '.',
+                2 => (b'1' + (i % 9) as u8) as char,
+                _ => (b'0' + byte / 4 % 10) as char,
+            }
+        })
+        .collect();
+    let Ok(puzzle) = parse_puzzle(&text, 1) else {
+        return false;
+    };
+    assert_eq!(puzzle.format, PuzzleFormat::PencilMarks);
+    let mut marked = CandidateSet::EMPTY;
+    for (i, ch) in text.bytes().enumerate() {
+        if (b'1'..=b'9').contains(&ch) {
+            marked.insert(i / 9, (ch - b'1') as usize);
+        }
+    }
+    for (cell, digit) in puzzle.grid.pencil_marks().iter() {
+        assert!(
+            marked.contains(cell, digit),
+            "r{cell}#{digit} was not marked"
+        );
+    }
+    let count = oracle::solve(&puzzle.grid).count;
+    let Ok(again) = parse_puzzle(&puzzle.canonical, 1) else {
+        // Found by this target: the first load can leave two peers with the same single
+        // candidate, so the canonical text does not load ("givens conflict"). Both say the
+        // state is no puzzle; what must hold is that it had no solution.
+        assert_eq!(count, SolutionCount::None, "{}", puzzle.canonical);
+        return true;
+    };
+    let first = puzzle.grid.pencil_marks();
+    for (cell, digit) in again.grid.pencil_marks().iter() {
+        assert!(first.contains(cell, digit), "r{cell}#{digit} came back");
+    }
+    assert_eq!(oracle::solve(&again.grid).count, count);
+    true
+}
+
+/// The ladders [`grade_candidates`] grades with: one per scale, built once.
+pub struct Ladders(Vec<Ladder>);
+
+impl Default for Ladders {
+    fn default() -> Self {
+        Ladders(vec![
+            Ladder::gnpx_v4(),
+            crate::scales::Scale::Gnpx584.ladder(),
+            crate::scales::Scale::Hodoku.ladder(),
+        ])
+    }
+}
+
+/// Puzzles whose solutions [`grade_candidates`] keeps while it removes other candidates.
+const SEEDS: [&str; 4] = [
+    "4....9.5.23..58.67...4.7.........3253.2....8.5.1...7.....89....9......7..1.72..46",
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+    ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+    "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+];
+
+/// What [`grade_candidates`] did with a grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Graded {
+    /// The bytes made no grid (a cell without candidates conflicting on load).
+    NoGrid,
+    /// The grid has no solution or several: its status said so.
+    NotUnique,
+    /// The grid has one solution; this many steps were checked against it.
+    Checked(usize),
+}
+
+/// Makes a candidate grid of `data` and grades it. The first byte picks the kind: even, a seed
+/// puzzle's start with candidates other than its solution's removed where the data's bits say
+/// (one solution always remains, often a harder state than any real puzzle's); odd, any 729
+/// bits. Then on one scale (by the second byte): a grid without exactly one solution must get
+/// that status, never `unique`; with one, the grader under `verify` must find no wrong step,
+/// and (seed starts) every step of every catalogued technique that needs no givens, found in
+/// the grid, must agree with the solution.
+pub fn grade_candidates(data: &[u8], ladders: &Ladders) -> Graded {
+    let [kind, scale, bits @ ..] = data else {
+        return Graded::NoGrid;
+    };
+    let bit = |i: usize| bits.is_empty() || bits[i / 8 % bits.len()] & (1 << (i % 8)) != 0;
+    let mut set = CandidateSet::EMPTY;
+    if kind % 2 == 0 {
+        let start = parse_puzzle(SEEDS[(*kind as usize / 2) % SEEDS.len()], 1)
+            .expect("seed")
+            .grid;
+        let solution = oracle::solve(&start).solution.expect("seeds are unique");
+        for (i, (cell, digit)) in start.pencil_marks().iter().enumerate() {
+            if digit == solution[cell] as usize || bit(i) {
+                set.insert(cell, digit);
+            }
+        }
+    } else {
+        for i in 0..CELLS * 9 {
+            if bit(i) {
+                set.insert(i / 9, i % 9);
+            }
+        }
+    }
+    let Ok(grid) = Grid::from_candidates(&set) else {
+        return Graded::NoGrid;
+    };
+    let ladder = &ladders.0[*scale as usize % ladders.0.len()];
+    let record = Record {
+        line: 1,
+        puzzle: grid.candidates_string(),
+        column: 1,
+        extra: String::new(),
+        error: None,
+    };
+    let evaluator = Evaluator {
+        ladder: Some(ladder),
+        verify: true,
+        grade_multiple: false,
+    };
+    let evaluation = evaluator.evaluate(record);
+    let oracle = oracle::solve(&grid);
+    let Some(solution) = oracle.solution else {
+        let expected = match oracle.count {
+            SolutionCount::None => Status::None,
+            _ => Status::Multiple,
+        };
+        assert_eq!(
+            evaluation.status(),
+            expected,
+            "{}",
+            grid.candidates_string()
+        );
+        return Graded::NotUnique;
+    };
+    if let Verdict::WrongStep { failure, .. } = &evaluation.verdict {
+        panic!("wrong step: {failure} in {}", grid.candidates_string());
+    }
+    assert_eq!(evaluation.status(), Status::Unique);
+    let mut checked = evaluation.outcome().map_or(0, |o| o.steps as usize);
+    if kind % 2 == 1 {
+        // Any grid: the grading path only. Every technique on a wide-open grid finds
+        // millions of steps (forcing nets), too slow to sweep per input.
+        return Graded::Checked(checked);
+    }
+    for info in CATALOGUE {
+        if !Premise::UNIQUE_SOLUTION.contains(info.premise) {
+            // Avoidable rectangles need the givens, which a candidate grid does not say.
+            continue;
+        }
+        for step in info.technique.find_all(&grid) {
+            if let Some(wrong) = step.check_against(&solution) {
+                panic!(
+                    "{} found a wrong step ({wrong:?}) in {}",
+                    info.id,
+                    grid.candidates_string()
+                );
+            }
+            checked += 1;
+        }
+    }
+    Graded::Checked(checked)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_body_takes_a_few_plain_inputs() {
+        assert_eq!(
+            read_and_parse(format!("{}\n\n# c\n1\n", SEEDS[0]).as_bytes()),
+            2
+        );
+        assert_eq!(read_and_parse(b""), 0);
+        assert!(!load_pencil_marks(&[]));
+        load_pencil_marks(&[2, 3, 0, 1, 7]);
+        let ladders = Ladders::default();
+        // All candidates but the solution's kept: the seed's start, one solution.
+        assert!(matches!(
+            grade_candidates(&[0, 0, 0xFF], &ladders),
+            Graded::Checked(n) if n > 0
+        ));
+        // Every candidate everywhere: many solutions.
+        assert_eq!(grade_candidates(&[1, 2, 0xFF], &ladders), Graded::NotUnique);
+        assert_eq!(grade_candidates(&[1], &ladders), Graded::NoGrid);
+    }
+}
