@@ -99,15 +99,9 @@ Every technique is sound whatever the cell order, so a ladder that solves a puzz
 of its isomorphs; but where a rung finds several steps it takes the one its scan order meets
 first (GNPX: rows, columns, boxes, cells in index order; HoDoKu: its own orders and sorts), and
 that depends on where the patterns lie. Another step leads to another state, and the path may
-then need another technique or more steps. HoDoKu's score adds every step's base score, so it
-moves with the path's length far more often than the level does.
-
-This does not make the differences inherent: HoDoKu itself changes its score on about 1 in 300
-isomorphs and Sudoku Explainer on none of 40 (figures from issue #18), so where our HoDoKu score
-moves much more often, our HoDoKu path is not yet HoDoKu's in the choices that matter (which
-single, which of several equal chains); that is a fidelity gap, tracked with the reliability
-work (issue #16), not a property of the scale. The canonical form itself never changes under
-symmetry (tests/analysis.rs), and tests/analysis.rs keeps the rating invariance from dropping
+then need another technique or more steps. For the HoDoKu scale these differences are
+HoDoKu's own (above). The canonical form itself never changes under symmetry
+(tests/cli/analysis.rs), and tests/cli/analysis.rs keeps the rating invariance from dropping
 below the levels measured here.
 """)
     with open(args.out, "w") as f:

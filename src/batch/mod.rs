@@ -20,6 +20,7 @@ use crate::symmetry::dedup::{FirstSeen, SeenForms};
 use crate::symmetry::Forms;
 use crate::timing::TimingsPool;
 
+pub mod columns;
 pub mod rows;
 
 pub use crate::grading::sink::{Sink, Stop};

@@ -16,6 +16,7 @@ use sudoku_grader::input::encoding::utf8_input;
 use sudoku_grader::input::reader::{decompressed, Record, RecordReader};
 use sudoku_grader::oracle::SolutionCount;
 use sudoku_grader::scales::RatingRule;
+use sudoku_grader::techniques::se::{format_difficulty, se_name};
 use sudoku_grader::techniques::step::Step;
 use sudoku_grader::timing::NoTiming;
 
@@ -28,6 +29,8 @@ pub struct ExplainArgs {
     /// The puzzle: 81 characters (givens) or 729 (pencil marks), alone or followed by its label
     /// (a whole line of a puzzle file, as `grade` reads it); or a puzzle file (plain,
     /// compressed or CSV), whose first puzzle or `--line N` is explained; `-`: stdin.
+    // `-` marks an empty cell, so a puzzle may start with one: not an option.
+    #[arg(allow_hyphen_values = true)]
     puzzle: String,
     /// With a file or `-`: explain the puzzle on this line (1-based, as `grade`'s `line`).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -47,6 +50,12 @@ pub struct ExplainArgs {
     /// List every step each enabled technique finds in the starting state instead of solving.
     #[arg(long)]
     all: bool,
+}
+
+/// A step's SE difficulty (as serate prints it) and SE name, for `--scale se`.
+fn se_label(step: &Step) -> Option<(String, &'static str)> {
+    let difficulty = step.difficulty?;
+    Some((format_difficulty(difficulty.0), se_name(step)))
 }
 
 /// `--all` lists at most this many steps of a technique unless `--limit` says otherwise: one
@@ -103,6 +112,7 @@ fn list_all(
     format: Format,
     found: &[(&'static str, Vec<Step>)],
     limit: usize,
+    se: bool,
 ) -> io::Result<()> {
     let shown = |steps: &[Step]| {
         if limit == 0 {
@@ -150,7 +160,7 @@ fn list_all(
     for (id, steps) in used {
         for step in &steps[..shown(steps)] {
             number += 1;
-            emit(out, format, step, number)?;
+            emit(out, format, step, number, se)?;
         }
         let cut = steps.len() - shown(steps);
         if cut > 0 {
@@ -170,16 +180,38 @@ fn list_all(
     Ok(())
 }
 
-fn emit(out: &mut impl Write, format: Format, step: &Step, number: usize) -> io::Result<()> {
+fn emit(
+    out: &mut impl Write,
+    format: Format,
+    step: &Step,
+    number: usize,
+    se: bool,
+) -> io::Result<()> {
+    let se = se.then(|| se_label(step)).flatten();
     match format {
         Format::Text => {
-            writeln!(out, "{number:>3}. {}", describe(step))?;
+            match &se {
+                Some((difficulty, name)) => {
+                    writeln!(out, "{number:>3}. [{difficulty} {name}] {}", describe(step))?
+                }
+                None => writeln!(out, "{number:>3}. {}", describe(step))?,
+            }
             for line in details(step) {
                 writeln!(out, "     {line}")?;
             }
             Ok(())
         }
-        Format::Json => writeln!(out, "{}", step_json(step, number)),
+        Format::Json => {
+            let mut json = step_json(step, number);
+            if let (Some((difficulty, name)), Some(map)) = (se, json.as_object_mut()) {
+                map.insert(
+                    "se_difficulty".into(),
+                    difficulty.parse::<f64>().ok().into(),
+                );
+                map.insert("se_name".into(), name.into());
+            }
+            writeln!(out, "{json}")
+        }
     }
 }
 
@@ -198,6 +230,8 @@ struct PathPrinter {
     out: Output,
     /// The first write error (the observer cannot return one).
     failed: Option<io::Error>,
+    /// Whether steps show their SE difficulty and name (`--scale se`).
+    se: bool,
 }
 
 impl Observer for PathPrinter {
@@ -215,7 +249,7 @@ impl Observer for PathPrinter {
     fn step(&mut self, step: &Step, _grid: &Grid) {
         self.number += 1;
         if self.failed.is_none() {
-            self.failed = emit(&mut self.out, self.format, step, self.number).err();
+            self.failed = emit(&mut self.out, self.format, step, self.number, self.se).err();
         }
     }
 
@@ -253,7 +287,9 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
         end: None,
         out: Output::stdout(),
         failed: None,
+        se: ladder.rule() == RatingRule::SeErEpEd,
     };
+    let se = ladder.rule() == RatingRule::SeErEpEd;
     let evaluation = evaluator.evaluate_with(record, &mut NoTiming, &mut printer);
     if let Some(error) = printer.failed.take() {
         return Err(error.to_string());
@@ -285,7 +321,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
                 .iter()
                 .map(|rung| (rung.technique.id(), rung.technique.find_all(start)))
                 .collect();
-            list_all(out, args.format, &found, args.limit)
+            list_all(out, args.format, &found, args.limit, se)
                 .and_then(|()| out.flush())
                 .map_err(|e| e.to_string())?;
             return Ok(ExitCode::SUCCESS);
@@ -301,6 +337,23 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
         RatingRule::MaxDifficulty => outcome.rating.to_string(),
         RatingRule::HodokuLevel => {
             format!("{} (score {})", rule.label(outcome.rating), outcome.score)
+        }
+        RatingRule::SeErEpEd => {
+            let se = outcome.se.unwrap_or_default();
+            let [er, ep, ed] = se.printed();
+            let name = |n: &str| {
+                if n.is_empty() {
+                    "-".to_string()
+                } else {
+                    n.to_string()
+                }
+            };
+            format!(
+                "ER/EP/ED {er}/{ep}/{ed} ({} / {} / {})",
+                name(se.er_technique),
+                name(se.ep_technique),
+                name(se.ed_technique)
+            )
         }
     };
     let written = match args.format {

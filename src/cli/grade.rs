@@ -55,6 +55,12 @@ pub struct BatchArgs {
     /// rated-file line `<puzzle> <difficulty> "<method>"` (GNPX scales).
     #[arg(long, value_enum, default_value_t = OutputFormatArg::Csv)]
     output_format: OutputFormatArg,
+    /// Write these columns, in this order (comma-separated), instead of the default ones: a
+    /// fixed schema whatever the scale and ladder. Any default column, `scale`, `counts`
+    /// (every technique used, `id=n;…`), `rating` on every scale (HoDoKu: the level's number),
+    /// `count_*` (every `count_<id>` of the ladder) or one `count_<id>`.
+    #[arg(long, value_name = "LIST")]
+    columns: Option<String>,
     /// Do not write the CSV header line.
     #[arg(long)]
     no_header: bool,
@@ -80,6 +86,11 @@ pub struct BatchArgs {
     /// The input CSV column that holds the puzzle (default `puzzle`). Implies CSV.
     #[arg(long, value_name = "NAME")]
     column: Option<String>,
+    /// Write the input CSV's columns (other than the puzzle's) under their own names where
+    /// `extra` stands (a name sgrade writes itself gets `input_` before it). Every input must
+    /// be a CSV with the same header (stdin: give it with --csv-header).
+    #[arg(long)]
+    pass_through: bool,
     /// Exit 0 even when some rows are invalid, have no or several solutions: they are data
     /// (status and message), not a failed task. Exit codes then mean a usage or I/O error
     /// (2) or a --verify failure (3) only.
@@ -154,7 +165,12 @@ impl ScaleArgs {
                 return Err("--output-format gnpx writes GNPX difficulties: use it with --scale gnpx or gnpx584".into())
             }
         };
-        Ok(Plan::new(Some(ladder), format, verify, needs)?.with_rows(batch.row_options()))
+        if batch.columns.is_some() && format == OutputFormat::Gnpx {
+            return Err("--columns: GNPX lines have fixed fields (use csv or jsonl)".into());
+        }
+        Plan::new(Some(ladder), format, verify, needs)?
+            .with_rows(batch.row_options())
+            .with_columns(batch.columns.as_deref(), Some(self.scale.into()))
     }
 }
 
@@ -170,6 +186,8 @@ impl BatchArgs {
             format!("--input-format {:?}", self.input_format),
             format!("--csv-header {:?}", self.csv_header),
             format!("--column {:?}", self.column),
+            format!("--columns {:?}", self.columns),
+            format!("--pass-through {}", self.pass_through),
         ]
     }
 
@@ -269,6 +287,7 @@ pub fn run_grade(args: GradeArgs) -> Result<ExitCode, String> {
         format!("--verify {}", args.verify),
         format!("--dedup {}", args.dedup),
     ];
+    let plan = plan.with_input_columns(input_columns(&args.batch)?);
     run_batch(&args.batch, &plan, identity)
 }
 
@@ -289,6 +308,7 @@ pub fn run_find(args: FindArgs) -> Result<ExitCode, String> {
         format!("--verify {}", args.verify),
         format!("--dedup {}", args.dedup),
     ];
+    let plan = plan.with_input_columns(input_columns(&args.batch)?);
     run_batch(&args.batch, &plan, identity)
 }
 
@@ -304,7 +324,10 @@ pub fn run_solve(args: SolveArgs) -> Result<ExitCode, String> {
             )
         }
     };
-    let plan = Plan::solve(format).with_rows(args.batch.row_options());
+    let plan = Plan::solve(format)
+        .with_rows(args.batch.row_options())
+        .with_columns(args.batch.columns.as_deref(), None)?;
+    let plan = plan.with_input_columns(input_columns(&args.batch)?);
     run_batch(&args.batch, &plan, vec!["solve".to_string()])
 }
 
@@ -635,4 +658,55 @@ fn host_name() -> String {
             }
         })
         .collect()
+}
+
+/// `--pass-through`: the input CSV's columns other than the puzzle's, from `--csv-header` or
+/// the first input's header; every file input must have that header (read up front, before any
+/// output). `None` without `--pass-through`.
+fn input_columns(args: &BatchArgs) -> Result<Option<Vec<String>>, String> {
+    if !args.pass_through {
+        return Ok(None);
+    }
+    let read = args.read_options();
+    let given = RecordReader::with_options(io::empty(), &read)?.other_columns();
+    let mut columns = given;
+    let stdin = args.inputs.is_empty() || args.inputs.iter().any(|p| p.as_os_str() == "-");
+    if stdin && columns.is_none() {
+        return Err("--pass-through on stdin: name its columns with --csv-header".into());
+    }
+    for path in args.inputs.iter().filter(|p| p.as_os_str() != "-") {
+        let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        let input = decompressed(file)
+            .and_then(utf8_input)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        // The file's own header: the given one is not applied, so that a file's first line
+        // is read as its header.
+        let own = ReadOptions {
+            csv_header: None,
+            ..read.clone()
+        };
+        let mut reader = RecordReader::with_options(input, &own)?;
+        reader
+            .next_record()
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let Some(found) = reader.other_columns() else {
+            return Err(format!(
+                "--pass-through: {} is not a CSV with a header",
+                path.display()
+            ));
+        };
+        match &columns {
+            None => columns = Some(found),
+            Some(first) if *first != found => {
+                return Err(format!(
+                    "--pass-through: {} has other columns ({}) than the first input ({})",
+                    path.display(),
+                    found.join(", "),
+                    first.join(", ")
+                ))
+            }
+            Some(_) => {}
+        }
+    }
+    Ok(columns)
 }

@@ -90,6 +90,9 @@ pub enum ScaleArg {
     Gnpx584,
     /// HoDoKu 2.2: level (Easy … Extreme) and score, uniqueness methods and brute force included.
     Hodoku,
+    /// Sudoku Explainer 1.2.1 (serate 1.2.1.3): ER/EP/ED; the chain producers are not yet on
+    /// it, so puzzles that need them are stuck.
+    Se,
 }
 
 impl From<ScaleArg> for Scale {
@@ -98,6 +101,7 @@ impl From<ScaleArg> for Scale {
             ScaleArg::Gnpx => Scale::Gnpx,
             ScaleArg::Gnpx584 => Scale::Gnpx584,
             ScaleArg::Hodoku => Scale::Hodoku,
+            ScaleArg::Se => Scale::Se,
         }
     }
 }

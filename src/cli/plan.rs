@@ -7,10 +7,12 @@ use std::io::Write;
 
 use std::cell::RefCell;
 
+use sudoku_grader::batch::columns::{self, Column};
 use sudoku_grader::batch::{BatchOptions, Dedup, OutputFormat, RowKind, RowOptions, RowWriter};
 use sudoku_grader::grading::find::Needs;
 use sudoku_grader::report::summary::Summary;
 use sudoku_grader::scales::ladder::Ladder;
+use sudoku_grader::scales::Scale;
 use sudoku_grader::timing::TimingsPool;
 
 /// What a batch run grades with and writes.
@@ -27,6 +29,12 @@ pub struct Plan {
     row_options: RowOptions,
     /// `--dedup`: the canonical forms seen over every input of the run.
     dedup: Option<RefCell<Dedup>>,
+    /// `--columns`: the columns written instead of the default ones.
+    columns: Option<Vec<Column>>,
+    /// The scale (`grade`, `find`), for the `scale` column.
+    scale: Option<Scale>,
+    /// `--pass-through`: the input CSV's other columns, written under their own names.
+    input_columns: Option<Vec<String>>,
 }
 
 impl Plan {
@@ -51,6 +59,9 @@ impl Plan {
             needs,
             row_options: RowOptions::default(),
             dedup: None,
+            columns: None,
+            scale: None,
+            input_columns: None,
         })
     }
 
@@ -63,6 +74,43 @@ impl Plan {
             needs: None,
             row_options: RowOptions::default(),
             dedup: None,
+            columns: None,
+            scale: None,
+            input_columns: None,
+        }
+    }
+
+    /// The same plan writing the input CSV's columns `names` (`--pass-through`) where `extra`
+    /// stands.
+    pub fn with_input_columns(self, names: Option<Vec<String>>) -> Plan {
+        Plan {
+            input_columns: names,
+            ..self
+        }
+    }
+
+    /// The same plan on `scale` (named in a `scale` column) writing the columns `names` lists
+    /// (`--columns`; `None`: the default ones).
+    pub fn with_columns(self, names: Option<&str>, scale: Option<Scale>) -> Result<Plan, String> {
+        let columns = match names {
+            None => None,
+            Some(list) => {
+                let names: Vec<&str> = list.split(',').collect();
+                Some(columns::select(self.kind(), &names)?)
+            }
+        };
+        Ok(Plan {
+            columns,
+            scale,
+            ..self
+        })
+    }
+
+    /// Grade (with the ladder) or solve.
+    fn kind(&self) -> RowKind<'_> {
+        match &self.ladder {
+            Some(ladder) => RowKind::Grade(ladder),
+            None => RowKind::Solve,
         }
     }
 
@@ -101,11 +149,23 @@ impl Plan {
 
     /// The row writer on `output` (a CSV header is written at once).
     pub fn rows<W: Write>(&self, output: W) -> csv::Result<RowWriter<'_, W>> {
-        let kind = match &self.ladder {
-            Some(ladder) => RowKind::Grade(ladder),
-            None => RowKind::Solve,
+        let columns = match &self.input_columns {
+            None => self.columns.clone(),
+            Some(names) => {
+                let columns = self.columns.clone().unwrap_or_else(|| {
+                    columns::default_columns(self.kind(), self.row_options.timing)
+                });
+                Some(columns::with_input_columns(columns, names))
+            }
         };
-        RowWriter::with_options(output, kind, self.format, self.row_options)
+        RowWriter::with_columns(
+            output,
+            self.kind(),
+            self.format,
+            self.row_options,
+            columns,
+            self.scale,
+        )
     }
 
     /// The row writer on `output` continuing rows already written (`--resume`): no header.

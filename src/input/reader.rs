@@ -3,15 +3,17 @@
 //! Plain files: one puzzle per line; anything after the puzzle (after a space, tab or comma) is
 //! the record's `extra`; blank lines and `#` comments are skipped but counted. A file whose first
 //! content line is a CSV header naming a `puzzle` column is read as CSV by that column, the other
-//! columns going to `extra`. A UTF-8 BOM (at the start of any line: concatenated files) and LF,
-//! CRLF and lone-CR line ends are accepted.
+//! columns going to `extra`; a quoted field may hold line ends (the record is the lines up to
+//! the one that closes it, numbered by its first). A UTF-8 BOM (at the start of any line:
+//! concatenated files) and LF, CRLF and lone-CR line ends are accepted.
 //!
 //! Hostile lines get one record each with a precise error, and bounded memory: at most
 //! [`MAX_LINE`] bytes of a line are held (a longer line is skipped to its end, only counted), an
 //! error record echoes at most [`ECHO_CHARS`] characters, bad UTF-8 in a `#` comment or in the
-//! extra text after a puzzle does not invalidate the line, and NUL bytes are named (with a hint
+//! extra text after a puzzle (CSV: in another field) does not invalidate the line, and NUL bytes are named (with a hint
 //! when they look like UTF-16 without a byte-order mark).
 
+use std::borrow::Cow;
 use std::io::{self, BufRead, BufReader, Read};
 
 /// `input`, decompressed when it starts with the magic bytes of gzip, zstd, xz or bzip2
@@ -187,6 +189,22 @@ impl<R: BufRead> RecordReader<R> {
         self.header.as_deref()
     }
 
+    /// The CSV header's columns other than the puzzle's, in order, once the header is known:
+    /// the fields a record's `extra` holds.
+    pub fn other_columns(&self) -> Option<Vec<String>> {
+        let (Mode::Csv { puzzle_column }, Some(header)) = (&self.mode, &self.header) else {
+            return None;
+        };
+        Some(
+            header
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != *puzzle_column)
+                .map(|(_, f)| f.clone())
+                .collect(),
+        )
+    }
+
     /// Where the puzzle column is among `fields`.
     fn puzzle_column(&self, fields: &[String]) -> Option<usize> {
         let name = self.column.as_deref().unwrap_or("puzzle");
@@ -283,8 +301,12 @@ impl<R: BufRead> RecordReader<R> {
             if let Some(at) = bytes.iter().position(|&b| b == 0) {
                 return Ok(Some(error_record(self.line, bytes, nul_message(bytes, at))));
             }
-            let text = match std::str::from_utf8(bytes) {
-                Ok(text) => text,
+            let csv = matches!(self.mode, Mode::Csv { .. });
+            let text: Cow<'_, str> = match std::str::from_utf8(bytes) {
+                Ok(text) => Cow::Borrowed(text),
+                // CSV: the fields are told apart first; only bad bytes in the puzzle's field
+                // make the row invalid (below).
+                Err(_) if csv => String::from_utf8_lossy(bytes),
                 Err(e) => {
                     let valid = &bytes[..e.valid_up_to()];
                     let puzzle_end = valid
@@ -292,8 +314,7 @@ impl<R: BufRead> RecordReader<R> {
                         .iter()
                         .position(|b| matches!(b, b' ' | b'\t' | b','))
                         .map(|end| end + (valid.len() - valid.trim_ascii_start().len()));
-                    let csv = matches!(self.mode, Mode::Csv { .. });
-                    if let (Some(end), false) = (puzzle_end, csv) {
+                    if let Some(end) = puzzle_end {
                         // Bad bytes only in the extra text: the puzzle stands, the extra is
                         // kept with U+FFFD for what is not UTF-8.
                         let head = std::str::from_utf8(&bytes[..end]).expect("valid prefix");
@@ -346,12 +367,56 @@ impl<R: BufRead> RecordReader<R> {
                 }
             }
             let line = self.line;
-            return Ok(Some(match self.mode {
-                Mode::Csv { puzzle_column } => csv_record(line, text, puzzle_column),
-                _ => plain_record(line, text),
-            }));
+            let Mode::Csv { puzzle_column } = self.mode else {
+                return Ok(Some(plain_record(line, &text)));
+            };
+            let bad_utf8 = matches!(text, Cow::Owned(_));
+            let mut record = if open_quote(&text) {
+                // A quoted field goes on over the line end: the record is the lines up to
+                // the one that closes it.
+                let mut joined = text.into_owned();
+                match self.continue_quoted(&mut joined)? {
+                    Ok(()) => csv_record(line, &joined, puzzle_column),
+                    Err(why) => return Ok(Some(error_record(line, joined.as_bytes(), why))),
+                }
+            } else {
+                csv_record(line, &text, puzzle_column)
+            };
+            if bad_utf8 && record.puzzle.contains('\u{FFFD}') {
+                record.error = Some("invalid UTF-8 in the puzzle field".to_string());
+            }
+            return Ok(Some(record));
         }
     }
+
+    /// Appends the lines that follow to `joined` (each after a `\n`) until its quotes are
+    /// balanced; `Err` (the reason) when the input ends first or the record grows past
+    /// [`MAX_LINE`] bytes.
+    fn continue_quoted(&mut self, joined: &mut String) -> io::Result<Result<(), String>> {
+        let first = self.line;
+        while open_quote(joined) {
+            let Some(length) = self.read_line()? else {
+                return Ok(Err(format!(
+                    "a quoted field opened on line {first} is not closed before the end"
+                )));
+            };
+            self.line += 1;
+            if joined.len() + 1 + length > MAX_LINE {
+                return Ok(Err(format!(
+                    "a quoted field opened on line {first} runs past {MAX_LINE} bytes"
+                )));
+            }
+            joined.push('\n');
+            joined.push_str(&String::from_utf8_lossy(&self.buffer));
+        }
+        Ok(Ok(()))
+    }
+}
+
+/// Whether `text` ends inside a quoted CSV field (an odd number of quotes: a doubled quote
+/// inside a field counts twice).
+fn open_quote(text: &str) -> bool {
+    text.bytes().filter(|&b| b == b'"').count() % 2 == 1
 }
 
 /// Whether a first line that names no puzzle column is a CSV header all the same: two or more
@@ -475,7 +540,16 @@ fn csv_record(line: u64, text: &str, puzzle_column: usize) -> Record {
     }
 }
 
-/// Splits one CSV line into fields (RFC 4180 quoting, no embedded newlines).
+/// Splits one CSV record into fields (RFC 4180 quoting): how a CSV
+/// record's `extra` (its other fields, re-quoted) is taken apart again.
+pub fn split_csv_fields(line: &str) -> Vec<String> {
+    if line.is_empty() {
+        return Vec::new();
+    }
+    split_csv(line)
+}
+
+/// Splits one CSV record into fields (RFC 4180 quoting).
 fn split_csv(line: &str) -> Vec<String> {
     split_csv_columns(line).0
 }
@@ -699,6 +773,52 @@ mod tests {
         assert_eq!(r[0].column, 12);
         let error = crate::input::puzzle::parse_puzzle(&r[0].puzzle, r[0].column).unwrap_err();
         assert_eq!(error.to_string(), "bad character 'x' at column 13");
+    }
+
+    #[test]
+    fn a_quoted_line_end_in_a_csv_field_stays_in_its_record() {
+        let input = format!("id,puzzle,note\n1,{P},\"two\r\nlines, \"\"quoted\"\"\"\n2,{P},x\n");
+        let r = records(input.as_bytes());
+        assert_eq!(r.len(), 2, "{r:?}");
+        assert_eq!((r[0].line, r[0].puzzle.as_str()), (2, P));
+        assert_eq!(r[0].extra, "1,\"two\nlines, \"\"quoted\"\"\"");
+        assert_eq!(r[0].error, None);
+        // The next record keeps its own line number.
+        assert_eq!(
+            (r[1].line, r[1].puzzle.as_str(), r[1].extra.as_str()),
+            (4, P, "2,x")
+        );
+        // Never closed: one error record, named by the line that opened it.
+        let r = records(format!("id,puzzle,note\n1,{P},\"open\nmore\n").as_bytes());
+        assert_eq!(r.len(), 1);
+        assert_eq!(
+            r[0].error.as_deref(),
+            Some("a quoted field opened on line 2 is not closed before the end")
+        );
+        // A quoted field that never closes is not read without bound.
+        let mut long = format!("id,puzzle,note\n1,{P},\"").into_bytes();
+        long.extend(std::iter::repeat_n(b"x\n".as_slice(), MAX_LINE).flatten());
+        let r = records(&long);
+        assert!(r[0]
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("runs past 65536 bytes"));
+        // The lines after the cut are read as records of their own.
+        assert!((30_000..33_000).contains(&r[1].line), "{}", r[1].line);
+    }
+
+    #[test]
+    fn csv_bad_utf8_only_outside_the_puzzle_field_keeps_the_puzzle() {
+        let mut bytes = format!("puzzle,note\n{P},caf").into_bytes();
+        bytes.extend_from_slice(b"\xE9\n4..\xE9,ok\n");
+        let r = records(&bytes);
+        assert_eq!((r[0].puzzle.as_str(), r[0].error.as_deref()), (P, None));
+        assert_eq!(r[0].extra, "caf\u{FFFD}");
+        assert_eq!(
+            r[1].error.as_deref(),
+            Some("invalid UTF-8 in the puzzle field")
+        );
     }
 
     #[test]

@@ -241,6 +241,7 @@ fn rating_chart(key: RatingKey, ratings: &BTreeMap<u8, u64>, stuck: u64) -> Stri
         (RatingRule::HodokuLevel, _) => {
             "HoDoKu level (hardest technique, raised by the score)".to_string()
         }
+        (RatingRule::SeErEpEd, _) => "Sudoku Explainer ER (hardest step's difficulty)".to_string(),
     };
     svg.text(
         (x0 + x1) / 2.0,

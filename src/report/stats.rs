@@ -84,7 +84,8 @@ impl Columns {
         let find = |name: &str| header.iter().position(|h| h == name);
         let rating = find("rating")
             .map(|i| (i, RatingRule::MaxDifficulty))
-            .or_else(|| find("hodoku_level").map(|i| (i, RatingRule::HodokuLevel)));
+            .or_else(|| find("hodoku_level").map(|i| (i, RatingRule::HodokuLevel)))
+            .or_else(|| find("se_er").map(|i| (i, RatingRule::SeErEpEd)));
         let counts: Vec<(usize, String)> = header
             .iter()
             .enumerate()
@@ -162,6 +163,18 @@ pub fn add_result_csv<R: Read>(summary: &mut Summary, input: R) -> Result<u64, S
                     .position(|&name| name == text)
                     .ok_or_else(|| bad("hodoku_level", text))?;
                 (RatingRule::HodokuLevel, level as u8)
+            }
+            Some((index, RatingRule::SeErEpEd)) => {
+                // ER as printed, `w/10 "." w%10`: kept in tenths.
+                let text = field(index);
+                let tenths = text
+                    .split_once('.')
+                    .and_then(|(whole, tenth)| {
+                        let w = whole.parse::<u16>().ok()? * 10 + tenth.parse::<u16>().ok()?;
+                        u8::try_from(w).ok().filter(|_| tenth.len() == 1)
+                    })
+                    .ok_or_else(|| bad("se_er", text))?;
+                (RatingRule::SeErEpEd, tenths)
             }
             None => (RatingRule::MaxDifficulty, 0),
         };

@@ -296,6 +296,9 @@ impl Summary {
 
     /// One rating histogram: a line per rating with its count, share, a bar and its meaning.
     fn render_histogram(&self, out: &mut String, key: RatingKey, counts: &BTreeMap<u8, u64>) {
+        if key.rule == RatingRule::SeErEpEd {
+            return self.render_er_bands(out, key, counts);
+        }
         let _ = writeln!(out, "  {}, {}:", key.name(), rating_meaning(key.rule));
         let total: u64 = counts.values().sum();
         let most = counts.values().copied().max().unwrap_or(0).max(1);
@@ -332,6 +335,26 @@ impl Summary {
                 line.push(' ');
                 line.push_str(&fit(meaning, room));
             }
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+    }
+
+    /// SE's ER histogram in bands of one point (ER is kept in tenths: a line per tenth would
+    /// not fit a terminal), each with its count, share and bar.
+    fn render_er_bands(&self, out: &mut String, key: RatingKey, counts: &BTreeMap<u8, u64>) {
+        let _ = writeln!(out, "  {}, {}:", key.name(), rating_meaning(key.rule));
+        let mut bands: BTreeMap<u8, u64> = BTreeMap::new();
+        for (&tenths, &count) in counts {
+            *bands.entry(tenths / 10).or_default() += count;
+        }
+        let total: u64 = bands.values().sum();
+        let most = bands.values().copied().max().unwrap_or(0).max(1);
+        const BAR: usize = 20;
+        for (&whole, &count) in &bands {
+            let bar = "█".repeat(((count * BAR as u64).div_ceil(most)) as usize);
+            let share = count as f64 * 100.0 / total.max(1) as f64;
+            let label = format!("{whole}.0-{whole}.9");
+            let line = format!("    {label:>9} {count:>8} {share:>5.1}% {bar:<BAR$}");
             let _ = writeln!(out, "{}", line.trim_end());
         }
     }
@@ -475,6 +498,7 @@ pub fn rating_name(rule: RatingRule) -> &'static str {
     match rule {
         RatingRule::MaxDifficulty => "rating",
         RatingRule::HodokuLevel => "HoDoKu level",
+        RatingRule::SeErEpEd => "SE ER",
     }
 }
 
@@ -483,6 +507,7 @@ pub fn rating_meaning(rule: RatingRule) -> &'static str {
     match rule {
         RatingRule::MaxDifficulty => "the hardest technique's difficulty",
         RatingRule::HodokuLevel => "the hardest step's level raised by the score",
+        RatingRule::SeErEpEd => "the hardest step's difficulty (ER), by band",
     }
 }
 

@@ -7,7 +7,9 @@
 //! from the peers first (in cell order), then removes the cell's other candidates; a puzzle's
 //! givens are placed in cell order. Full house, naked single and hidden single each take the
 //! first entry of their queue that still holds (full house: the first naked single that is the
-//! last open cell of a house). Which single comes first decides how many hidden singles a path
+//! last open cell of a house). A step's eliminations take effect in HoDoKu's order: cell by cell,
+//! except for its sorted steps (digit by digit) and locked subsets (house by house). Which
+//! single comes first decides how many hidden singles a path
 //! needs, and so HoDoKu's score; this order was checked against HoDoKu's paths (hodoku-py,
 //! `scripts/hodoku_diverge.py`). The queue shadows the grid: the grader feeds it every step.
 
@@ -46,20 +48,33 @@ impl SinglesQueue {
             naked_head: 0,
             hidden_head: 0,
         };
+        queue.reset(grid);
+        queue
+    }
+
+    /// The queues of [`SinglesQueue::new`] for `grid`, in this queue's buffers (a grader reuses
+    /// one queue from puzzle to puzzle, allocating nothing once warm).
+    pub fn reset(&mut self, grid: &Grid) {
+        self.masks = [0x1ff; CELLS];
+        self.placed = Bits81::EMPTY;
+        self.places_left = [[9; 9]; HOUSES];
+        self.naked.clear();
+        self.hidden.clear();
+        self.naked_head = 0;
+        self.hidden_head = 0;
         for cell in 0..CELLS {
             if let Some(digit) = grid.value(cell) {
-                queue.place(cell, digit);
+                self.place(cell, digit);
             }
         }
         for cell in 0..CELLS {
-            let gone = queue.masks[cell] & !grid.candidates(cell);
-            if !queue.placed.contains(cell) {
+            let gone = self.masks[cell] & !grid.candidates(cell);
+            if !self.placed.contains(cell) {
                 for digit in (0..9).filter(|d| gone & 1 << d != 0) {
-                    queue.eliminate(cell, digit);
+                    self.eliminate(cell, digit);
                 }
             }
         }
-        queue
     }
 
     /// Follows a step applied to the grid: placements, then eliminations in cell order (digit
@@ -69,6 +84,21 @@ impl SinglesQueue {
             if !self.placed.contains(cell) {
                 self.place(cell, digit);
             }
+        }
+        if matches!(
+            step.technique,
+            TechniqueId::LockedPair | TechniqueId::LockedTriple
+        ) {
+            // HoDoKu collects a locked subset's eliminations house by house (the line, then
+            // the box: its constraint order), each house's cells in order.
+            for house in (0..HOUSES).filter(|&h| step.houses & 1 << h != 0) {
+                for cell in HOUSE_SETS[house] {
+                    for digit in (0..9).filter(|&d| step.eliminations.contains(cell, d)) {
+                        self.eliminate(cell, digit);
+                    }
+                }
+            }
+            return;
         }
         if step.eliminations_by_digit {
             for (digit, plane) in step.eliminations.planes.iter().enumerate() {
@@ -201,5 +231,42 @@ mod tests {
             .find_all(&g2)
             .iter()
             .any(|s| s.placements.iter().eq([(34, 3)])));
+    }
+
+    #[test]
+    fn a_locked_subsets_eliminations_count_house_by_house() {
+        // After eight hidden singles this puzzle has a locked triple in c6∩b2 eliminating in
+        // c6 (r4c6…r8c6) and in b2 (r1c4, r3c4). Line first, r6c6<>6 leaves 6 in row 6 only
+        // at r6c4; cell order would take r1c4<>2, r3c4<>2 first and leave 2 in c4 only at
+        // r8c4. Both are hidden singles then: the one queued first is HoDoKu's next step.
+        let p = "....5.6.....9..2....4.....8.5..7.....6..2...........34...4.1....7.........83.....";
+        let mut g = grid(p);
+        let mut queue = SinglesQueue::new(&g);
+        let mut singles = 0;
+        while let Some(step) = [
+            TechniqueId::FullHouse,
+            TechniqueId::NakedSingle,
+            TechniqueId::HiddenSingle,
+        ]
+        .into_iter()
+        .find_map(|t| queue.find(t, &g))
+        {
+            step.apply(&mut g);
+            queue.apply(&step);
+            singles += 1;
+        }
+        assert_eq!(singles, 8);
+        let triple = TechniqueId::LockedTriple.find_first(&g).unwrap();
+        assert_eq!(triple.houses, 1 << 14 | 1 << 19, "c6 and b2");
+        triple.apply(&mut g);
+        queue.apply(&triple);
+        let hidden = TechniqueId::HiddenSingle.find_all(&g);
+        for (cell, digit) in [(48, 5), (66, 1)] {
+            assert!(hidden
+                .iter()
+                .any(|s| s.placements.iter().eq([(cell, digit)])));
+        }
+        let next = queue.find(TechniqueId::HiddenSingle, &g).unwrap();
+        assert!(next.placements.iter().eq([(48, 5)]), "{next:?}");
     }
 }

@@ -232,7 +232,8 @@ type HashMap<K, V> = std::collections::HashMap<K, V>;
 /// Ratings are (nearly) invariant under symmetry: one random isomorph of every shipped
 /// puzzle, graded on every scale, keeps its rating at least as often as measured on 5,000
 /// copies of real puzzles (results/invariance.md: gnpx 99.98%, gnpx584 99.86%, HoDoKu level
-/// 98.9% and score 49.2%), with a margin for the smaller sample.
+/// 98.86% and score 49.1%), with a margin for the smaller sample. HoDoKu's own score changes
+/// as often (50.2% unchanged on 500 isomorphs, hodoku-py), so its floor stays near a half.
 #[test]
 fn ratings_keep_their_measured_invariance_under_random_symmetries() {
     let mut originals = String::new();
@@ -265,9 +266,9 @@ fn ratings_keep_their_measured_invariance_under_random_symmetries() {
         csv_rows(&String::from_utf8(out.stdout).unwrap())
     };
     for (scale, floors) in [
-        ("gnpx", &[("rating", 0.99)][..]),
-        ("gnpx584", &[("rating", 0.985)]),
-        ("hodoku", &[("hodoku_level", 0.97), ("hodoku_score", 0.40)]),
+        ("gnpx", &[("rating", 0.995)][..]),
+        ("gnpx584", &[("rating", 0.99)]),
+        ("hodoku", &[("hodoku_level", 0.985), ("hodoku_score", 0.47)]),
     ] {
         let (base, copies) = (grade(scale, &originals), grade(scale, &isomorphs));
         assert_eq!(base.len(), copies.len());

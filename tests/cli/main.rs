@@ -17,8 +17,11 @@
 //!   checked up front, rows written as they finish, stuck rows unrated, compressed input.
 //! - `perf`: `grade --timings`, `bench`, `stats` and `report`.
 //! - `scales`: `--scale` and `--output-format gnpx` on the command line.
+//! - `se`: `--scale se`'s columns, statuses, stuck rows, `explain`, JSON lines and `stats`.
 //! - `shards`: sgrade as a task of a shard-and-merge job: `--source`, `--line-offset`,
-//!   `--csv-header`, `--column`, `--exit-zero`, `--timings` templates, `stats DIR`.
+//!   `--csv-header`, `--column`, `--exit-zero`, `--timings` templates, `stats DIR`, `--columns`.
+//! - `spark`: `scripts/spark_grade.py` on Spark local mode equals a direct run (skips without
+//!   PySpark or Java).
 //! - `usability`: what a user sees while a run goes and at its end: rows from a stalled pipe,
 //!   progress on a terminal, `explain`'s inputs, the summary, `report` and `bench`.
 
@@ -34,5 +37,7 @@ mod interruption;
 mod io;
 mod perf;
 mod scales;
+mod se;
 mod shards;
+mod spark;
 mod usability;

@@ -329,3 +329,139 @@ fn stats_keep_one_histogram_per_scale() {
     assert_eq!(total(line("gnpx584")), solved(&paths[1]));
     assert!(common::histogram(&text, "rating").is_none(), "{text}");
 }
+
+#[test]
+fn columns_fix_one_schema_for_every_scale() {
+    let list = "source,line,status,scale,solved,rating,hardest,steps,counts,message";
+    let seeds = common::corpus("seeds.txt");
+    let bad = common::corpus("bad_input.txt");
+    let mut headers = Vec::new();
+    let dir = tempfile::tempdir().unwrap();
+    let mut paths = Vec::new();
+    for scale in ["gnpx", "gnpx584", "hodoku"] {
+        let path = dir.path().join(format!("{scale}.csv"));
+        sgrade()
+            .args(["grade", "-q", "--scale", scale, "--columns", list, "-o"])
+            .arg(&path)
+            .args([&seeds, &bad])
+            .assert()
+            .code(1);
+        let rows = common::csv_maps(&fs::read(&path).unwrap());
+        let text = fs::read_to_string(&path).unwrap();
+        headers.push(text.lines().next().unwrap().to_string());
+        // The default run's values, under the same names.
+        let default = sgrade()
+            .args(["grade", "-q", "--scale", scale])
+            .args([&seeds, &bad])
+            .output()
+            .unwrap();
+        let default = common::csv_maps(&default.stdout);
+        assert_eq!(rows.len(), default.len());
+        for (row, full) in rows.iter().zip(&default) {
+            assert_eq!(row["scale"], scale);
+            for name in [
+                "source", "line", "status", "solved", "hardest", "steps", "message",
+            ] {
+                assert_eq!(row[name], full[name], "{scale} {name}");
+            }
+            // `counts` lists exactly the non-zero count_<id> columns.
+            let used: Vec<String> = full
+                .iter()
+                .filter(|(k, v)| k.starts_with("count_") && !v.is_empty() && *v != "0")
+                .map(|(k, v)| format!("{}={v}", &k["count_".len()..]))
+                .collect();
+            let mut listed: Vec<String> = row["counts"]
+                .split(';')
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect();
+            let mut used = used;
+            used.sort();
+            listed.sort();
+            assert_eq!(listed, used, "{scale}");
+            if scale == "hodoku" && full["solved"] == "true" {
+                let level = ["", "Easy", "Medium", "Hard", "Unfair", "Extreme"];
+                let n: usize = row["rating"].parse().unwrap();
+                assert_eq!(level[n], full["hodoku_level"]);
+            } else if scale != "hodoku" {
+                assert_eq!(row["rating"], full["rating"]);
+            }
+        }
+        paths.push(path);
+    }
+    assert!(headers.iter().all(|h| h == list), "{headers:?}");
+    // `stats` reads the scale column: gnpx and gnpx584 stay apart.
+    let refs: Vec<&Path> = paths.iter().map(|p| p.as_path()).collect();
+    let text = stats(&refs[..2]);
+    assert!(
+        text.contains("  rating (gnpx): ") && text.contains("  rating (gnpx584): "),
+        "{text}"
+    );
+    sgrade()
+        .args(["grade", "--columns", "source,nope"])
+        .arg(&seeds)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("no column `nope`"));
+}
+
+#[test]
+fn pass_through_writes_the_input_columns_under_their_names() {
+    let p = royle().lines().nth(1).unwrap().to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.csv");
+    fs::write(&a, format!("id,puzzle,status\n\"x, y\",{p},7\n2,bad,\n")).unwrap();
+    let out = sgrade()
+        .args(["grade", "-q", "--no-timing", "--pass-through"])
+        .arg(&a)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let rows = common::csv_maps(&out.stdout);
+    let header = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    // The input's columns stand where `extra` stood; `status` is sgrade's, so it is renamed.
+    assert!(header.ends_with(",id,input_status,message"), "{header}");
+    assert!(!header.contains(",extra,"), "{header}");
+    assert_eq!(
+        (rows[0]["id"].as_str(), rows[0]["input_status"].as_str()),
+        ("x, y", "7")
+    );
+    assert_eq!(rows[0]["status"], "unique");
+    assert_eq!(
+        (rows[1]["id"].as_str(), rows[1]["status"].as_str()),
+        ("2", "invalid")
+    );
+    // The other columns are the default run's.
+    let default = sgrade()
+        .args(["grade", "-q", "--no-timing"])
+        .arg(&a)
+        .output()
+        .unwrap();
+    for (row, full) in rows.iter().zip(common::csv_maps(&default.stdout)) {
+        for (name, value) in &full {
+            if name != "extra" {
+                assert_eq!(&row[name], value, "{name}");
+            }
+        }
+    }
+    // Inputs with other headers, a plain file and stdin without --csv-header are refused.
+    let b = dir.path().join("b.csv");
+    fs::write(&b, format!("puzzle,other\n{p},1\n")).unwrap();
+    for (args, why) in [
+        (vec![a.clone(), b.clone()], "has other columns"),
+        (vec![common::corpus("seeds.txt")], "is not a CSV"),
+        (vec![], "--csv-header"),
+    ] {
+        sgrade()
+            .args(["grade", "--pass-through"])
+            .args(&args)
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(why));
+    }
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""CPU time of `sgrade grade` per scale and corpus slice for two binaries, interleaved (issue 14).
+
+usage: scripts/speed_cpu.py BASE NEW [--rounds N] [--corpora DIR]
+
+Slices (from ../shared/corpora): top1465's first 200 puzzles, royle17's first 2,000 (passed
+5 times so that a run lasts long enough to time). Every round runs each (scale, slice) with BASE
+then NEW, one thread, and takes the child's user + system time (getrusage), never wall time;
+the table gives the median over the rounds as puzzles per CPU-second, and checks that both
+binaries wrote the same rows.
+"""
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+
+
+def cpu_run(cmd):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("base")
+    ap.add_argument("new")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--corpora", default="../shared/corpora")
+    ap.add_argument("--scales", default="gnpx,gnpx584,hodoku")
+    args = ap.parse_args()
+    top = os.path.join(args.corpora, "top1465.txt")
+    royle = os.path.join(args.corpora, "royle17.txt")
+    if not (os.path.exists(top) and os.path.exists(royle)):
+        print(f"corpora not found under {args.corpora}; nothing measured", file=sys.stderr)
+        return
+    tmp = tempfile.mkdtemp(prefix="sgrade-cpu-")
+    slices = {}
+    for name, path, n, repeat in [("top200", top, 200, 1), ("royle2k", royle, 2000, 5)]:
+        with open(path) as f:
+            lines = [l for l in f if l.strip()][:n]
+        out = os.path.join(tmp, name + ".txt")
+        with open(out, "w") as f:
+            f.writelines(lines)
+        slices[name] = ([out] * repeat, len(lines) * repeat)
+    times = {}
+    for _ in range(args.rounds):
+        for scale in args.scales.split(","):
+            for name, (files, _) in slices.items():
+                for label, binary in (("base", args.base), ("new", args.new)):
+                    rows = os.path.join(tmp, f"{label}.{scale}.{name}.csv")
+                    cmd = [binary, "grade", "-j", "1", "-q", "--no-progress", "--no-timing",
+                           "--scale", scale, "-o", rows, *files]
+                    times.setdefault((scale, name, label), []).append(cpu_run(cmd))
+    print("| scale | slice | puzzles | base puzzles/CPU-s | new puzzles/CPU-s | × | rows identical |")
+    print("|---|---|--:|--:|--:|--:|---|")
+    for scale in args.scales.split(","):
+        for name, (_, count) in slices.items():
+            b = statistics.median(times[(scale, name, "base")])
+            n = statistics.median(times[(scale, name, "new")])
+            same = open(os.path.join(tmp, f"base.{scale}.{name}.csv"), "rb").read() == open(
+                os.path.join(tmp, f"new.{scale}.{name}.csv"), "rb").read()
+            print(f"| {scale} | {name} | {count} | {count / b:,.0f} | {count / n:,.0f} "
+                  f"| {b / n:.2f} | {'yes' if same else 'NO'} |")
+
+
+if __name__ == "__main__":
+    main()
