@@ -9,7 +9,7 @@ use clap::Args;
 use sudoku_grader::report::html::render_html;
 
 use super::output::{check_inputs, refuse_overwrite, Output};
-use super::stats::{load, ResultInputs};
+use super::stats::{load, Found, ResultInputs};
 
 /// Arguments of `sgrade report`.
 #[derive(Args, Debug)]
@@ -19,6 +19,9 @@ pub struct ReportArgs {
     /// Write the HTML here (default: stdout).
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// After the whole, each result file's own facts, ratings and technique usage.
+    #[arg(long)]
+    per_input: bool,
 }
 
 /// Runs `sgrade report`.
@@ -43,11 +46,25 @@ pub fn run(args: ReportArgs) -> Result<ExitCode, String> {
                 .unwrap_or_else(|| p.display().to_string())
         })
         .collect();
+    let mut per_input = Vec::new();
+    if args.per_input {
+        for path in &found.results {
+            if path.as_os_str() == "-" {
+                return Err("--per-input reads each input twice: give files, not stdin".into());
+            }
+            let one = Found {
+                results: vec![path.clone()],
+                timings: Vec::new(),
+            };
+            per_input.push((path.display().to_string(), load(&one)?.0));
+        }
+    }
     let html = render_html(
         &summary,
         timings.as_ref(),
         &sources,
         env!("CARGO_PKG_VERSION"),
+        &per_input,
     );
     // Written whole to a temporary file and renamed into place: never half a report.
     let mut out = Output::create_atomic(args.output.as_deref(), "-o")?;

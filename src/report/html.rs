@@ -3,14 +3,17 @@
 //! distribution. Every element is well-formed XML, so the page is also valid XHTML.
 
 use std::fmt::Write as _;
+use std::time::Duration;
 
 use hdrhistogram::Histogram;
 
 use std::collections::BTreeMap;
 
 use crate::grading::evaluate::Status;
-use crate::report::summary::{rating_label, RatingKey, Summary};
-use crate::scales::RatingRule;
+use crate::report::summary::{
+    format_elapsed, rating_label, rating_legend, rating_meaning, RatingKey, Summary,
+};
+use crate::scales::{RatingRule, Scale};
 use crate::timing::{format_nanos, Timings};
 
 /// Chart width in pixels (the page scales it down on narrow screens).
@@ -254,7 +257,12 @@ fn rating_chart(key: RatingKey, ratings: &BTreeMap<u8, u64>, stuck: u64) -> Stri
 /// was (orange), as horizontal bars over the graded puzzles.
 fn usage_chart(summary: &Summary) -> String {
     let graded = summary.solved + summary.stuck;
-    let rows: Vec<_> = summary.techniques.iter().collect();
+    // Only the techniques some puzzle used: the rest would be rows of empty bars.
+    let rows: Vec<_> = summary
+        .techniques
+        .iter()
+        .filter(|(_, usage)| usage.puzzles > 0 || usage.hardest > 0)
+        .collect();
     let row_h = 24.0;
     let (top, bottom) = (30.0, 40.0);
     let height = top + row_h * rows.len().max(1) as f64 + bottom;
@@ -560,12 +568,75 @@ fn facts_table(summary: &Summary) -> String {
     html
 }
 
-/// The whole HTML page. `sources` names the inputs; `version` is sgrade's.
+/// The scale a histogram's ratings come from: the one its rows name, else the rule's default.
+fn scale_of(key: RatingKey) -> Scale {
+    key.scale.unwrap_or(match key.rule {
+        RatingRule::MaxDifficulty => Scale::Gnpx,
+        RatingRule::HodokuLevel => Scale::Hodoku,
+    })
+}
+
+/// What each rating of a histogram means on its scale ([`rating_legend`]).
+fn legend_table(key: RatingKey, ratings: &BTreeMap<u8, u64>) -> String {
+    let scale = scale_of(key);
+    let legend = rating_legend(&scale.ladder());
+    let mut html = format!(
+        "<p class=\"note\">What the ratings mean on <code>{}</code> ({}): the techniques of that difficulty on its ladder.</p><table class=\"facts legend\">",
+        scale.name(),
+        escape(rating_meaning(key.rule))
+    );
+    for rating in ratings.keys() {
+        if let Some(meaning) = legend.get(rating) {
+            let _ = write!(
+                html,
+                "<tr><th>{}</th><td class=\"text\">{}</td></tr>",
+                escape(&rating_label(key.rule, *rating)),
+                escape(meaning)
+            );
+        }
+    }
+    html.push_str("</table>\n");
+    html
+}
+
+/// The facts, rating charts with their legends and the usage chart of one summary.
+fn summary_sections(html: &mut String, summary: &Summary, level: &str) {
+    html.push_str(&facts_table(summary));
+    let _ = writeln!(html, "\n<{level}>Rating distribution</{level}>");
+    html.push_str("<p class=\"note\">Graded puzzles per rating, one chart per rating scale in the inputs. Stuck puzzles (the ladder could not finish them) have no rating: they have a bar of their own, after the ratings.</p>\n");
+    for (index, (key, ratings)) in summary.ratings.iter().enumerate() {
+        let stuck = if index == 0 { summary.stuck } else { 0 };
+        html.push_str(&rating_chart(*key, ratings, stuck));
+        html.push_str(&legend_table(*key, ratings));
+    }
+    if summary.ratings.is_empty() && summary.stuck > 0 {
+        html.push_str(&rating_chart(
+            RatingKey::of(summary.rule),
+            &BTreeMap::new(),
+            summary.stuck,
+        ));
+    }
+    let _ = writeln!(html, "\n<{level}>Technique usage</{level}>");
+    let unused = summary
+        .techniques
+        .iter()
+        .filter(|(_, usage)| usage.puzzles == 0 && usage.hardest == 0)
+        .count();
+    let _ = writeln!(
+        html,
+        "<p class=\"note\">Graded puzzles that needed each technique at least once, and those whose hardest step it was; {unused} techniques that no puzzle used are left out.</p>"
+    );
+    html.push_str(&usage_chart(summary));
+}
+
+/// The whole HTML page. `sources` names the inputs; `version` is sgrade's; `per_input`, when
+/// not empty, adds each input's own facts, ratings and usage after the whole's.
 pub fn render_html(
     summary: &Summary,
     timings: Option<&Timings>,
     sources: &[String],
     version: &str,
+    per_input: &[(String, Summary)],
 ) -> String {
     let mut html = String::new();
     let title = "sgrade report";
@@ -600,23 +671,25 @@ svg .axis {{ font-size: 13px; fill: #333; }}
         escape(version),
         escape(&sources.join(", "))
     );
-    html.push_str(&facts_table(summary));
-    html.push_str("\n<h2>Rating distribution</h2>\n");
-    html.push_str("<p class=\"note\">Graded puzzles per rating, one chart per rating scale in the inputs. Stuck puzzles (the ladder could not finish them) have no rating: they have a bar of their own, after the ratings.</p>\n");
-    for (index, (key, ratings)) in summary.ratings.iter().enumerate() {
-        let stuck = if index == 0 { summary.stuck } else { 0 };
-        html.push_str(&rating_chart(*key, ratings, stuck));
-    }
-    if summary.ratings.is_empty() && summary.stuck > 0 {
-        html.push_str(&rating_chart(
-            RatingKey::of(summary.rule),
-            &BTreeMap::new(),
-            summary.stuck,
-        ));
-    }
-    html.push_str("\n<h2>Technique usage</h2>\n");
-    html.push_str("<p class=\"note\">Graded puzzles that needed each technique at least once, and those whose hardest step it was.</p>\n");
-    html.push_str(&usage_chart(summary));
+    let scales: Vec<String> = summary
+        .ratings
+        .iter()
+        .map(|(key, _)| scale_of(*key).name().to_string())
+        .collect();
+    let h = &summary.puzzle_time_ns;
+    // The rows' time_us summed: the grading time of the run (of all its threads).
+    let run_time = if h.is_empty() {
+        "not in the inputs".to_string()
+    } else {
+        format_elapsed(Duration::from_nanos((h.mean() * h.len() as f64) as u64))
+    };
+    let _ = writeln!(
+        html,
+        "<p class=\"meta\">scale: {} · grading time (the rows' <code>time_us</code> summed): {}</p>",
+        escape(&if scales.is_empty() { "none (no graded rows)".to_string() } else { scales.join(", ") }),
+        escape(&run_time)
+    );
+    summary_sections(&mut html, summary, "h2");
     html.push_str("\n<h2>Time per technique</h2>\n");
     match timings {
         Some(timings) => {
@@ -633,6 +706,10 @@ svg .axis {{ font-size: 13px; fill: #333; }}
     } else {
         html.push_str("<p class=\"note\">Puzzles per time bin (10 bins a decade, log scale), from the results' <code>time_us</code> column.</p>\n");
         html.push_str(&puzzle_time_chart(&summary.puzzle_time_ns));
+    }
+    for (source, summary) in per_input {
+        let _ = writeln!(html, "\n<h2>Input {}</h2>", escape(source));
+        summary_sections(&mut html, summary, "h3");
     }
     html.push_str("\n</body></html>\n");
     html

@@ -465,3 +465,63 @@ fn bench_warns_about_noise_and_shows_its_passes() {
         assert!(screen.contains(phase), "{phase}: {screen:?}");
     }
 }
+
+/// `report` names the scale and the inputs, gives the grading time and a legend of the
+/// ratings, leaves out techniques nobody used, and with `--per-input` adds each input's own
+/// sections; the page stays well-formed XML.
+#[test]
+fn report_names_scale_inputs_time_and_legend_and_splits_per_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let gnpx = dir.path().join("royle.csv");
+    let hodoku = dir.path().join("kaggle.csv");
+    for (out, scale, corpus) in [
+        (&gnpx, "gnpx", "royle17_sample.txt"),
+        (&hodoku, "hodoku", "kaggle_sample.csv"),
+    ] {
+        common::sgrade()
+            .args(["grade", "-q", "--scale", scale, "-o"])
+            .arg(out)
+            .arg(common::corpus(corpus))
+            .assert()
+            .success();
+    }
+    let page = stdout_of(
+        common::sgrade()
+            .args(["report", "--per-input"])
+            .arg(&gnpx)
+            .arg(&hodoku)
+            .assert()
+            .success(),
+    );
+    let options = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..Default::default()
+    };
+    roxmltree::Document::parse_with_options(&page, options).expect("well-formed XHTML");
+    assert!(
+        page.contains("inputs: royle.csv, kaggle.csv"),
+        "inputs named"
+    );
+    assert!(page.contains("scale: gnpx, hodoku"), "scales named");
+    assert!(page.contains("grading time (the rows'"), "run time");
+    // The legend: GNPX's 3 is the pairs, HoDoKu's Easy the singles.
+    assert!(page.contains("<tr><th>3</th><td class=\"text\">naked-pair, hidden-pair</td></tr>"));
+    assert!(page.contains("<tr><th>Easy</th><td class=\"text\">singles</td></tr>"));
+    // Nobody used a leviathan: no row for it in the usage chart.
+    assert!(
+        !page.contains(">finned-leviathan<"),
+        "unused technique shown"
+    );
+    assert!(page.contains(">naked-single<"));
+    assert!(page.contains("that no puzzle used are left out"));
+    // Per input: a section each, under its path.
+    for path in [&gnpx, &hodoku] {
+        let heading = format!("<h2>Input {}</h2>", path.display());
+        assert_eq!(page.matches(&heading).count(), 1, "{heading}");
+    }
+    let whole = stdout_of(common::sgrade().arg("report").arg(&gnpx).assert().success());
+    assert!(
+        !whole.contains("<h2>Input "),
+        "sections only with --per-input"
+    );
+}
