@@ -24,6 +24,8 @@ use super::{ladder_for, Format, ScaleArg, TechniqueArgs, EXIT_NOT_ALL_UNIQUE, EX
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
     /// The puzzle: 81 characters (givens) or 729 (pencil marks).
+    // `-` marks an empty cell, so a puzzle may start with one: not an option.
+    #[arg(allow_hyphen_values = true)]
     puzzle: String,
     /// Rating scale: its technique order and rating rule.
     #[arg(long, value_enum, default_value_t = ScaleArg::Gnpx)]

@@ -13,10 +13,12 @@ mod canon;
 mod compare;
 mod explain;
 mod grade;
+mod interrupt;
 pub mod output;
 mod plan;
 mod progress;
 mod report;
+mod resume;
 mod stats;
 mod techniques;
 
@@ -116,6 +118,16 @@ pub struct TechniqueArgs {
     /// Leave out fish larger than this (2 = X-Wing … 7 = Leviathan).
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=7))]
     fish_max_size: Option<u8>,
+}
+
+impl TechniqueArgs {
+    /// These options as text, for the run record (`--resume`).
+    fn identity(&self) -> String {
+        format!(
+            "--techniques {:?} --fish-max-size {:?}",
+            self.techniques, self.fish_max_size
+        )
+    }
 }
 
 /// The scale's ladder after `--techniques` and `--fish-max-size`.

@@ -1,6 +1,7 @@
 //! The grading loop: apply the first step found going down the ladder, restart from the top,
 //! stop when solved or when nothing fires.
 
+use std::cell::Cell;
 use std::fmt;
 
 use crate::core::notation::cell_name;
@@ -79,6 +80,11 @@ pub struct Gate<'a, T> {
     pub pass: &'a mut dyn FnMut(&mut T) -> bool,
 }
 
+thread_local! {
+    /// The HoDoKu singles queue of this thread's last puzzle, whose buffers the next reuses.
+    static QUEUE: Cell<Option<SinglesQueue>> = const { Cell::new(None) };
+}
+
 /// Every premise some rung of `ladder` rests on.
 pub fn premises_of(ladder: &Ladder) -> Premise {
     ladder.rungs().iter().fold(Premise::NONE, |all, rung| {
@@ -135,8 +141,15 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
     let first_at_top = ladder.rule().names_first_at_top();
     // One step buffer for the whole puzzle: a finder's miss then copies nothing.
     let mut step = Step::new(TechniqueId::FullHouse);
-    let mut queue =
-        (ladder.singles_order() == SinglesOrder::Appearance).then(|| SinglesQueue::new(grid));
+    let mut queue = (ladder.singles_order() == SinglesOrder::Appearance).then(|| {
+        match QUEUE.with(Cell::take) {
+            Some(mut queue) => {
+                queue.reset(grid);
+                queue
+            }
+            None => SinglesQueue::new(grid),
+        }
+    });
     // Most puzzles hold every premise the ladder needs: then no rung's is looked up per step.
     let restricted = !held.contains(premises_of(ladder));
     let (gate_at, mut gate) = match gate {
@@ -165,7 +178,8 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
                     TechniqueId::FullHouse | TechniqueId::NakedSingle | TechniqueId::HiddenSingle,
                 ) => match queue.find(rung.technique, grid) {
                     Some(single) => {
-                        step = single;
+                        // `clone_from` keeps the buffer's `Vec` capacities for later steps.
+                        step.clone_from(&single);
                         true
                     }
                     None => false,
@@ -220,6 +234,9 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
             continue 'solve;
         }
         break;
+    }
+    if let Some(queue) = queue {
+        QUEUE.with(|slot| slot.set(Some(queue)));
     }
     outcome.solved = grid.is_solved();
     if outcome.hardest.is_some() {

@@ -13,7 +13,7 @@ use hdrhistogram::Histogram;
 use crate::grading::evaluate::{Evaluation, Status};
 use crate::grading::sink::{Sink, Stop};
 use crate::scales::ladder::Ladder;
-use crate::scales::RatingRule;
+use crate::scales::{RatingRule, Scale};
 use crate::techniques::technique_map::TechniqueMap;
 use crate::techniques::CATALOGUE;
 
@@ -30,6 +30,35 @@ pub struct TechniqueUsage {
     pub graded: u64,
 }
 
+/// Whose ratings one histogram of a [`Summary`] counts: a rating rule and, when known, the
+/// scale. Scales that share a rule but not a table (gnpx and gnpx584) never share a histogram.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RatingKey {
+    /// How the ratings were made.
+    pub rule: RatingRule,
+    /// The scale, when the rows name it or their ladder tells it; `None`: not known.
+    pub scale: Option<Scale>,
+}
+
+impl RatingKey {
+    /// The key of `rule` on no named scale.
+    pub fn of(rule: RatingRule) -> RatingKey {
+        RatingKey { rule, scale: None }
+    }
+
+    /// The histogram's name: `rating (gnpx584)`, or the rule's name alone when no scale is
+    /// known (`rating`, `HoDoKu level`).
+    pub fn name(self) -> String {
+        match self.scale {
+            // HoDoKu levels are one scale's: its name says it already.
+            Some(scale) if self.rule != RatingRule::HodokuLevel => {
+                format!("{} ({scale})", rating_name(self.rule))
+            }
+            _ => rating_name(self.rule).to_string(),
+        }
+    }
+}
+
 /// Totals over a batch, accumulated row by row.
 #[derive(Clone, Debug)]
 pub struct Summary {
@@ -39,8 +68,8 @@ pub struct Summary {
     pub solved: u64,
     /// Graded puzzles the ladder got stuck on.
     pub stuck: u64,
-    /// Graded puzzles per rating, per rating rule (shards may come from different scales).
-    pub ratings: Vec<(RatingRule, BTreeMap<u8, u64>)>,
+    /// Graded puzzles per rating, per rule and scale (shards may come from different scales).
+    pub ratings: Vec<(RatingKey, BTreeMap<u8, u64>)>,
     /// The rating rule of the evaluations given to [`Summary::add`].
     pub rule: RatingRule,
     /// Usage per technique, in ladder order.
@@ -87,23 +116,33 @@ impl Summary {
         }
     }
 
-    /// Counts a graded puzzle's verdict and its rating under `rule`.
+    /// Counts a graded puzzle's verdict and its rating under `rule` (no scale named).
     pub fn add_grade(&mut self, solved: bool, rule: RatingRule, rating: u8) {
+        self.add_grade_on(solved, RatingKey::of(rule), rating);
+    }
+
+    /// Counts a graded puzzle's verdict and its rating in the histogram of `key`.
+    pub fn add_grade_on(&mut self, solved: bool, key: RatingKey, rating: u8) {
         // A stuck puzzle has no rating: it is counted on its own, never in the histogram.
         if solved {
             self.solved += 1;
-            *self.ratings_for(rule).entry(rating).or_default() += 1;
+            *self.ratings_on(key).entry(rating).or_default() += 1;
         } else {
             self.stuck += 1;
         }
     }
 
-    /// The rating counts of `rule`, added when new.
+    /// The rating counts of `rule` on no named scale, added when new.
     pub fn ratings_for(&mut self, rule: RatingRule) -> &mut BTreeMap<u8, u64> {
-        let index = match self.ratings.iter().position(|(r, _)| *r == rule) {
+        self.ratings_on(RatingKey::of(rule))
+    }
+
+    /// The rating counts of `key`, added when new.
+    pub fn ratings_on(&mut self, key: RatingKey) -> &mut BTreeMap<u8, u64> {
+        let index = match self.ratings.iter().position(|(k, _)| *k == key) {
             Some(index) => index,
             None => {
-                self.ratings.push((rule, BTreeMap::new()));
+                self.ratings.push((key, BTreeMap::new()));
                 self.ratings.len() - 1
             }
         };
@@ -195,12 +234,12 @@ impl Summary {
             "  graded: solved {}, stuck {}",
             self.solved, self.stuck
         );
-        for (rule, counts) in &self.ratings {
+        for (key, counts) in &self.ratings {
             let ratings: Vec<String> = counts
                 .iter()
-                .map(|(r, n)| format!("{}: {n}", rating_label(*rule, *r)))
+                .map(|(r, n)| format!("{}: {n}", rating_label(key.rule, *r)))
                 .collect();
-            let _ = writeln!(out, "  {}: {}", rating_name(*rule), ratings.join(", "));
+            let _ = writeln!(out, "  {}: {}", key.name(), ratings.join(", "));
         }
         if self.stuck > 0 {
             let _ = writeln!(

@@ -23,9 +23,11 @@ pub mod force_chain;
 pub mod forcing_net;
 pub mod hodoku_order;
 pub mod intersections;
+pub mod memo;
 pub mod names;
 pub mod nice_loop;
 pub mod se;
+pub mod se_chains;
 pub mod single_digit;
 pub mod singles;
 pub mod step;
@@ -127,7 +129,7 @@ impl Premise {
     }
 
     /// The premises' names (`solution-exists`, `unique-solution`, `givens-known`), as the
-    /// README lists them; `UNIQUE_SOLUTION` names itself only, though it implies a solution.
+    /// docs/techniques.md lists them; `UNIQUE_SOLUTION` names itself only, though it implies a solution.
     pub fn names(self) -> Vec<&'static str> {
         let mut names = Vec::new();
         if self.contains(Premise::UNIQUE_SOLUTION) {
@@ -281,6 +283,10 @@ macro_rules! techniques {
      fish {
         $( $class:ident => ($id_prefix:literal, $title_prefix:literal, $fish_group:literal, $($label:tt)+):
             [$v2:ident, $v3:ident, $v4:ident, $v5:ident, $v6:ident, $v7:ident] ),* $(,)?
+     }
+     tail {
+        $( $tvariant:ident => ($tid:literal, $ttitle:literal, $tfamily:literal, $tfinder:path)
+            $(. $tcolumn:ident ($tvalue:expr))* ),* $(,)?
      }) => {
         /// Identifies a technique; the discriminant indexes [`CATALOGUE`].
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -295,6 +301,7 @@ macro_rules! techniques {
                 #[doc = concat!($title_prefix, "Whale")] $v6,
                 #[doc = concat!($title_prefix, "Leviathan")] $v7,
             )*
+            $( #[doc = $ttitle] $tvariant, )*
         }
 
         /// Every known technique, in `TechniqueId` order.
@@ -315,6 +322,14 @@ macro_rules! techniques {
                 fish_row!($class, $v6, 6, $id_prefix, "whale", $title_prefix, "Whale", $fish_group, fish_label!($($label)+, "Whale")),
                 fish_row!($class, $v7, 7, $id_prefix, "leviathan", $title_prefix, "Leviathan", $fish_group, fish_label!($($label)+, "Leviathan")),
             )*
+            $( TechniqueInfo::new(
+                TechniqueId::$tvariant,
+                $tid,
+                $ttitle,
+                $tfamily,
+                None,
+                $tfinder,
+            ) $(. $tcolumn($tvalue))*, )*
         ];
 
         /// The fish technique of each class (rows, in [`fish::FishClass`] order) and size
@@ -463,6 +478,18 @@ techniques! {
             [CannibalisticFmXWing, CannibalisticFmSwordfish, CannibalisticFmJellyfish, CannibalisticFmSquirmbag, CannibalisticFmWhale, CannibalisticFmLeviathan],
         FinnedCannibalistic => ("finned-cannibalistic-fm-", "Finned Cannibalistic F/M ", "fish-endo-cannibal", "CannibalisticFish"):
             [FinnedCannibalisticFmXWing, FinnedCannibalisticFmSwordfish, FinnedCannibalisticFmJellyfish, FinnedCannibalisticFmSquirmbag, FinnedCannibalisticFmWhale, FinnedCannibalisticFmLeviathan],
+    }
+    // Appended after the fish so that no earlier row's index moves.
+    tail {
+        SeForcingChains => ("se-forcing-chains", "Forcing Chains & Cycles", "se-chains", se_chains::forcing_chains_cycles).gnpx("SE_ForcingChainsCycles").text(se_chains::text::TEXT),
+        SeNishio => ("se-nishio", "Nishio Forcing Chains", "se-chains", se_chains::nishio).gnpx("SE_NishioForcingChains").text(se_chains::text::TEXT),
+        SeMultiple => ("se-multiple-chains", "Multiple Forcing Chains", "se-chains", se_chains::multiple).gnpx("SE_MultipleForcingChains").text(se_chains::text::TEXT).premise(Premise::SOLUTION_EXISTS),
+        SeDynamic => ("se-dynamic-chains", "Dynamic Forcing Chains", "se-chains", se_chains::dynamic).gnpx("SE_DynamicForcingChains").text(se_chains::text::TEXT).premise(Premise::SOLUTION_EXISTS),
+        SeDynamicPlus => ("se-dynamic-chains-plus", "Dynamic Forcing Chains (+)", "se-chains", se_chains::dynamic_plus).gnpx("SE_DynamicForcingChainsPlus").text(se_chains::text::TEXT).premise(Premise::SOLUTION_EXISTS),
+        SeNested2 => ("se-nested-chains-2", "Nested Forcing Chains, level 2", "se-chains", se_chains::nested_2).gnpx("SE_NestedForcingChains2").text(se_chains::text::TEXT).premise(Premise::SOLUTION_EXISTS),
+        SeNested3 => ("se-nested-chains-3", "Nested Forcing Chains, level 3", "se-chains", se_chains::nested_3).gnpx("SE_NestedForcingChains3").text(se_chains::text::TEXT).premise(Premise::SOLUTION_EXISTS),
+        SeNested4 => ("se-nested-chains-4", "Nested Forcing Chains, level 4", "se-chains", se_chains::nested_4).gnpx("SE_NestedForcingChains4").text(se_chains::text::TEXT).premise(Premise::SOLUTION_EXISTS),
+        SeNested5 => ("se-nested-chains-5", "Nested Forcing Chains, level 5", "se-chains", se_chains::nested_5).gnpx("SE_NestedForcingChains5").text(se_chains::text::TEXT).premise(Premise::SOLUTION_EXISTS),
     }
 }
 

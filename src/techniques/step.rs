@@ -5,6 +5,7 @@ use crate::core::{Bits81, CandidateSet, Grid};
 use crate::model::forcing::ForcingProof;
 use crate::model::links::ChainLink;
 use crate::model::superlinks::{ForceConclusion, SuperLink};
+use crate::techniques::se_chains::SeChain;
 use crate::techniques::TechniqueId;
 
 /// A set of houses (bit `h` = house `h`, 0..27).
@@ -60,6 +61,8 @@ pub struct Step {
     /// Which form of its technique the step is, where one search yields several that are
     /// named apart (SE's Unique Rectangle/Loop and BUG types 1–4); 0 for the others.
     pub variant: u8,
+    /// Sudoku Explainer's chain hint (name, complexity, chains); `None` for other steps.
+    pub se_chain: Option<Box<SeChain>>,
 }
 
 /// A raw f64 difficulty, kept exactly: SE takes the maximum of raw values and its sort
@@ -100,6 +103,7 @@ impl Step {
             eliminations_by_digit: false,
             difficulty: None,
             variant: 0,
+            se_chain: None,
         }
     }
 

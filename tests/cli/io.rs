@@ -382,3 +382,51 @@ fn compressed_inputs_give_the_plain_files_output() {
         assert_eq!(rows("canon", bytes), canon, "{name}: canon");
     }
 }
+
+#[test]
+fn report_and_merged_timings_replace_their_file_whole_by_a_rename() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join("r.csv");
+    let log = dir.path().join("t.log");
+    sgrade()
+        .args(["grade", "-q", "--timings"])
+        .arg(&log)
+        .arg("-o")
+        .arg(&results)
+        .arg(common::corpus("seeds.txt"))
+        .assert()
+        .success();
+    let runs: [(&str, Vec<&std::ffi::OsStr>); 2] = [
+        (
+            "report.html",
+            vec!["report".as_ref(), results.as_os_str(), "-o".as_ref()],
+        ),
+        (
+            "merged.log",
+            vec![
+                "stats".as_ref(),
+                results.as_os_str(),
+                "--timings".as_ref(),
+                log.as_os_str(),
+                "--merged-timings".as_ref(),
+            ],
+        ),
+    ];
+    for (name, args) in runs {
+        let target = dir.path().join(name);
+        let old = dir.path().join(format!("old-{name}"));
+        std::fs::write(&target, "the old file\n").unwrap();
+        // A second name for the old file: writing in place would change it too, a rename
+        // leaves it as it was.
+        std::fs::hard_link(&target, &old).unwrap();
+        sgrade().args(&args).arg(&target).assert().success();
+        assert_eq!(std::fs::read_to_string(&old).unwrap(), "the old file\n");
+        assert!(std::fs::metadata(&target).unwrap().len() > 100, "{name}");
+        let left: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".tmp"))
+            .collect();
+        assert!(left.is_empty(), "temporary files left: {left:?}");
+    }
+}

@@ -1,0 +1,425 @@
+//! Producer 21, "Forcing Chains & Cycles" (SE.md §5.2): static, layered breadth-first searches
+//! from each candidate in three passes (X, Y, XY), giving bidirectional cycles and forcing
+//! chains. Each node instance keeps one parent, so a chain is its first-parent path and its
+//! complexity the path's length.
+
+use crate::core::PEERS;
+
+use super::bonus::difficulty;
+use super::collect::{Collector, Hash128, Kind, Rec, Rendered};
+use super::engine::Engine;
+use super::nodes::{
+    cell_of, digit_of, is_on, node, off_to_on, on_to_off, opposite, Cands, NodeSet, Rules,
+    CAUSE_CELL, CAUSE_NONE,
+};
+use super::text::node_name;
+
+/// One node instance of the layered search.
+#[derive(Clone, Copy, Debug)]
+struct Inst {
+    key: u16,
+    parent: u32,
+    depth: u16,
+    cause: u8,
+    /// For an on instance: its entry in `Bfs::paths`.
+    path: u32,
+}
+
+const ROOT: u32 = u32::MAX;
+
+/// Buffers of the layered searches, reused.
+#[derive(Default)]
+pub struct Bfs {
+    insts: Vec<Inst>,
+    pend_on: Vec<u32>,
+    pend_off: Vec<u32>,
+    next: Vec<u32>,
+    next2: Vec<u32>,
+    on_set: NodeSet,
+    off_set: NodeSet,
+    /// The off keys on each on instance's first-parent path (SE's isParent test as one bit).
+    paths: Vec<NodeSet>,
+    /// Whether `paths` is kept (the cycle search; the forcing search needs no isParent test).
+    track_paths: bool,
+}
+
+impl Bfs {
+    fn push(&mut self, key: u16, parent: u32, cause: u8) -> u32 {
+        let depth = if parent == ROOT {
+            0
+        } else {
+            self.insts[parent as usize].depth + 1
+        };
+        let path = if self.track_paths && is_on(key) {
+            let mut set = NodeSet::EMPTY;
+            if parent != ROOT {
+                let off = self.insts[parent as usize];
+                if off.parent != ROOT {
+                    set = self.paths[self.insts[off.parent as usize].path as usize];
+                }
+                set.insert(off.key);
+            }
+            self.paths.push(set);
+            (self.paths.len() - 1) as u32
+        } else {
+            u32::MAX
+        };
+        self.insts.push(Inst {
+            key,
+            parent,
+            depth,
+            cause,
+            path,
+        });
+        (self.insts.len() - 1) as u32
+    }
+
+    /// Whether the off node `key` is on the first-parent path of the on instance `at`.
+    #[inline]
+    fn is_parent(&self, at: u32, key: u16) -> bool {
+        self.paths[self.insts[at as usize].path as usize].contains(key)
+    }
+
+    fn clear(&mut self) {
+        self.insts.clear();
+        self.paths.clear();
+        self.pend_on.clear();
+        self.pend_off.clear();
+        self.on_set = NodeSet::EMPTY;
+        self.off_set = NodeSet::EMPTY;
+    }
+
+    /// The path from `at` up to the root, `at` first.
+    fn path(&self, mut at: u32) -> impl Iterator<Item = Inst> + '_ {
+        std::iter::from_fn(move || {
+            if at == ROOT {
+                return None;
+            }
+            let inst = self.insts[at as usize];
+            at = inst.parent;
+            Some(inst)
+        })
+    }
+}
+
+/// The three passes of producer 21 on `grid`, into `out`.
+pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
+    let mut bfs = std::mem::take(&mut engine.bfs);
+    for (rules, pass) in [(Rules::X, 0), (Rules::Y, 1), (Rules::XY, 2)] {
+        for x in 0..81 {
+            let count = grid.masks[x].count_ones();
+            // Y cycles start only from bivalue cells; the Y pass has no forcing chains.
+            if count < 2 || (pass == 1 && count != 2) {
+                continue;
+            }
+            let mut mask = grid.masks[x];
+            while mask != 0 {
+                let d = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                cycles(&mut bfs, grid, rules, pass, node(x, d, true), out);
+                if rules.x {
+                    forcing(&mut bfs, grid, rules, pass, node(x, d, true), out);
+                    forcing(&mut bfs, grid, rules, pass, node(x, d, false), out);
+                }
+            }
+        }
+    }
+    engine.bfs = bfs;
+}
+
+/// The cycle search from `a_on`: every instance of `a_on` reached again after ≥ 4 links.
+fn cycles(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, a_on: u16, out: &mut Collector) {
+    bfs.clear();
+    bfs.track_paths = true;
+    bfs.on_set.insert(a_on);
+    let root = bfs.push(a_on, ROOT, CAUSE_NONE);
+    bfs.pend_on.push(root);
+    let mut t = 0u32;
+    let mut buf = [0u16; 32];
+    let mut onbuf = [(0u16, 0u8); 4];
+    let (kind, base) = cycle_kind(pass);
+    while !bfs.pend_on.is_empty() {
+        // A cycle closed from the next layers has at least this many links.
+        let least = (t + 2).max(4);
+        if !out.may_take(difficulty(base, least), least, kind) {
+            return;
+        }
+        t += 1;
+        bfs.pend_off.clear();
+        for i in 0..bfs.pend_on.len() {
+            let p = bfs.pend_on[i];
+            let key = bfs.insts[p as usize].key;
+            let mut k = 0;
+            on_to_off(grid, rules, cell_of(key), digit_of(key), |q| {
+                buf[k] = q;
+                k += 1;
+            });
+            for &q in &buf[..k] {
+                if !bfs.is_parent(p, q) {
+                    let at = bfs.push(q, p, CAUSE_NONE);
+                    bfs.pend_off.push(at);
+                }
+            }
+        }
+        t += 1;
+        bfs.next.clear();
+        for i in 0..bfs.pend_off.len() {
+            let p = bfs.pend_off[i];
+            let key = bfs.insts[p as usize].key;
+            let mut k = 0;
+            off_to_on(grid, rules, cell_of(key), digit_of(key), |q, cause| {
+                onbuf[k] = (q, cause);
+                k += 1;
+            });
+            for &(q, cause) in &onbuf[..k] {
+                if t >= 4 && q == a_on {
+                    let at = bfs.push(q, p, cause);
+                    cycle_hint(bfs, grid, pass, at, out);
+                }
+                if !bfs.on_set.contains(q) {
+                    bfs.on_set.insert(q);
+                    let at = bfs.push(q, p, cause);
+                    bfs.next.push(at);
+                }
+            }
+        }
+        std::mem::swap(&mut bfs.pend_on, &mut bfs.next);
+    }
+}
+
+/// The forcing-chain search from `start` (A on, or A off): the first instance of the
+/// opposite node.
+fn forcing(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, start: u16, out: &mut Collector) {
+    bfs.clear();
+    // SE tests isParent here too, but an off node on the path is already in the off set, so
+    // the deduplication rejects it anyway.
+    bfs.track_paths = false;
+    let target = opposite(start);
+    let root = bfs.push(start, ROOT, CAUSE_NONE);
+    if is_on(start) {
+        bfs.on_set.insert(start);
+        bfs.pend_on.push(root);
+    } else {
+        bfs.off_set.insert(start);
+        bfs.pend_off.push(root);
+    }
+    let mut buf = [0u16; 32];
+    let mut onbuf = [(0u16, 0u8); 4];
+    let (kind, base) = forcing_kind(pass);
+    let mut round = 0u32;
+    // SE's rounds: the ons pending make the next offs, the offs pending the next ons.
+    while !bfs.pend_on.is_empty() || !bfs.pend_off.is_empty() {
+        // A target found from this round's nodes (depth `round`) has `round + 2` nodes.
+        let least = round + 2;
+        if !out.may_take(difficulty(base, least), least, kind) {
+            return;
+        }
+        round += 1;
+        bfs.next.clear();
+        for i in 0..bfs.pend_on.len() {
+            let p = bfs.pend_on[i];
+            let key = bfs.insts[p as usize].key;
+            let mut k = 0;
+            on_to_off(grid, rules, cell_of(key), digit_of(key), |q| {
+                buf[k] = q;
+                k += 1;
+            });
+            for &q in &buf[..k] {
+                if q == target {
+                    let at = bfs.push(q, p, CAUSE_NONE);
+                    forcing_hint(bfs, grid, pass, at, out);
+                    return;
+                }
+                if !bfs.off_set.contains(q) {
+                    bfs.off_set.insert(q);
+                    let at = bfs.push(q, p, CAUSE_NONE);
+                    bfs.next.push(at);
+                }
+            }
+        }
+        bfs.next2.clear();
+        for i in 0..bfs.pend_off.len() {
+            let p = bfs.pend_off[i];
+            let key = bfs.insts[p as usize].key;
+            let mut k = 0;
+            off_to_on(grid, rules, cell_of(key), digit_of(key), |q, cause| {
+                onbuf[k] = (q, cause);
+                k += 1;
+            });
+            for &(q, cause) in &onbuf[..k] {
+                if q == target {
+                    let at = bfs.push(q, p, cause);
+                    forcing_hint(bfs, grid, pass, at, out);
+                    return;
+                }
+                if !bfs.on_set.contains(q) {
+                    bfs.on_set.insert(q);
+                    let at = bfs.push(q, p, cause);
+                    bfs.next2.push(at);
+                }
+            }
+        }
+        std::mem::swap(&mut bfs.pend_off, &mut bfs.next);
+        std::mem::swap(&mut bfs.pend_on, &mut bfs.next2);
+    }
+}
+
+/// The rule-parent pattern and FullChain identity of a path (nested use).
+fn path_cause(bfs: &Bfs, at: u32) -> ([u128; 9], u128) {
+    let mut cause = [0u128; 9];
+    let mut hash = Hash128::new();
+    for inst in bfs.path(at) {
+        hash.add(inst.key as u64);
+        if is_on(inst.key) {
+            let (c, d) = (cell_of(inst.key), digit_of(inst.key));
+            if inst.cause == CAUSE_CELL {
+                for plane in cause.iter_mut() {
+                    *plane |= 1u128 << c;
+                }
+            } else if (inst.cause as usize) < 27 {
+                cause[d] |= crate::core::HOUSE_SETS[inst.cause as usize].0;
+            }
+        }
+    }
+    (cause, hash.value())
+}
+
+/// The path as text, root first.
+fn path_text(bfs: &Bfs, at: u32) -> String {
+    let mut nodes: Vec<String> = bfs.path(at).map(|i| node_name(i.key)).collect();
+    nodes.reverse();
+    nodes.join(" -> ")
+}
+
+/// The form and base of a pass's cycles.
+fn cycle_kind(pass: u8) -> (Kind, f64) {
+    match pass {
+        0 => (Kind::XCycle, 6.5),
+        1 => (Kind::YCycle, 6.5),
+        _ => (Kind::XyCycle, 7.0),
+    }
+}
+
+/// The form and base of a pass's forcing chains.
+fn forcing_kind(pass: u8) -> (Kind, f64) {
+    if pass == 0 {
+        (Kind::XForcing, 6.6)
+    } else {
+        (Kind::XyForcing, 7.0)
+    }
+}
+
+fn cycle_hint(bfs: &Bfs, grid: &Cands, pass: u8, at: u32, out: &mut Collector) {
+    let gen = out.next_gen();
+    let complexity = bfs.insts[at as usize].depth as u32;
+    let (kind, base) = cycle_kind(pass);
+    let diff = difficulty(base, complexity);
+    if !out.may_take(diff, complexity, kind) {
+        return;
+    }
+    // The path, root excluded: the loop.
+    let mut loop_cells = 0u128;
+    let mut path = bfs.path(at).peekable();
+    let mut nodes: [u16; 1458] = [0; 1458];
+    let mut n = 0;
+    while let Some(inst) = path.next() {
+        if path.peek().is_none() {
+            break; // the root
+        }
+        loop_cells |= 1u128 << cell_of(inst.key);
+        nodes[n] = inst.key;
+        n += 1;
+    }
+    let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
+    for &key in &nodes[..n] {
+        let (c, d) = (cell_of(key), digit_of(key));
+        let seen = PEERS[c].0 & !loop_cells & grid.planes[d];
+        if is_on(key) {
+            on[d] |= seen;
+        } else {
+            off[d] |= seen;
+        }
+    }
+    let mut elims = [0u128; 9];
+    let mut any = false;
+    for d in 0..9 {
+        elims[d] = on[d] & off[d];
+        any |= elims[d] != 0;
+    }
+    if !any {
+        return;
+    }
+    let (cause, key) = if out.all {
+        path_cause(bfs, at)
+    } else {
+        ([0; 9], 0)
+    };
+    let text = (!out.all).then(|| {
+        Box::new(Rendered {
+            headline: String::new(),
+            chains: vec![path_text(bfs, at)],
+        })
+    });
+    out.push(Rec {
+        difficulty: diff,
+        complexity,
+        kind,
+        gen,
+        elims,
+        result: None,
+        cause,
+        key,
+        cells: loop_cells,
+        text,
+    });
+}
+
+fn forcing_hint(bfs: &Bfs, grid: &Cands, pass: u8, at: u32, out: &mut Collector) {
+    let gen = out.next_gen();
+    let inst = bfs.insts[at as usize];
+    let complexity = inst.depth as u32 + 1;
+    let (kind, base) = forcing_kind(pass);
+    let diff = difficulty(base, complexity);
+    if !out.may_take(diff, complexity, kind) {
+        return;
+    }
+    let (c, d) = (cell_of(inst.key), digit_of(inst.key));
+    let mut elims = [0u128; 9];
+    let result = if is_on(inst.key) {
+        for (e, plane) in elims.iter_mut().enumerate() {
+            if e != d && grid.has(c, e) {
+                *plane |= 1u128 << c;
+            }
+        }
+        Some((c as u8, d as u8))
+    } else {
+        elims[d] |= 1u128 << c;
+        None
+    };
+    if elims.iter().all(|&p| p == 0) {
+        return;
+    }
+    let (cause, key) = if out.all {
+        path_cause(bfs, at)
+    } else {
+        ([0; 9], 0)
+    };
+    let text = (!out.all).then(|| {
+        Box::new(Rendered {
+            headline: String::new(),
+            chains: vec![path_text(bfs, at)],
+        })
+    });
+    out.push(Rec {
+        difficulty: diff,
+        complexity,
+        kind,
+        gen,
+        elims,
+        result,
+        cause,
+        key,
+        cells: 1u128 << c,
+        text,
+    });
+}

@@ -1,0 +1,532 @@
+//! SE's "doChaining" propagation (SE.md §5.3) over bitboard node sets, with ancestor sets kept
+//! per node as bit sets (complexity = popcount, §5.6, §8.3), and the engine that owns the
+//! propagation buffers of every nesting depth and the memo of inner searches.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use crate::core::HOUSE_SETS;
+
+use super::nodes::{
+    cell_of, digit_of, is_on, node, off_to_on, on_to_off, opposite, Cands, NodeSet, Rules,
+    CAUSE_CELL, CAUSE_NONE, NODES, NONE,
+};
+
+/// What a chaining producer is (SE.md §3, §5.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Prod {
+    /// Producer 21, static cycles and forcing chains.
+    Static,
+    /// Producer 23.
+    Nishio,
+    /// Producer 24, static cell and region chains.
+    Multiple,
+    /// Producers 25 (level 0), 26 (level 1) and 27a–27d (levels 2–5).
+    Dynamic(u8),
+}
+
+impl Prod {
+    /// Whether the grid loses each processed off node's candidate.
+    pub fn dynamic(self) -> bool {
+        matches!(self, Prod::Nishio | Prod::Dynamic(_))
+    }
+
+    /// The nesting level.
+    pub fn level(self) -> u8 {
+        match self {
+            Prod::Dynamic(level) => level,
+            _ => 0,
+        }
+    }
+
+    /// The implication rules of its propagation.
+    pub fn rules(self) -> Rules {
+        match self {
+            Prod::Nishio => Rules::X,
+            _ => Rules::XY,
+        }
+    }
+}
+
+/// The grid's facts that chains never change: what is placed and which cells are open.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fixed {
+    /// Placed cells of each digit.
+    pub placed: [u128; 9],
+    /// Cells without a value.
+    pub empty: u128,
+}
+
+/// A node made by both polarities clashing: the instance that was not stored.
+#[derive(Clone, Copy, Debug)]
+pub struct Clash {
+    /// The on node.
+    pub on: u16,
+    /// The off node.
+    pub off: u16,
+    /// Whether the new (unstored) instance is the on one.
+    pub new_on: bool,
+    /// Ancestors of the new instance.
+    pub anc: NodeSet,
+    /// The new instance's first parent.
+    pub parent: u16,
+    /// The new instance's cause (an on instance made by R3 or R4).
+    pub cause: u8,
+}
+
+/// One propagation's results: the nodes, in order, with parents, causes and ancestor sets.
+pub struct Prop {
+    /// Stored nodes (both polarities).
+    pub set: NodeSet,
+    /// Ancestor set of each stored node (itself included).
+    pub anc: Vec<NodeSet>,
+    /// First parent of each stored node (`NONE` for an assumption).
+    pub parent: Vec<u16>,
+    /// Offset and length of each node's further parents in `extra`.
+    pub extra_at: Vec<(u32, u16)>,
+    /// Further parents (hidden parents, rule parents), flat.
+    pub extra: Vec<u16>,
+    /// Cause of each stored node (`CAUSE_*` or an R4 house).
+    pub cause: Vec<u8>,
+    /// Nested chain of each advanced node: (identity, full complexity).
+    pub nested: Vec<(u128, u32)>,
+    /// Nodes with a nested chain.
+    pub nested_set: NodeSet,
+    /// On nodes in insertion order (the on queue).
+    pub ons: Vec<u16>,
+    /// Off nodes in insertion order (the off queue).
+    pub offs: Vec<u16>,
+    /// The contradiction that stopped the run, if any.
+    pub clash: Option<Clash>,
+    /// The working grid.
+    pub work: Cands,
+}
+
+impl Prop {
+    fn new() -> Prop {
+        Prop {
+            set: NodeSet::EMPTY,
+            anc: vec![NodeSet::EMPTY; NODES],
+            parent: vec![NONE; NODES],
+            extra_at: vec![(0, 0); NODES],
+            extra: Vec::with_capacity(1024),
+            cause: vec![CAUSE_NONE; NODES],
+            nested: vec![(0, 0); NODES],
+            nested_set: NodeSet::EMPTY,
+            ons: Vec::with_capacity(729),
+            offs: Vec::with_capacity(729),
+            clash: None,
+            work: Cands {
+                planes: [0; 9],
+                masks: [0; 81],
+            },
+        }
+    }
+
+    fn reset(&mut self, start: &Cands) {
+        self.set = NodeSet::EMPTY;
+        self.extra.clear();
+        self.nested_set = NodeSet::EMPTY;
+        self.ons.clear();
+        self.offs.clear();
+        self.clash = None;
+        self.work.copy_from(start);
+    }
+
+    /// Stores `n` with first parent `parent`.
+    #[inline]
+    fn add(&mut self, n: u16, parent: u16, cause: u8) {
+        self.set.insert(n);
+        self.parent[n as usize] = parent;
+        self.extra_at[n as usize] = (self.extra.len() as u32, 0);
+        self.cause[n as usize] = cause;
+        let mut anc = if parent == NONE {
+            NodeSet::EMPTY
+        } else {
+            self.anc[parent as usize]
+        };
+        anc.insert(n);
+        self.anc[n as usize] = anc;
+        if is_on(n) {
+            self.ons.push(n);
+        } else {
+            self.offs.push(n);
+        }
+    }
+
+    /// Adds a further parent to the node stored last-but-none (`n`, just added).
+    #[inline]
+    fn add_parent(&mut self, n: u16, p: u16) {
+        self.extra.push(p);
+        self.extra_at[n as usize].1 += 1;
+        let pa = self.anc[p as usize];
+        self.anc[n as usize].union_with(&pa);
+    }
+
+    /// The further parents of a stored node.
+    pub fn extras(&self, n: u16) -> &[u16] {
+        let (at, len) = self.extra_at[n as usize];
+        &self.extra[at as usize..at as usize + len as usize]
+    }
+
+    /// Whether the on node `n` (or, with `off`, its off twin) is stored.
+    #[inline]
+    pub fn has(&self, n: u16) -> bool {
+        self.set.contains(n)
+    }
+}
+
+/// Cached hints of an inner producer on one grid: what a nested chain needs of them.
+#[derive(Clone, Debug)]
+pub struct Inner {
+    /// Candidates whose absence (from the outer start grid) the hint relies on.
+    pub cause: [u128; 9],
+    /// What it removes.
+    pub elims: [u128; 9],
+    /// (identity, full complexity) of a chaining hint.
+    pub nested: Option<(u128, u32)>,
+}
+
+/// The propagation buffers of one nesting depth.
+#[derive(Default)]
+pub struct Pool {
+    /// Propagations, grown on demand.
+    pub props: Vec<Prop>,
+}
+
+impl Pool {
+    /// Makes sure `n` propagations exist.
+    pub fn ensure(&mut self, n: usize) {
+        while self.props.len() < n {
+            self.props.push(Prop::new());
+        }
+    }
+}
+
+/// Memo of inner chaining searches: (producer, exact candidate planes) → sorted hints.
+pub type Memo = HashMap<(Prod, [u128; 9]), Rc<Vec<Inner>>>;
+
+/// Total hints the memo may hold before it is cleared.
+const MEMO_LIMIT: usize = 400_000;
+
+/// The chain engine: buffers per depth, the memo, the fixed facts of the grid.
+pub struct Engine {
+    /// Buffers of each depth.
+    pub pools: Vec<Pool>,
+    /// Inner search memo.
+    pub memo: Memo,
+    /// Hints held by the memo.
+    pub memo_hints: usize,
+    /// The grid's fixed facts.
+    pub fixed: Fixed,
+    /// Scratch list of the level-1 producers' hints.
+    pub l1: Vec<Inner>,
+    /// Buffers of producer 21's layered searches.
+    pub bfs: super::cycles::Bfs,
+}
+
+impl Engine {
+    /// An engine without buffers.
+    pub fn new() -> Engine {
+        Engine {
+            pools: Vec::new(),
+            memo: HashMap::new(),
+            memo_hints: 0,
+            fixed: Fixed::default(),
+            l1: Vec::new(),
+            bfs: super::cycles::Bfs::default(),
+        }
+    }
+
+    /// Takes the buffers of `depth` (give them back with [`Engine::give_pool`]).
+    pub fn take_pool(&mut self, depth: usize, n: usize) -> Pool {
+        while self.pools.len() <= depth {
+            self.pools.push(Pool::default());
+        }
+        let mut pool = std::mem::take(&mut self.pools[depth]);
+        pool.ensure(n);
+        pool
+    }
+
+    /// Gives buffers back.
+    pub fn give_pool(&mut self, depth: usize, pool: Pool) {
+        self.pools[depth] = pool;
+    }
+
+    /// Stores an inner search's hints, clearing the memo when it is full.
+    pub fn remember(&mut self, key: (Prod, [u128; 9]), hints: Rc<Vec<Inner>>) {
+        if self.memo_hints + hints.len() > MEMO_LIMIT {
+            self.memo.clear();
+            self.memo_hints = 0;
+        }
+        self.memo_hints += hints.len().max(1);
+        self.memo.insert(key, hints);
+    }
+
+    /// SE's doChaining from the assumptions `on0`/`off0` on `start` (§5.3), at `depth`.
+    pub fn propagate(
+        &mut self,
+        depth: usize,
+        p: &mut Prop,
+        start: &Cands,
+        prod: Prod,
+        on0: &[u16],
+        off0: &[u16],
+    ) {
+        p.reset(start);
+        for &n in on0 {
+            p.add(n, NONE, CAUSE_NONE);
+        }
+        for &n in off0 {
+            p.add(n, NONE, CAUSE_NONE);
+        }
+        let rules = prod.rules();
+        let dynamic = prod.dynamic();
+        let level = prod.level();
+        let (mut hon, mut hoff) = (0usize, 0usize);
+        let mut buf = [0u16; 32];
+        let mut onbuf = [(0u16, 0u8); 4];
+        loop {
+            if hon < p.ons.len() {
+                let n = p.ons[hon];
+                hon += 1;
+                let mut k = 0;
+                on_to_off(&p.work, rules, cell_of(n), digit_of(n), |q| {
+                    buf[k] = q;
+                    k += 1;
+                });
+                for &q in &buf[..k] {
+                    if p.set.contains(opposite(q)) {
+                        let mut anc = p.anc[n as usize];
+                        anc.insert(q);
+                        p.clash = Some(Clash {
+                            on: opposite(q),
+                            off: q,
+                            new_on: false,
+                            anc,
+                            parent: n,
+                            cause: CAUSE_NONE,
+                        });
+                        return;
+                    }
+                    if !p.set.contains(q) {
+                        p.add(q, n, CAUSE_NONE);
+                    }
+                }
+            } else if hoff < p.offs.len() {
+                let n = p.offs[hoff];
+                hoff += 1;
+                let (cell, digit) = (cell_of(n), digit_of(n));
+                let mut k = 0;
+                off_to_on(&p.work, rules, cell, digit, |q, cause| {
+                    onbuf[k] = (q, cause);
+                    k += 1;
+                });
+                if dynamic {
+                    p.work.remove(cell, digit);
+                }
+                for &(q, cause) in &onbuf[..k] {
+                    let clash = p.set.contains(opposite(q));
+                    if !clash && p.set.contains(q) {
+                        continue;
+                    }
+                    // The hidden parents (§5.1): what the chain removed that made the rule
+                    // apply, the node's own candidate excepted (it is the first parent).
+                    let gone = hidden_parents(start, &p.work, n, q, cause);
+                    if clash {
+                        let mut anc = p.anc[n as usize];
+                        for h in gone_nodes(gone, q, cause) {
+                            anc.union_with(&p.anc[h as usize]);
+                        }
+                        anc.insert(q);
+                        p.clash = Some(Clash {
+                            on: q,
+                            off: opposite(q),
+                            new_on: true,
+                            anc,
+                            parent: n,
+                            cause,
+                        });
+                        return;
+                    }
+                    p.add(q, n, cause);
+                    for h in gone_nodes(gone, q, cause) {
+                        p.add_parent(q, h);
+                    }
+                }
+            } else if level >= 1 {
+                if !self.advanced(depth, p, start, level) {
+                    break;
+                }
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// Adds the advanced nodes of §5.5 at a fixpoint; returns whether any was added.
+    fn advanced(&mut self, depth: usize, p: &mut Prop, start: &Cands, level: u8) -> bool {
+        let mut gone = [0u128; 9];
+        for (d, g) in gone.iter_mut().enumerate() {
+            *g = start.planes[d] & !p.work.planes[d];
+        }
+        let work = p.work.clone();
+        // The level-1 producers, each on its own.
+        for which in 0..4 {
+            let mut l1 = std::mem::take(&mut self.l1);
+            l1.clear();
+            super::level1::hints(which, &work, &self.fixed, &mut l1);
+            let added = self.add_advanced(p, &gone, &l1);
+            self.l1 = l1;
+            if let Some(added) = added {
+                return added;
+            }
+        }
+        let chains: &[Prod] = match level {
+            1 => &[],
+            2 => &[Prod::Static],
+            3 => &[Prod::Static, Prod::Multiple],
+            4 => &[Prod::Dynamic(0)],
+            _ => &[Prod::Dynamic(0), Prod::Dynamic(2)],
+        };
+        for &prod in chains {
+            let hints = self.inner_hints(depth + 1, &work, prod);
+            if let Some(added) = self.add_advanced(p, &gone, &hints) {
+                return added;
+            }
+        }
+        false
+    }
+
+    /// Adds the eliminations of the usable hints (those with rule parents); `None` when no
+    /// hint is usable (the next producer is tried).
+    fn add_advanced(&mut self, p: &mut Prop, gone: &[u128; 9], hints: &[Inner]) -> Option<bool> {
+        let mut usable = false;
+        let mut added = false;
+        for hint in hints {
+            let mut parents = [0u128; 9];
+            let mut any = false;
+            for d in 0..9 {
+                parents[d] = hint.cause[d] & gone[d];
+                any |= parents[d] != 0;
+            }
+            if !any {
+                continue;
+            }
+            usable = true;
+            // Eliminations cell by cell, digits ascending (SE's hash order replaced, §5.5).
+            let cells = hint.elims.iter().fold(0u128, |a, &b| a | b);
+            let mut cs = cells;
+            while cs != 0 {
+                let cell = cs.trailing_zeros() as usize;
+                cs &= cs - 1;
+                for d in 0..9 {
+                    if hint.elims[d] >> cell & 1 == 0 {
+                        continue;
+                    }
+                    let q = node(cell, d, false);
+                    if p.set.contains(q) {
+                        continue;
+                    }
+                    let mut first = true;
+                    for (pd, &plane) in parents.iter().enumerate() {
+                        let mut bits = plane;
+                        while bits != 0 {
+                            let pc = bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            let parent = node(pc, pd, false);
+                            debug_assert!(p.set.contains(parent));
+                            if first {
+                                p.add(q, parent, CAUSE_NONE);
+                                first = false;
+                            } else {
+                                p.add_parent(q, parent);
+                            }
+                        }
+                    }
+                    if let Some(nested) = hint.nested {
+                        p.nested[q as usize] = nested;
+                        p.nested_set.insert(q);
+                    }
+                    added = true;
+                }
+            }
+        }
+        usable.then_some(added)
+    }
+
+    /// The sorted hints of an inner chaining producer on `grid`, memoized by the exact grid.
+    pub fn inner_hints(&mut self, depth: usize, grid: &Cands, prod: Prod) -> Rc<Vec<Inner>> {
+        let key = (prod, grid.planes);
+        if let Some(hints) = self.memo.get(&key) {
+            return Rc::clone(hints);
+        }
+        let mut out = super::collect::Collector::new(true);
+        self.search(depth, grid, prod, &mut out);
+        let hints: Vec<Inner> = out
+            .sorted()
+            .into_iter()
+            .map(|rec| Inner {
+                cause: rec.cause,
+                elims: rec.elims,
+                nested: Some((rec.key, rec.complexity)),
+            })
+            .collect();
+        let hints = Rc::new(hints);
+        self.remember(key, Rc::clone(&hints));
+        hints
+    }
+
+    /// Runs producer `prod` on `grid` at `depth`, into `out`.
+    pub fn search(
+        &mut self,
+        depth: usize,
+        grid: &Cands,
+        prod: Prod,
+        out: &mut super::collect::Collector,
+    ) {
+        match prod {
+            Prod::Static => super::cycles::search(self, grid, out),
+            _ => super::hints::search(self, depth, grid, prod, out),
+        }
+    }
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+/// The candidates (as a plane of cells, for one digit or one cell's digits) whose removal made
+/// R3 or R4 give `q`, excluding the off node `n` being processed.
+#[inline]
+fn hidden_parents(start: &Cands, work: &Cands, n: u16, q: u16, cause: u8) -> u128 {
+    let (ncell, ndigit) = (cell_of(n), digit_of(n));
+    if cause == CAUSE_CELL {
+        // Digits of the cell, as a mask in the low bits.
+        let cell = cell_of(q);
+        (start.masks[cell] & !work.masks[cell] & !(1 << ndigit)) as u128
+    } else {
+        let d = digit_of(q);
+        start.planes[d] & !work.planes[d] & HOUSE_SETS[cause as usize].0 & !(1u128 << ncell)
+    }
+}
+
+/// The hidden parents as off nodes, in cell-digit order.
+#[inline]
+fn gone_nodes(gone: u128, q: u16, cause: u8) -> impl Iterator<Item = u16> {
+    let mut bits = gone;
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let b = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        Some(if cause == CAUSE_CELL {
+            node(cell_of(q), b, false)
+        } else {
+            node(b, digit_of(q), false)
+        })
+    })
+}

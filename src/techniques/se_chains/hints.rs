@@ -1,0 +1,437 @@
+//! Producers 23–27 (SE.md §5.4): per cell and candidate, the on and off propagations, their
+//! contradictions and double forcings, the region chains, and after the cell's candidates its
+//! cell chains, in SE's generation order.
+
+use crate::core::HOUSE_SETS;
+
+use super::bonus::{difficulty, dynamic_base};
+use super::collect::{Collector, Hash128, Kind, Rec, Rendered};
+use super::engine::{Engine, Prod, Prop};
+use super::nodes::{brc_houses, cell_of, digit_of, is_on, node, Cands, NodeSet, CAUSE_CELL, NONE};
+use super::text::{node_name, prop_chain};
+
+/// Propagation slots of one depth: 9 on runs, the off run, 8 region branches.
+const SLOTS: usize = 18;
+const OFF_RUN: usize = 9;
+const BRANCH: usize = 10;
+
+/// One instance a hint's chains end in: a node of a propagation, or its clash instance.
+#[derive(Clone, Copy)]
+pub struct Target<'a> {
+    /// The propagation.
+    pub prop: &'a Prop,
+    /// The node.
+    pub node: u16,
+    /// Whether it is the unstored instance of the propagation's clash.
+    pub clash: bool,
+}
+
+impl<'a> Target<'a> {
+    fn stored(prop: &'a Prop, node: u16) -> Target<'a> {
+        Target {
+            prop,
+            node,
+            clash: false,
+        }
+    }
+
+    /// The instance's ancestor set.
+    pub fn anc(&self) -> &'a NodeSet {
+        if self.clash {
+            &self.prop.clash.as_ref().expect("clash").anc
+        } else {
+            &self.prop.anc[self.node as usize]
+        }
+    }
+}
+
+/// The base difficulty of a producer.
+pub fn base(prod: Prod) -> f64 {
+    match prod {
+        Prod::Static => 7.0,
+        Prod::Nishio => 7.5,
+        Prod::Multiple => 8.0,
+        Prod::Dynamic(level) => dynamic_base(level),
+    }
+}
+
+/// Producer `prod` (Nishio, Multiple or Dynamic) on `grid`, into `out`.
+pub fn search(engine: &mut Engine, depth: usize, grid: &Cands, prod: Prod, out: &mut Collector) {
+    let mut pool = engine.take_pool(depth, SLOTS);
+    let min = if prod == Prod::Multiple { 3 } else { 2 };
+    let mut digits = [0usize; 9];
+    for x in 0..81 {
+        let mask = grid.masks[x];
+        let count = mask.count_ones() as usize;
+        if count < min {
+            continue;
+        }
+        let mut m = mask;
+        for slot in digits.iter_mut().take(count) {
+            *slot = m.trailing_zeros() as usize;
+            m &= m - 1;
+        }
+        for (i, &d) in digits[..count].iter().enumerate() {
+            {
+                let (runs, rest) = pool.props.split_at_mut(OFF_RUN);
+                engine.propagate(depth, &mut runs[i], grid, prod, &[node(x, d, true)], &[]);
+                engine.propagate(depth, &mut rest[0], grid, prod, &[], &[node(x, d, false)]);
+            }
+            let on = &pool.props[i];
+            let off = &pool.props[OFF_RUN];
+            if prod != Prod::Multiple {
+                if let Some(clash) = &on.clash {
+                    let targets = [
+                        clash_target(on, clash.on, clash.new_on),
+                        clash_target(on, clash.off, !clash.new_on),
+                    ];
+                    let mut elims = [0u128; 9];
+                    elims[d] = 1u128 << x;
+                    emit(
+                        grid,
+                        prod,
+                        Kind::Contradiction,
+                        &targets,
+                        elims,
+                        None,
+                        [0; 9],
+                        out,
+                        || {
+                            format!(
+                                "{} ⇒ {} both on & off",
+                                node_name(node(x, d, true)),
+                                name_of(clash.on)
+                            )
+                        },
+                    );
+                }
+                if let Some(clash) = &off.clash {
+                    let targets = [
+                        clash_target(off, clash.on, clash.new_on),
+                        clash_target(off, clash.off, !clash.new_on),
+                    ];
+                    let (elims, result) = place(grid, x, d);
+                    emit(
+                        grid,
+                        prod,
+                        Kind::Contradiction,
+                        &targets,
+                        elims,
+                        result,
+                        [0; 9],
+                        out,
+                        || {
+                            format!(
+                                "{} ⇒ {} both on & off",
+                                node_name(node(x, d, false)),
+                                name_of(clash.on)
+                            )
+                        },
+                    );
+                }
+            }
+            if matches!(prod, Prod::Dynamic(_)) && count >= 3 {
+                for &n in &on.ons {
+                    if off.set.contains(n) {
+                        let targets = [Target::stored(on, n), Target::stored(off, n)];
+                        let (elims, result) = place(grid, cell_of(n), digit_of(n));
+                        emit(
+                            grid,
+                            prod,
+                            Kind::Double,
+                            &targets,
+                            elims,
+                            result,
+                            [0; 9],
+                            out,
+                            || format!("{} on & off ⇒ {}", name_of(node(x, d, true)), node_name(n)),
+                        );
+                    }
+                }
+                for &n in &on.offs {
+                    if off.set.contains(n) {
+                        let targets = [Target::stored(on, n), Target::stored(off, n)];
+                        let mut elims = [0u128; 9];
+                        elims[digit_of(n)] = 1u128 << cell_of(n);
+                        emit(
+                            grid,
+                            prod,
+                            Kind::Double,
+                            &targets,
+                            elims,
+                            None,
+                            [0; 9],
+                            out,
+                            || format!("{} on & off ⇒ {}", name_of(node(x, d, true)), node_name(n)),
+                        );
+                    }
+                }
+            }
+            if prod != Prod::Nishio {
+                regions(engine, depth, &mut pool.props, grid, prod, x, d, i, out);
+            }
+        }
+        if prod != Prod::Nishio {
+            let runs = &pool.props[..count];
+            let mut cause = [0u128; 9];
+            for plane in cause.iter_mut() {
+                *plane |= 1u128 << x;
+            }
+            for pass in 0..2 {
+                let list = if pass == 0 {
+                    &runs[0].ons
+                } else {
+                    &runs[0].offs
+                };
+                for &n in list {
+                    if runs[1..].iter().all(|r| r.set.contains(n)) {
+                        let targets: Vec<Target> =
+                            runs.iter().map(|r| Target::stored(r, n)).collect();
+                        let (elims, result) = if is_on(n) {
+                            place(grid, cell_of(n), digit_of(n))
+                        } else {
+                            let mut e = [0u128; 9];
+                            e[digit_of(n)] = 1u128 << cell_of(n);
+                            (e, None)
+                        };
+                        emit(
+                            grid,
+                            prod,
+                            Kind::Cell,
+                            &targets,
+                            elims,
+                            result,
+                            cause,
+                            out,
+                            || {
+                                format!(
+                                    "{} ⇒ {}",
+                                    crate::core::notation::cell_name(x),
+                                    node_name(n)
+                                )
+                            },
+                        );
+                    }
+                }
+            }
+        }
+    }
+    engine.give_pool(depth, pool);
+}
+
+/// The region chains of (x, d) (§5.4, item 2): houses where x is d's first position.
+#[allow(clippy::too_many_arguments)]
+fn regions(
+    engine: &mut Engine,
+    depth: usize,
+    props: &mut [Prop],
+    grid: &Cands,
+    prod: Prod,
+    x: usize,
+    d: usize,
+    run: usize,
+    out: &mut Collector,
+) {
+    for house in brc_houses(x) {
+        let positions = grid.planes[d] & HOUSE_SETS[house].0;
+        if positions.count_ones() < 2 || positions.trailing_zeros() as usize != x {
+            continue;
+        }
+        // Branch slots: the cell's own on run, then fresh runs for the other positions.
+        let mut slots = [0usize; 9];
+        let mut n = 0;
+        let mut bits = positions;
+        let mut next = BRANCH;
+        while bits != 0 {
+            let y = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if y == x {
+                slots[n] = run;
+            } else {
+                engine.propagate(
+                    depth,
+                    &mut props[next],
+                    grid,
+                    prod,
+                    &[node(y, d, true)],
+                    &[],
+                );
+                slots[n] = next;
+                next += 1;
+            }
+            n += 1;
+        }
+        let mut cause = [0u128; 9];
+        cause[d] = HOUSE_SETS[house].0;
+        let own = &props[run];
+        for pass in 0..2 {
+            let list = if pass == 0 { &own.ons } else { &own.offs };
+            for &t in list {
+                if slots[..n].iter().all(|&s| props[s].set.contains(t)) {
+                    let targets: Vec<Target> = slots[..n]
+                        .iter()
+                        .map(|&s| Target::stored(&props[s], t))
+                        .collect();
+                    let (elims, result) = if is_on(t) {
+                        place(grid, cell_of(t), digit_of(t))
+                    } else {
+                        let mut e = [0u128; 9];
+                        e[digit_of(t)] = 1u128 << cell_of(t);
+                        (e, None)
+                    };
+                    emit(
+                        grid,
+                        prod,
+                        Kind::Region,
+                        &targets,
+                        elims,
+                        result,
+                        cause,
+                        out,
+                        || {
+                            format!(
+                                "{} in {} ⇒ {}",
+                                d + 1,
+                                crate::core::notation::house_name(house),
+                                node_name(t)
+                            )
+                        },
+                    );
+                }
+            }
+        }
+    }
+}
+
+fn clash_target(prop: &Prop, node: u16, is_new: bool) -> Target<'_> {
+    Target {
+        prop,
+        node,
+        clash: is_new,
+    }
+}
+
+fn name_of(n: u16) -> String {
+    node_name(n)
+}
+
+/// An *on* conclusion: the cell's other candidates go, the digit is placed.
+fn place(grid: &Cands, cell: usize, digit: usize) -> ([u128; 9], Option<(u8, u8)>) {
+    let mut elims = [0u128; 9];
+    let mut m = grid.masks[cell] & !(1 << digit);
+    while m != 0 {
+        let e = m.trailing_zeros() as usize;
+        m &= m - 1;
+        elims[e] |= 1u128 << cell;
+    }
+    (elims, Some((cell as u8, digit as u8)))
+}
+
+/// Rates a potential hint from its chains' targets and offers it to `out`.
+#[allow(clippy::too_many_arguments)]
+fn emit(
+    _grid: &Cands,
+    prod: Prod,
+    kind: Kind,
+    targets: &[Target],
+    elims: [u128; 9],
+    result: Option<(u8, u8)>,
+    start_cause: [u128; 9],
+    out: &mut Collector,
+    headline: impl FnOnce() -> String,
+) {
+    let gen = out.next_gen();
+    if elims.iter().all(|&p| p == 0) {
+        return;
+    }
+    let base = base(prod);
+    let flat: u32 = targets.iter().map(|t| t.anc().count()).sum();
+    if !out.may_take(difficulty(base, flat), flat, kind) {
+        return;
+    }
+    // Nested chains met in the targets' ancestries, each distinct one once (§5.6).
+    let mut nested = 0u32;
+    let mut seen: Vec<u128> = Vec::new();
+    for t in targets {
+        if t.prop.nested_set.intersects(t.anc()) {
+            for n in t.anc().and(&t.prop.nested_set).iter() {
+                let (key, cx) = t.prop.nested[n as usize];
+                if !seen.contains(&key) {
+                    seen.push(key);
+                    nested += cx;
+                }
+            }
+        }
+    }
+    let complexity = flat + nested;
+    let diff = difficulty(base, complexity);
+    if nested > 0 && !out.may_take(diff, complexity, kind) {
+        return;
+    }
+    let (cause, key) = if out.all {
+        rule_cause(targets, start_cause)
+    } else {
+        ([0; 9], 0)
+    };
+    let text = (!out.all).then(|| {
+        Box::new(Rendered {
+            headline: headline(),
+            chains: targets
+                .iter()
+                .map(|t| prop_chain(t.prop, t.node, t.clash))
+                .collect(),
+        })
+    });
+    let mut cells = 0u128;
+    for t in targets {
+        cells |= 1u128 << cell_of(t.node);
+    }
+    out.push(Rec {
+        difficulty: diff,
+        complexity,
+        kind,
+        gen,
+        elims,
+        result,
+        cause,
+        key,
+        cells,
+        text,
+    });
+}
+
+/// The pattern of a chaining hint's rule parents (§5.5): for each on node of the targets'
+/// ancestries made by R3, its cell's candidates; by R4, its digit's positions in that house;
+/// and the starting cell or house of a cell or region chain. Also the FullChain identity.
+fn rule_cause(targets: &[Target], start_cause: [u128; 9]) -> ([u128; 9], u128) {
+    let mut cause = start_cause;
+    let mut hash = Hash128::new();
+    for t in targets {
+        hash.add(t.node as u64 | (t.clash as u64) << 16);
+        let anc = t.anc();
+        for (i, &w) in anc.0.iter().enumerate() {
+            hash.add(w);
+            // On nodes have odd ids.
+            let mut ons = w & 0xAAAA_AAAA_AAAA_AAAA;
+            while ons != 0 {
+                let b = ons.trailing_zeros() as usize;
+                ons &= ons - 1;
+                let n = (i * 64 + b) as u16;
+                let c = if t.clash && n == t.node {
+                    t.prop.clash.as_ref().map_or(NONE as u8, |c| c.cause)
+                } else {
+                    t.prop.cause[n as usize]
+                };
+                let (cell, d) = (cell_of(n), digit_of(n));
+                if c == CAUSE_CELL {
+                    for plane in cause.iter_mut() {
+                        *plane |= 1u128 << cell;
+                    }
+                } else if (c as usize) < 27 {
+                    cause[d] |= HOUSE_SETS[c as usize].0;
+                }
+            }
+        }
+    }
+    (cause, hash.value())
+}

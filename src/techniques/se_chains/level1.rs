@@ -1,0 +1,176 @@
+//! The level-1 producers that act inside a chain (SE.md §5.5): Pointing & Claiming (§4.4),
+//! Hidden Pair (§4.6), Naked Pair (§4.5) and X-Wing (§4.7), each in SE's scan order, with the
+//! pattern of its rule parents (what the outer chain must have removed for the hint to need
+//! the chain).
+
+use crate::core::{HOUSE_CELLS, HOUSE_SETS};
+
+use super::engine::{Fixed, Inner};
+use super::nodes::Cands;
+
+/// SE's house numbers as sgrade houses: blocks, columns, rows (BCR).
+const fn bcr(i: usize) -> usize {
+    match i / 9 {
+        0 => 18 + i % 9,
+        1 => 9 + i % 9,
+        _ => i % 9,
+    }
+}
+
+/// The hints of level-1 producer `which` (0 pointing/claiming, 1 hidden pair, 2 naked pair,
+/// 3 X-Wing) on `grid`, appended to `out` in scan order.
+pub fn hints(which: usize, grid: &Cands, fixed: &Fixed, out: &mut Vec<Inner>) {
+    match which {
+        0 => locking(grid, out),
+        1 => hidden_pairs(grid, fixed, out),
+        2 => naked_pairs(grid, fixed, out),
+        _ => x_wings(grid, fixed, out),
+    }
+}
+
+fn locking(grid: &Cands, out: &mut Vec<Inner>) {
+    // (block, column), (block, row), (column, block), (row, block).
+    let passes: [(usize, usize); 4] = [(18, 9), (18, 0), (9, 18), (0, 18)];
+    for (first, second) in passes {
+        for i in 0..9 {
+            let h1 = HOUSE_SETS[first + i].0;
+            for j in 0..9 {
+                let h2 = HOUSE_SETS[second + j].0;
+                if h1 & h2 == 0 {
+                    continue;
+                }
+                for d in 0..9 {
+                    let there = grid.planes[d] & h1;
+                    if there.count_ones() <= 1 || there & !h2 != 0 {
+                        continue;
+                    }
+                    let gone = grid.planes[d] & h2 & !h1;
+                    if gone == 0 {
+                        continue;
+                    }
+                    let mut inner = empty();
+                    inner.elims[d] = gone;
+                    inner.cause[d] = h1 & !h2;
+                    out.push(inner);
+                }
+            }
+        }
+    }
+}
+
+fn empty() -> Inner {
+    Inner {
+        cause: [0; 9],
+        elims: [0; 9],
+        nested: None,
+    }
+}
+
+fn hidden_pairs(grid: &Cands, fixed: &Fixed, out: &mut Vec<Inner>) {
+    for i in 0..27 {
+        let house = bcr(i);
+        let set = HOUSE_SETS[house].0;
+        if (fixed.empty & set).count_ones() <= 4 {
+            continue;
+        }
+        for b in 1..9 {
+            for a in 0..b {
+                let pa = grid.planes[a] & set;
+                let pb = grid.planes[b] & set;
+                if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
+                    continue;
+                }
+                let cells = pa | pb;
+                let mut inner = empty();
+                let mut any = false;
+                for e in 0..9 {
+                    if e != a && e != b {
+                        inner.elims[e] = grid.planes[e] & cells;
+                        any |= inner.elims[e] != 0;
+                    }
+                }
+                if any {
+                    inner.cause[a] = set & !cells;
+                    inner.cause[b] = set & !cells;
+                    out.push(inner);
+                }
+            }
+        }
+    }
+}
+
+fn naked_pairs(grid: &Cands, fixed: &Fixed, out: &mut Vec<Inner>) {
+    for i in 0..27 {
+        let house = bcr(i);
+        let set = HOUSE_SETS[house].0;
+        if (fixed.empty & set).count_ones() < 4 {
+            continue;
+        }
+        let cells = HOUSE_CELLS[house];
+        for q in 1..9 {
+            for p in 0..q {
+                let (x, y) = (cells[p] as usize, cells[q] as usize);
+                let (mx, my) = (grid.masks[x], grid.masks[y]);
+                if mx.count_ones() < 2 || my.count_ones() < 2 || (mx | my).count_ones() != 2 {
+                    continue;
+                }
+                let digits = mx | my;
+                let pair = 1u128 << x | 1u128 << y;
+                let mut inner = empty();
+                let mut any = false;
+                for d in 0..9 {
+                    if digits >> d & 1 == 1 {
+                        inner.elims[d] = grid.planes[d] & set & !pair;
+                        any |= inner.elims[d] != 0;
+                    } else {
+                        inner.cause[d] = pair;
+                    }
+                }
+                if any {
+                    out.push(inner);
+                }
+            }
+        }
+    }
+}
+
+fn x_wings(grid: &Cands, fixed: &Fixed, out: &mut Vec<Inner>) {
+    // Base columns and cover rows, then base rows and cover columns.
+    for (base, cover) in [(9usize, 0usize), (0, 9)] {
+        for j in 1..9 {
+            for i in 0..j {
+                let (b1, b2) = (HOUSE_SETS[base + i].0, HOUSE_SETS[base + j].0);
+                for d in 0..9 {
+                    if fixed.placed[d].count_ones() + 4 > 9 {
+                        continue;
+                    }
+                    let (p1, p2) = (grid.planes[d] & b1, grid.planes[d] & b2);
+                    if p1.count_ones() < 2 || p2.count_ones() < 2 {
+                        continue;
+                    }
+                    // The cover lines the positions lie in.
+                    let mut covers = 0u128;
+                    let mut lines = 0u32;
+                    for k in 0..9 {
+                        let line = HOUSE_SETS[cover + k].0;
+                        if (p1 | p2) & line != 0 {
+                            covers |= line;
+                            lines += 1;
+                        }
+                    }
+                    if lines != 2 {
+                        continue;
+                    }
+                    let gone = grid.planes[d] & covers & !(b1 | b2);
+                    if gone == 0 {
+                        continue;
+                    }
+                    let mut inner = empty();
+                    inner.elims[d] = gone;
+                    inner.cause[d] = (b1 | b2) & !covers;
+                    out.push(inner);
+                }
+            }
+        }
+    }
+}

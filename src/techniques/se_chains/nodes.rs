@@ -1,0 +1,297 @@
+//! Chain nodes and SE's four implication rules (SE.md §5.1).
+//!
+//! A node is (cell, digit, polarity) packed as `(cell·9 + digit)·2 + on`, below [`NODES`]; node
+//! sets are 1458-bit sets ([`NodeSet`]). The rules read a [`Cands`] grid: nine 81-bit digit
+//! planes kept in step with per-cell masks, cheap to copy and to compare (memo keys).
+
+use crate::core::{Grid, CELLS, HOUSE_CELLS, HOUSE_SETS};
+
+/// Number of node ids: 81 cells × 9 digits × 2 polarities.
+pub const NODES: usize = 1458;
+/// 64-bit words of a [`NodeSet`].
+pub const WORDS: usize = NODES.div_ceil(64);
+/// "No node" (the parent of an assumption).
+pub const NONE: u16 = u16::MAX;
+
+/// The node id of (cell, digit, polarity).
+#[inline]
+pub const fn node(cell: usize, digit: usize, on: bool) -> u16 {
+    ((cell * 9 + digit) * 2 + on as usize) as u16
+}
+
+/// The cell of a node.
+#[inline]
+pub const fn cell_of(node: u16) -> usize {
+    node as usize / 18
+}
+
+/// The digit index of a node.
+#[inline]
+pub const fn digit_of(node: u16) -> usize {
+    (node as usize / 2) % 9
+}
+
+/// Whether a node is an *on* node.
+#[inline]
+pub const fn is_on(node: u16) -> bool {
+    node & 1 == 1
+}
+
+/// The same candidate with the other polarity.
+#[inline]
+pub const fn opposite(node: u16) -> u16 {
+    node ^ 1
+}
+
+/// A set of nodes as a 1458-bit set.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct NodeSet(pub [u64; WORDS]);
+
+impl Default for NodeSet {
+    fn default() -> Self {
+        NodeSet::EMPTY
+    }
+}
+
+impl NodeSet {
+    /// The empty set.
+    pub const EMPTY: NodeSet = NodeSet([0; WORDS]);
+
+    /// Adds a node.
+    #[inline]
+    pub fn insert(&mut self, node: u16) {
+        self.0[node as usize >> 6] |= 1 << (node & 63);
+    }
+
+    /// Whether a node is in the set.
+    #[inline]
+    pub fn contains(&self, node: u16) -> bool {
+        self.0[node as usize >> 6] >> (node & 63) & 1 == 1
+    }
+
+    /// Adds every node of `other`.
+    #[inline]
+    pub fn union_with(&mut self, other: &NodeSet) {
+        for (a, b) in self.0.iter_mut().zip(other.0.iter()) {
+            *a |= *b;
+        }
+    }
+
+    /// Number of nodes (SE's ancestor count when the set is an ancestor set).
+    #[inline]
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// Whether the two sets share a node.
+    #[inline]
+    pub fn intersects(&self, other: &NodeSet) -> bool {
+        self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
+    }
+
+    /// The nodes of both sets.
+    #[inline]
+    pub fn and(&self, other: &NodeSet) -> NodeSet {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0.iter()) {
+            *a &= *b;
+        }
+        out
+    }
+
+    /// The nodes in ascending id order.
+    pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let bit = w.trailing_zeros();
+                w &= w - 1;
+                Some((i * 64) as u16 + bit as u16)
+            })
+        })
+    }
+}
+
+/// A candidate grid for chaining: digit planes and cell masks, nothing else (chains never
+/// place a digit, so the placed cells stay those of the grid the search started from).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Cands {
+    /// Cells holding each digit as a candidate.
+    pub planes: [u128; 9],
+    /// Candidate mask of each cell.
+    pub masks: [u16; CELLS],
+}
+
+impl Cands {
+    /// The candidates of `grid`.
+    pub fn from_grid(grid: &Grid) -> Cands {
+        let mut planes = [0u128; 9];
+        for (d, plane) in planes.iter_mut().enumerate() {
+            *plane = grid.plane(d).0;
+        }
+        let mut masks = [0u16; CELLS];
+        for (c, mask) in masks.iter_mut().enumerate() {
+            *mask = grid.candidates(c);
+        }
+        Cands { planes, masks }
+    }
+
+    /// Whether (cell, digit) is a candidate.
+    #[inline]
+    pub fn has(&self, cell: usize, digit: usize) -> bool {
+        self.planes[digit] >> cell & 1 == 1
+    }
+
+    /// Removes candidate (cell, digit).
+    #[inline]
+    pub fn remove(&mut self, cell: usize, digit: usize) {
+        self.planes[digit] &= !(1u128 << cell);
+        self.masks[cell] &= !(1 << digit);
+    }
+
+    /// Copies `other` into `self` without allocating.
+    #[inline]
+    pub fn copy_from(&mut self, other: &Cands) {
+        self.planes = other.planes;
+        self.masks = other.masks;
+    }
+}
+
+/// SE's houses of a cell in BRC order (block, row, column), as sgrade house numbers.
+#[inline]
+pub const fn brc_houses(cell: usize) -> [usize; 3] {
+    [
+        18 + crate::core::box_of(cell),
+        crate::core::row_of(cell),
+        9 + crate::core::col_of(cell),
+    ]
+}
+
+/// SE's peer order P(x): the block's other cells in block-position order, then the row's cells
+/// outside the block left to right, then the column's cells outside the block top to bottom.
+pub static PEER_ORDER: [[u8; 20]; CELLS] = build_peer_order();
+
+const fn build_peer_order() -> [[u8; 20]; CELLS] {
+    let mut table = [[0u8; 20]; CELLS];
+    let mut x = 0;
+    while x < CELLS {
+        let houses = brc_houses(x);
+        let mut seen = 1u128 << x;
+        let mut n = 0;
+        let mut h = 0;
+        while h < 3 {
+            let mut k = 0;
+            while k < 9 {
+                let y = HOUSE_CELLS[houses[h]][k] as usize;
+                if seen >> y & 1 == 0 {
+                    seen |= 1u128 << y;
+                    table[x][n] = y as u8;
+                    n += 1;
+                }
+                k += 1;
+            }
+            h += 1;
+        }
+        x += 1;
+    }
+    table
+}
+
+/// The other cell of `house` holding `digit` when it has exactly two there.
+#[inline]
+pub fn conjugate(plane: u128, house: usize, cell: usize) -> Option<usize> {
+    let there = plane & HOUSE_SETS[house].0;
+    if there.count_ones() == 2 {
+        Some((there & !(1u128 << cell)).trailing_zeros() as usize)
+    } else {
+        None
+    }
+}
+
+/// Where a node came from, for SE's rule parents (§5.5): only *on* nodes made by R3 (a cell
+/// down to two candidates) or R4 (a house down to two positions) look at what the outer chain
+/// removed.
+pub const CAUSE_NONE: u8 = 255;
+/// Made by R3 (bivalue cell).
+pub const CAUSE_CELL: u8 = 27;
+// A house number 0..27 means: made by R4 in that house.
+
+/// The four rules as one set of switches: SE's X links (R4), Y links (R1, R3); R2 always.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// R4, the conjugate rule.
+    pub x: bool,
+    /// R1 and R3, the cell rules.
+    pub y: bool,
+}
+
+impl Rules {
+    /// R2 + R4.
+    pub const X: Rules = Rules { x: true, y: false };
+    /// R1 + R2 + R3.
+    pub const Y: Rules = Rules { x: false, y: true };
+    /// All four.
+    pub const XY: Rules = Rules { x: true, y: true };
+}
+
+/// On → off (R1 then R2) from (cell, digit, on), in SE's order; `emit` gets each node.
+#[inline]
+pub fn on_to_off(
+    cands: &Cands,
+    rules: Rules,
+    cell: usize,
+    digit: usize,
+    mut emit: impl FnMut(u16),
+) {
+    if rules.y {
+        let mut mask = cands.masks[cell] & !(1 << digit);
+        while mask != 0 {
+            let d = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            emit(node(cell, d, false));
+        }
+    }
+    let plane = cands.planes[digit];
+    for &y in &PEER_ORDER[cell] {
+        if plane >> y & 1 == 1 {
+            emit(node(y as usize, digit, false));
+        }
+    }
+}
+
+/// Off → on (R3 then R4) from (cell, digit, off), in SE's order; `emit` gets (node, cause),
+/// the cause being [`CAUSE_CELL`] or the house of R4. R4 nodes repeated through a second house
+/// are dropped (the first house wins).
+#[inline]
+pub fn off_to_on(
+    cands: &Cands,
+    rules: Rules,
+    cell: usize,
+    digit: usize,
+    mut emit: impl FnMut(u16, u8),
+) {
+    if rules.y {
+        let mask = cands.masks[cell];
+        if mask.count_ones() == 2 && mask >> digit & 1 == 1 {
+            let other = (mask & !(1 << digit)).trailing_zeros() as usize;
+            emit(node(cell, other, true), CAUSE_CELL);
+        }
+    }
+    if rules.x {
+        let plane = cands.planes[digit];
+        let mut first: Option<usize> = None;
+        for house in brc_houses(cell) {
+            if let Some(y) = conjugate(plane, house, cell) {
+                if first != Some(y) {
+                    if first.is_none() {
+                        first = Some(y);
+                    }
+                    emit(node(y, digit, true), house as u8);
+                }
+            }
+        }
+    }
+}
