@@ -109,6 +109,15 @@ fn explain_prints_each_steps_se_difficulty_and_name() {
     .unwrap();
     assert_eq!(first["se_difficulty"], 1.0);
     assert_eq!(first["se_name"], "Hidden Single");
+    let last: serde_json::Value = serde_json::from_str(
+        String::from_utf8_lossy(&out.get_output().stdout)
+            .lines()
+            .last()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(last["summary"]["se"]["er"], 1.0);
+    assert_eq!(last["summary"]["se"]["ed_technique"], "Hidden Single");
 }
 
 #[test]
