@@ -15,6 +15,7 @@ use sudoku_grader::grading::evaluate::{Evaluator, Observer, Verdict};
 use sudoku_grader::input::encoding::utf8_input;
 use sudoku_grader::input::reader::{decompressed, Record, RecordReader};
 use sudoku_grader::oracle::SolutionCount;
+use sudoku_grader::scales::se::SeRating;
 use sudoku_grader::scales::RatingRule;
 use sudoku_grader::techniques::se::{format_difficulty, se_name};
 use sudoku_grader::techniques::step::Step;
@@ -376,23 +377,46 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
         Format::Json => writeln!(
             out,
             "{}",
-            serde_json::json!({
-                "summary": {
-                    "solved": outcome.solved,
-                    "steps": outcome.steps,
-                    "rating": outcome.rating,
-                    "rating_label": rule.label(outcome.rating),
-                    "score": outcome.score,
-                    "hardest": outcome.hardest.map(|t| t.id()),
-                    "state": if outcome.solved { grid.values_string() } else { grid.candidates_string() },
-                }
-            })
+            with_se_summary(
+                outcome.se.as_ref(),
+                serde_json::json!({
+                    "summary": {
+                        "solved": outcome.solved,
+                        "steps": outcome.steps,
+                        "rating": outcome.rating,
+                        "rating_label": rule.label(outcome.rating),
+                        "score": outcome.score,
+                        "hardest": outcome.hardest.map(|t| t.id()),
+                        "state": if outcome.solved { grid.values_string() } else { grid.candidates_string() },
+                    }
+                })
+            )
         ),
     };
     written
         .and_then(|()| out.flush())
         .map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The summary with `--scale se`'s ER/EP/ED (numbers, one decimal as serate prints them) and
+/// the names of the steps that set them, as `summary.se`; other scales' summaries unchanged.
+fn with_se_summary(se: Option<&SeRating>, mut json: serde_json::Value) -> serde_json::Value {
+    let (Some(se), Some(summary)) = (se, json.get_mut("summary").and_then(|s| s.as_object_mut()))
+    else {
+        return json;
+    };
+    let [er, ep, ed] = se.printed().map(|v| v.parse::<f64>().ok());
+    summary.insert(
+        "se".into(),
+        serde_json::json!({
+            "er": er, "ep": ep, "ed": ed,
+            "er_technique": se.er_technique,
+            "ep_technique": se.ep_technique,
+            "ed_technique": se.ed_technique,
+        }),
+    );
+    json
 }
 
 /// The text was not a puzzle: exit 1 with the reason.

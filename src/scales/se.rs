@@ -7,9 +7,9 @@
 //! One hint per step, singles included, and the next step starts at the top again. A rung's
 //! `difficulty` is its base in tenths (1.2 = 12); the step's own [`Step::difficulty`] wins.
 //!
-//! The chain producers (21, 23–27d) are another family; they plug in at
-//! [`FORCING_CHAINS_AND_CYCLES`] (producer 21, between Aligned Pair and Aligned Triplet
-//! Exclusion) and [`NISHIO_AND_BEYOND`] (23–27d, after Aligned Triplet Exclusion).
+//! The chain producers (21, 23–27d) are another family (`crate::techniques::se_chains`); their
+//! rungs are [`FORCING_CHAINS_AND_CYCLES`] (producer 21, between Aligned Pair and Aligned
+//! Triplet Exclusion) and [`NISHIO_AND_BEYOND`] (23–27d, after Aligned Triplet Exclusion).
 
 use crate::scales::ladder::{Ladder, RatingRule, Rung};
 use crate::scales::preference::StepPreference;
@@ -61,20 +61,30 @@ pub const BEFORE_CHAINS: &[Rung] = &[
 ];
 
 /// Producer 21, "Forcing Chains & Cycles" (static X-/Y-cycles, forcing X-chains, XY forcing
-/// chains and cycles): the chain family's rung goes here.
-pub const FORCING_CHAINS_AND_CYCLES: &[Rung] = &[];
+/// chains and cycles), 6.5 + length bonus and up; the chain family (`se_chains`) yields its
+/// sorted first hint.
+pub const FORCING_CHAINS_AND_CYCLES: &[Rung] = &[se(T::SeForcingChains, 65)];
 
 /// Producer 22. SE tries it only when producer 21 found nothing; without producer 21 on the
-/// ladder it would take steps SE never takes (a 7.5 where SE finds a 6.6 cycle), so until the
-/// chain rungs are in it is off by default (`--techniques all` or its id put it back).
+/// ladder it would take steps SE never takes (a 7.5 where SE finds a 6.6 cycle), so a ladder
+/// without producer 21 leaves it off by default.
 pub const ALIGNED_TRIPLET: &[Rung] = &[Rung {
     off_by_default: FORCING_CHAINS_AND_CYCLES.is_empty(),
     ..se(T::SeAlignedTripletExclusion, 75)
 }];
 
-/// Producers 23–27d (Nishio, multiple, dynamic and nested forcing chains): the chain family's
-/// rungs go here, in SE's order.
-pub const NISHIO_AND_BEYOND: &[Rung] = &[];
+/// Producers 23–27d (Nishio, multiple, dynamic and nested forcing chains), in SE's order;
+/// each is worth its base plus the length bonus of its hint's complexity.
+pub const NISHIO_AND_BEYOND: &[Rung] = &[
+    se(T::SeNishio, 75),
+    se(T::SeMultiple, 80),
+    se(T::SeDynamic, 85),
+    se(T::SeDynamicPlus, 90),
+    se(T::SeNested2, 95),
+    se(T::SeNested3, 100),
+    se(T::SeNested4, 105),
+    se(T::SeNested5, 110),
+];
 
 /// Whether the chain family's rungs are on the ladder yet.
 pub const fn has_chain_rungs() -> bool {

@@ -109,6 +109,15 @@ fn explain_prints_each_steps_se_difficulty_and_name() {
     .unwrap();
     assert_eq!(first["se_difficulty"], 1.0);
     assert_eq!(first["se_name"], "Hidden Single");
+    let last: serde_json::Value = serde_json::from_str(
+        String::from_utf8_lossy(&out.get_output().stdout)
+            .lines()
+            .last()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(last["summary"]["se"]["er"], 1.0);
+    assert_eq!(last["summary"]["se"]["ed_technique"], "Hidden Single");
 }
 
 #[test]
@@ -139,5 +148,9 @@ fn jsonl_and_stats_carry_the_er() {
     let out = sgrade().arg("stats").arg(&csv).assert().success();
     let text = String::from_utf8_lossy(&out.get_output().stdout).to_string()
         + &String::from_utf8_lossy(&out.get_output().stderr);
-    assert!(text.contains("SE ER: 0.0: 1, 1.0: 1"), "{text}");
+    let line = text
+        .lines()
+        .find(|l| l.contains("SE ER"))
+        .unwrap_or_default();
+    assert!(line.ends_with("0.0: 1, 1.0: 1"), "{text}");
 }

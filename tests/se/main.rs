@@ -4,9 +4,9 @@
 //! reads its expectations from `../shared` and skips, saying so, when it is absent.
 //!
 //! Modules:
-//! - `acceptance`: SE.md's table 9.1, exact ER/EP/ED where a non-chain technique sets ER.
+//! - `acceptance`: SE.md's table 9.1, exact ER/EP/ED (ER ≥ 9.5 in the slow tier).
 //! - `references`: every reference puzzle of ER ≤ 6.2 (no chain needed) exact, and `--verify`
-//!   finds no wrong step on any of them or on the shipped corpora.
+//!   finds no wrong step on the shipped corpora (slow tier: on every reference puzzle).
 //! - `traces`: the path equals SE's, step by step (name and difficulty), up to SE's first chain.
 
 #[path = "../common/mod.rs"]
@@ -29,11 +29,4 @@ pub const CHAIN_WORDS: [&str; 6] = [
 /// Whether SE's hint `name` comes from a chain producer (another family's rungs).
 pub fn is_chain(name: &str) -> bool {
     CHAIN_WORDS.iter().any(|w| name.contains(w))
-}
-
-/// Whether the `se` scale has chain rungs yet (the chain family plugs in after Aligned Pair
-/// Exclusion); without them Aligned Triplet Exclusion is off too (SE tries it only after
-/// producer 21 found nothing).
-pub fn has_chains() -> bool {
-    sudoku_grader::scales::se::has_chain_rungs()
 }

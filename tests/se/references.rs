@@ -1,6 +1,7 @@
 //! serate 1.2.1.3's reference ratings (`../shared/reference/se/se121_*.csv`): every puzzle
 //! whose ER is at most 6.2 needs no chain, so the `se` scale must give its ER/EP/ED exactly,
-//! with SE's names; and no step of any reference puzzle, or of the shipped corpora, is wrong.
+//! with SE's names; and no step of the shipped corpora (slow tier: of any reference puzzle) is
+//! wrong.
 
 use crate::common::{self, csv_maps, sgrade};
 
@@ -91,8 +92,10 @@ fn every_reference_puzzle_up_to_6_2_is_exact() {
     }
 }
 
+/// `--verify` over every reference puzzle: most need the chains, minutes of CPU in all.
 #[test]
-fn no_step_is_wrong_on_the_references_or_the_shipped_corpora() {
+#[ignore = "slow tier: cargo test --release --test se -- --ignored"]
+fn no_step_is_wrong_on_the_references() {
     let mut input = String::new();
     for set in SETS {
         let Some(rows) = reference(set) else {
@@ -114,6 +117,10 @@ fn no_step_is_wrong_on_the_references_or_the_shipped_corpora() {
         .write_stdin(input)
         .assert()
         .success();
+}
+
+#[test]
+fn no_step_is_wrong_on_the_shipped_corpora() {
     for corpus in [
         "royle17_sample.txt",
         "seeds.txt",
@@ -122,7 +129,16 @@ fn no_step_is_wrong_on_the_references_or_the_shipped_corpora() {
         "hodoku_forcing_states.txt",
     ] {
         sgrade()
-            .args(["grade", "-q", "--scale", "se", "--verify", "--no-timing"])
+            .args([
+                "grade",
+                "-q",
+                "--scale",
+                "se",
+                "--verify",
+                "--no-timing",
+                "-o",
+            ])
+            .arg(std::env::temp_dir().join(format!("sgrade_se_verify_{corpus}.csv")))
             .arg(common::corpus(corpus))
             .assert()
             .success();

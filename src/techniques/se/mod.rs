@@ -164,9 +164,13 @@ pub fn tenths(x: f64) -> i64 {
     ((x + 0.05) * 10.0).trunc() as i64
 }
 
-/// SE's hint name of a step (`Hidden Single`, `Unique Loop 8 type 2`, …): the catalogue
-/// row's SE name function, else its title.
+/// SE's hint name of a step (`Hidden Single`, `Unique Loop 8 type 2`, …): a chain step's own
+/// name, else the catalogue row's SE name function, else its title.
 pub fn se_name(step: &Step) -> &'static str {
+    // A chain step carries its name (SE names chains by form, level and complexity).
+    if let Some(name) = crate::techniques::se_chains::se_name(step) {
+        return name;
+    }
     let info = step.technique.info();
     match info.se_name {
         Some(name) => name(step),
