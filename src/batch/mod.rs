@@ -8,7 +8,9 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
+use std::time::Duration;
 
 use crate::grading::evaluate::{Evaluation, Evaluator, Verdict};
 use crate::input::puzzle::{parse_puzzle, PuzzleFormat};
@@ -18,6 +20,7 @@ use crate::symmetry::dedup::{FirstSeen, SeenForms};
 use crate::symmetry::Forms;
 use crate::timing::TimingsPool;
 
+pub mod columns;
 pub mod rows;
 
 pub use crate::grading::sink::{Sink, Stop};
@@ -27,7 +30,9 @@ pub use rows::{OutputFormat, RowKind, RowOptions, RowWriter};
 /// slow puzzle holds back the rows after it, small enough to bound memory.
 pub const DEFAULT_CHUNK: usize = 4096;
 
-/// Options for a batch run.
+/// Options for a batch run (the default: the oracle alone, no verification, one record in
+/// flight, nothing timed, deduplicated, interruptible or skipped).
+#[derive(Default)]
 pub struct BatchOptions<'a> {
     /// The ladder to grade with; `None` runs the oracle alone (`sgrade solve`).
     pub ladder: Option<&'a Ladder>,
@@ -39,6 +44,35 @@ pub struct BatchOptions<'a> {
     pub timings: Option<&'a TimingsPool>,
     /// The canonical forms seen so far (`--dedup`): a later isomorph of a puzzle is not graded.
     pub dedup: Option<&'a RefCell<Dedup>>,
+    /// Set from outside (a signal handler) to stop the run: see [`grade_stream`].
+    pub interrupt: Option<&'a AtomicBool>,
+    /// Records of the input at or before this line are read but neither graded nor passed to
+    /// the sink (`grade --resume`: their rows are already written); with `dedup` they still
+    /// count as seen. 0: none is skipped.
+    pub skip_through: u64,
+}
+
+/// How often the stream looks at [`BatchOptions::interrupt`] while it waits for a slow puzzle.
+const INTERRUPT_POLL: Duration = Duration::from_millis(20);
+
+/// A slot of the reorder buffer: the evaluation of one record in flight.
+// As large as the `Option<Evaluation>` it replaces; boxing would allocate once per puzzle.
+#[allow(clippy::large_enum_variant)]
+enum Slot {
+    /// Being graded.
+    Waiting,
+    /// Graded: written once every earlier slot is.
+    Done(Evaluation),
+    /// Not graded because the run was interrupted first: nothing from here on is written.
+    Skipped,
+}
+
+/// A job's answer for its record.
+#[allow(clippy::large_enum_variant)]
+enum Answer {
+    Done(Evaluation),
+    Skipped,
+    Panicked,
 }
 
 /// `--dedup` across every input of a run: the canonical forms seen, and the canonicalizers.
@@ -85,13 +119,137 @@ impl Dedup {
 /// is graded, not when a whole chunk is, and a killed run keeps every row it had finished in
 /// order. The sink is told a batch is done whenever the stream would otherwise wait, so rows
 /// reach the output while the workers grade the next ones.
+///
+/// When [`BatchOptions::interrupt`] is set, the stream reads no more records, passes the rows
+/// already finished to the sink and tells it a batch is done (so they are flushed at once),
+/// lets the puzzles being graded finish (jobs not yet started do not grade), passes on those
+/// that follow the written rows without a gap, and returns [`Stop::Interrupted`].
+///
+/// The input is read on the calling thread, between batches: right for a file, which never
+/// stalls. For a pipe or a terminal, whose reads may block for as long as the writer pauses,
+/// use [`grade_stream_live`].
 pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
     input: R,
     source: &str,
     options: &BatchOptions<'_>,
     sink: &mut S,
 ) -> std::io::Result<ControlFlow<Stop>> {
-    let mut reader = RecordReader::new(input);
+    grade_records(RecordReader::new(input), source, options, sink)
+}
+
+/// [`grade_stream`] over a reader made with its own [`crate::input::reader::ReadOptions`]
+/// (a shard's line offset, format, CSV header or puzzle column).
+pub fn grade_records<R: BufRead, S: Sink + ?Sized>(
+    mut reader: RecordReader<R>,
+    source: &str,
+    options: &BatchOptions<'_>,
+    sink: &mut S,
+) -> std::io::Result<ControlFlow<Stop>> {
+    run(Feed::Direct(&mut reader), source, options, sink)
+}
+
+/// [`grade_stream`] for an input whose reads may block (stdin, a pipe, a FIFO): a thread of its
+/// own reads the records, so while the input stalls the rows already graded are still
+/// written. The reader stays at most `chunk_size` records ahead of the output, as in
+/// [`grade_stream`]. If the run stops early (a `Break`, an error or an interrupt) while that
+/// thread waits for input, the thread is left waiting; it ends with the process.
+pub fn grade_stream_live<R: BufRead + Send + 'static, S: Sink + ?Sized>(
+    input: R,
+    source: &str,
+    options: &BatchOptions<'_>,
+    sink: &mut S,
+) -> std::io::Result<ControlFlow<Stop>> {
+    grade_records_live(RecordReader::new(input), source, options, sink)
+}
+
+/// [`grade_stream_live`] over a reader made with its own
+/// [`crate::input::reader::ReadOptions`].
+pub fn grade_records_live<R: BufRead + Send + 'static, S: Sink + ?Sized>(
+    mut reader: RecordReader<R>,
+    source: &str,
+    options: &BatchOptions<'_>,
+    sink: &mut S,
+) -> std::io::Result<ControlFlow<Stop>> {
+    let (events, received) = mpsc::channel::<Event>();
+    let window = options.chunk_size.max(1);
+    // One credit per record the reader may read ahead; the stream gives one back per row out
+    // (and per record it drops unwritten, as `--resume` does with the rows already there).
+    let (credit, credits) = mpsc::sync_channel::<()>(window);
+    for _ in 0..window {
+        credit.send(()).expect("the receiver is alive");
+    }
+    let to_stream = events.clone();
+    std::thread::Builder::new()
+        .name(format!("sgrade reader {source}"))
+        .spawn(move || {
+            while credits.recv().is_ok() {
+                let event = match reader.next_record() {
+                    Ok(Some(record)) => Event::Record(record),
+                    Ok(None) => Event::End,
+                    Err(error) => Event::Failed(error),
+                };
+                let last = !matches!(event, Event::Record(_));
+                if to_stream.send(event).is_err() || last {
+                    return;
+                }
+            }
+        })?;
+    // The reader lives on its thread: the feed names no reader type of its own.
+    let feed: Feed<'_, std::io::Empty> = Feed::Thread {
+        events,
+        received,
+        credit,
+    };
+    run(feed, source, options, sink)
+}
+
+/// What the stream's loop waits for.
+// An evaluation is moved through the channel as before; boxing it would cost an allocation
+// per puzzle for the rarer, smaller events' sake.
+#[allow(clippy::large_enum_variant)]
+enum Event {
+    /// A job's answer for the record with this sequence number.
+    Done(u64, Answer),
+    /// The reader thread's next record ([`grade_stream_live`]).
+    Record(Record),
+    /// The reader thread reached the end of the input.
+    End,
+    /// The reader thread failed to read.
+    Failed(std::io::Error),
+}
+
+/// Where the records come from.
+enum Feed<'r, R: BufRead> {
+    /// Read on the stream's own thread, as many as the window allows, before each wait.
+    Direct(&'r mut RecordReader<R>),
+    /// Sent by a reader thread as [`Event::Record`]s on the stream's own channel.
+    Thread {
+        /// The channel jobs and the reader send to.
+        events: mpsc::Sender<Event>,
+        /// Its receiving end.
+        received: mpsc::Receiver<Event>,
+        /// Gives the reader back one record of room.
+        credit: mpsc::SyncSender<()>,
+    },
+}
+
+impl<R: BufRead> Feed<'_, R> {
+    /// Gives the reader thread back the room of one record (a direct feed has no credits).
+    fn return_credit(&self) {
+        if let Feed::Thread { credit, .. } = self {
+            // Never full: at most `window` credits are out at once.
+            let _ = credit.try_send(());
+        }
+    }
+}
+
+/// The stream's loop over `feed`: see [`grade_stream`].
+fn run<R: BufRead, S: Sink + ?Sized>(
+    mut feed: Feed<'_, R>,
+    source: &str,
+    options: &BatchOptions<'_>,
+    sink: &mut S,
+) -> std::io::Result<ControlFlow<Stop>> {
     let evaluator = Evaluator {
         ladder: options.ladder,
         verify: options.verify,
@@ -99,22 +257,90 @@ pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
     };
     let window = options.chunk_size.max(1) as u64;
     let timings = options.timings;
+    let (done, results) = match &feed {
+        Feed::Direct(_) => {
+            let (done, results) = mpsc::channel::<Event>();
+            (done, Some(results))
+        }
+        Feed::Thread { events, .. } => (events.clone(), None),
+    };
+    let interrupted = || {
+        options
+            .interrupt
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    };
     // `in_place_scope` runs this on the calling thread (not a worker), so waiting for results
     // here never takes a worker away from the jobs, even with one thread.
     rayon::in_place_scope(|scope| {
-        let (done, results) = mpsc::channel::<(u64, Option<Evaluation>)>();
         // Slot `i` holds the evaluation of record `next_out + i` once it is done.
-        let mut pending: VecDeque<Option<Evaluation>> = VecDeque::new();
-        let (mut next_in, mut next_out) = (0u64, 0u64);
+        let mut pending: VecDeque<Slot> = VecDeque::new();
+        // Rows passed to the sink; record `next_out + pending.len()` is the next one admitted.
+        let mut next_out = 0u64;
+        // Jobs spawned that have not answered yet.
+        let mut outstanding = 0u64;
         let mut at_end = false;
-        // Writes every row ready at the front, in input order, and flushes if it wrote any.
+        // Takes one record: a duplicate's row is ready at once, any other becomes a job; a
+        // record whose row is written already (`--resume`) is only seen. Returns whether the
+        // record took a slot.
+        let admit = |record: Record,
+                     pending: &mut VecDeque<Slot>,
+                     next_out: u64,
+                     outstanding: &mut u64|
+         -> bool {
+            let first = options
+                .dedup
+                .and_then(|dedup| dedup.borrow_mut().first_seen(source, &record));
+            if record.line <= options.skip_through {
+                // Resuming: this row is in the output already (and the record is seen).
+                return false;
+            }
+            if let Some(first) = first {
+                // A duplicate is not graded: its row is ready at once.
+                pending.push_back(Slot::Done(Evaluation {
+                    line: record.line,
+                    puzzle: record.puzzle,
+                    verdict: Verdict::Duplicate { first },
+                    time_us: 0.0,
+                    extra: record.extra,
+                }));
+                return true;
+            }
+            let (seq, evaluator) = (next_out + pending.len() as u64, &evaluator);
+            let guard = Reply {
+                seq,
+                to: done.clone(),
+            };
+            let interrupt = options.interrupt;
+            scope.spawn(move |_| {
+                if interrupt.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                    // Interrupted before this job started: its row would not be written.
+                    return guard.skip();
+                }
+                let evaluation = match timings {
+                    // One recorder per job, returned to the pool when the job ends.
+                    Some(pool) if pool.times(record.line) => {
+                        evaluator.evaluate_with(record, &mut *pool.checkout(), &mut ())
+                    }
+                    _ => evaluator.evaluate(record),
+                };
+                guard.send(evaluation);
+            });
+            *outstanding += 1;
+            pending.push_back(Slot::Waiting);
+            true
+        };
+        // Writes every row ready at the front, in input order, flushes if it wrote any, and
+        // gives the reader thread back the room of each row written.
         macro_rules! write_ready {
             () => {
                 let mut written = false;
-                while pending.front().is_some_and(Option::is_some) {
-                    let evaluation = pending.pop_front().flatten().expect("checked above");
+                while matches!(pending.front(), Some(Slot::Done(_))) {
+                    let Some(Slot::Done(evaluation)) = pending.pop_front() else {
+                        unreachable!("checked above");
+                    };
                     next_out += 1;
                     written = true;
+                    feed.return_credit();
                     if let ControlFlow::Break(stop) = sink.evaluation(source, &evaluation)? {
                         return Ok(ControlFlow::Break(stop));
                     }
@@ -125,80 +351,104 @@ pub fn grade_stream<R: BufRead, S: Sink + ?Sized>(
             };
         }
         loop {
-            while !at_end && next_in - next_out < window {
-                let Some(record) = reader.next_record()? else {
-                    at_end = true;
-                    break;
-                };
-                if let Some(first) = options
-                    .dedup
-                    .and_then(|dedup| dedup.borrow_mut().first_seen(source, &record))
-                {
-                    // A duplicate is not graded: its row is ready at once.
-                    pending.push_back(Some(Evaluation {
-                        line: record.line,
-                        puzzle: record.puzzle,
-                        verdict: Verdict::Duplicate { first },
-                        time_us: 0.0,
-                        extra: record.extra,
-                    }));
-                    next_in += 1;
-                    continue;
+            if interrupted() {
+                // Rows finished so far go out at once; then wait for the jobs running.
+                at_end = true;
+                write_ready!();
+                if outstanding == 0 {
+                    return Ok(ControlFlow::Break(Stop::Interrupted));
                 }
-                let (seq, evaluator) = (next_in, &evaluator);
-                let guard = Reply {
-                    seq,
-                    to: done.clone(),
-                };
-                scope.spawn(move |_| {
-                    let evaluation = match timings {
-                        // One recorder per job, returned to the pool when the job ends.
-                        Some(pool) if pool.times(record.line) => {
-                            evaluator.evaluate_with(record, &mut *pool.checkout(), &mut ())
+            }
+            if let Feed::Direct(reader) = &mut feed {
+                while !at_end && (pending.len() as u64) < window {
+                    match reader.next_record()? {
+                        Some(record) => {
+                            admit(record, &mut pending, next_out, &mut outstanding);
                         }
-                        _ => evaluator.evaluate(record),
-                    };
-                    guard.send(evaluation);
-                });
-                next_in += 1;
-                pending.push_back(None);
+                        None => at_end = true,
+                    }
+                }
             }
             // Rows ready without a job (duplicates) go out before waiting for any.
             write_ready!();
-            if next_out == next_in {
+            if outstanding == 0 {
+                if interrupted() {
+                    return Ok(ControlFlow::Break(Stop::Interrupted));
+                }
                 if at_end {
                     return Ok(ControlFlow::Continue(()));
                 }
-                continue;
+                if matches!(feed, Feed::Direct(_)) {
+                    continue;
+                }
             }
-            // Wait for one result, then take every other one already there.
-            let mut next = Some(results.recv().expect("a job is in flight"));
-            while let Some((seq, evaluation)) = next {
-                let evaluation = evaluation.expect("a grading job panicked");
-                pending[(seq - next_out) as usize] = Some(evaluation);
-                next = results.try_recv().ok();
+            // Wait for one event (looking at the interrupt flag now and then), then take
+            // every other one already there.
+            let channel = match (&feed, &results) {
+                (Feed::Thread { received, .. }, _) => received,
+                (Feed::Direct(_), Some(results)) => results,
+                (Feed::Direct(_), None) => unreachable!("a direct feed has its own channel"),
+            };
+            let mut next = loop {
+                match channel.recv_timeout(INTERRUPT_POLL) {
+                    Ok(event) => break Some(event),
+                    Err(mpsc::RecvTimeoutError::Timeout) if interrupted() && !at_end => break None,
+                    Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                    Err(mpsc::RecvTimeoutError::Disconnected) => {
+                        unreachable!("the stream holds a sender")
+                    }
+                }
+            };
+            while let Some(event) = next {
+                match event {
+                    Event::Done(seq, answer) => {
+                        outstanding -= 1;
+                        pending[(seq - next_out) as usize] = match answer {
+                            Answer::Done(evaluation) => Slot::Done(evaluation),
+                            Answer::Skipped => Slot::Skipped,
+                            Answer::Panicked => panic!("a grading job panicked"),
+                        };
+                    }
+                    // After an interrupt no more records are taken.
+                    Event::Record(record) if !at_end => {
+                        if !admit(record, &mut pending, next_out, &mut outstanding) {
+                            feed.return_credit();
+                        }
+                    }
+                    Event::Record(_) | Event::End => at_end = true,
+                    Event::Failed(error) => return Err(error),
+                }
+                next = channel.try_recv().ok();
             }
             write_ready!();
         }
     })
 }
 
-/// A job's reply: its evaluation, or `None` if the job panicked (sent from `drop`), so the
+/// A job's reply: its evaluation, a skip, or (sent from `drop`) that the job panicked, so the
 /// stream never waits for a reply that cannot come.
 struct Reply {
     seq: u64,
-    to: mpsc::Sender<(u64, Option<Evaluation>)>,
+    to: mpsc::Sender<Event>,
 }
 
 impl Reply {
     fn send(self, evaluation: Evaluation) {
-        let _ = self.to.send((self.seq, Some(evaluation)));
+        self.answer(Answer::Done(evaluation));
+    }
+
+    fn skip(self) {
+        self.answer(Answer::Skipped);
+    }
+
+    fn answer(self, answer: Answer) {
+        let _ = self.to.send(Event::Done(self.seq, answer));
         std::mem::forget(self);
     }
 }
 
 impl Drop for Reply {
     fn drop(&mut self) {
-        let _ = self.to.send((self.seq, None));
+        let _ = self.to.send(Event::Done(self.seq, Answer::Panicked));
     }
 }

@@ -5,10 +5,13 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 
 use crate::grading::evaluate::Evaluation;
+use crate::grading::grader::GradeOutcome;
 use crate::grading::sink::{Sink, Stop};
 use crate::scales::ladder::Ladder;
-use crate::scales::RatingRule;
+use crate::scales::{RatingRule, Scale};
 use crate::techniques::TechniqueId;
+
+use super::columns::{counts_text, default_columns, Column, Field, RowContext, Value};
 
 /// Which columns a [`RowWriter`] writes.
 #[derive(Clone, Copy, Debug)]
@@ -63,18 +66,48 @@ enum Output<W: Write> {
 pub struct RowWriter<'a, W: Write> {
     output: Output<W>,
     kind: RowKind<'a>,
+    /// The columns written, in order (the CSV header).
+    columns: Vec<Column>,
+    /// `--columns` chose them (JSON lines then carry only those).
+    chosen: bool,
+    /// The scale, for the `scale` column.
+    scale: Option<Scale>,
     /// The message column, rendered here for each row (one buffer for the run).
     message: String,
+    /// The solution (`solve`), rendered here for each row.
+    solution: String,
+    /// The `counts` column, rendered here when written.
+    counts: String,
+    /// One field's text.
+    field: String,
     /// Whether `time_us` is written.
     timing: bool,
 }
 
-/// The rating columns of a graded row, by rating rule.
-fn rating_columns(rule: RatingRule) -> &'static [&'static str] {
-    match rule {
-        RatingRule::MaxDifficulty => &["rating"],
-        RatingRule::HodokuLevel => &["hodoku_level", "hodoku_score", "hodoku_bf"],
-    }
+/// The rating columns of `--scale se`: serate's ER/EP/ED and SE's names of the steps that set
+/// them.
+pub(super) const SE_COLUMNS: [&str; 6] = [
+    "se_er",
+    "se_ep",
+    "se_ed",
+    "se_er_technique",
+    "se_ep_technique",
+    "se_ed_technique",
+];
+
+/// The values of [`SE_COLUMNS`] for a rated path, as serate prints them (an empty path: 0.0
+/// and no names).
+fn se_fields(outcome: &GradeOutcome) -> [String; 6] {
+    let rating = outcome.se.unwrap_or_default();
+    let [er, ep, ed] = rating.printed();
+    [
+        er,
+        ep,
+        ed,
+        rating.er_technique.to_string(),
+        rating.ep_technique.to_string(),
+        rating.ed_technique.to_string(),
+    ]
 }
 
 impl<'a, W: Write> RowWriter<'a, W> {
@@ -95,13 +128,29 @@ impl<'a, W: Write> RowWriter<'a, W> {
         format: OutputFormat,
         options: RowOptions,
     ) -> csv::Result<Self> {
+        Self::with_columns(output, kind, format, options, None, None)
+    }
+
+    /// [`RowWriter::with_options`] writing `columns` (`--columns`, see
+    /// [`super::columns::select`]) instead of the default ones, and `scale` in a `scale`
+    /// column.
+    pub fn with_columns(
+        output: W,
+        kind: RowKind<'a>,
+        format: OutputFormat,
+        options: RowOptions,
+        columns: Option<Vec<Column>>,
+        scale: Option<Scale>,
+    ) -> csv::Result<Self> {
+        let chosen = columns.is_some();
+        let columns = columns.unwrap_or_else(|| default_columns(kind, options.timing));
         let output = match format {
             OutputFormat::Gnpx => Output::Lines(output),
             OutputFormat::Jsonl => Output::Json(output),
             OutputFormat::Csv => {
                 let mut csv = csv::WriterBuilder::new().from_writer(output);
                 if options.header {
-                    csv.write_record(header(kind, options.timing))?;
+                    csv.write_record(columns.iter().map(|c| c.name.as_str()))?;
                 }
                 Output::Csv(Box::new(csv))
             }
@@ -109,84 +158,67 @@ impl<'a, W: Write> RowWriter<'a, W> {
         Ok(RowWriter {
             output,
             kind,
+            columns,
+            chosen,
+            scale,
             message: String::new(),
+            solution: String::new(),
+            counts: String::new(),
+            field: String::new(),
             timing: options.timing,
         })
+    }
+
+    /// The columns written, in order.
+    pub fn columns(&self) -> &[Column] {
+        &self.columns
     }
 
     /// Writes one row.
     pub fn write(&mut self, source: &str, evaluation: &Evaluation) -> csv::Result<()> {
         self.message.clear();
         write!(self.message, "{}", evaluation.message()).expect("writing to a String");
-        let csv = match &mut self.output {
-            Output::Csv(csv) => csv,
-            Output::Lines(out) => return Ok(write_gnpx_line(out, evaluation, &self.message)?),
-            Output::Json(out) => {
-                let row = json_row(self.kind, self.timing, source, evaluation, &self.message);
-                return Ok(writeln!(out, "{row}")?);
-            }
-        };
-        csv.write_field(source)?;
-        csv.write_field(evaluation.line.to_string())?;
-        csv.write_field(&evaluation.puzzle)?;
-        csv.write_field(evaluation.status().as_str())?;
-        let time = format!("{:.1}", evaluation.time_us);
-        match (&self.kind, evaluation.outcome()) {
-            (RowKind::Grade(ladder), Some(outcome)) => {
-                csv.write_field(if outcome.solved { "true" } else { "false" })?;
-                // A stuck puzzle has no rating on any scale: its rating columns are empty and
-                // its hardest step so far goes to `hardest_so_far`, not `hardest`.
-                match ladder.rule() {
-                    _ if !outcome.solved => {
-                        for _ in rating_columns(ladder.rule()) {
-                            csv.write_field("")?;
-                        }
-                    }
-                    RatingRule::MaxDifficulty => csv.write_field(outcome.rating.to_string())?,
-                    rule @ RatingRule::HodokuLevel => {
-                        csv.write_field(rule.label(outcome.rating))?;
-                        csv.write_field(outcome.score.to_string())?;
-                        let bf = outcome.counts[TechniqueId::BruteForce as usize] > 0;
-                        csv.write_field(if bf { "1" } else { "0" })?;
-                    }
-                }
-                let hardest = outcome.hardest.map(|t| t.id()).unwrap_or("");
-                let (solved_hardest, so_far) = if outcome.solved {
-                    (hardest, "")
-                } else {
-                    ("", hardest)
-                };
-                csv.write_field(solved_hardest)?;
-                csv.write_field(so_far)?;
-                csv.write_field(outcome.steps.to_string())?;
-                if self.timing {
-                    csv.write_field(&time)?;
-                }
-                for rung in ladder.rungs() {
-                    csv.write_field(outcome.counts[rung.technique as usize].to_string())?;
-                }
-            }
-            (RowKind::Grade(ladder), None) => {
-                for _ in 0..4 + rating_columns(ladder.rule()).len() {
-                    csv.write_field("")?;
-                }
-                if self.timing {
-                    csv.write_field(&time)?;
-                }
-                for _ in ladder.rungs() {
-                    csv.write_field("")?;
-                }
-            }
-            (RowKind::Solve, _) => {
-                csv.write_field(evaluation.solution_string())?;
-                if self.timing {
-                    csv.write_field(&time)?;
-                }
+        self.solution.clear();
+        self.counts.clear();
+        if let RowKind::Solve = self.kind {
+            if let Some(solution) = evaluation.solution() {
+                self.solution
+                    .extend(solution.iter().map(|&d| char::from(b'1' + d)));
             }
         }
-        csv.write_field(&evaluation.extra)?;
-        csv.write_field(&self.message)?;
-        csv.write_record(None::<&[u8]>)
+        if let RowKind::Grade(ladder) = self.kind {
+            if self.columns.iter().any(|c| c.field == Field::Counts) {
+                counts_text(ladder, evaluation, &mut self.counts);
+            }
+        }
+        let row = RowContext {
+            kind: self.kind,
+            scale: self.scale,
+            source,
+            evaluation,
+            message: &self.message,
+            solution: &self.solution,
+            counts: &self.counts,
+        };
+        match &mut self.output {
+            Output::Lines(out) => Ok(write_gnpx_line(out, evaluation, &self.message)?),
+            Output::Json(out) => {
+                let row = if self.chosen {
+                    chosen_json_row(&self.columns, &row)
+                } else {
+                    json_row(self.kind, self.timing, source, evaluation, &self.message)
+                };
+                Ok(writeln!(out, "{row}")?)
+            }
+            Output::Csv(csv) => {
+                for column in &self.columns {
+                    self.field.clear();
+                    row.write_text(column.field, &mut self.field);
+                    csv.write_field(&self.field)?;
+                }
+                csv.write_record(None::<&[u8]>)
+            }
+        }
     }
 
     /// Flushes every row written so far to the output.
@@ -214,39 +246,36 @@ impl<W: Write> Sink for RowWriter<'_, W> {
     }
 }
 
-/// The CSV header of `kind`, with or without `time_us`.
-fn header(kind: RowKind<'_>, timing: bool) -> Vec<String> {
-    let mut header: Vec<String> = vec![
-        "source".into(),
-        "line".into(),
-        "puzzle".into(),
-        "status".into(),
-    ];
-    match kind {
-        RowKind::Grade(ladder) => {
-            header.push("solved".into());
-            header.extend(rating_columns(ladder.rule()).iter().map(|c| c.to_string()));
-            header.extend(["hardest", "hardest_so_far", "steps"].map(String::from));
-            if timing {
-                header.push("time_us".into());
-            }
-            header.extend(
+/// One JSON line of the `--columns` chosen: each column's typed value under its name; the
+/// `counts` column is an object, as in the default JSON lines.
+fn chosen_json_row(columns: &[Column], row: &RowContext<'_>) -> serde_json::Value {
+    use serde_json::{Map, Value as Json};
+    let mut object = Map::new();
+    for column in columns {
+        let value = match (column.field, row.kind, row.evaluation.outcome()) {
+            (Field::Counts, RowKind::Grade(ladder), Some(outcome)) => Json::Object(
                 ladder
                     .rungs()
                     .iter()
-                    .map(|r| format!("count_{}", r.technique.id())),
-            );
-        }
-        RowKind::Solve => {
-            header.push("solution".into());
-            if timing {
-                header.push("time_us".into());
-            }
-        }
+                    .map(|r| {
+                        (
+                            r.technique.id().to_string(),
+                            Json::from(outcome.counts[r.technique as usize]),
+                        )
+                    })
+                    .collect(),
+            ),
+            (field, _, _) => match row.value(field) {
+                Value::Null => Json::Null,
+                Value::Text(s) => Json::from(s),
+                Value::UInt(n) => Json::from(n),
+                Value::Bool(b) => Json::from(b),
+                Value::Float(f) => Json::from(f),
+            },
+        };
+        object.insert(column.name.clone(), value);
     }
-    header.push("extra".into());
-    header.push("message".into());
-    header
+    Json::Object(object)
 }
 
 /// One JSON line: the CSV's fields under the same names (numbers and booleans typed, empty
@@ -280,6 +309,19 @@ fn json_row(
             match rule {
                 RatingRule::MaxDifficulty => {
                     row.insert("rating".into(), json!(rated.map(|o| o.rating)));
+                }
+                RatingRule::SeErEpEd => {
+                    let fields = rated.map(se_fields);
+                    for (i, name) in SE_COLUMNS.iter().enumerate() {
+                        let value = fields.as_ref().map(|f| f[i].as_str());
+                        // ER/EP/ED as numbers (one decimal), the names as text.
+                        let value = match value {
+                            Some(v) if i < 3 => json!(v.parse::<f64>().ok()),
+                            Some(v) => text(v),
+                            None => Value::Null,
+                        };
+                        row.insert((*name).into(), value);
+                    }
                 }
                 RatingRule::HodokuLevel => {
                     row.insert(

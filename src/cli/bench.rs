@@ -50,8 +50,8 @@ pub struct BenchArgs {
 fn load(inputs: &[PathBuf], limit: Option<usize>) -> Result<Vec<Record>, String> {
     let mut records = Vec::new();
     for path in inputs {
-        let source: Box<dyn Read> = if path.as_os_str() == "-" {
-            Box::new(io::stdin().lock())
+        let source: Box<dyn Read + Send> = if path.as_os_str() == "-" {
+            Box::new(io::stdin())
         } else {
             Box::new(File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?)
         };

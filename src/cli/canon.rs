@@ -120,8 +120,8 @@ fn checked_inputs(inputs: &[PathBuf], output: Option<&PathBuf>) -> Result<Vec<Pa
 }
 
 fn open_input(path: &PathBuf) -> Result<Box<dyn BufRead>, String> {
-    let raw: Box<dyn Read> = if path.as_os_str() == "-" {
-        Box::new(io::stdin().lock())
+    let raw: Box<dyn Read + Send> = if path.as_os_str() == "-" {
+        Box::new(io::stdin())
     } else {
         Box::new(File::open(path).map_err(|e| format!("{}: {e}", path.display()))?)
     };

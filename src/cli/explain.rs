@@ -13,6 +13,7 @@ use sudoku_grader::grading::evaluate::{Evaluator, Observer, Verdict};
 use sudoku_grader::input::reader::Record;
 use sudoku_grader::oracle::SolutionCount;
 use sudoku_grader::scales::RatingRule;
+use sudoku_grader::techniques::se::{format_difficulty, se_name};
 use sudoku_grader::techniques::step::Step;
 use sudoku_grader::timing::NoTiming;
 
@@ -23,6 +24,8 @@ use super::{ladder_for, Format, ScaleArg, TechniqueArgs, EXIT_NOT_ALL_UNIQUE, EX
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
     /// The puzzle: 81 characters (givens) or 729 (pencil marks).
+    // `-` marks an empty cell, so a puzzle may start with one: not an option.
+    #[arg(allow_hyphen_values = true)]
     puzzle: String,
     /// Rating scale: its technique order and rating rule.
     #[arg(long, value_enum, default_value_t = ScaleArg::Gnpx)]
@@ -37,16 +40,44 @@ pub struct ExplainArgs {
     all: bool,
 }
 
-fn emit(out: &mut impl Write, format: Format, step: &Step, number: usize) -> io::Result<()> {
+/// A step's SE difficulty (as serate prints it) and SE name, for `--scale se`.
+fn se_label(step: &Step) -> Option<(String, &'static str)> {
+    let difficulty = step.difficulty?;
+    Some((format_difficulty(difficulty.0), se_name(step)))
+}
+
+fn emit(
+    out: &mut impl Write,
+    format: Format,
+    step: &Step,
+    number: usize,
+    se: bool,
+) -> io::Result<()> {
+    let se = se.then(|| se_label(step)).flatten();
     match format {
         Format::Text => {
-            writeln!(out, "{number:>3}. {}", describe(step))?;
+            match &se {
+                Some((difficulty, name)) => {
+                    writeln!(out, "{number:>3}. [{difficulty} {name}] {}", describe(step))?
+                }
+                None => writeln!(out, "{number:>3}. {}", describe(step))?,
+            }
             for line in details(step) {
                 writeln!(out, "     {line}")?;
             }
             Ok(())
         }
-        Format::Json => writeln!(out, "{}", step_json(step, number)),
+        Format::Json => {
+            let mut json = step_json(step, number);
+            if let (Some((difficulty, name)), Some(map)) = (se, json.as_object_mut()) {
+                map.insert(
+                    "se_difficulty".into(),
+                    difficulty.parse::<f64>().ok().into(),
+                );
+                map.insert("se_name".into(), name.into());
+            }
+            writeln!(out, "{json}")
+        }
     }
 }
 
@@ -65,6 +96,8 @@ struct PathPrinter {
     out: Output,
     /// The first write error (the observer cannot return one).
     failed: Option<io::Error>,
+    /// Whether steps show their SE difficulty and name (`--scale se`).
+    se: bool,
 }
 
 impl Observer for PathPrinter {
@@ -82,7 +115,7 @@ impl Observer for PathPrinter {
     fn step(&mut self, step: &Step, _grid: &Grid) {
         self.number += 1;
         if self.failed.is_none() {
-            self.failed = emit(&mut self.out, self.format, step, self.number).err();
+            self.failed = emit(&mut self.out, self.format, step, self.number, self.se).err();
         }
     }
 
@@ -116,7 +149,9 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
         end: None,
         out: Output::stdout(),
         failed: None,
+        se: ladder.rule() == RatingRule::SeErEpEd,
     };
+    let se = ladder.rule() == RatingRule::SeErEpEd;
     let evaluation = evaluator.evaluate_with(record, &mut NoTiming, &mut printer);
     if let Some(error) = printer.failed.take() {
         return Err(error.to_string());
@@ -147,7 +182,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
             for rung in ladder.rungs() {
                 for step in rung.technique.find_all(start) {
                     number += 1;
-                    emit(out, args.format, &step, number).map_err(|e| e.to_string())?;
+                    emit(out, args.format, &step, number, se).map_err(|e| e.to_string())?;
                 }
             }
             out.flush().map_err(|e| e.to_string())?;
@@ -164,6 +199,23 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
         RatingRule::MaxDifficulty => outcome.rating.to_string(),
         RatingRule::HodokuLevel => {
             format!("{} (score {})", rule.label(outcome.rating), outcome.score)
+        }
+        RatingRule::SeErEpEd => {
+            let se = outcome.se.unwrap_or_default();
+            let [er, ep, ed] = se.printed();
+            let name = |n: &str| {
+                if n.is_empty() {
+                    "-".to_string()
+                } else {
+                    n.to_string()
+                }
+            };
+            format!(
+                "ER/EP/ED {er}/{ep}/{ed} ({} / {} / {})",
+                name(se.er_technique),
+                name(se.ep_technique),
+                name(se.ed_technique)
+            )
         }
     };
     let written = match args.format {

@@ -3,27 +3,28 @@
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
 use clap::Args;
 
 use sudoku_grader::batch::{
-    grade_stream, BatchOptions, OutputFormat, RowOptions, Sink, Stop, DEFAULT_CHUNK,
+    grade_records, grade_records_live, BatchOptions, OutputFormat, RowOptions, Sink, Stop,
+    DEFAULT_CHUNK,
 };
 use sudoku_grader::grading::evaluate::Status;
 use sudoku_grader::grading::sink::{Found, StopAtWrongStep};
 use sudoku_grader::input::encoding::utf8_input;
-use sudoku_grader::input::reader::decompressed;
+use sudoku_grader::input::reader::{decompressed, InputFormat, ReadOptions, RecordReader};
 use sudoku_grader::scales::RatingRule;
 use sudoku_grader::timing::TimingsPool;
 
+use super::interrupt::Interrupt;
 use super::output::{self, check_inputs, note, refuse_overwrite, Notes, Output};
 use super::plan::Plan;
 use super::progress::Progress;
+use super::resume::{self, sidecar, RunRecord, Written};
 use super::{ladder_for, ScaleArg, TechniqueArgs, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
 
 /// Input, output and run options shared by `grade` and `solve`.
@@ -34,7 +35,14 @@ pub struct BatchArgs {
     /// Write the CSV here instead of stdout.
     #[arg(short, long)]
     output: Option<PathBuf>,
-    /// Worker threads (default: all cores).
+    /// Continue an interrupted run into its -o file: keep its complete rows, grade only the
+    /// puzzles after the last of them, and append. The inputs and options must be the ones
+    /// of that run (checked against FILE.sgrade-run, which a run keeps beside its -o file
+    /// until it finishes). Without an -o file yet, a plain run.
+    #[arg(long, requires = "output")]
+    resume: bool,
+    /// Worker threads (default: the CPUs this process may use: its affinity mask and its
+    /// cgroup CPU quota, as `std::thread::available_parallelism` counts them).
     #[arg(short = 'j', long)]
     threads: Option<usize>,
     /// Show progress even when stderr is not a terminal (then as a line per second).
@@ -47,20 +55,53 @@ pub struct BatchArgs {
     /// rated-file line `<puzzle> <difficulty> "<method>"` (GNPX scales).
     #[arg(long, value_enum, default_value_t = OutputFormatArg::Csv)]
     output_format: OutputFormatArg,
+    /// Write these columns, in this order (comma-separated), instead of the default ones: a
+    /// fixed schema whatever the scale and ladder. Any default column, `scale`, `counts`
+    /// (every technique used, `id=n;…`), `rating` on every scale (HoDoKu: the level's number),
+    /// `count_*` (every `count_<id>` of the ladder) or one `count_<id>`.
+    #[arg(long, value_name = "LIST")]
+    columns: Option<String>,
     /// Do not write the CSV header line.
     #[arg(long)]
     no_header: bool,
     /// Leave out the `time_us` column, so that two runs give the same bytes.
     #[arg(long)]
     no_timing: bool,
-    /// Puzzle lines per chunk (rows are flushed after each chunk).
+    /// Name the rows' `source` NAME instead of the input's path, so that a shard read from
+    /// stdin keeps its file's name (one input only).
+    #[arg(long, value_name = "NAME")]
+    source: Option<String>,
+    /// The input is its file after line N (a shard): rows and messages name the file's line
+    /// numbers (one input only).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    line_offset: u64,
+    /// Read the input as puzzle lines, as a CSV table, or tell by its first line (auto: CSV
+    /// when it is a header naming the puzzle column).
+    #[arg(long, value_enum, default_value_t = InputFormatArg::Auto)]
+    input_format: InputFormatArg,
+    /// The CSV header of an input that has none (a split of a CSV file after its header):
+    /// every line is a row, and a line equal to the header is skipped. Implies CSV.
+    #[arg(long, value_name = "HEADER")]
+    csv_header: Option<String>,
+    /// The input CSV column that holds the puzzle (default `puzzle`). Implies CSV.
+    #[arg(long, value_name = "NAME")]
+    column: Option<String>,
+    /// Exit 0 even when some rows are invalid, have no or several solutions: they are data
+    /// (status and message), not a failed task. Exit codes then mean a usage or I/O error
+    /// (2) or a --verify failure (3) only.
+    #[arg(long)]
+    exit_zero: bool,
+    /// Puzzle lines in flight at most (read, not yet written): bounds memory.
     #[arg(long, default_value_t = DEFAULT_CHUNK as u64, value_parser = clap::value_parser!(u64).range(1..))]
     chunk_size: u64,
     /// Do not print the summary on stderr.
     #[arg(long, short)]
     quiet: bool,
     /// Time every technique call, oracle run and puzzle; write the histograms to FILE (an
-    /// HdrHistogram interval log, values in ns) and print a timing table on stderr.
+    /// HdrHistogram interval log, values in ns) and print a timing table on stderr. `{pid}`
+    /// and `{host}` in FILE become the process id and host name, so that shards never write
+    /// one file; `-` writes the log on stderr after everything else (a trailer, from its
+    /// `#sgrade timings` line on).
     #[arg(long, value_name = "FILE")]
     timings: Option<PathBuf>,
     /// With --timings, time one puzzle in N (chosen by line number) instead of every puzzle:
@@ -68,6 +109,17 @@ pub struct BatchArgs {
     #[arg(long, value_name = "N", default_value_t = 1, requires = "timings",
           value_parser = clap::value_parser!(u64).range(1..))]
     timing_sample: u64,
+}
+
+/// `--input-format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum InputFormatArg {
+    /// CSV when the first line is a header naming the puzzle column, else puzzle lines.
+    Auto,
+    /// Puzzle lines (anything after the puzzle is its extra text).
+    Lines,
+    /// A CSV table with a header line (or --csv-header).
+    Csv,
 }
 
 /// The scale and row format shared by `grade` and `find`.
@@ -108,11 +160,45 @@ impl ScaleArgs {
                 return Err("--output-format gnpx writes GNPX difficulties: use it with --scale gnpx or gnpx584".into())
             }
         };
-        Ok(Plan::new(Some(ladder), format, verify, needs)?.with_rows(batch.row_options()))
+        if batch.columns.is_some() && format == OutputFormat::Gnpx {
+            return Err("--columns: GNPX lines have fixed fields (use csv or jsonl)".into());
+        }
+        Plan::new(Some(ladder), format, verify, needs)?
+            .with_rows(batch.row_options())
+            .with_columns(batch.columns.as_deref(), Some(self.scale.into()))
     }
 }
 
 impl BatchArgs {
+    /// The options of this struct that change the rows, for the run record (`--resume`).
+    fn row_identity(&self) -> Vec<String> {
+        vec![
+            format!("--output-format {:?}", self.output_format),
+            format!("--no-header {}", self.no_header),
+            format!("--no-timing {}", self.no_timing),
+            format!("--source {:?}", self.source),
+            format!("--line-offset {}", self.line_offset),
+            format!("--input-format {:?}", self.input_format),
+            format!("--csv-header {:?}", self.csv_header),
+            format!("--column {:?}", self.column),
+            format!("--columns {:?}", self.columns),
+        ]
+    }
+
+    /// `--input-format`, `--csv-header`, `--column` and `--line-offset`.
+    fn read_options(&self) -> ReadOptions {
+        ReadOptions {
+            format: match self.input_format {
+                InputFormatArg::Auto => InputFormat::Auto,
+                InputFormatArg::Lines => InputFormat::Lines,
+                InputFormatArg::Csv => InputFormat::Csv,
+            },
+            csv_header: self.csv_header.clone(),
+            column: self.column.clone(),
+            line_offset: self.line_offset,
+        }
+    }
+
     /// `--no-header` and `--no-timing`.
     fn row_options(&self) -> RowOptions {
         RowOptions {
@@ -170,42 +256,16 @@ pub struct SolveArgs {
     batch: BatchArgs,
 }
 
-/// Counts bytes read, for the progress display.
-struct CountingReader<R> {
-    inner: R,
-    consumed: Arc<AtomicU64>,
-}
-
-impl<R: Read> Read for CountingReader<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.consumed.fetch_add(n as u64, Ordering::Relaxed);
-        Ok(n)
-    }
-}
-
-fn open_input(path: &PathBuf) -> Result<Box<dyn Read>, String> {
+/// Opens an input; also says whether it is a regular file (whose reads never stall) rather than
+/// stdin, a pipe or a device, which is read on a thread of its own.
+fn open_input(path: &PathBuf) -> Result<(Box<dyn Read + Send>, bool), String> {
     if path.as_os_str() == "-" {
-        Ok(Box::new(io::stdin().lock()))
+        Ok((Box::new(io::stdin()), false))
     } else {
-        File::open(path)
-            .map(|f| Box::new(f) as Box<dyn Read>)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))
+        let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        let regular = file.metadata().is_ok_and(|m| m.is_file());
+        Ok((Box::new(file), regular))
     }
-}
-
-/// Total bytes of the inputs, when every input is a file.
-fn total_bytes(inputs: &[PathBuf]) -> Option<u64> {
-    inputs
-        .iter()
-        .map(|p| {
-            if p.as_os_str() == "-" {
-                None
-            } else {
-                std::fs::metadata(p).ok().map(|m| m.len())
-            }
-        })
-        .sum()
 }
 
 /// Runs `sgrade grade`.
@@ -214,7 +274,14 @@ pub fn run_grade(args: GradeArgs) -> Result<ExitCode, String> {
         .scale
         .plan(&args.batch, &args.techniques, args.verify, None)?
         .with_dedup(args.dedup);
-    run_batch(&args.batch, &plan)
+    let identity = vec![
+        "grade".to_string(),
+        format!("--scale {:?}", args.scale.scale),
+        args.techniques.identity(),
+        format!("--verify {}", args.verify),
+        format!("--dedup {}", args.dedup),
+    ];
+    run_batch(&args.batch, &plan, identity)
 }
 
 /// Runs `sgrade find`: grades like `grade` and writes only the rows of puzzles that needed the
@@ -225,7 +292,16 @@ pub fn run_find(args: FindArgs) -> Result<ExitCode, String> {
         .scale
         .plan(&args.batch, &args.techniques, args.verify, needs)?
         .with_dedup(args.dedup);
-    run_batch(&args.batch, &plan)
+    let identity = vec![
+        "find".to_string(),
+        format!("--scale {:?}", args.scale.scale),
+        format!("--needs {}", args.needs),
+        format!("--needs-only {}", args.needs_only),
+        args.techniques.identity(),
+        format!("--verify {}", args.verify),
+        format!("--dedup {}", args.dedup),
+    ];
+    run_batch(&args.batch, &plan, identity)
 }
 
 /// Runs `sgrade solve`.
@@ -240,33 +316,55 @@ pub fn run_solve(args: SolveArgs) -> Result<ExitCode, String> {
             )
         }
     };
-    let plan = Plan::solve(format).with_rows(args.batch.row_options());
-    run_batch(&args.batch, &plan)
+    let plan = Plan::solve(format)
+        .with_rows(args.batch.row_options())
+        .with_columns(args.batch.columns.as_deref(), None)?;
+    run_batch(&args.batch, &plan, vec!["solve".to_string()])
 }
 
-/// The inputs of a run, opened, with the counter of the bytes read from them.
+/// The inputs of a run, opened.
 struct Inputs {
-    sources: Vec<(String, Box<dyn Read>)>,
-    consumed: Arc<AtomicU64>,
+    /// Each input's name, reader, and whether it is a regular file.
+    sources: Vec<(String, Box<dyn Read + Send>, bool)>,
+    /// How each input is read.
+    read: ReadOptions,
 }
 
 impl Inputs {
     /// Streams every input into `sink`, in order; stops at the first `Break` with its reason.
+    /// `resume_after`: the input and line of the last row already written (`--resume`): the
+    /// records up to it are not graded again.
     fn stream<S: Sink>(
         self,
         options: &BatchOptions<'_>,
+        resume_after: Option<(usize, u64)>,
         sink: &mut S,
     ) -> Result<Option<Stop>, String> {
-        for (source, reader) in self.sources {
-            let counted = CountingReader {
-                inner: reader,
-                consumed: Arc::clone(&self.consumed),
+        for (index, (source, reader, regular)) in self.sources.into_iter().enumerate() {
+            let skip_through = match resume_after {
+                Some((input, _)) if index < input => u64::MAX,
+                Some((input, line)) if index == input => line,
+                _ => 0,
             };
-            let input = decompressed(counted)
+            if skip_through == u64::MAX && options.dedup.is_none() {
+                // Every row of this input is written already, and nothing needs its records.
+                continue;
+            }
+            let options = BatchOptions {
+                skip_through,
+                ..*options
+            };
+            let input = decompressed(reader)
                 .and_then(utf8_input)
                 .map_err(|e| format!("{source}: {e}"))?;
-            let flow = grade_stream(input, &source, options, sink)
-                .map_err(|e| format!("{source}: {e}"))?;
+            let reader = RecordReader::with_options(input, &self.read)?;
+            // A pipe that stalls must not hold back the rows already graded.
+            let flow = if regular {
+                grade_records(reader, &source, &options, sink)
+            } else {
+                grade_records_live(reader, &source, &options, sink)
+            }
+            .map_err(|e| format!("{source}: {e}"))?;
             if let ControlFlow::Break(stop) = flow {
                 return Ok(Some(stop));
             }
@@ -275,7 +373,9 @@ impl Inputs {
     }
 }
 
-fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
+/// Runs a batch: `identity` names the subcommand and its options that shape the rows, for the
+/// run record beside an `-o` file (`--resume`).
+fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<ExitCode, String> {
     if let Some(threads) = args.threads {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads.max(1))
@@ -290,27 +390,71 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
     // Check everything up front, before any output: a missing, unreadable or directory input
     // and an output that is one of the inputs are usage errors, and the input stays intact.
     check_inputs(&paths)?;
+    if paths.len() > 1 && (args.source.is_some() || args.line_offset > 0) {
+        return Err("--source and --line-offset name one input's rows: give one input".into());
+    }
+    let read = args.read_options();
+    // A bad --csv-header or a contradiction is a usage error before any output.
+    RecordReader::with_options(io::empty(), &read)?;
+    let timings_path = args.timings.as_deref().map(timings_path);
+    let timings_file_path = timings_path.as_ref().and_then(|p| match p {
+        TimingsTo::File(path) => Some(path.clone()),
+        TimingsTo::Stderr => None,
+    });
     refuse_overwrite(
         &paths,
         [
             ("-o", args.output.as_ref()),
-            ("--timings", args.timings.as_ref()),
+            ("--timings", timings_file_path.as_ref()),
         ],
     )?;
+    if args.resume && plan.format() == OutputFormat::Gnpx {
+        return Err(
+            "--resume needs rows that say their source and line: --output-format csv \
+                    or jsonl"
+                .into(),
+        );
+    }
+    if args.resume && args.timings.is_some() {
+        return Err(
+            "--resume cannot be combined with --timings: the earlier run's histograms \
+                    are not in its output"
+                .into(),
+        );
+    }
     let mut inputs = Inputs {
         sources: Vec::with_capacity(paths.len()),
-        consumed: Arc::new(AtomicU64::new(0)),
+        read,
     };
     for path in &paths {
-        inputs
-            .sources
-            .push((path.display().to_string(), open_input(path)?));
+        let name = match &args.source {
+            Some(name) => name.clone(),
+            None => path.display().to_string(),
+        };
+        let (reader, regular) = open_input(path)?;
+        inputs.sources.push((name, reader, regular));
     }
-    let output = Output::create(args.output.as_deref())?;
-    let mut rows = plan
-        .rows(io::BufWriter::with_capacity(1 << 16, output))
-        .map_err(|e| e.to_string())?;
-    let mut timings_file = match &args.timings {
+    // From here on SIGINT and SIGTERM flush the finished rows and stop the run.
+    let interrupt = Interrupt::install()?;
+    let (output, resumed) = match &args.output {
+        None => (Output::create(None)?, None),
+        Some(path) => open_output(
+            path,
+            plan,
+            identity,
+            &paths,
+            args.row_identity(),
+            args.resume,
+        )?,
+    };
+    let mut rows = match &resumed {
+        Some(written) if written.header || !plan.header() => {
+            plan.rows_continuing(io::BufWriter::with_capacity(1 << 16, output))
+        }
+        _ => plan.rows(io::BufWriter::with_capacity(1 << 16, output)),
+    }
+    .map_err(|e| e.to_string())?;
+    let mut timings_file = match &timings_file_path {
         Some(path) => Some(io::BufWriter::new(Output::create_named(
             Some(path),
             "--timings",
@@ -321,50 +465,77 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
         .timings
         .as_ref()
         .map(|_| plan.timings(args.timing_sample));
-    let mut progress = Progress::new(
-        args.progress,
-        args.no_progress,
-        total_bytes(&paths),
-        Arc::clone(&inputs.consumed),
-    );
-    let options = plan.options(args.chunk_size as usize, timings_pool.as_ref());
+    let mut progress = Progress::new(args.progress, args.no_progress, &paths);
+    let options = BatchOptions {
+        interrupt: Some(interrupt.flag()),
+        ..plan.options(args.chunk_size as usize, timings_pool.as_ref())
+    };
+    let resume_after = resumed.as_ref().and_then(|w| w.last);
     let started_at = SystemTime::now();
     let mut summary = plan.summary();
+    // `find` notes each row it could not grade as it goes: the summary need not list them.
+    summary.list_problems = plan.needs().is_none();
     let started = Instant::now();
     // Each row goes to the summary, the rows (through the `find` filter), progress, and last
     // the verification stop, so that every other sink has taken the failing row.
     let (stop, found) = match plan.needs() {
         None => {
             let mut sinks = (&mut summary, &mut rows, &mut progress, StopAtWrongStep);
-            (inputs.stream(&options, &mut sinks)?, None)
+            (inputs.stream(&options, resume_after, &mut sinks)?, None)
         }
         Some(needs) => {
             let mut found = Found::new(needs, &mut rows, Notes);
             let mut sinks = (&mut summary, &mut found, &mut progress, StopAtWrongStep);
-            let stop = inputs.stream(&options, &mut sinks)?;
+            let stop = inputs.stream(&options, resume_after, &mut sinks)?;
             (stop, Some(found.count()))
         }
     };
     rows.flush()
         .map_err(|e| format!("cannot write output: {e}"))?;
     if let Some(progress) = progress {
-        progress.finish();
+        progress.finish(!args.quiet);
     }
     let elapsed = started.elapsed();
     let timings = timings_pool.map(TimingsPool::into_merged);
-    if let (Some(timings), Some(file), Some(path)) = (&timings, &mut timings_file, &args.timings) {
+    if let (Some(timings), Some(file), Some(path)) =
+        (&timings, &mut timings_file, &timings_file_path)
+    {
         timings
             .write_log(file, started_at, elapsed)
             .and_then(|()| file.flush().map_err(Into::into))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
+    let earlier = resumed.as_ref().map_or(0, |w| w.rows);
+    if stop == Some(Stop::Interrupted) {
+        // The record beside the output stays: `--resume` continues from here.
+        let before = match (&args.output, earlier) {
+            (Some(path), 1..) => format!(" ({earlier} more were in {} before)", path.display()),
+            _ => String::new(),
+        };
+        note!(
+            "sgrade: interrupted after {} puzzles{before}",
+            summary.rows()
+        );
+        return Ok(ExitCode::from(interrupt.exit_status()));
+    }
+    if let Some(path) = &args.output {
+        // Every input was read (or the run stopped at a wrong step): nothing to resume.
+        RunRecord::remove_beside(path);
+    }
     if let Some(stop) = stop {
         note!("sgrade: {stop}");
         return Ok(ExitCode::from(match stop {
             Stop::WrongStep { .. } => EXIT_VERIFY_FAILED,
+            Stop::Interrupted => unreachable!("handled above"),
         }));
     }
     if !args.quiet {
+        if let (Some(path), 1..) = (&args.output, earlier) {
+            note!(
+                "sgrade: resumed {}: {earlier} rows were there, the summary counts the rest",
+                path.display()
+            );
+        }
         output::write_note(format_args!("{}", summary.render(Some(elapsed))));
         if let Some(timings) = &timings {
             output::write_note(format_args!("{}", timings.render_table()));
@@ -376,11 +547,106 @@ fn run_batch(args: &BatchArgs, plan: &Plan) -> Result<ExitCode, String> {
             );
         }
     }
+    if let (Some(timings), Some(TimingsTo::Stderr)) = (&timings, &timings_path) {
+        // The trailer comes last, so that a reader of stderr takes it from its first line on.
+        let mut log = Vec::new();
+        timings
+            .write_log(&mut log, started_at, elapsed)
+            .map_err(|e| format!("cannot write the --timings trailer: {e}"))?;
+        output::write_note(format_args!("{}", String::from_utf8_lossy(&log)));
+    }
     // Duplicates (`--dedup`) are the same puzzle as an earlier row: not a failure.
     let unique = summary.count(Status::Unique) + summary.count(Status::Duplicate);
-    Ok(if unique == summary.rows() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(EXIT_NOT_ALL_UNIQUE)
-    })
+    let earlier_not_unique = resumed.as_ref().map_or(0, |w| w.not_unique);
+    Ok(
+        if args.exit_zero || (unique == summary.rows() && earlier_not_unique == 0) {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(EXIT_NOT_ALL_UNIQUE)
+        },
+    )
+}
+
+/// Opens `-o PATH`: after writing the run record beside it, a new file; with `--resume` and
+/// rows there from the same run, the file cut to its complete rows and opened to append, with
+/// what it holds.
+fn open_output(
+    path: &Path,
+    plan: &Plan,
+    mut identity: Vec<String>,
+    inputs: &[PathBuf],
+    row_identity: Vec<String>,
+    resume: bool,
+) -> Result<(Output, Option<Written>), String> {
+    identity.extend(row_identity);
+    let record = RunRecord::new(identity, inputs)?;
+    let mut resumed = None;
+    if resume && path.exists() {
+        let Some(earlier) = RunRecord::read_beside(path)? else {
+            return Err(format!(
+                "--resume: {} has no run record beside it ({}): that run finished, or was \
+                 not made by sgrade with -o; nothing to resume",
+                path.display(),
+                sidecar(path).display()
+            ));
+        };
+        if let Some(why) = record.mismatch(&earlier) {
+            return Err(format!(
+                "--resume: {} is from another run: {why}",
+                path.display()
+            ));
+        }
+        let written = resume::scan(path, plan.format(), plan.header(), &record.sources())?;
+        resume::truncate(path, written.length)?;
+        resumed = Some(written);
+    }
+    record.write_beside(path)?;
+    let output = match &resumed {
+        Some(_) => Output::on(resume::append(path)?, "-o", path),
+        None => Output::create(Some(path))?,
+    };
+    Ok((output, resumed))
+}
+
+/// Where `--timings` writes.
+enum TimingsTo {
+    /// A file (its template filled in).
+    File(PathBuf),
+    /// A trailer on stderr (`--timings -`).
+    Stderr,
+}
+
+/// `--timings PATH` with `{pid}` and `{host}` filled in; `-` is the stderr trailer.
+fn timings_path(template: &std::path::Path) -> TimingsTo {
+    if template.as_os_str() == "-" {
+        return TimingsTo::Stderr;
+    }
+    let text = template.to_string_lossy();
+    if !text.contains('{') {
+        return TimingsTo::File(template.to_path_buf());
+    }
+    let filled = text
+        .replace("{pid}", &std::process::id().to_string())
+        .replace("{host}", &host_name());
+    TimingsTo::File(PathBuf::from(filled))
+}
+
+/// This machine's host name (Linux: the kernel's; elsewhere `$HOSTNAME`), `localhost` when
+/// unknown; characters that do not belong in a file name become `_`.
+fn host_name() -> String {
+    let name = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .map(|n| n.trim().to_string())
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| "localhost".into());
+    name.chars()
+        .map(|c| {
+            if c.is_alphanumeric() || matches!(c, '-' | '.' | '_') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }

@@ -13,10 +13,12 @@ mod canon;
 mod compare;
 mod explain;
 mod grade;
+mod interrupt;
 pub mod output;
 mod plan;
 mod progress;
 mod report;
+mod resume;
 mod stats;
 mod techniques;
 
@@ -88,6 +90,9 @@ pub enum ScaleArg {
     Gnpx584,
     /// HoDoKu 2.2: level (Easy … Extreme) and score, uniqueness methods and brute force included.
     Hodoku,
+    /// Sudoku Explainer 1.2.1 (serate 1.2.1.3): ER/EP/ED; the chain producers are not yet on
+    /// it, so puzzles that need them are stuck.
+    Se,
 }
 
 impl From<ScaleArg> for Scale {
@@ -96,6 +101,7 @@ impl From<ScaleArg> for Scale {
             ScaleArg::Gnpx => Scale::Gnpx,
             ScaleArg::Gnpx584 => Scale::Gnpx584,
             ScaleArg::Hodoku => Scale::Hodoku,
+            ScaleArg::Se => Scale::Se,
         }
     }
 }
@@ -112,6 +118,16 @@ pub struct TechniqueArgs {
     /// Leave out fish larger than this (2 = X-Wing … 7 = Leviathan).
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=7))]
     fish_max_size: Option<u8>,
+}
+
+impl TechniqueArgs {
+    /// These options as text, for the run record (`--resume`).
+    fn identity(&self) -> String {
+        format!(
+            "--techniques {:?} --fish-max-size {:?}",
+            self.techniques, self.fish_max_size
+        )
+    }
 }
 
 /// The scale's ladder after `--techniques` and `--fish-max-size`.

@@ -12,7 +12,9 @@ use std::io::{self, Write};
 #[cfg(unix)]
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock, PoisonError};
+
+use indicatif::ProgressBar;
 
 /// The first write error of the run, with the output's name; `main` prints it.
 static FAILURE: OnceLock<String> = OnceLock::new();
@@ -22,11 +24,29 @@ pub fn failure() -> Option<&'static str> {
     FAILURE.get().map(String::as_str)
 }
 
+/// The progress bar on stderr while one is drawn: notes are written above it.
+static BAR: Mutex<Option<ProgressBar>> = Mutex::new(None);
+
+/// Makes notes go above `bar` (`None`: no bar any more).
+pub fn set_bar(bar: Option<ProgressBar>) {
+    *BAR.lock().unwrap_or_else(PoisonError::into_inner) = bar;
+}
+
+/// Runs `write` on stderr, above the progress bar if one is drawn; errors are ignored.
+fn to_stderr(write: impl FnOnce(&mut io::StderrLock<'_>)) {
+    let bar = BAR.lock().unwrap_or_else(PoisonError::into_inner).clone();
+    match bar {
+        Some(bar) => bar.suspend(|| write(&mut io::stderr().lock())),
+        None => write(&mut io::stderr().lock()),
+    }
+}
+
 /// Writes a note on stderr; a full or closed stderr is ignored, never a panic (`eprintln!`
 /// would panic).
 pub fn write_note(args: fmt::Arguments<'_>) {
-    let mut err = io::stderr().lock();
-    let _ = err.write_fmt(args);
+    to_stderr(|err| {
+        let _ = err.write_fmt(args);
+    });
 }
 
 /// `note!("…", args)`: one line on stderr, errors ignored.
@@ -42,7 +62,9 @@ pub struct Notes;
 
 impl Write for Notes {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let _ = io::stderr().lock().write_all(buf);
+        to_stderr(|err| {
+            let _ = err.write_all(buf);
+        });
         Ok(buf.len())
     }
 
@@ -56,6 +78,53 @@ impl Write for Notes {
 pub struct Output {
     inner: Box<dyn Write>,
     name: String,
+    /// A file written under a temporary name, renamed into place by [`Output::commit`].
+    pending: Option<Pending>,
+}
+
+/// The temporary file of an atomic output and where it goes.
+struct Pending {
+    temp: PathBuf,
+    target: PathBuf,
+}
+
+/// A new, empty file beside `path` (same folder, so a rename is atomic), with its name.
+fn temporary_beside(path: &Path) -> io::Result<(File, PathBuf)> {
+    let folder = match path.parent() {
+        Some(folder) if !folder.as_os_str().is_empty() => folder,
+        _ => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    for attempt in 0u32.. {
+        let temp = folder.join(format!(".{name}.{}.{attempt}.tmp", std::process::id()));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)
+        {
+            Ok(file) => return Ok((file, temp)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    unreachable!("the loop returns")
+}
+
+/// Writes `bytes` to `path` atomically: into a temporary file beside it, synced, then renamed
+/// over it, so that a reader (or a crash) sees the old file or the new one, never a part.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let (mut file, temp) = temporary_beside(path)?;
+    let written = file
+        .write_all(bytes)
+        .and_then(|()| file.sync_all())
+        .and_then(|()| std::fs::rename(&temp, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    written
 }
 
 impl Output {
@@ -64,6 +133,7 @@ impl Output {
         Output {
             inner: Box::new(io::stdout().lock()),
             name: "stdout".into(),
+            pending: None,
         }
     }
 
@@ -83,7 +153,53 @@ impl Output {
         Ok(Output {
             inner: Box::new(file),
             name,
+            pending: None,
         })
+    }
+
+    /// [`Output::create_named`] for an output that is written whole and only then matters
+    /// (`report`, `stats --merged-timings`): the file is written under a temporary name beside
+    /// `path` and renamed into place by [`Output::commit`], so an interrupted or failed run
+    /// leaves the old file (or none), never a part of the new one.
+    pub fn create_atomic(path: Option<&Path>, option: &str) -> Result<Output, String> {
+        let Some(path) = path else {
+            return Ok(Output::stdout());
+        };
+        let name = format!("{option} {}", path.display());
+        let (file, temp) = temporary_beside(path).map_err(|e| format!("{name}: {e}"))?;
+        Ok(Output {
+            inner: Box::new(file),
+            name,
+            pending: Some(Pending {
+                temp,
+                target: path.to_path_buf(),
+            }),
+        })
+    }
+
+    /// An output on `writer` (an opened file), named `option PATH` in errors.
+    pub fn on(writer: Box<dyn Write>, option: &str, path: &Path) -> Output {
+        Output {
+            inner: writer,
+            name: format!("{option} {}", path.display()),
+            pending: None,
+        }
+    }
+
+    /// Flushes the output; an atomic one is synced and renamed into place.
+    pub fn commit(mut self) -> Result<(), String> {
+        self.flush().map_err(|e| e.to_string())?;
+        let Some(pending) = self.pending.take() else {
+            return Ok(());
+        };
+        let moved = File::open(&pending.temp)
+            .and_then(|file| file.sync_all())
+            .and_then(|()| std::fs::rename(&pending.temp, &pending.target));
+        if let Err(e) = moved {
+            let _ = std::fs::remove_file(&pending.temp);
+            return Err(format!("{}: {e}", self.name));
+        }
+        Ok(())
     }
 
     fn fail(&self, error: io::Error) -> io::Error {
@@ -94,6 +210,15 @@ impl Output {
         let text = format!("{}: {error}", self.name);
         let _ = FAILURE.set(text.clone());
         io::Error::new(error.kind(), text)
+    }
+}
+
+impl Drop for Output {
+    fn drop(&mut self) {
+        // An atomic output never committed (an error on the way) leaves no temporary file.
+        if let Some(pending) = self.pending.take() {
+            let _ = std::fs::remove_file(pending.temp);
+        }
     }
 }
 

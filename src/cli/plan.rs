@@ -7,10 +7,12 @@ use std::io::Write;
 
 use std::cell::RefCell;
 
+use sudoku_grader::batch::columns::{self, Column};
 use sudoku_grader::batch::{BatchOptions, Dedup, OutputFormat, RowKind, RowOptions, RowWriter};
 use sudoku_grader::grading::find::Needs;
 use sudoku_grader::report::summary::Summary;
 use sudoku_grader::scales::ladder::Ladder;
+use sudoku_grader::scales::Scale;
 use sudoku_grader::timing::TimingsPool;
 
 /// What a batch run grades with and writes.
@@ -27,6 +29,10 @@ pub struct Plan {
     row_options: RowOptions,
     /// `--dedup`: the canonical forms seen over every input of the run.
     dedup: Option<RefCell<Dedup>>,
+    /// `--columns`: the columns written instead of the default ones.
+    columns: Option<Vec<Column>>,
+    /// The scale (`grade`, `find`), for the `scale` column.
+    scale: Option<Scale>,
 }
 
 impl Plan {
@@ -51,6 +57,8 @@ impl Plan {
             needs,
             row_options: RowOptions::default(),
             dedup: None,
+            columns: None,
+            scale: None,
         })
     }
 
@@ -63,6 +71,33 @@ impl Plan {
             needs: None,
             row_options: RowOptions::default(),
             dedup: None,
+            columns: None,
+            scale: None,
+        }
+    }
+
+    /// The same plan on `scale` (named in a `scale` column) writing the columns `names` lists
+    /// (`--columns`; `None`: the default ones).
+    pub fn with_columns(self, names: Option<&str>, scale: Option<Scale>) -> Result<Plan, String> {
+        let columns = match names {
+            None => None,
+            Some(list) => {
+                let names: Vec<&str> = list.split(',').collect();
+                Some(columns::select(self.kind(), &names)?)
+            }
+        };
+        Ok(Plan {
+            columns,
+            scale,
+            ..self
+        })
+    }
+
+    /// Grade (with the ladder) or solve.
+    fn kind(&self) -> RowKind<'_> {
+        match &self.ladder {
+            Some(ladder) => RowKind::Grade(ladder),
+            None => RowKind::Solve,
         }
     }
 
@@ -94,16 +129,44 @@ impl Plan {
             chunk_size,
             timings,
             dedup: self.dedup.as_ref(),
+            interrupt: None,
+            skip_through: 0,
         }
     }
 
     /// The row writer on `output` (a CSV header is written at once).
     pub fn rows<W: Write>(&self, output: W) -> csv::Result<RowWriter<'_, W>> {
+        RowWriter::with_columns(
+            output,
+            self.kind(),
+            self.format,
+            self.row_options,
+            self.columns.clone(),
+            self.scale,
+        )
+    }
+
+    /// The row writer on `output` continuing rows already written (`--resume`): no header.
+    pub fn rows_continuing<W: Write>(&self, output: W) -> csv::Result<RowWriter<'_, W>> {
         let kind = match &self.ladder {
             Some(ladder) => RowKind::Grade(ladder),
             None => RowKind::Solve,
         };
-        RowWriter::with_options(output, kind, self.format, self.row_options)
+        let options = RowOptions {
+            header: false,
+            ..self.row_options
+        };
+        RowWriter::with_options(output, kind, self.format, options)
+    }
+
+    /// The row format.
+    pub fn format(&self) -> OutputFormat {
+        self.format
+    }
+
+    /// Whether a CSV header is written (`--no-header` off).
+    pub fn header(&self) -> bool {
+        self.row_options.header && self.format == OutputFormat::Csv
     }
 
     /// An empty summary listing the ladder's techniques.

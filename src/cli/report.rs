@@ -23,21 +23,20 @@ pub struct ReportArgs {
 
 /// Runs `sgrade report`.
 pub fn run(args: ReportArgs) -> Result<ExitCode, String> {
-    let inputs: Vec<PathBuf> = args
-        .inputs
+    let found = args.inputs.find()?;
+    let inputs: Vec<PathBuf> = found
         .results
         .iter()
-        .chain(&args.inputs.timings)
+        .chain(&found.timings)
         .cloned()
         .collect();
     check_inputs(&inputs)?;
     refuse_overwrite(&inputs, [("-o", args.output.as_ref())])?;
-    let (summary, timings) = load(&args.inputs)?;
-    let sources: Vec<String> = args
-        .inputs
+    let (summary, timings) = load(&found)?;
+    let sources: Vec<String> = found
         .results
         .iter()
-        .chain(&args.inputs.timings)
+        .chain(&found.timings)
         .map(|p| {
             p.file_name()
                 .map(|n| n.to_string_lossy().into_owned())
@@ -50,9 +49,9 @@ pub fn run(args: ReportArgs) -> Result<ExitCode, String> {
         &sources,
         env!("CARGO_PKG_VERSION"),
     );
-    let mut out = Output::create(args.output.as_deref())?;
-    out.write_all(html.as_bytes())
-        .and_then(|()| out.flush())
-        .map_err(|e| e.to_string())?;
+    // Written whole to a temporary file and renamed into place: never half a report.
+    let mut out = Output::create_atomic(args.output.as_deref(), "-o")?;
+    out.write_all(html.as_bytes()).map_err(|e| e.to_string())?;
+    out.commit()?;
     Ok(ExitCode::SUCCESS)
 }

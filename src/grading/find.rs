@@ -72,6 +72,7 @@ mod tests {
             score: 0,
             hardest: Some(hardest),
             counts,
+            se: None,
         }
     }
 

@@ -1,11 +1,13 @@
 //! The grading loop: apply the first step found going down the ladder, restart from the top,
 //! stop when solved or when nothing fires.
 
+use std::cell::Cell;
 use std::fmt;
 
 use crate::core::notation::cell_name;
 use crate::core::Grid;
-use crate::scales::ladder::{Ladder, SinglesOrder};
+use crate::scales::ladder::{Ladder, RatingRule, SinglesOrder};
+use crate::scales::se::SeRating;
 use crate::scales::singles_queue::SinglesQueue;
 use crate::techniques::step::{Step, WrongDeduction};
 use crate::techniques::{Premise, TechniqueId};
@@ -28,6 +30,9 @@ pub struct GradeOutcome {
     pub hardest: Option<TechniqueId>,
     /// Steps applied per technique, indexed by `TechniqueId`.
     pub counts: [u32; TechniqueId::COUNT],
+    /// Sudoku Explainer's ER/EP/ED of the path, on a ladder rated by
+    /// [`RatingRule::SeErEpEd`] (then `rating` is ER in tenths); `None` on the others.
+    pub se: Option<SeRating>,
 }
 
 /// A step that disagreed with the puzzle's solution.
@@ -73,6 +78,11 @@ pub struct Gate<'a, T> {
     /// Asked once (with the timing hook, to time what it runs); `false` stops grading there,
     /// stuck.
     pub pass: &'a mut dyn FnMut(&mut T) -> bool,
+}
+
+thread_local! {
+    /// The HoDoKu singles queue of this thread's last puzzle, whose buffers the next reuses.
+    static QUEUE: Cell<Option<SinglesQueue>> = const { Cell::new(None) };
 }
 
 /// Every premise some rung of `ladder` rests on.
@@ -125,13 +135,21 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
         score: 0,
         hardest: None,
         counts: [0; TechniqueId::COUNT],
+        se: (ladder.rule() == RatingRule::SeErEpEd).then(SeRating::new),
     };
     let mut hardest_rung = 0usize;
     let first_at_top = ladder.rule().names_first_at_top();
     // One step buffer for the whole puzzle: a finder's miss then copies nothing.
     let mut step = Step::new(TechniqueId::FullHouse);
-    let mut queue =
-        (ladder.singles_order() == SinglesOrder::Appearance).then(|| SinglesQueue::new(grid));
+    let mut queue = (ladder.singles_order() == SinglesOrder::Appearance).then(|| {
+        match QUEUE.with(Cell::take) {
+            Some(mut queue) => {
+                queue.reset(grid);
+                queue
+            }
+            None => SinglesQueue::new(grid),
+        }
+    });
     // Most puzzles hold every premise the ladder needs: then no rung's is looked up per step.
     let restricted = !held.contains(premises_of(ladder));
     let (gate_at, mut gate) = match gate {
@@ -160,7 +178,8 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
                     TechniqueId::FullHouse | TechniqueId::NakedSingle | TechniqueId::HiddenSingle,
                 ) => match queue.find(rung.technique, grid) {
                     Some(single) => {
-                        step = single;
+                        // `clone_from` keeps the buffer's `Vec` capacities for later steps.
+                        step.clone_from(&single);
                         true
                     }
                     None => false,
@@ -194,6 +213,16 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
             }
             outcome.counts[rung.technique as usize] += 1;
             outcome.score += u32::from(rung.score);
+            if let Some(se) = &mut outcome.se {
+                // Each step is worth its own difficulty; the first to reach ER names it.
+                let before = se.er;
+                se.record_step(&step, rung);
+                if se.er != before {
+                    outcome.rating = u8::try_from(se.er_tenths()).unwrap_or(u8::MAX);
+                    outcome.hardest = Some(rung.technique);
+                }
+                continue 'solve;
+            }
             if outcome.hardest.is_none()
                 || rung.difficulty > outcome.rating
                 || (!first_at_top && rung.difficulty == outcome.rating && rung_index > hardest_rung)
@@ -205,6 +234,9 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
             continue 'solve;
         }
         break;
+    }
+    if let Some(queue) = queue {
+        QUEUE.with(|slot| slot.set(Some(queue)));
     }
     outcome.solved = grid.is_solved();
     if outcome.hardest.is_some() {

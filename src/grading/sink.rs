@@ -45,6 +45,8 @@ pub enum Stop {
         /// The wrong step.
         failure: VerifyFailure,
     },
+    /// The run was interrupted (a signal): the rows finished before it were passed on.
+    Interrupted,
 }
 
 impl fmt::Display for Stop {
@@ -60,6 +62,7 @@ impl fmt::Display for Stop {
                 f,
                 "verification failed: {source}: line {line}: {failure} [puzzle {puzzle}]"
             ),
+            Stop::Interrupted => write!(f, "interrupted"),
         }
     }
 }

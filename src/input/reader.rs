@@ -3,21 +3,23 @@
 //! Plain files: one puzzle per line; anything after the puzzle (after a space, tab or comma) is
 //! the record's `extra`; blank lines and `#` comments are skipped but counted. A file whose first
 //! content line is a CSV header naming a `puzzle` column is read as CSV by that column, the other
-//! columns going to `extra`. A UTF-8 BOM (at the start of any line: concatenated files) and LF,
-//! CRLF and lone-CR line ends are accepted.
+//! columns going to `extra`; a quoted field may hold line ends (the record is the lines up to
+//! the one that closes it, numbered by its first). A UTF-8 BOM (at the start of any line:
+//! concatenated files) and LF, CRLF and lone-CR line ends are accepted.
 //!
 //! Hostile lines get one record each with a precise error, and bounded memory: at most
 //! [`MAX_LINE`] bytes of a line are held (a longer line is skipped to its end, only counted), an
 //! error record echoes at most [`ECHO_CHARS`] characters, bad UTF-8 in a `#` comment or in the
-//! extra text after a puzzle does not invalidate the line, and NUL bytes are named (with a hint
+//! extra text after a puzzle (CSV: in another field) does not invalidate the line, and NUL bytes are named (with a hint
 //! when they look like UTF-16 without a byte-order mark).
 
+use std::borrow::Cow;
 use std::io::{self, BufRead, BufReader, Read};
 
 /// `input`, decompressed when it starts with the magic bytes of gzip, zstd, xz or bzip2
 /// (concatenated members/frames/streams included); anything else passes through unchanged.
 /// The format is told by content, not by file name, so stdin works too.
-pub fn decompressed<R: Read + 'static>(input: R) -> io::Result<Box<dyn Read>> {
+pub fn decompressed<R: Read + Send + 'static>(input: R) -> io::Result<Box<dyn Read + Send>> {
     let mut buffered = BufReader::with_capacity(1 << 16, input);
     let start = buffered.fill_buf()?;
     Ok(match start {
@@ -33,6 +35,35 @@ pub fn decompressed<R: Read + 'static>(input: R) -> io::Result<Box<dyn Read>> {
         }
         _ => Box::new(buffered),
     })
+}
+
+/// The number of lines of `input` by [`RecordReader`]'s rule (LF, CRLF and a lone CR each end a
+/// line; a last line without an end counts), so that the line of the last row written tells how
+/// much of an input is done (progress). Reads the input to its end, in 64 KiB blocks.
+pub fn count_lines<R: Read>(mut input: R) -> io::Result<u64> {
+    let mut block = vec![0u8; 1 << 16];
+    let (mut lines, mut after_cr, mut open) = (0u64, false, false);
+    loop {
+        let n = match input.read(&mut block) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        for &byte in &block[..n] {
+            match byte {
+                // The LF of a CRLF ends no second line.
+                b'\n' if after_cr => open = false,
+                b'\n' | b'\r' => {
+                    lines += 1;
+                    open = false;
+                }
+                _ => open = true,
+            }
+            after_cr = byte == b'\r';
+        }
+    }
+    Ok(lines + u64::from(open))
 }
 
 /// The most bytes of one line the reader holds; a longer line becomes an error record without
@@ -63,6 +94,34 @@ enum Mode {
     Csv { puzzle_column: usize },
 }
 
+/// How an input is told apart: puzzle lines or a CSV table (`--input-format`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum InputFormat {
+    /// CSV when the first content line is a header naming the puzzle column, else lines.
+    #[default]
+    Auto,
+    /// Puzzle lines only: a first line naming a `puzzle` column is a (bad) puzzle line.
+    Lines,
+    /// A CSV table: its first content line is the header, unless one is given.
+    Csv,
+}
+
+/// How a [`RecordReader`] reads its input: the options that let a shard of a file (a Spark
+/// split, a `split` chunk) be read as the whole file would be.
+#[derive(Clone, Debug, Default)]
+pub struct ReadOptions {
+    /// Lines or CSV.
+    pub format: InputFormat,
+    /// The CSV header of an input that has none (a split of a CSV file after its first
+    /// line): every line is data, and a line equal to it is skipped as a repeated header.
+    pub csv_header: Option<String>,
+    /// The column that holds the puzzle (case-insensitive); `None`: `puzzle`. Implies CSV.
+    pub column: Option<String>,
+    /// Added to every line number: the input is the part of a file after its first
+    /// `line_offset` lines, and rows and messages name the file's lines.
+    pub line_offset: u64,
+}
+
 /// Reads records from a buffered source, one at a time, in input order.
 pub struct RecordReader<R: BufRead> {
     source: R,
@@ -71,6 +130,13 @@ pub struct RecordReader<R: BufRead> {
     buffer: Vec<u8>,
     /// The last line ended with a CR: an LF right after it belongs to that line end.
     after_cr: bool,
+    /// Lines or CSV, from the options.
+    format: InputFormat,
+    /// The puzzle column's name when not `puzzle`.
+    column: Option<String>,
+    /// The CSV header's fields, trimmed, once known: a later line with the same fields is a
+    /// repeated header (concatenated parts), skipped.
+    header: Option<Vec<String>>,
 }
 
 impl<R: BufRead> RecordReader<R> {
@@ -82,7 +148,68 @@ impl<R: BufRead> RecordReader<R> {
             line: 0,
             buffer: Vec::with_capacity(1024),
             after_cr: false,
+            format: InputFormat::Auto,
+            column: None,
+            header: None,
         }
+    }
+
+    /// A reader over `source` with `options`; fails when a given header lacks the column.
+    pub fn with_options(source: R, options: &ReadOptions) -> Result<Self, String> {
+        let mut reader = RecordReader::new(source);
+        reader.line = options.line_offset;
+        reader.column = options.column.clone();
+        reader.format = match (options.format, &options.column) {
+            (InputFormat::Auto, Some(_)) => InputFormat::Csv,
+            (format, _) => format,
+        };
+        if reader.format == InputFormat::Lines {
+            if options.csv_header.is_some() || options.column.is_some() {
+                return Err("--input-format lines takes no --csv-header or --column".into());
+            }
+            reader.mode = Mode::Plain;
+        }
+        if let Some(header) = &options.csv_header {
+            let fields: Vec<String> = split_csv(header.trim())
+                .iter()
+                .map(|f| f.trim().to_string())
+                .collect();
+            let puzzle_column = reader
+                .puzzle_column(&fields)
+                .ok_or_else(|| reader.no_column(&fields, "--csv-header"))?;
+            reader.mode = Mode::Csv { puzzle_column };
+            reader.format = InputFormat::Csv;
+            reader.header = Some(fields);
+        }
+        Ok(reader)
+    }
+
+    /// The CSV header's field names, once read (or given).
+    pub fn header(&self) -> Option<&[String]> {
+        self.header.as_deref()
+    }
+
+    /// Where the puzzle column is among `fields`.
+    fn puzzle_column(&self, fields: &[String]) -> Option<usize> {
+        let name = self.column.as_deref().unwrap_or("puzzle");
+        fields
+            .iter()
+            .position(|f| f.trim().eq_ignore_ascii_case(name))
+    }
+
+    /// The error for a header without the puzzle column.
+    fn no_column(&self, fields: &[String], what: &str) -> String {
+        let name = self.column.as_deref().unwrap_or("puzzle");
+        let hint = if self.column.is_some() {
+            ""
+        } else {
+            "; name the puzzle column with --column NAME, or read the lines as puzzles with \
+             --input-format lines"
+        };
+        format!(
+            "{what} has no `{name}` column (columns: {}){hint}",
+            fields.join(", ")
+        )
     }
 
     /// Reads the next line into `buffer`, without its end (LF, CRLF or a lone CR), holding at
@@ -158,8 +285,12 @@ impl<R: BufRead> RecordReader<R> {
             if let Some(at) = bytes.iter().position(|&b| b == 0) {
                 return Ok(Some(error_record(self.line, bytes, nul_message(bytes, at))));
             }
-            let text = match std::str::from_utf8(bytes) {
-                Ok(text) => text,
+            let csv = matches!(self.mode, Mode::Csv { .. });
+            let text: Cow<'_, str> = match std::str::from_utf8(bytes) {
+                Ok(text) => Cow::Borrowed(text),
+                // CSV: the fields are told apart first; only bad bytes in the puzzle's field
+                // make the row invalid (below).
+                Err(_) if csv => String::from_utf8_lossy(bytes),
                 Err(e) => {
                     let valid = &bytes[..e.valid_up_to()];
                     let puzzle_end = valid
@@ -167,8 +298,7 @@ impl<R: BufRead> RecordReader<R> {
                         .iter()
                         .position(|b| matches!(b, b' ' | b'\t' | b','))
                         .map(|end| end + (valid.len() - valid.trim_ascii_start().len()));
-                    let csv = matches!(self.mode, Mode::Csv { .. });
-                    if let (Some(end), false) = (puzzle_end, csv) {
+                    if let Some(end) = puzzle_end {
                         // Bad bytes only in the extra text: the puzzle stands, the extra is
                         // kept with U+FFFD for what is not UTF-8.
                         let head = std::str::from_utf8(&bytes[..end]).expect("valid prefix");
@@ -194,23 +324,117 @@ impl<R: BufRead> RecordReader<R> {
                 continue;
             }
             if let Mode::Undecided = self.mode {
-                let header = split_csv(content);
-                if let Some(puzzle_column) = header
+                let header: Vec<String> = split_csv(content)
                     .iter()
-                    .position(|f| f.trim().eq_ignore_ascii_case("puzzle"))
-                {
+                    .map(|f| f.trim().to_string())
+                    .collect();
+                if let Some(puzzle_column) = self.puzzle_column(&header) {
                     self.mode = Mode::Csv { puzzle_column };
+                    self.header = Some(header);
                     continue;
+                }
+                // A header without the puzzle column would make every row `invalid`: say so
+                // once, as an error of the input, instead.
+                if self.format == InputFormat::Csv || looks_like_header(&header) {
+                    let what = format!("line {} (the CSV header)", self.line);
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        self.no_column(&header, &what),
+                    ));
                 }
                 self.mode = Mode::Plain;
             }
+            if let (Mode::Csv { .. }, Some(header)) = (&self.mode, &self.header) {
+                // Concatenated parts repeat the header: it is no data row.
+                if is_header_again(content, header) {
+                    continue;
+                }
+            }
             let line = self.line;
-            return Ok(Some(match self.mode {
-                Mode::Csv { puzzle_column } => csv_record(line, text, puzzle_column),
-                _ => plain_record(line, text),
-            }));
+            let Mode::Csv { puzzle_column } = self.mode else {
+                return Ok(Some(plain_record(line, &text)));
+            };
+            let bad_utf8 = matches!(text, Cow::Owned(_));
+            let mut record = if open_quote(&text) {
+                // A quoted field goes on over the line end: the record is the lines up to
+                // the one that closes it.
+                let mut joined = text.into_owned();
+                match self.continue_quoted(&mut joined)? {
+                    Ok(()) => csv_record(line, &joined, puzzle_column),
+                    Err(why) => return Ok(Some(error_record(line, joined.as_bytes(), why))),
+                }
+            } else {
+                csv_record(line, &text, puzzle_column)
+            };
+            if bad_utf8 && record.puzzle.contains('\u{FFFD}') {
+                record.error = Some("invalid UTF-8 in the puzzle field".to_string());
+            }
+            return Ok(Some(record));
         }
     }
+
+    /// Appends the lines that follow to `joined` (each after a `\n`) until its quotes are
+    /// balanced; `Err` (the reason) when the input ends first or the record grows past
+    /// [`MAX_LINE`] bytes.
+    fn continue_quoted(&mut self, joined: &mut String) -> io::Result<Result<(), String>> {
+        let first = self.line;
+        while open_quote(joined) {
+            let Some(length) = self.read_line()? else {
+                return Ok(Err(format!(
+                    "a quoted field opened on line {first} is not closed before the end"
+                )));
+            };
+            self.line += 1;
+            if joined.len() + 1 + length > MAX_LINE {
+                return Ok(Err(format!(
+                    "a quoted field opened on line {first} runs past {MAX_LINE} bytes"
+                )));
+            }
+            joined.push('\n');
+            joined.push_str(&String::from_utf8_lossy(&self.buffer));
+        }
+        Ok(Ok(()))
+    }
+}
+
+/// Whether `text` ends inside a quoted CSV field (an odd number of quotes: a doubled quote
+/// inside a field counts twice).
+fn open_quote(text: &str) -> bool {
+    text.bytes().filter(|&b| b == b'"').count() % 2 == 1
+}
+
+/// Whether a first line that names no puzzle column is a CSV header all the same: two or more
+/// fields, each a name (letters, digits, `_`, `-`, `.`, spaces; at least one letter), none of
+/// them puzzle-like. A puzzle line with a comment after it has a field of 81 cells.
+fn looks_like_header(fields: &[String]) -> bool {
+    fields.len() >= 2
+        && fields.iter().any(|f| f.chars().any(|c| c.is_alphabetic()))
+        && fields.iter().all(|f| {
+            !f.is_empty()
+                && f.len() < 64
+                && f.chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.' | ' '))
+                && !(f.len() >= 17 && f.chars().all(|c| c.is_ascii_digit() || c == '.'))
+        })
+}
+
+/// Whether `content` (a trimmed line) holds the same fields as `header`.
+fn is_header_again(content: &str, header: &[String]) -> bool {
+    // Cheap test first: a header line starts with the first column's name.
+    let first = header.first().map(String::as_str).unwrap_or("");
+    let start = content.trim_start_matches('"');
+    if !start
+        .get(..first.len())
+        .is_some_and(|s| s.eq_ignore_ascii_case(first))
+    {
+        return false;
+    }
+    let fields = split_csv(content);
+    fields.len() == header.len()
+        && fields
+            .iter()
+            .zip(header)
+            .all(|(f, h)| f.trim().eq_ignore_ascii_case(h))
 }
 
 /// A record for a line that is no puzzle text: at most [`ECHO_CHARS`] characters of it echoed
@@ -300,7 +524,7 @@ fn csv_record(line: u64, text: &str, puzzle_column: usize) -> Record {
     }
 }
 
-/// Splits one CSV line into fields (RFC 4180 quoting, no embedded newlines).
+/// Splits one CSV record into fields (RFC 4180 quoting).
 fn split_csv(line: &str) -> Vec<String> {
     split_csv_columns(line).0
 }
@@ -407,6 +631,30 @@ mod tests {
         "4....9.5.23..58.67...4.7.........3253.2....8.5.1...7.....89....9......7..1.72..46";
 
     #[test]
+    fn count_lines_agrees_with_the_reader() {
+        let cases = [
+            (format!("{P}\r{P}\r\n{P}\n\r{P}"), 5),
+            (format!("{P}\n\n# c\n{P}\n"), 4),
+            (format!("# c\n{P}\n\n"), 3),
+            (P.to_string(), 1),
+            (String::new(), 0),
+            ("\r\n\r\n".into(), 2),
+        ];
+        for (input, expected) in cases {
+            assert_eq!(
+                count_lines(input.as_bytes()).unwrap(),
+                expected,
+                "{input:?}"
+            );
+            // When the input ends with a puzzle, its record is on the last line counted.
+            if input.ends_with(P) {
+                let last = records(input.as_bytes()).last().unwrap().line;
+                assert_eq!(last, expected, "{input:?}");
+            }
+        }
+    }
+
+    #[test]
     fn lone_cr_crlf_and_lf_each_end_a_line() {
         let input = format!("{P}\r{P}\r\n{P}\n\r{P}");
         let r = records(input.as_bytes());
@@ -500,6 +748,52 @@ mod tests {
         assert_eq!(r[0].column, 12);
         let error = crate::input::puzzle::parse_puzzle(&r[0].puzzle, r[0].column).unwrap_err();
         assert_eq!(error.to_string(), "bad character 'x' at column 13");
+    }
+
+    #[test]
+    fn a_quoted_line_end_in_a_csv_field_stays_in_its_record() {
+        let input = format!("id,puzzle,note\n1,{P},\"two\r\nlines, \"\"quoted\"\"\"\n2,{P},x\n");
+        let r = records(input.as_bytes());
+        assert_eq!(r.len(), 2, "{r:?}");
+        assert_eq!((r[0].line, r[0].puzzle.as_str()), (2, P));
+        assert_eq!(r[0].extra, "1,\"two\nlines, \"\"quoted\"\"\"");
+        assert_eq!(r[0].error, None);
+        // The next record keeps its own line number.
+        assert_eq!(
+            (r[1].line, r[1].puzzle.as_str(), r[1].extra.as_str()),
+            (4, P, "2,x")
+        );
+        // Never closed: one error record, named by the line that opened it.
+        let r = records(format!("id,puzzle,note\n1,{P},\"open\nmore\n").as_bytes());
+        assert_eq!(r.len(), 1);
+        assert_eq!(
+            r[0].error.as_deref(),
+            Some("a quoted field opened on line 2 is not closed before the end")
+        );
+        // A quoted field that never closes is not read without bound.
+        let mut long = format!("id,puzzle,note\n1,{P},\"").into_bytes();
+        long.extend(std::iter::repeat_n(b"x\n".as_slice(), MAX_LINE).flatten());
+        let r = records(&long);
+        assert!(r[0]
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("runs past 65536 bytes"));
+        // The lines after the cut are read as records of their own.
+        assert!((30_000..33_000).contains(&r[1].line), "{}", r[1].line);
+    }
+
+    #[test]
+    fn csv_bad_utf8_only_outside_the_puzzle_field_keeps_the_puzzle() {
+        let mut bytes = format!("puzzle,note\n{P},caf").into_bytes();
+        bytes.extend_from_slice(b"\xE9\n4..\xE9,ok\n");
+        let r = records(&bytes);
+        assert_eq!((r[0].puzzle.as_str(), r[0].error.as_deref()), (P, None));
+        assert_eq!(r[0].extra, "caf\u{FFFD}");
+        assert_eq!(
+            r[1].error.as_deref(),
+            Some("invalid UTF-8 in the puzzle field")
+        );
     }
 
     #[test]

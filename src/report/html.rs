@@ -9,7 +9,7 @@ use hdrhistogram::Histogram;
 use std::collections::BTreeMap;
 
 use crate::grading::evaluate::Status;
-use crate::report::summary::{rating_label, rating_name, Summary};
+use crate::report::summary::{rating_label, RatingKey, Summary};
 use crate::scales::RatingRule;
 use crate::timing::{format_nanos, Timings};
 
@@ -150,7 +150,8 @@ fn nice_step(max: f64, target: f64) -> f64 {
 /// Rating distribution under one rule: one vertical bar per rating from 0 to the highest seen,
 /// then, when `stuck` > 0, a bar of its own for the puzzles the ladder could not finish (they
 /// have no rating).
-fn rating_chart(rule: RatingRule, ratings: &BTreeMap<u8, u64>, stuck: u64) -> String {
+fn rating_chart(key: RatingKey, ratings: &BTreeMap<u8, u64>, stuck: u64) -> String {
+    let rule = key.rule;
     let top_rating = ratings.keys().copied().max().unwrap_or(0);
     let mut bars: Vec<(String, u64, &str)> = (0..=top_rating)
         .map(|rating| {
@@ -190,7 +191,7 @@ fn rating_chart(rule: RatingRule, ratings: &BTreeMap<u8, u64>, stuck: u64) -> St
         } else {
             format!(
                 "{} {label}: {} puzzles ({})",
-                rating_name(rule),
+                key.name(),
                 grouped(count),
                 percent(count, graded)
             )
@@ -227,16 +228,24 @@ fn rating_chart(rule: RatingRule, ratings: &BTreeMap<u8, u64>, stuck: u64) -> St
             label,
         );
     }
-    let axis_title = match rule {
-        RatingRule::MaxDifficulty => "rating (maximum difficulty of the techniques used)",
-        RatingRule::HodokuLevel => "HoDoKu level (hardest technique, raised by the score)",
+    let axis_title = match (rule, key.scale) {
+        (RatingRule::MaxDifficulty, Some(scale)) => {
+            format!("rating on {scale} (maximum difficulty of the techniques used)")
+        }
+        (RatingRule::MaxDifficulty, None) => {
+            "rating (maximum difficulty of the techniques used)".to_string()
+        }
+        (RatingRule::HodokuLevel, _) => {
+            "HoDoKu level (hardest technique, raised by the score)".to_string()
+        }
+        (RatingRule::SeErEpEd, _) => "Sudoku Explainer ER (hardest step's difficulty)".to_string(),
     };
     svg.text(
         (x0 + x1) / 2.0,
         top + plot_h + 40.0,
         "middle",
         "axis",
-        axis_title,
+        &axis_title,
     );
     svg.finish()
 }
@@ -594,12 +603,16 @@ svg .axis {{ font-size: 13px; fill: #333; }}
     html.push_str(&facts_table(summary));
     html.push_str("\n<h2>Rating distribution</h2>\n");
     html.push_str("<p class=\"note\">Graded puzzles per rating, one chart per rating scale in the inputs. Stuck puzzles (the ladder could not finish them) have no rating: they have a bar of their own, after the ratings.</p>\n");
-    for (index, (rule, ratings)) in summary.ratings.iter().enumerate() {
+    for (index, (key, ratings)) in summary.ratings.iter().enumerate() {
         let stuck = if index == 0 { summary.stuck } else { 0 };
-        html.push_str(&rating_chart(*rule, ratings, stuck));
+        html.push_str(&rating_chart(*key, ratings, stuck));
     }
     if summary.ratings.is_empty() && summary.stuck > 0 {
-        html.push_str(&rating_chart(summary.rule, &BTreeMap::new(), summary.stuck));
+        html.push_str(&rating_chart(
+            RatingKey::of(summary.rule),
+            &BTreeMap::new(),
+            summary.stuck,
+        ));
     }
     html.push_str("\n<h2>Technique usage</h2>\n");
     html.push_str("<p class=\"note\">Graded puzzles that needed each technique at least once, and those whose hardest step it was.</p>\n");

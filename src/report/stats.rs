@@ -1,12 +1,15 @@
 //! Reading result CSVs (`sgrade grade` or `sgrade solve` output, one or many shards) back into a
 //! [`Summary`]. Columns are found by name, so shards graded with different ladders (different
-//! `count_<id>` columns) or by another version (extra columns) add up.
+//! `count_<id>` columns) or by another version (extra columns) add up. Each scale keeps its own
+//! rating histogram: the scale is read from a `scale` column when there is one, else told by the
+//! shard's `count_<id>` columns (the ladder's rungs, in order); a header row repeated inside a
+//! shard (parts concatenated with their headers) is skipped.
 
 use std::io::Read;
 
 use crate::grading::evaluate::Status;
-use crate::report::summary::Summary;
-use crate::scales::{RatingRule, HODOKU_LEVELS};
+use crate::report::summary::{RatingKey, Summary};
+use crate::scales::{RatingRule, Scale, HODOKU_LEVELS};
 
 /// Prefix of the per-technique step-count columns.
 pub const COUNT_PREFIX: &str = "count_";
@@ -40,26 +43,65 @@ struct Columns {
     rating: Option<(usize, RatingRule)>,
     hardest: Option<usize>,
     time_us: Option<usize>,
+    /// The `scale` column (JSON-lines-like schemas, `--columns …,scale`).
+    scale: Option<usize>,
+    /// The scale told by the `count_<id>` columns, when there is no `scale` column.
+    ladder_scale: Option<Scale>,
     /// (column, technique id) of every `count_<id>` column.
     counts: Vec<(usize, String)>,
+}
+
+/// The one scale whose ladder the technique ids (a shard's `count_<id>` columns, in order) are
+/// on, rated by `rule`: the scale whose default ladder they are exactly, else the only scale
+/// whose full ladder holds them in that order; `None` when no scale or several fit.
+pub fn scale_of_ladder(rule: RatingRule, ids: &[&str]) -> Option<Scale> {
+    if ids.is_empty() {
+        return None;
+    }
+    let ladder_ids = |ladder: crate::scales::ladder::Ladder| -> Vec<&'static str> {
+        ladder.rungs().iter().map(|r| r.technique.id()).collect()
+    };
+    let candidates: Vec<Scale> = Scale::ALL
+        .into_iter()
+        .filter(|s| s.ladder().rule() == rule)
+        .collect();
+    if let Some(&exact) = candidates.iter().find(|s| ladder_ids(s.ladder()) == ids) {
+        return Some(exact);
+    }
+    let mut within = candidates.into_iter().filter(|s| {
+        let full = ladder_ids(s.full_ladder());
+        let mut rest = full.iter();
+        ids.iter().all(|id| rest.any(|f| f == id))
+    });
+    match (within.next(), within.next()) {
+        (Some(only), None) => Some(only),
+        _ => None,
+    }
 }
 
 impl Columns {
     fn from_header(header: &csv::StringRecord) -> Result<Columns, StatsError> {
         let find = |name: &str| header.iter().position(|h| h == name);
+        let rating = find("rating")
+            .map(|i| (i, RatingRule::MaxDifficulty))
+            .or_else(|| find("hodoku_level").map(|i| (i, RatingRule::HodokuLevel)))
+            .or_else(|| find("se_er").map(|i| (i, RatingRule::SeErEpEd)));
+        let counts: Vec<(usize, String)> = header
+            .iter()
+            .enumerate()
+            .filter_map(|(i, h)| h.strip_prefix(COUNT_PREFIX).map(|id| (i, id.to_string())))
+            .collect();
+        let ids: Vec<&str> = counts.iter().map(|(_, id)| id.as_str()).collect();
+        let ladder_scale = rating.and_then(|(_, rule)| scale_of_ladder(rule, &ids));
         Ok(Columns {
             status: find("status").ok_or(StatsError::MissingColumn("status"))?,
             solved: find("solved"),
-            rating: find("rating")
-                .map(|i| (i, RatingRule::MaxDifficulty))
-                .or_else(|| find("hodoku_level").map(|i| (i, RatingRule::HodokuLevel))),
+            rating,
             hardest: find("hardest"),
             time_us: find("time_us"),
-            counts: header
-                .iter()
-                .enumerate()
-                .filter_map(|(i, h)| h.strip_prefix(COUNT_PREFIX).map(|id| (i, id.to_string())))
-                .collect(),
+            scale: find("scale"),
+            ladder_scale,
+            counts,
         })
     }
 }
@@ -67,7 +109,8 @@ impl Columns {
 /// Adds every row of one result CSV to `summary`; returns the number of rows read.
 pub fn add_result_csv<R: Read>(summary: &mut Summary, input: R) -> Result<u64, StatsError> {
     let mut reader = csv::ReaderBuilder::new().flexible(false).from_reader(input);
-    let columns = Columns::from_header(reader.headers()?)?;
+    let header = reader.headers()?.clone();
+    let columns = Columns::from_header(&header)?;
     // Techniques of this shard's ladder join the summary in ladder order.
     for (_, id) in &columns.counts {
         summary.technique(id);
@@ -75,6 +118,10 @@ pub fn add_result_csv<R: Read>(summary: &mut Summary, input: R) -> Result<u64, S
     let mut record = csv::StringRecord::new();
     let mut row = 0u64;
     while reader.read_record(&mut record)? {
+        if record == header {
+            // The header again: parts concatenated with theirs (`cat part-*`).
+            continue;
+        }
         row += 1;
         let field = |index: usize| record.get(index).unwrap_or("");
         let bad = |column: &str, value: &str| StatsError::BadField {
@@ -103,7 +150,7 @@ pub fn add_result_csv<R: Read>(summary: &mut Summary, input: R) -> Result<u64, S
             add_counts(summary, &columns, &record, row)?;
             continue;
         }
-        let (rule, rating) = match columns.rating {
+        let (rule, rating): (RatingRule, u8) = match columns.rating {
             Some((index, RatingRule::MaxDifficulty)) => {
                 let text = field(index);
                 let rating = text.parse::<u8>().map_err(|_| bad("rating", text))?;
@@ -117,9 +164,27 @@ pub fn add_result_csv<R: Read>(summary: &mut Summary, input: R) -> Result<u64, S
                     .ok_or_else(|| bad("hodoku_level", text))?;
                 (RatingRule::HodokuLevel, level as u8)
             }
+            Some((index, RatingRule::SeErEpEd)) => {
+                // ER as printed, `w/10 "." w%10`: kept in tenths.
+                let text = field(index);
+                let tenths = text
+                    .split_once('.')
+                    .and_then(|(whole, tenth)| {
+                        let w = whole.parse::<u16>().ok()? * 10 + tenth.parse::<u16>().ok()?;
+                        u8::try_from(w).ok().filter(|_| tenth.len() == 1)
+                    })
+                    .ok_or_else(|| bad("se_er", text))?;
+                (RatingRule::SeErEpEd, tenths)
+            }
             None => (RatingRule::MaxDifficulty, 0),
         };
-        summary.add_grade(solved, rule, rating);
+        let scale = match columns.scale.map(field) {
+            Some(name) if !name.is_empty() => {
+                Some(name.parse::<Scale>().map_err(|_| bad("scale", name))?)
+            }
+            _ => columns.ladder_scale,
+        };
+        summary.add_grade_on(solved, RatingKey { rule, scale }, rating);
         add_counts(summary, &columns, &record, row)?;
         if let Some(hardest) = columns.hardest.map(field).filter(|h| !h.is_empty()) {
             summary.technique(hardest).hardest += 1;
@@ -195,11 +260,22 @@ mod tests {
         let mut summary = Summary::default();
         add_result_csv(&mut summary, shard.as_bytes()).unwrap();
         add_result_csv(&mut summary, SHARD_B.as_bytes()).unwrap();
-        let levels = summary.ratings_for(RatingRule::HodokuLevel).clone();
+        let key = RatingKey {
+            rule: RatingRule::HodokuLevel,
+            scale: Some(Scale::Hodoku),
+        };
+        let levels = summary.ratings_on(key).clone();
         assert_eq!(levels.into_iter().collect::<Vec<_>>(), [(1, 2), (3, 1)]);
         let text = summary.render(None);
-        assert!(text.contains("  HoDoKu level: Easy: 2, Hard: 1"), "{text}");
-        assert!(!text.contains("  rating:"), "{text}");
+        let levels: Vec<String> = text
+            .lines()
+            .skip_while(|l| !l.starts_with("  HoDoKu level, "))
+            .skip(1)
+            .take_while(|l| l.starts_with("    "))
+            .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+            .collect();
+        assert_eq!(levels, ["Easy 2", "Hard 1"], "{text}");
+        assert!(!text.contains("  rating, "), "{text}");
         assert!(text.contains("  stuck (no rating"), "{text}");
         let bad = "status,solved,hodoku_level\nunique,true,Impossible\n";
         let err = add_result_csv(&mut summary, bad.as_bytes()).unwrap_err();

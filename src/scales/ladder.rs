@@ -72,6 +72,9 @@ pub enum RatingRule {
     /// HoDoKu: the hardest technique's level, raised while the score (sum of the base scores of
     /// all steps) exceeds that level's maximum ([`HODOKU_LEVEL_MAX_SCORE`]).
     HodokuLevel,
+    /// Sudoku Explainer (serate): ER/EP/ED from each step's own f64 difficulty
+    /// (`crate::scales::se::SeRating`); the rating is ER in tenths as serate prints it.
+    SeErEpEd,
 }
 
 /// HoDoKu's level names, indexed by level (1 = Easy … 5 = Extreme; 0 = no step).
@@ -96,7 +99,7 @@ impl RatingRule {
     /// to `score`.
     pub fn rate(self, max_difficulty: u8, score: u32) -> u8 {
         match self {
-            RatingRule::MaxDifficulty => max_difficulty,
+            RatingRule::MaxDifficulty | RatingRule::SeErEpEd => max_difficulty,
             RatingRule::HodokuLevel => {
                 let mut level = max_difficulty.max(EASY);
                 while level < EXTREME && score > HODOKU_LEVEL_MAX_SCORE[level as usize] {
@@ -112,13 +115,14 @@ impl RatingRule {
     /// difficulty matches GNPX's label far more often than the last in ladder order); otherwise
     /// the last in ladder order does.
     pub fn names_first_at_top(self) -> bool {
-        matches!(self, RatingRule::MaxDifficulty)
+        matches!(self, RatingRule::MaxDifficulty | RatingRule::SeErEpEd)
     }
 
     /// The rating as printed: GNPX's number, or HoDoKu's level name.
     pub fn label(self, rating: u8) -> String {
         match self {
             RatingRule::MaxDifficulty => rating.to_string(),
+            RatingRule::SeErEpEd => format!("{}.{}", rating / 10, rating % 10),
             RatingRule::HodokuLevel => HODOKU_LEVELS
                 .get(rating as usize)
                 .copied()

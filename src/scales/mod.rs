@@ -8,6 +8,8 @@
 //! - `hodoku`: HoDoKu 2.2's default solver ladder with base scores ([`hodoku::HODOKU_2_2`]);
 //!   rating = HoDoKu's level, from the hardest level and the score (see
 //!   [`RatingRule::HodokuLevel`]).
+//! - `se`: Sudoku Explainer 1.2.1 as serate 1.2.1.3 rates ([`se::full_ladder`]): ER/EP/ED from
+//!   each step's own difficulty ([`RatingRule::SeErEpEd`]).
 //!
 //! A technique absent from a scale's table is not on that scale.
 
@@ -15,6 +17,7 @@ pub mod gnpx;
 pub mod hodoku;
 pub mod ladder;
 pub mod preference;
+pub mod se;
 pub mod singles_queue;
 
 use std::fmt;
@@ -35,11 +38,13 @@ pub enum Scale {
     Gnpx584,
     /// HoDoKu 2.2: level (Easy … Extreme) and score.
     Hodoku,
+    /// Sudoku Explainer 1.2.1 (serate 1.2.1.3): ER/EP/ED, 1.0 … 11.9+.
+    Se,
 }
 
 impl Scale {
     /// Every scale, in help order.
-    pub const ALL: [Scale; 3] = [Scale::Gnpx, Scale::Gnpx584, Scale::Hodoku];
+    pub const ALL: [Scale; 4] = [Scale::Gnpx, Scale::Gnpx584, Scale::Hodoku, Scale::Se];
 
     /// The name used by `--scale`.
     pub fn name(self) -> &'static str {
@@ -47,6 +52,7 @@ impl Scale {
             Scale::Gnpx => "gnpx",
             Scale::Gnpx584 => "gnpx584",
             Scale::Hodoku => "hodoku",
+            Scale::Se => "se",
         }
     }
 
@@ -63,6 +69,7 @@ impl Scale {
             Scale::Gnpx => gnpx::full_ladder(GnpxVersion::V4),
             Scale::Gnpx584 => gnpx::full_ladder(GnpxVersion::V584),
             Scale::Hodoku => hodoku::full_ladder(),
+            Scale::Se => se::full_ladder(),
         }
     }
 }

@@ -46,20 +46,33 @@ impl SinglesQueue {
             naked_head: 0,
             hidden_head: 0,
         };
+        queue.reset(grid);
+        queue
+    }
+
+    /// The queues of [`SinglesQueue::new`] for `grid`, in this queue's buffers (a grader reuses
+    /// one queue from puzzle to puzzle, allocating nothing once warm).
+    pub fn reset(&mut self, grid: &Grid) {
+        self.masks = [0x1ff; CELLS];
+        self.placed = Bits81::EMPTY;
+        self.places_left = [[9; 9]; HOUSES];
+        self.naked.clear();
+        self.hidden.clear();
+        self.naked_head = 0;
+        self.hidden_head = 0;
         for cell in 0..CELLS {
             if let Some(digit) = grid.value(cell) {
-                queue.place(cell, digit);
+                self.place(cell, digit);
             }
         }
         for cell in 0..CELLS {
-            let gone = queue.masks[cell] & !grid.candidates(cell);
-            if !queue.placed.contains(cell) {
+            let gone = self.masks[cell] & !grid.candidates(cell);
+            if !self.placed.contains(cell) {
                 for digit in (0..9).filter(|d| gone & 1 << d != 0) {
-                    queue.eliminate(cell, digit);
+                    self.eliminate(cell, digit);
                 }
             }
         }
-        queue
     }
 
     /// Follows a step applied to the grid: placements, then eliminations in cell order (digit

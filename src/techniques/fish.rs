@@ -11,6 +11,7 @@ use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId, FISH_TECHNIQUES};
 use crate::core::{Bits81, Grid, HOUSE_SETS};
+use crate::techniques::memo;
 use crate::techniques::step::Step;
 
 mod kraken;
@@ -225,104 +226,125 @@ impl SearchKind {
         }
     }
 
-    /// Every fish this search finds in `grid`, appended to `found` in search order: digits in
-    /// order, then orientations, then base sets in ascending house order.
-    fn run(self, grid: &Grid, size: usize, found: &mut Vec<Fish>) {
+    /// Every fish this search finds for `digit` on its candidates `plane`, appended to `found`
+    /// in search order: orientations, then base sets in ascending house order. A fish depends on
+    /// its digit's plane alone, which is what lets [`DigitFish`] keep a digit's list while the
+    /// plane stays the same.
+    fn run_digit(self, plane: Bits81, digit: usize, size: usize, found: &mut Vec<Fish>) {
+        // A fish needs a candidate in each of its N base houses and something to remove.
+        if (plane.count() as usize) <= size {
+            return;
+        }
         let (specs, count) = self.specs(size);
-        for digit in 0..9 {
-            let plane = grid.plane(digit);
-            // A fish needs a candidate in each of its N base houses and something to remove.
-            if (plane.count() as usize) <= size {
-                continue;
-            }
-            for spec in &specs[..count] {
-                let _ = search(plane, digit, spec, &mut |fish| {
-                    found.push(*fish);
-                    ControlFlow::Continue(())
-                });
-            }
+        for spec in &specs[..count] {
+            let _ = search(plane, digit, spec, &mut |fish| {
+                found.push(*fish);
+                ControlFlow::Continue(())
+            });
         }
     }
 }
 
-/// The fish each search found on the last grid state this thread looked at. The grader calls
-/// the fish finders one after another on the same state, so sibling classes (finned and sashimi,
-/// Franken and Mutant, …) share one search; the lists are reused, so nothing is allocated once
-/// warm.
-struct SearchCache {
+/// One search's fish, digit by digit, each list kept with the plane it was found on. A step
+/// changes one or two of the nine planes on average, so from one state to the next most digits'
+/// lists (most often empty) stay as they are and only the changed planes are searched again; the
+/// lists in digit order are the search's list for the whole grid (digits in order, then
+/// orientations, then base sets). Nothing is allocated once the lists are warm.
+#[derive(Default)]
+struct DigitFish {
+    /// The plane each digit's list was found on.
     planes: [Bits81; 9],
+    /// Bit `d`: `lists[d]` holds the fish of `planes[d]`.
+    valid: u16,
+    lists: [Vec<Fish>; 9],
+}
+
+impl DigitFish {
+    /// Every fish in search order.
+    fn iter(&self) -> impl Iterator<Item = &Fish> {
+        self.lists.iter().flatten()
+    }
+
+    /// Brings every digit's list up to `grid`'s planes, searching only the planes that changed
+    /// (all of them when the memo is off, [`crate::techniques::memo`]).
+    fn update(&mut self, grid: &Grid, kind: SearchKind, size: usize) {
+        if !memo::enabled() {
+            self.valid = 0;
+        }
+        for digit in 0..9 {
+            let plane = grid.plane(digit);
+            if self.valid & 1 << digit != 0 && self.planes[digit] == plane {
+                continue;
+            }
+            self.lists[digit].clear();
+            kind.run_digit(plane, digit, size, &mut self.lists[digit]);
+            self.planes[digit] = plane;
+            self.valid |= 1 << digit;
+        }
+    }
+}
+
+/// Each search's fish (by kind and size) on the planes this thread last looked at. The grader
+/// calls the fish finders one after another on the same state, so sibling classes (finned and
+/// sashimi, Franken and Mutant, …) share one search, and from state to state a digit whose plane
+/// did not change is not searched again.
+struct SearchCache {
     entries: Vec<CacheEntry>,
 }
 
-/// One search's fish for the cached grid state.
+/// One search's per-digit fish.
 struct CacheEntry {
     kind: SearchKind,
     size: usize,
-    valid: bool,
-    fish: Vec<Fish>,
+    fish: DigitFish,
 }
 
 thread_local! {
     static SEARCH_CACHE: RefCell<SearchCache> = const {
         RefCell::new(SearchCache {
-            planes: [Bits81::EMPTY; 9],
             entries: Vec::new(),
         })
     };
 }
 
-/// The fish `kind` finds in `grid` for `size`, from the cache or from a fresh search. The list
-/// is taken out of the cache (and put back by [`give_back`]) so a sink may itself call finders.
-fn fish_list(grid: &Grid, kind: SearchKind, size: usize) -> Vec<Fish> {
-    SEARCH_CACHE.with(|cache| {
+/// The fish `kind` finds in `grid` for `size`, from the cache where a digit's plane is
+/// unchanged, searched afresh where not. The lists are taken out of the cache (and put back by
+/// [`give_back`]) so a sink may itself call finders (a nested call of the same search then
+/// starts from empty lists).
+fn fish_list(grid: &Grid, kind: SearchKind, size: usize) -> DigitFish {
+    let mut fish = SEARCH_CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
-        if cache.planes != *grid.planes() {
-            cache.planes = *grid.planes();
-            for entry in &mut cache.entries {
-                entry.valid = false;
-            }
-        }
-        let index = match cache
+        match cache
             .entries
-            .iter()
-            .position(|e| e.kind == kind && e.size == size)
+            .iter_mut()
+            .find(|e| e.kind == kind && e.size == size)
         {
-            Some(index) => index,
+            Some(entry) => std::mem::take(&mut entry.fish),
             None => {
                 cache.entries.push(CacheEntry {
                     kind,
                     size,
-                    valid: false,
-                    fish: Vec::new(),
+                    fish: DigitFish::default(),
                 });
-                cache.entries.len() - 1
+                DigitFish::default()
             }
-        };
-        let entry = &mut cache.entries[index];
-        let mut fish = std::mem::take(&mut entry.fish);
-        if !entry.valid {
-            fish.clear();
-            kind.run(grid, size, &mut fish);
         }
-        entry.valid = false;
-        fish
-    })
+    });
+    fish.update(grid, kind, size);
+    fish
 }
 
-/// Returns a list taken by [`fish_list`] to the cache, if the cache still holds `grid`'s state.
-fn give_back(grid: &Grid, kind: SearchKind, size: usize, fish: Vec<Fish>) {
+/// Returns lists taken by [`fish_list`] to the cache; each list is still keyed by its plane,
+/// so whatever state the grid is in next, a stale list is never used.
+fn give_back(kind: SearchKind, size: usize, fish: DigitFish) {
     SEARCH_CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
-        if cache.planes != *grid.planes() {
-            return;
-        }
         if let Some(entry) = cache
             .entries
             .iter_mut()
-            .find(|e| e.kind == kind && e.size == size && e.fish.is_empty())
+            .find(|e| e.kind == kind && e.size == size)
         {
             entry.fish = fish;
-            entry.valid = true;
         }
     });
 }
@@ -346,7 +368,7 @@ fn find(grid: &Grid, sink: &mut StepSink<'_>, class: FishClass, size: usize) -> 
     let kind = SearchKind::of(class);
     let fish = fish_list(grid, kind, size);
     let mut flow = ControlFlow::Continue(());
-    for found in &fish {
+    for found in fish.iter() {
         if classify(grid, found) == class {
             flow = sink(&fish_step(technique, found));
             if flow.is_break() {
@@ -354,7 +376,7 @@ fn find(grid: &Grid, sink: &mut StepSink<'_>, class: FishClass, size: usize) -> 
             }
         }
     }
-    give_back(grid, kind, size, fish);
+    give_back(kind, size, fish);
     flow
 }
 

@@ -23,8 +23,10 @@ pub mod force_chain;
 pub mod forcing_net;
 pub mod hodoku_order;
 pub mod intersections;
+pub mod memo;
 pub mod names;
 pub mod nice_loop;
+pub mod se;
 pub mod se_chains;
 pub mod single_digit;
 pub mod singles;
@@ -77,7 +79,16 @@ pub struct TechniqueInfo {
     /// What the technique's soundness rests on beyond the candidates in the grid; the grader
     /// runs it only where every premise holds ([`Premise::NONE`] for most techniques).
     pub premise: Premise,
+    /// Sudoku Explainer's search (`--scale se`), where it differs from the standard one in
+    /// order, house filters or difficulty (SE's finders set each step's difficulty).
+    pub se_finder: Option<FinderFn>,
+    /// Sudoku Explainer's hint name of a step, where it is not the row's title (it may depend
+    /// on the step: "Unique Loop 8 type 2"); read it through [`se::se_name`].
+    pub se_name: Option<SeNameFn>,
 }
+
+/// SE's hint name of a step of one technique.
+pub type SeNameFn = fn(&Step) -> &'static str;
 
 /// What a technique's deductions rest on beyond the grid's candidates: a set of premises.
 ///
@@ -118,7 +129,7 @@ impl Premise {
     }
 
     /// The premises' names (`solution-exists`, `unique-solution`, `givens-known`), as the
-    /// README lists them; `UNIQUE_SOLUTION` names itself only, though it implies a solution.
+    /// docs/techniques.md lists them; `UNIQUE_SOLUTION` names itself only, though it implies a solution.
     pub fn names(self) -> Vec<&'static str> {
         let mut names = Vec::new();
         if self.contains(Premise::UNIQUE_SOLUTION) {
@@ -143,6 +154,8 @@ pub enum Flavour {
     Hodoku,
     /// GNPX v5.84's search where the row has one ([`TechniqueInfo::gnpx584_finder`]).
     Gnpx584,
+    /// Sudoku Explainer's search where the row has one ([`TechniqueInfo::se_finder`]).
+    Se,
 }
 
 impl TechniqueInfo {
@@ -167,6 +180,32 @@ impl TechniqueInfo {
             gnpx_label: "",
             text: StepText::line(text::default_line),
             premise: Premise::NONE,
+            se_finder: None,
+            se_name: None,
+        }
+    }
+
+    /// The row with Sudoku Explainer's search.
+    const fn se(self, finder: FinderFn) -> TechniqueInfo {
+        TechniqueInfo {
+            se_finder: Some(finder),
+            ..self
+        }
+    }
+
+    /// The row with Sudoku Explainer's search and name of a fish, where SE has the fish.
+    const fn se_fish(self, se: Option<(FinderFn, SeNameFn)>) -> TechniqueInfo {
+        match se {
+            Some((finder, name)) => self.se(finder).se_title(name),
+            None => self,
+        }
+    }
+
+    /// The row with Sudoku Explainer's hint name, the same for every step.
+    const fn se_title(self, name: SeNameFn) -> TechniqueInfo {
+        TechniqueInfo {
+            se_name: Some(name),
+            ..self
         }
     }
 
@@ -216,6 +255,7 @@ impl TechniqueInfo {
             Flavour::Standard => None,
             Flavour::Hodoku => self.hodoku_finder,
             Flavour::Gnpx584 => self.gnpx584_finder,
+            Flavour::Se => self.se_finder,
         };
         own.unwrap_or(self.finder)
     }
@@ -331,6 +371,7 @@ macro_rules! fish_row {
         )
         .gnpx($label)
         .text(fish::text::FISH)
+        .se_fish(se::basic::fish_for(fish::FishClass::$class as usize, $size))
     };
 }
 
@@ -346,17 +387,17 @@ macro_rules! fish_label {
 }
 
 techniques! {
-    FullHouse => ("full-house", "Full House", "singles", singles::full_house).gnpx("LastDigit").line(text::placement_in_houses_line),
-    NakedSingle => ("naked-single", "Naked Single", "singles", singles::naked_single).gnpx("NakedSingle").line(text::placement_line),
-    HiddenSingle => ("hidden-single", "Hidden Single", "singles", singles::hidden_single).gnpx("HiddenSingle").line(text::placement_in_houses_line),
-    LockedCandidatesPointing => ("locked-candidates-pointing", "Locked Candidates (pointing)", "intersections", intersections::pointing).gnpx("LockedCandidate").line(text::digit_in_houses_line),
-    LockedCandidatesClaiming => ("locked-candidates-claiming", "Locked Candidates (claiming)", "intersections", intersections::claiming).gnpx("LockedCandidate").line(text::digit_in_houses_line),
-    NakedPair => ("naked-pair", "Naked Pair", "subsets", subsets::naked_pair).gnpx("LockedSet(2D)"),
-    HiddenPair => ("hidden-pair", "Hidden Pair", "subsets", subsets::hidden_pair).gnpx("LockedSet(2D)Hidden"),
-    NakedTriple => ("naked-triple", "Naked Triple", "subsets", subsets::naked_triple).gnpx("LockedSet(3D)"),
-    HiddenTriple => ("hidden-triple", "Hidden Triple", "subsets", subsets::hidden_triple).gnpx("LockedSet(3D)Hidden"),
-    NakedQuad => ("naked-quad", "Naked Quad", "subsets", subsets::naked_quad).gnpx("LockedSet(4D)"),
-    HiddenQuad => ("hidden-quad", "Hidden Quad", "subsets", subsets::hidden_quad).gnpx("LockedSet(4D)Hidden"),
+    FullHouse => ("full-house", "Full House", "singles", singles::full_house).gnpx("LastDigit").line(text::placement_in_houses_line).se(se::basic::full_house).se_title(|_| "Hidden Single"),
+    NakedSingle => ("naked-single", "Naked Single", "singles", singles::naked_single).gnpx("NakedSingle").line(text::placement_line).se(se::basic::naked_single),
+    HiddenSingle => ("hidden-single", "Hidden Single", "singles", singles::hidden_single).gnpx("HiddenSingle").line(text::placement_in_houses_line).se(se::basic::hidden_single),
+    LockedCandidatesPointing => ("locked-candidates-pointing", "Locked Candidates (pointing)", "intersections", intersections::pointing).gnpx("LockedCandidate").line(text::digit_in_houses_line).se(se::basic::pointing).se_title(|_| "Pointing"),
+    LockedCandidatesClaiming => ("locked-candidates-claiming", "Locked Candidates (claiming)", "intersections", intersections::claiming).gnpx("LockedCandidate").line(text::digit_in_houses_line).se(se::basic::claiming).se_title(|_| "Claiming"),
+    NakedPair => ("naked-pair", "Naked Pair", "subsets", subsets::naked_pair).gnpx("LockedSet(2D)").se(se::basic::naked_pair),
+    HiddenPair => ("hidden-pair", "Hidden Pair", "subsets", subsets::hidden_pair).gnpx("LockedSet(2D)Hidden").se(se::basic::hidden_pair),
+    NakedTriple => ("naked-triple", "Naked Triple", "subsets", subsets::naked_triple).gnpx("LockedSet(3D)").se(se::basic::naked_triple).se_title(|_| "Naked Triplet"),
+    HiddenTriple => ("hidden-triple", "Hidden Triple", "subsets", subsets::hidden_triple).gnpx("LockedSet(3D)Hidden").se(se::basic::hidden_triple).se_title(|_| "Hidden Triplet"),
+    NakedQuad => ("naked-quad", "Naked Quad", "subsets", subsets::naked_quad).gnpx("LockedSet(4D)").se(se::basic::naked_quad),
+    HiddenQuad => ("hidden-quad", "Hidden Quad", "subsets", subsets::hidden_quad).gnpx("LockedSet(4D)Hidden").se(se::basic::hidden_quad),
     LockedPair => ("locked-pair", "Locked Pair", "intersections", subsets::locked_pair).gnpx("LockedPair"),
     LockedTriple => ("locked-triple", "Locked Triple", "intersections", subsets::locked_triple).gnpx("LockedTriple"),
     UniqueRectangle1 => ("unique-rectangle-1", "Unique Rectangle Type 1", "uniqueness", uniqueness::unique_rectangle_1).gnpx("UniqueRectangle1").premise(Premise::UNIQUE_SOLUTION),
@@ -373,7 +414,7 @@ techniques! {
     TwoStringKite => ("two-string-kite", "2-String Kite", "single-digit", single_digit::two_string_kite).gnpx("Skyscraper").line(single_digit::linked_pair_line),
     TurbotFish => ("turbot-fish", "Turbot Fish", "single-digit", single_digit::turbot_fish).hodoku(chains::hodoku_turbot_fish).gnpx("Skyscraper").line(single_digit::linked_pair_line),
     EmptyRectangle => ("empty-rectangle", "Empty Rectangle", "single-digit", single_digit::empty_rectangle).hodoku(single_digit::empty_rectangle_hodoku).gnpx("EmptyRectangleEx").line(single_digit::empty_rectangle_line),
-    XyWing => ("xy-wing", "XY-Wing", "wings", wings::xy_wing).gnpx("XY_Wing").line(wings::xy_wing_line),
+    XyWing => ("xy-wing", "XY-Wing", "wings", wings::xy_wing).gnpx("XY_Wing").line(wings::xy_wing_line).se(se::basic::xy_wing),
     WWing => ("w-wing", "W-Wing", "wings", wings::w_wing).gnpx("W_Wing").line(text::chain_line),
     RemotePair => ("remote-pair", "Remote Pair", "wings", chains::remote_pair).hodoku(chains::hodoku_remote_pair).gnpx("RemotePair").line(text::chain_line),
     XChain => ("x-chain", "X-Chain", "chains", chains::x_chain).hodoku(chains::hodoku_x_chain).gnpx("XChain").line(text::chain_line),
@@ -387,7 +428,7 @@ techniques! {
     ColorWrap => ("color-wrap", "Color Wrap", "coloring", coloring::color_wrap).gnpx("Color_Wrap").line(coloring::colors_line),
     MultiColor1 => ("multi-color-1", "Multi-Color Type 1", "coloring", coloring::multi_color_1).gnpx("MultiColor_Type1").line(coloring::colors_line),
     MultiColor2 => ("multi-color-2", "Multi-Color Type 2", "coloring", coloring::multi_color_2).gnpx("MultiColor_Type2").line(coloring::colors_line),
-    XyzWing => ("xyz-wing", "XYZ-Wing", "wings", wings::xyz_wing).gnpx("XYZ_Wing").line(wings::xyz_wing_line),
+    XyzWing => ("xyz-wing", "XYZ-Wing", "wings", wings::xyz_wing).gnpx("XYZ_Wing").line(wings::xyz_wing_line).se(se::basic::xyz_wing),
     XyzWingAls => ("xyz-wing-als", "XYZ-Wing (ALS)", "wings", wings::xyz_wing_als).gnpx("XYZ_WingALS").text(wings::XYZ_WING_ALS_TEXT),
     AlsXz => ("als-xz", "ALS-XZ", "als", als::als_xz).hodoku(als::hodoku::als_xz).gnpx584(als::als_xz_gnpx584).gnpx("ALS_XZ").line(als::text::als_chain_line),
     AlsXyWing => ("als-xy-wing", "ALS-XY-Wing", "als", als::als_xy_wing).hodoku(als::hodoku::als_xy_wing).gnpx584(als::als_xy_wing_gnpx584).gnpx("ALS_XYWing").line(als::text::als_chain_line),
@@ -402,7 +443,17 @@ techniques! {
     ForceChainBoth => ("force-chain-both", "ForceChain_Both", "force-chain", force_chain::force_chain_both).gnpx("ForceChain_Both").line(force_chain::force_line).premise(Premise::SOLUTION_EXISTS),
     ForcingChain => ("forcing-chain", "Forcing Chain", "hodoku-forcing", forcing_net::forcing_chain).gnpx("ForcingChain").text(forcing_net::text::TEXT).premise(Premise::SOLUTION_EXISTS),
     ForcingNet => ("forcing-net", "Forcing Net", "hodoku-forcing", forcing_net::forcing_net).gnpx("ForcingNet").text(forcing_net::text::TEXT).premise(Premise::SOLUTION_EXISTS),
-    BruteForce => ("brute-force", "Brute Force", "last-resort", brute_force::brute_force).gnpx("BruteForce");
+    BruteForce => ("brute-force", "Brute Force", "last-resort", brute_force::brute_force).gnpx("BruteForce"),
+    // Sudoku Explainer's own producers (`--scale se`; `se`), in SE's ladder order. SE's chain
+    // producers follow this block.
+    SeDirectPointing => ("se-direct-pointing", "Direct Pointing", "intersections", se::basic::direct_pointing, "se-direct").gnpx("DirectPointing").line(se::text::line),
+    SeDirectClaiming => ("se-direct-claiming", "Direct Claiming", "intersections", se::basic::direct_claiming, "se-direct").gnpx("DirectClaiming").line(se::text::line),
+    SeDirectHiddenPair => ("se-direct-hidden-pair", "Direct Hidden Pair", "subsets", se::basic::direct_hidden_pair, "se-direct").gnpx("DirectHiddenPair").line(se::text::line),
+    SeDirectHiddenTriple => ("se-direct-hidden-triple", "Direct Hidden Triplet", "subsets", se::basic::direct_hidden_triple, "se-direct").gnpx("DirectHiddenTriplet").line(se::text::line),
+    SeUniqueLoop => ("se-unique-loop", "Unique Rectangle/Loop (SE)", "uniqueness", se::unique_loops::unique_loops).se_title(se::unique_loops::name).gnpx("UniqueLoop").line(se::text::line).premise(Premise::UNIQUE_SOLUTION),
+    SeBug => ("se-bug", "BUG (SE)", "uniqueness", se::bug::bug).se_title(se::bug::name).gnpx("BUG").line(se::text::line).premise(Premise::UNIQUE_SOLUTION),
+    SeAlignedPairExclusion => ("se-aligned-pair-exclusion", "Aligned Pair Exclusion", "aligned-exclusion", se::aligned::aligned_pair_exclusion).gnpx("AlignedPairExclusion").line(se::text::line),
+    SeAlignedTripletExclusion => ("se-aligned-triplet-exclusion", "Aligned Triplet Exclusion", "aligned-exclusion", se::aligned::aligned_triplet_exclusion).gnpx("AlignedTripletExclusion").line(se::text::line);
     fish {
         Basic => ("", "", "fish-basic", sized ""):
             [XWing, Swordfish, Jellyfish, Squirmbag, Whale, Leviathan],

@@ -12,7 +12,7 @@ use crate::techniques::TechniqueId;
 pub type HouseSet = u32;
 
 /// One deduction found by a technique.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Step {
     /// Which technique found it.
     pub technique: TechniqueId,
@@ -58,6 +58,9 @@ pub struct Step {
     /// chain by its complexity, a unique loop by its size); `None` on scales whose rungs
     /// carry the difficulty.
     pub difficulty: Option<StepDifficulty>,
+    /// Which form of its technique the step is, where one search yields several that are
+    /// named apart (SE's Unique Rectangle/Loop and BUG types 1–4); 0 for the others.
+    pub variant: u8,
     /// Sudoku Explainer's chain hint (name, complexity, chains); `None` for other steps.
     pub se_chain: Option<Box<SeChain>>,
 }
@@ -75,6 +78,64 @@ impl PartialEq for StepDifficulty {
 }
 
 impl Eq for StepDifficulty {}
+
+impl Clone for Step {
+    fn clone(&self) -> Step {
+        let mut step = Step::new(self.technique);
+        step.clone_from(self);
+        step
+    }
+
+    /// Field by field, so that the grader's one step buffer keeps its `Vec`s' capacity from
+    /// step to step (the derived `clone_from` builds a whole new step, allocating, and moves it).
+    /// The destructuring names every field: a new one must be added here.
+    fn clone_from(&mut self, source: &Step) {
+        let Step {
+            technique,
+            placements,
+            eliminations,
+            houses,
+            cover_houses,
+            cells,
+            digits,
+            fins,
+            endo_fins,
+            pivot,
+            chain,
+            colors,
+            force,
+            als,
+            rcc,
+            group_chain,
+            forcing,
+            eliminations_by_digit,
+            difficulty,
+            variant,
+            se_chain,
+        } = source;
+        self.technique = *technique;
+        self.placements = *placements;
+        self.eliminations = *eliminations;
+        self.houses = *houses;
+        self.cover_houses = *cover_houses;
+        self.cells = *cells;
+        self.digits = *digits;
+        self.fins = *fins;
+        self.endo_fins = *endo_fins;
+        self.pivot = *pivot;
+        self.chain.clone_from(chain);
+        self.colors.clone_from(colors);
+        self.force.clone_from(force);
+        self.als.clone_from(als);
+        self.rcc.clone_from(rcc);
+        self.group_chain.clone_from(group_chain);
+        self.forcing.clone_from(forcing);
+        self.eliminations_by_digit = *eliminations_by_digit;
+        self.difficulty = *difficulty;
+        self.variant = *variant;
+        self.se_chain.clone_from(se_chain);
+    }
+}
 
 impl Step {
     /// An empty step of `technique`, to be filled by the finder.
@@ -99,6 +160,7 @@ impl Step {
             forcing: None,
             eliminations_by_digit: false,
             difficulty: None,
+            variant: 0,
             se_chain: None,
         }
     }

@@ -8,12 +8,14 @@
 //! at most once, and there are as many digits as cells, so each is placed exactly once: the
 //! line's other cells lose (V ∪ D_L) \ D_B and the box's other cells lose (V ∪ D_B) \ D_L.
 
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
 use crate::core::notation::house_list;
-use crate::core::{Bits81, Grid, HOUSE_SETS, INTERSECTIONS};
+use crate::core::{Bits81, Grid, Intersection, HOUSE_SETS, INTERSECTIONS};
 use crate::model::als::is_pure_set;
+use crate::techniques::memo::{region_key, Misses};
 use crate::techniques::step::Step;
 use crate::techniques::text::{cells_with_digits, default_line, eliminated_cells};
 
@@ -25,6 +27,49 @@ fn pick(all: &[usize], subset: u32) -> Bits81 {
         .fold(Bits81::EMPTY, |acc, (_, &c)| acc | Bits81::cell(c))
 }
 
+/// The searches that remember which box∩line pairs found nothing (each pair's search reads only
+/// the candidates of its line and box): the standard one, GNPX v5.84's and HoDoKu's.
+#[derive(Clone, Copy)]
+enum Variant {
+    Standard,
+    Gnpx584,
+    Hodoku,
+}
+
+/// Box∩line pairs: the 54 intersections of the standard searches, and HoDoKu's 18 lines × 9
+/// boxes (only the 54 that meet are searched).
+const PAIRS: usize = 18 * 9;
+
+thread_local! {
+    /// Per variant, the pairs that found nothing and the candidates they found nothing at.
+    static MISSES: RefCell<[Misses<PAIRS>; 3]> =
+        const { RefCell::new([Misses::new(), Misses::new(), Misses::new()]) };
+}
+
+/// Runs the search of pair `unit` (region `region`) unless it found nothing on the same
+/// candidates before; remembers when it finds nothing now.
+fn memoized(
+    grid: &Grid,
+    variant: Variant,
+    unit: usize,
+    region: Bits81,
+    sink: &mut StepSink<'_>,
+    search: impl FnOnce(&mut StepSink<'_>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let key = region_key(grid, region);
+    if MISSES.with(|m| m.borrow()[variant as usize].known_empty(unit, &key)) {
+        return ControlFlow::Continue(());
+    }
+    let mut empty = true;
+    let flow = search(&mut |step| {
+        empty = false;
+        sink(step)
+    });
+    MISSES
+        .with(|m| m.borrow_mut()[variant as usize].record(unit, key, empty && flow.is_continue()));
+    flow
+}
+
 /// The union of the candidates of `cells`.
 fn digits_of(grid: &Grid, cells: Bits81) -> u16 {
     cells.iter().fold(0, |m, c| m | grid.candidates(c))
@@ -33,7 +78,7 @@ fn digits_of(grid: &Grid, cells: Bits81) -> u16 {
 /// Sue de Coq over every box∩line intersection (rows first, then columns), intersection
 /// subsets, then line and box subsets in bitmask order.
 pub fn sue_de_coq(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    sue_de_coq_where(grid, &|_| true, sink)
+    sue_de_coq_where(grid, Variant::Standard, &|_| true, sink)
 }
 
 /// Sue de Coq as GNPX v5.84 builds it: the core with the line part, and the core with the box
@@ -44,23 +89,41 @@ pub fn sue_de_coq_gnpx584(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<(
         let (n, digits) = (cells.count(), digits_of(grid, cells).count_ones());
         n <= 5 && digits <= n + 2 && is_pure_set(grid, cells)
     };
-    sue_de_coq_where(grid, &gnpx_set, sink)
+    sue_de_coq_where(grid, Variant::Gnpx584, &gnpx_set, sink)
 }
 
 /// [`sue_de_coq`] keeping the patterns whose core-and-line and core-and-box cells each pass
-/// `part_allowed`.
+/// `part_allowed` (which reads only the candidates of the cells it is given).
 fn sue_de_coq_where(
     grid: &Grid,
+    variant: Variant,
+    part_allowed: &dyn Fn(Bits81) -> bool,
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
+    let unsolved = grid.unsolved();
+    for (unit, inter) in INTERSECTIONS.iter().enumerate() {
+        if (inter.cells & unsolved).count() < 2 {
+            continue;
+        }
+        let region = HOUSE_SETS[inter.line_house] | HOUSE_SETS[inter.box_house];
+        memoized(grid, variant, unit, region, sink, |sink| {
+            intersection(grid, inter, part_allowed, sink)
+        })?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// [`sue_de_coq_where`] on one intersection.
+fn intersection(
+    grid: &Grid,
+    inter: &Intersection,
     part_allowed: &dyn Fn(Bits81) -> bool,
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
     let unsolved = grid.unsolved();
     let mut box_allowed: Vec<bool> = Vec::new();
-    for inter in INTERSECTIONS.iter() {
+    {
         let core: Vec<usize> = (inter.cells & unsolved).iter().collect();
-        if core.len() < 2 {
-            continue;
-        }
         let line_rest: Vec<usize> = (HOUSE_SETS[inter.line_house] & unsolved)
             .and_not(inter.cells)
             .iter()
@@ -187,15 +250,20 @@ pub fn sue_de_coq_hodoku(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()
                 line_set,
                 box_set,
             };
-            for i1 in 0..inter.len() {
-                for i2 in i1 + 1..inter.len() {
-                    let pair = Bits81::cell(inter[i1]) | Bits81::cell(inter[i2]);
-                    houses.core(pair, sink)?;
-                    for &third in &inter[i2 + 1..] {
-                        houses.core(pair | Bits81::cell(third), sink)?;
+            let unit = line * 9 + block - 18;
+            let region = HOUSE_SETS[line] | HOUSE_SETS[block];
+            memoized(grid, Variant::Hodoku, unit, region, sink, |sink| {
+                for i1 in 0..inter.len() {
+                    for i2 in i1 + 1..inter.len() {
+                        let pair = Bits81::cell(inter[i1]) | Bits81::cell(inter[i2]);
+                        houses.core(pair, sink)?;
+                        for &third in &inter[i2 + 1..] {
+                            houses.core(pair | Bits81::cell(third), sink)?;
+                        }
                     }
                 }
-            }
+                ControlFlow::Continue(())
+            })?;
         }
     }
     ControlFlow::Continue(())

@@ -243,15 +243,12 @@ fn a_stuck_puzzle_is_unrated_and_counted_on_its_own() {
         assert!(!rows[1]["hardest"].is_empty());
         let summary = String::from_utf8_lossy(&output.stderr);
         assert!(summary.contains("  stuck (no rating"), "{summary}");
-        let histogram = summary
-            .lines()
-            .find(|l| {
-                l.starts_with("  rating:")
-                    || l.starts_with("  HoDoKu level:")
-                    || l.starts_with("  level:")
-            })
-            .unwrap_or("");
-        assert!(!histogram.contains("0: 1"), "{scale}: {histogram}");
+        // The solved puzzle is the histogram's only row: the stuck one is not in it.
+        let histogram = common::histogram(&summary, "rating")
+            .or_else(|| common::histogram(&summary, "HoDoKu level"))
+            .unwrap_or_else(|| panic!("{scale}: {summary}"));
+        assert_eq!(histogram.len(), 1, "{scale}: {histogram:?}");
+        assert_eq!(histogram[0].1, 1, "{scale}: {histogram:?}");
         let csv = dir.path().join(format!("{scale}.csv"));
         std::fs::write(&csv, &output.stdout).unwrap();
         let stats = sgrade().arg("stats").arg(&csv).assert().success();
@@ -380,5 +377,53 @@ fn compressed_inputs_give_the_plain_files_output() {
         }
         assert_eq!(rows("grade", bytes), expected, "{name} on stdin");
         assert_eq!(rows("canon", bytes), canon, "{name}: canon");
+    }
+}
+
+#[test]
+fn report_and_merged_timings_replace_their_file_whole_by_a_rename() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join("r.csv");
+    let log = dir.path().join("t.log");
+    sgrade()
+        .args(["grade", "-q", "--timings"])
+        .arg(&log)
+        .arg("-o")
+        .arg(&results)
+        .arg(common::corpus("seeds.txt"))
+        .assert()
+        .success();
+    let runs: [(&str, Vec<&std::ffi::OsStr>); 2] = [
+        (
+            "report.html",
+            vec!["report".as_ref(), results.as_os_str(), "-o".as_ref()],
+        ),
+        (
+            "merged.log",
+            vec![
+                "stats".as_ref(),
+                results.as_os_str(),
+                "--timings".as_ref(),
+                log.as_os_str(),
+                "--merged-timings".as_ref(),
+            ],
+        ),
+    ];
+    for (name, args) in runs {
+        let target = dir.path().join(name);
+        let old = dir.path().join(format!("old-{name}"));
+        std::fs::write(&target, "the old file\n").unwrap();
+        // A second name for the old file: writing in place would change it too, a rename
+        // leaves it as it was.
+        std::fs::hard_link(&target, &old).unwrap();
+        sgrade().args(&args).arg(&target).assert().success();
+        assert_eq!(std::fs::read_to_string(&old).unwrap(), "the old file\n");
+        assert!(std::fs::metadata(&target).unwrap().len() > 100, "{name}");
+        let left: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".tmp"))
+            .collect();
+        assert!(left.is_empty(), "temporary files left: {left:?}");
     }
 }

@@ -126,3 +126,22 @@ pub fn candidate(name: &str) -> (usize, usize) {
 pub fn candidate_set<'a>(names: impl IntoIterator<Item = &'a str>) -> CandidateSet {
     names.into_iter().map(candidate).collect()
 }
+
+/// The rating histogram named `name` (`rating`, `rating (gnpx584)`, `HoDoKu level`) in a
+/// summary (`grade`'s stderr, `stats`' stdout): each row's label and count, in order; `None`
+/// when the summary has no such histogram.
+pub fn histogram(summary: &str, name: &str) -> Option<Vec<(String, u64)>> {
+    let header = format!("  {name}, ");
+    let mut lines = summary.lines().skip_while(|l| !l.starts_with(&header));
+    lines.next()?;
+    let rows = lines
+        .take_while(|l| l.starts_with("    "))
+        .map(|l| {
+            let mut fields = l.split_whitespace();
+            let label = fields.next().expect("a label").to_string();
+            let count = fields.next().expect("a count").parse().expect("a number");
+            (label, count)
+        })
+        .collect();
+    Some(rows)
+}

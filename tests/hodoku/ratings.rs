@@ -108,3 +108,55 @@ fn hodoku_subsets_come_in_box_row_column_order() {
     }
     assert!(checked > 20, "only {checked} subset steps in the sample");
 }
+
+/// HoDoKu's own score is not invariant under symmetry (results/invariance.md): where its
+/// reference ratings hold two isomorphs of one puzzle (found here by their minlex forms), ours
+/// must give each the score HoDoKu gave it, so that our score moves exactly where HoDoKu's
+/// does. Skipped without ../shared.
+#[test]
+fn isomorphs_in_hodokus_reference_ratings_get_hodokus_scores() {
+    let Some(path) = common::shared_file("reference/hodoku/hodoku_top1465.csv") else {
+        return;
+    };
+    let reference = csv_maps(&std::fs::read(path).unwrap());
+    let input: String = reference
+        .iter()
+        .map(|r| format!("{}\n", r["puzzle"]))
+        .collect();
+    let out = sgrade()
+        .args(["canon", "-q", "-"])
+        .write_stdin(input)
+        .assert();
+    let forms = csv_maps(&out.get_output().stdout);
+    assert_eq!(forms.len(), reference.len());
+    let mut by_form: std::collections::HashMap<&str, Vec<usize>> = Default::default();
+    for (i, row) in forms.iter().enumerate() {
+        by_form.entry(&row["canonical"]).or_default().push(i);
+    }
+    let members: Vec<usize> = by_form
+        .values()
+        .filter(|group| group.len() > 1)
+        .flatten()
+        .copied()
+        .collect();
+    // top1465 holds one such pair, rated 50 points apart by HoDoKu.
+    assert!(members.len() >= 2, "no isomorphs found in top1465");
+    let input: String = members
+        .iter()
+        .map(|&i| format!("{}\n", reference[i]["puzzle"]))
+        .collect();
+    let out = sgrade()
+        .args(["grade", "-q", "--scale", "hodoku"])
+        .write_stdin(input)
+        .assert();
+    let ours = csv_maps(&out.get_output().stdout);
+    for (row, &i) in ours.iter().zip(&members) {
+        let theirs = &reference[i];
+        assert_eq!(
+            (&row["hodoku_level"], &row["hodoku_score"]),
+            (&theirs["level"], &theirs["score"]),
+            "{}",
+            theirs["puzzle"]
+        );
+    }
+}

@@ -29,6 +29,7 @@ fn verify_text(text: &str, limit: usize, ladder: &Ladder) -> (usize, u64) {
         chunk_size: 256,
         timings: None,
         dedup: None,
+        ..BatchOptions::default()
     };
     let (mut puzzles, mut fish_steps) = (0, 0);
     let mut failures = Vec::new();

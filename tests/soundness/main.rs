@@ -5,6 +5,7 @@
 //! - `corpora`: the default ladder on whole corpora, and the fast path against the oracle.
 //! - `fish`: every fish technique, sizes 5–7 included.
 //! - `fish_dual`: large basic fish have small duals (a property on random states).
+//! - `memo`: grading with the finders' memos on and off takes the same steps on every scale.
 //! - `forcing`: ForceChain, Kraken fish, HoDoKu's Forcing Chain and Net.
 //! - `statuses`: near-puzzles without a solution or with several are never reported unique.
 //! - `oracle`: the band oracle against the solver it replaced (`oracle_reference`), on corpora,
@@ -22,6 +23,7 @@ mod corpora;
 mod fish;
 mod fish_dual;
 mod forcing;
+mod memo;
 mod oracle;
 mod oracle_reference;
 mod patterns;

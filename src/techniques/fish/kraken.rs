@@ -28,7 +28,7 @@ pub fn kraken_fish(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         let fish = fish_list(grid, SearchKind::KrakenBasic, size);
         if fish.iter().any(|f| !f.exo_fins.is_empty()) {
             flow = with_force_engine(grid, |engine| {
-                for found in &fish {
+                for found in fish.iter() {
                     if let Some(step) = kraken_step(engine, found) {
                         sink(&step)?;
                     }
@@ -36,7 +36,7 @@ pub fn kraken_fish(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                 ControlFlow::Continue(())
             });
         }
-        give_back(grid, SearchKind::KrakenBasic, size, fish);
+        give_back(SearchKind::KrakenBasic, size, fish);
         if flow.is_break() {
             break;
         }

@@ -55,7 +55,15 @@ struct LoopSearch {
     /// The last search's start.
     start: State,
     succ: Vec<State>,
+    /// Each state's successors, computed the first time a search expands it and then read by
+    /// every later search from another start (the nodes do not change between them): state `s`'s
+    /// are `adjacent[first_successor[s] ..][.. successor_count[s]]`, `NOT_EXPANDED` before.
+    first_successor: Vec<u32>,
+    successor_count: Vec<u16>,
+    adjacent: Vec<State>,
 }
+
+const NOT_EXPANDED: u32 = u32::MAX;
 
 const UNSEEN: u8 = u8::MAX;
 
@@ -69,7 +77,26 @@ impl LoopSearch {
             order: Vec::new(),
             start: 0,
             succ: Vec::with_capacity(64),
+            first_successor: vec![NOT_EXPANDED; nodes * 2],
+            successor_count: vec![0; nodes * 2],
+            adjacent: Vec::new(),
         }
+    }
+
+    /// Where `from`'s successors lie in `adjacent`, in [`Nodes::successors`]' order.
+    #[inline]
+    fn successors(&mut self, nodes: &Nodes<'_>, from: State) -> std::ops::Range<usize> {
+        let at = self.first_successor[from as usize];
+        if at != NOT_EXPANDED {
+            let at = at as usize;
+            return at..at + self.successor_count[from as usize] as usize;
+        }
+        nodes.successors(from, &mut self.succ);
+        let at = self.adjacent.len();
+        self.first_successor[from as usize] = at as u32;
+        self.successor_count[from as usize] = self.succ.len() as u16;
+        self.adjacent.extend_from_slice(&self.succ);
+        at..self.adjacent.len()
     }
 
     fn run(&mut self, nodes: &Nodes<'_>, start: State, max_links: usize) {
@@ -87,9 +114,8 @@ impl LoopSearch {
             self.next.clear();
             for i in 0..self.frontier.len() {
                 let from = self.frontier[i];
-                nodes.successors(from, &mut self.succ);
-                for j in 0..self.succ.len() {
-                    let to = self.succ[j];
+                for j in self.successors(nodes, from) {
+                    let to = self.adjacent[j];
                     if self.depth[to as usize] != UNSEEN {
                         continue;
                     }

@@ -1,0 +1,373 @@
+//! The output columns of a row: what each one holds, its name, its type, and the column sets a
+//! run may write (the default of its kind and scale, or the ones `--columns` names). One model
+//! serves every row format: CSV writes a column's text, JSON lines and Parquet its typed value.
+
+use std::fmt::Write as _;
+
+use crate::grading::evaluate::Evaluation;
+use crate::scales::ladder::Ladder;
+use crate::scales::{RatingRule, Scale};
+use crate::techniques::TechniqueId;
+
+use super::rows::RowKind;
+
+/// What one output column holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// The input's name (`--source`, else its path).
+    Source,
+    /// The line number in the input's file.
+    Line,
+    /// The puzzle (canonical text, or the echoed text of a bad line).
+    Puzzle,
+    /// `unique`, `multiple`, `none`, `invalid` or `duplicate`.
+    Status,
+    /// The scale's name (only when asked for: `--columns …,scale`).
+    Scale,
+    /// Whether the ladder solved the puzzle (empty: not graded).
+    Solved,
+    /// The rating as a number: GNPX's difficulty, HoDoKu's level (1 Easy … 5 Extreme).
+    Rating,
+    /// HoDoKu's level name.
+    HodokuLevel,
+    /// HoDoKu's score.
+    HodokuScore,
+    /// 1 when HoDoKu's brute force was needed.
+    HodokuBf,
+    /// Sudoku Explainer's ER, EP or ED (0, 1, 2), as serate prints it (one decimal).
+    SeValue(u8),
+    /// SE's name of the step that set ER, EP or ED (0, 1, 2).
+    SeTechnique(u8),
+    /// The hardest technique of a solved puzzle.
+    Hardest,
+    /// The hardest technique a stuck puzzle used.
+    HardestSoFar,
+    /// Steps applied.
+    Steps,
+    /// Time for oracle and grading, µs.
+    TimeUs,
+    /// Steps of one technique.
+    Count(TechniqueId),
+    /// Every technique used, `id=n` joined by `;` (one column whatever the ladder).
+    Counts,
+    /// The solution (`solve`).
+    Solution,
+    /// The rest of the input line.
+    Extra,
+    /// Why a row was not graded.
+    Message,
+}
+
+/// The type of a column's values, for typed formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Type {
+    /// Text.
+    Text,
+    /// An unsigned integer.
+    UInt,
+    /// A boolean.
+    Bool,
+    /// A float.
+    Float,
+}
+
+/// One column: its name in the header and what it holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Column {
+    /// The header name.
+    pub name: String,
+    /// What it holds.
+    pub field: Field,
+}
+
+/// A column's value in one row; `Null` where the CSV has an empty field.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value<'a> {
+    /// No value.
+    Null,
+    /// Text.
+    Text(&'a str),
+    /// An unsigned integer.
+    UInt(u64),
+    /// A boolean.
+    Bool(bool),
+    /// A float (time in µs, rounded to 0.1).
+    Float(f64),
+}
+
+impl Field {
+    /// The type of the field's values.
+    pub fn kind(self) -> Type {
+        match self {
+            Field::Line
+            | Field::Rating
+            | Field::HodokuScore
+            | Field::HodokuBf
+            | Field::Steps
+            | Field::Count(_) => Type::UInt,
+            Field::Solved => Type::Bool,
+            Field::TimeUs | Field::SeValue(_) => Type::Float,
+            _ => Type::Text,
+        }
+    }
+}
+
+/// What a row's values are read from.
+pub struct RowContext<'a> {
+    /// Grade (with the ladder) or solve.
+    pub kind: RowKind<'a>,
+    /// The scale, when the run knows it.
+    pub scale: Option<Scale>,
+    /// The input's name.
+    pub source: &'a str,
+    /// The row's evaluation.
+    pub evaluation: &'a Evaluation,
+    /// The message, rendered.
+    pub message: &'a str,
+    /// The solution (`solve`), rendered.
+    pub solution: &'a str,
+    /// The `counts` column's text, rendered when that column is written.
+    pub counts: &'a str,
+}
+
+impl RowContext<'_> {
+    /// The rating rule of a graded row.
+    fn rule(&self) -> Option<RatingRule> {
+        match self.kind {
+            RowKind::Grade(ladder) => Some(ladder.rule()),
+            RowKind::Solve => None,
+        }
+    }
+
+    /// The value of `field` in this row.
+    pub fn value(&self, field: Field) -> Value<'_> {
+        let evaluation = self.evaluation;
+        let outcome = match self.kind {
+            RowKind::Grade(_) => evaluation.outcome(),
+            RowKind::Solve => None,
+        };
+        let solved = outcome.filter(|o| o.solved);
+        let text = |s: &'static str| Value::Text(s);
+        fn or_null(s: &str) -> Value<'_> {
+            if s.is_empty() {
+                Value::Null
+            } else {
+                Value::Text(s)
+            }
+        }
+        match field {
+            Field::Source => Value::Text(self.source),
+            Field::Line => Value::UInt(evaluation.line),
+            Field::Puzzle => Value::Text(&evaluation.puzzle),
+            Field::Status => text(evaluation.status().as_str()),
+            Field::Scale => self.scale.map_or(Value::Null, |s| text(s.name())),
+            Field::Solved => outcome.map_or(Value::Null, |o| Value::Bool(o.solved)),
+            Field::Rating => solved.map_or(Value::Null, |o| Value::UInt(u64::from(o.rating))),
+            Field::HodokuLevel => match (solved, self.rule()) {
+                (Some(o), Some(rule)) => Value::Text(level_name(rule, o.rating)),
+                _ => Value::Null,
+            },
+            Field::HodokuScore => solved.map_or(Value::Null, |o| Value::UInt(u64::from(o.score))),
+            Field::HodokuBf => solved.map_or(Value::Null, |o| {
+                Value::UInt(u64::from(o.counts[TechniqueId::BruteForce as usize] > 0))
+            }),
+            Field::SeValue(which) => solved.map_or(Value::Null, |o| {
+                let rating = o.se.unwrap_or_default();
+                Value::Float(rating.printed_tenths()[which as usize] as f64 / 10.0)
+            }),
+            Field::SeTechnique(which) => solved.map_or(Value::Null, |o| {
+                let rating = o.se.unwrap_or_default();
+                let name = [
+                    rating.er_technique,
+                    rating.ep_technique,
+                    rating.ed_technique,
+                ];
+                or_null(name[which as usize])
+            }),
+            Field::Hardest => solved
+                .and_then(|o| o.hardest)
+                .map_or(Value::Null, |t| text(t.id())),
+            Field::HardestSoFar => outcome
+                .filter(|o| !o.solved)
+                .and_then(|o| o.hardest)
+                .map_or(Value::Null, |t| text(t.id())),
+            Field::Steps => outcome.map_or(Value::Null, |o| Value::UInt(u64::from(o.steps))),
+            Field::TimeUs => Value::Float((evaluation.time_us * 10.0).round() / 10.0),
+            Field::Count(t) => outcome.map_or(Value::Null, |o| {
+                Value::UInt(u64::from(o.counts[t as usize]))
+            }),
+            Field::Counts => match outcome {
+                Some(_) => Value::Text(self.counts),
+                None => Value::Null,
+            },
+            Field::Solution => or_null(self.solution),
+            Field::Extra => or_null(&evaluation.extra),
+            Field::Message => or_null(self.message),
+        }
+    }
+
+    /// Appends the CSV text of `field` in this row to `out` (empty for `Null`), as the CSV has
+    /// always written it: `true`/`false`, integers, time with one decimal.
+    pub fn write_text(&self, field: Field, out: &mut String) {
+        match (field, self.value(field)) {
+            (Field::TimeUs, _) => {
+                let _ = write!(out, "{:.1}", self.evaluation.time_us);
+            }
+            (_, Value::Null) => {}
+            (_, Value::Text(s)) => out.push_str(s),
+            (_, Value::UInt(n)) => {
+                let _ = write!(out, "{n}");
+            }
+            (_, Value::Bool(b)) => out.push_str(if b { "true" } else { "false" }),
+            (_, Value::Float(f)) => {
+                let _ = write!(out, "{f:.1}");
+            }
+        }
+    }
+}
+
+/// HoDoKu's level name of `rating` (static: the rule's labels are a fixed table).
+fn level_name(rule: RatingRule, rating: u8) -> &'static str {
+    match rule {
+        RatingRule::HodokuLevel => crate::scales::HODOKU_LEVELS
+            .get(rating as usize)
+            .copied()
+            .unwrap_or("?"),
+        RatingRule::MaxDifficulty | RatingRule::SeErEpEd => "",
+    }
+}
+
+/// The rating columns of a graded row, by rating rule.
+fn rating_columns(rule: RatingRule) -> &'static [(&'static str, Field)] {
+    match rule {
+        RatingRule::MaxDifficulty => &[("rating", Field::Rating)],
+        RatingRule::HodokuLevel => &[
+            ("hodoku_level", Field::HodokuLevel),
+            ("hodoku_score", Field::HodokuScore),
+            ("hodoku_bf", Field::HodokuBf),
+        ],
+        RatingRule::SeErEpEd => &[
+            ("se_er", Field::SeValue(0)),
+            ("se_ep", Field::SeValue(1)),
+            ("se_ed", Field::SeValue(2)),
+            ("se_er_technique", Field::SeTechnique(0)),
+            ("se_ep_technique", Field::SeTechnique(1)),
+            ("se_ed_technique", Field::SeTechnique(2)),
+        ],
+    }
+}
+
+fn column(name: &str, field: Field) -> Column {
+    Column {
+        name: name.to_string(),
+        field,
+    }
+}
+
+/// The default columns of `kind`, with or without `time_us`: the CSV header sgrade writes.
+pub fn default_columns(kind: RowKind<'_>, timing: bool) -> Vec<Column> {
+    let mut columns = vec![
+        column("source", Field::Source),
+        column("line", Field::Line),
+        column("puzzle", Field::Puzzle),
+        column("status", Field::Status),
+    ];
+    match kind {
+        RowKind::Grade(ladder) => {
+            columns.push(column("solved", Field::Solved));
+            for (name, field) in rating_columns(ladder.rule()) {
+                columns.push(column(name, *field));
+            }
+            columns.push(column("hardest", Field::Hardest));
+            columns.push(column("hardest_so_far", Field::HardestSoFar));
+            columns.push(column("steps", Field::Steps));
+            if timing {
+                columns.push(column("time_us", Field::TimeUs));
+            }
+            columns.extend(count_columns(ladder));
+        }
+        RowKind::Solve => {
+            columns.push(column("solution", Field::Solution));
+            if timing {
+                columns.push(column("time_us", Field::TimeUs));
+            }
+        }
+    }
+    columns.push(column("extra", Field::Extra));
+    columns.push(column("message", Field::Message));
+    columns
+}
+
+/// One `count_<id>` column per rung of `ladder`.
+fn count_columns(ladder: &Ladder) -> impl Iterator<Item = Column> + '_ {
+    ladder.rungs().iter().map(|r| Column {
+        name: format!("count_{}", r.technique.id()),
+        field: Field::Count(r.technique),
+    })
+}
+
+/// The columns `--columns` may name for `kind`: the default ones, `time_us`, `scale`, `counts`
+/// and, on every scale, `rating` (HoDoKu: the level's number) and the HoDoKu columns' absence
+/// said by name.
+fn available(kind: RowKind<'_>) -> Vec<Column> {
+    let mut columns = default_columns(kind, true);
+    if let RowKind::Grade(_) = kind {
+        columns.push(column("scale", Field::Scale));
+        columns.push(column("counts", Field::Counts));
+        if !columns.iter().any(|c| c.name == "rating") {
+            columns.push(column("rating", Field::Rating));
+        }
+    }
+    columns
+}
+
+/// The columns `names` asks for (`--columns`), in that order. `count_*` stands for every
+/// `count_<id>` column of the ladder. An unknown name is an error that lists the known ones.
+pub fn select(kind: RowKind<'_>, names: &[&str]) -> Result<Vec<Column>, String> {
+    let known = available(kind);
+    let mut chosen = Vec::new();
+    for name in names.iter().map(|n| n.trim()).filter(|n| !n.is_empty()) {
+        if name == "count_*" {
+            if let RowKind::Grade(ladder) = kind {
+                chosen.extend(count_columns(ladder));
+                continue;
+            }
+        }
+        match known.iter().find(|c| c.name == name) {
+            Some(c) => chosen.push(c.clone()),
+            None => {
+                let listed: Vec<&str> = known
+                    .iter()
+                    .map(|c| c.name.as_str())
+                    .filter(|n| !n.starts_with("count_"))
+                    .collect();
+                return Err(format!(
+                    "--columns: no column `{name}` here; known: {}, count_* (every count_<id>) \
+                     or a count_<id> of the ladder",
+                    listed.join(", ")
+                ));
+            }
+        }
+    }
+    if chosen.is_empty() {
+        return Err("--columns: name at least one column".into());
+    }
+    Ok(chosen)
+}
+
+/// The `counts` column's text of `evaluation` on `ladder`: `id=n` for each technique used, in
+/// ladder order, joined by `;` (empty when no step was needed).
+pub fn counts_text(ladder: &Ladder, evaluation: &Evaluation, out: &mut String) {
+    let Some(outcome) = evaluation.outcome() else {
+        return;
+    };
+    for rung in ladder.rungs() {
+        let n = outcome.counts[rung.technique as usize];
+        if n > 0 {
+            if !out.is_empty() {
+                out.push(';');
+            }
+            let _ = write!(out, "{}={n}", rung.technique.id());
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! The switch for the finders' memos: results a search keeps from one grid state to the next
+//! while the candidates it depends on stay the same (the fish searches' per-digit lists, the
+//! Sue de Coq box∩line pairs that found nothing).
+//!
+//! The memos are an implementation detail: every finder yields the same steps with them as
+//! without. They are on by default; turning them off makes every search start from nothing, which
+//! is what the test that proves them invisible compares against (grading a corpus slice both ways
+//! gives the same steps). The switch is per thread, like the memos themselves, so a test that
+//! turns it off affects no other test running beside it.
+
+use std::cell::Cell;
+
+use crate::core::{Bits81, Grid};
+
+thread_local! {
+    static ENABLED: Cell<bool> = const { Cell::new(true) };
+}
+
+/// Whether the finders on this thread may reuse what they found on an earlier state.
+#[inline]
+pub fn enabled() -> bool {
+    ENABLED.with(Cell::get)
+}
+
+/// Turns this thread's finder memos on or off (on by default); returns the previous setting.
+pub fn set_enabled(on: bool) -> bool {
+    ENABLED.with(|enabled| enabled.replace(on))
+}
+
+/// What one unit of a search (a box∩line pair of Sue de Coq, …) reads of the grid: which cells
+/// of its region are unsolved, and each digit's candidates there. A unit whose search reads
+/// nothing outside its region finds the same steps whenever its key is the same.
+pub(crate) type RegionKey = [Bits81; 10];
+
+/// The key of `region` in `grid`.
+#[inline]
+pub(crate) fn region_key(grid: &Grid, region: Bits81) -> RegionKey {
+    let mut key = [grid.unsolved() & region; 10];
+    for (digit, slot) in key[1..].iter_mut().enumerate() {
+        *slot = grid.plane(digit) & region;
+    }
+    key
+}
+
+/// The units of a search that last found nothing, each with the key it found nothing at: such
+/// a unit is skipped while its key stays the same. A unit that found a step keeps no key (its
+/// step must be found again), nor does one whose search a sink stopped.
+pub(crate) struct Misses<const N: usize> {
+    keys: [Option<RegionKey>; N],
+}
+
+impl<const N: usize> Misses<N> {
+    /// No unit known empty.
+    pub(crate) const fn new() -> Misses<N> {
+        Misses { keys: [None; N] }
+    }
+
+    /// Whether unit `unit` found nothing at `key` (always false with the memos off).
+    #[inline]
+    pub(crate) fn known_empty(&self, unit: usize, key: &RegionKey) -> bool {
+        enabled() && self.keys[unit].as_ref() == Some(key)
+    }
+
+    /// Records what unit `unit` found at `key`: `empty` keeps the key, otherwise it is dropped.
+    #[inline]
+    pub(crate) fn record(&mut self, unit: usize, key: RegionKey, empty: bool) {
+        self.keys[unit] = empty.then_some(key);
+    }
+}

@@ -1,0 +1,514 @@
+//! SE's producers 1–14, 16–18 (§4.1–§4.8): singles, the "direct" placements, pointing and
+//! claiming, naked and hidden subsets, basic fish and the XY/XYZ-wings, each in SE's order.
+
+use std::ops::ControlFlow;
+
+use super::{cells_at, empty_cells, positions, se_step, BCR, COMB9, PEER_ORDER};
+use crate::core::{Bits81, Grid, HOUSE_CELLS, HOUSE_SETS, PEERS};
+use crate::techniques::fish::FishClass;
+use crate::techniques::step::Step;
+use crate::techniques::{FinderFn, SeNameFn, StepSink, TechniqueId as T};
+
+/// A placement step of `technique` at `difficulty` in `house`.
+fn placement(technique: T, difficulty: f64, cell: usize, digit: usize, house: usize) -> Step {
+    let mut step = se_step(technique, difficulty);
+    step.placements.insert(cell, digit);
+    step.cells = Bits81::cell(cell);
+    step.digits = 1 << digit;
+    step.houses = 1 << house;
+    step
+}
+
+/// Producer 1, pass A (§4.1): a digit with one place in a house with one empty cell (1.0,
+/// named "Hidden Single").
+pub fn full_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    for house in BCR {
+        if empty_cells(grid, house) != 1 {
+            continue;
+        }
+        for digit in 0..9 {
+            let places = grid.plane(digit) & HOUSE_SETS[house];
+            if let (true, Some(cell)) = (places.is_single(), places.first()) {
+                sink(&placement(T::FullHouse, 1.0, cell, digit, house))?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Producer 1, pass B (§4.1): a digit with one place in a house with several empty cells;
+/// 1.2 in a block, 1.5 in a row or column.
+pub fn hidden_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    for house in BCR {
+        if empty_cells(grid, house) <= 1 {
+            continue;
+        }
+        let difficulty = if house >= 18 { 1.2 } else { 1.5 };
+        for digit in 0..9 {
+            let places = grid.plane(digit) & HOUSE_SETS[house];
+            if let (true, Some(cell)) = (places.is_single(), places.first()) {
+                sink(&placement(T::HiddenSingle, difficulty, cell, digit, house))?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Producer 4 (§4.3): the first cell in row-major order with one candidate.
+pub fn naked_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    for cell in grid.single_candidate_cells() {
+        let digit = grid.candidates(cell).trailing_zeros() as usize;
+        let mut step = se_step(T::NakedSingle, 2.3);
+        step.placements.insert(cell, digit);
+        step.cells = Bits81::cell(cell);
+        step.digits = 1 << digit;
+        sink(&step)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The (house 1, house 2) pairs of pointing and claiming (§4.2, §4.4), pointing passes
+/// (block, column), (block, row) when `pointing`, else the claiming passes (column, block),
+/// (row, block): each house-1 index, then each house-2 index that intersects it.
+fn intersection_passes(pointing: bool) -> impl Iterator<Item = (usize, usize)> {
+    let passes: [(usize, usize); 2] = if pointing {
+        [(18, 9), (18, 0)]
+    } else {
+        [(9, 18), (0, 18)]
+    };
+    passes.into_iter().flat_map(|(first, second)| {
+        (0..9).flat_map(move |i| {
+            (0..9)
+                .map(move |j| (first + i, second + j))
+                .filter(|&(h1, h2)| HOUSE_SETS[h1].intersects(HOUSE_SETS[h2]))
+        })
+    })
+}
+
+/// The houses of the kind of `house` (the same first house number).
+fn same_kind(house: usize) -> std::ops::Range<usize> {
+    let start = house / 9 * 9;
+    start..start + 9
+}
+
+/// Producer 2 (§4.2): pointing (block → line, 1.7) or claiming (line → block, 1.9) whose
+/// elimination would leave a hidden single in another house of house 1's kind; places it.
+fn direct_intersection(grid: &Grid, sink: &mut StepSink<'_>, pointing: bool) -> ControlFlow<()> {
+    let (technique, difficulty) = if pointing {
+        (T::SeDirectPointing, 1.7)
+    } else {
+        (T::SeDirectClaiming, 1.9)
+    };
+    for (h1, h2) in intersection_passes(pointing) {
+        for digit in 0..9 {
+            let plane = grid.plane(digit);
+            let places = plane & HOUSE_SETS[h1];
+            if places.count() <= 1 || !places.is_subset_of(HOUSE_SETS[h2]) {
+                continue;
+            }
+            for h3 in same_kind(h1) {
+                if h3 == h1 || !HOUSE_SETS[h3].intersects(HOUSE_SETS[h2]) {
+                    continue;
+                }
+                let in_h3 = plane & HOUSE_SETS[h3];
+                if in_h3.count() <= 1 {
+                    continue;
+                }
+                let outside = in_h3.and_not(HOUSE_SETS[h2]);
+                if let (true, Some(cell)) = (outside.is_single(), outside.first()) {
+                    let mut step = placement(technique, difficulty, cell, digit, h3);
+                    step.houses |= 1 << h1;
+                    step.cover_houses = 1 << h2;
+                    step.cells |= places;
+                    sink(&step)?;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Direct Pointing (1.7).
+pub fn direct_pointing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    direct_intersection(grid, sink, true)
+}
+
+/// Direct Claiming (1.9).
+pub fn direct_claiming(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    direct_intersection(grid, sink, false)
+}
+
+/// Producers 3 and 5 (§4.2): a hidden k-set in a house with more than k empty cells whose
+/// eliminations would leave a hidden single of another digit in the house; places the first.
+fn direct_hidden(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<()> {
+    let (technique, difficulty) = if k == 2 {
+        (T::SeDirectHiddenPair, 2.0)
+    } else {
+        (T::SeDirectHiddenTriple, 2.5)
+    };
+    for house in BCR {
+        if empty_cells(grid, house) as usize <= k {
+            continue;
+        }
+        let pos: [u16; 9] = std::array::from_fn(|d| positions(grid, house, d));
+        for &tuple in COMB9.of(k) {
+            let Some(set) = hidden_set(&pos, tuple, k) else {
+                continue;
+            };
+            let single = (0..9).find(|&d| {
+                tuple & (1 << d) == 0
+                    && pos[d].count_ones() > 1
+                    && (pos[d] & !set).count_ones() == 1
+            });
+            if let Some(d) = single {
+                let cell = HOUSE_CELLS[house][(pos[d] & !set).trailing_zeros() as usize] as usize;
+                let mut step = placement(technique, difficulty, cell, d, house);
+                step.cells |= cells_at(house, set);
+                step.digits |= tuple;
+                sink(&step)?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The positions of a hidden set: every digit of `tuple` has ≥ 2 positions and together they
+/// have exactly `k`.
+#[inline]
+fn hidden_set(pos: &[u16; 9], tuple: u16, k: usize) -> Option<u16> {
+    let mut union = 0u16;
+    for d in 0..9 {
+        if tuple & (1 << d) != 0 {
+            if pos[d].count_ones() < 2 {
+                return None;
+            }
+            union |= pos[d];
+        }
+    }
+    (union.count_ones() as usize == k).then_some(union)
+}
+
+/// Direct Hidden Pair (2.0).
+pub fn direct_hidden_pair(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    direct_hidden(grid, sink, 2)
+}
+
+/// Direct Hidden Triplet (2.5).
+pub fn direct_hidden_triple(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    direct_hidden(grid, sink, 3)
+}
+
+/// Producer 6 (§4.4): pointing (2.6) or claiming (2.8), the digit removed from house 2
+/// outside house 1.
+fn intersection(grid: &Grid, sink: &mut StepSink<'_>, pointing: bool) -> ControlFlow<()> {
+    let (technique, difficulty) = if pointing {
+        (T::LockedCandidatesPointing, 2.6)
+    } else {
+        (T::LockedCandidatesClaiming, 2.8)
+    };
+    for (h1, h2) in intersection_passes(pointing) {
+        for digit in 0..9 {
+            let plane = grid.plane(digit);
+            let places = plane & HOUSE_SETS[h1];
+            if places.count() <= 1 || !places.is_subset_of(HOUSE_SETS[h2]) {
+                continue;
+            }
+            let removed = (plane & HOUSE_SETS[h2]).and_not(HOUSE_SETS[h1]);
+            if removed.is_empty() {
+                continue;
+            }
+            let mut step = se_step(technique, difficulty);
+            step.eliminations.planes[digit] = removed;
+            step.cells = places;
+            step.digits = 1 << digit;
+            step.houses = 1 << h1;
+            step.cover_houses = 1 << h2;
+            sink(&step)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Pointing (2.6).
+pub fn pointing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    intersection(grid, sink, true)
+}
+
+/// Claiming (2.8).
+pub fn claiming(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    intersection(grid, sink, false)
+}
+
+/// Producers 7, 10, 16 (§4.5): naked k-sets in houses with ≥ 2k empty cells, position tuples
+/// in Comb order.
+fn naked_subset(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<()> {
+    let (technique, difficulty) = match k {
+        2 => (T::NakedPair, 3.0),
+        3 => (T::NakedTriple, 3.6),
+        _ => (T::NakedQuad, 5.0),
+    };
+    for house in BCR {
+        if (empty_cells(grid, house) as usize) < 2 * k {
+            continue;
+        }
+        let masks: [u16; 9] =
+            std::array::from_fn(|p| grid.candidates(HOUSE_CELLS[house][p] as usize));
+        for &tuple in COMB9.of(k) {
+            let mut union = 0u16;
+            let mut ok = true;
+            for p in 0..9 {
+                if tuple & (1 << p) != 0 {
+                    if masks[p].count_ones() < 2 {
+                        ok = false;
+                        break;
+                    }
+                    union |= masks[p];
+                }
+            }
+            if !ok || union.count_ones() as usize != k {
+                continue;
+            }
+            let cells = cells_at(house, tuple);
+            let others = HOUSE_SETS[house].and_not(cells);
+            let mut step = se_step(technique, difficulty);
+            for d in 0..9 {
+                if union & (1 << d) != 0 {
+                    step.eliminations.planes[d] = grid.plane(d) & others;
+                }
+            }
+            if step.eliminations.is_empty() {
+                continue;
+            }
+            step.cells = cells;
+            step.digits = union;
+            step.houses = 1 << house;
+            sink(&step)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Naked Pair (3.0).
+pub fn naked_pair(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    naked_subset(grid, sink, 2)
+}
+
+/// Naked Triplet (3.6).
+pub fn naked_triple(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    naked_subset(grid, sink, 3)
+}
+
+/// Naked Quad (5.0).
+pub fn naked_quad(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    naked_subset(grid, sink, 4)
+}
+
+/// Producers 9, 12, 18 (§4.6): hidden k-sets in houses with more than 2k empty cells, digit
+/// tuples in Comb order.
+fn hidden_subset(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<()> {
+    let (technique, difficulty) = match k {
+        2 => (T::HiddenPair, 3.4),
+        3 => (T::HiddenTriple, 4.0),
+        _ => (T::HiddenQuad, 5.4),
+    };
+    for house in BCR {
+        if empty_cells(grid, house) as usize <= 2 * k {
+            continue;
+        }
+        let pos: [u16; 9] = std::array::from_fn(|d| positions(grid, house, d));
+        for &tuple in COMB9.of(k) {
+            let Some(set) = hidden_set(&pos, tuple, k) else {
+                continue;
+            };
+            let cells = cells_at(house, set);
+            let mut step = se_step(technique, difficulty);
+            for d in 0..9 {
+                if tuple & (1 << d) == 0 {
+                    step.eliminations.planes[d] = grid.plane(d) & cells;
+                }
+            }
+            if step.eliminations.is_empty() {
+                continue;
+            }
+            step.cells = cells;
+            step.digits = tuple;
+            step.houses = 1 << house;
+            sink(&step)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Hidden Pair (3.4).
+pub fn hidden_pair(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    hidden_subset(grid, sink, 2)
+}
+
+/// Hidden Triplet (4.0).
+pub fn hidden_triple(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    hidden_subset(grid, sink, 3)
+}
+
+/// Hidden Quad (5.4).
+pub fn hidden_quad(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    hidden_subset(grid, sink, 4)
+}
+
+/// Producers 8, 11, 17 (§4.7): basic fish, columns as base first, then rows; base tuples in
+/// Comb order, then digits; a digit placed in more than 9 − 2k cells is skipped.
+fn fish(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<()> {
+    let (technique, difficulty) = match k {
+        2 => (T::XWing, 3.2),
+        3 => (T::Swordfish, 3.8),
+        _ => (T::Jellyfish, 5.2),
+    };
+    for (base_start, cover_start) in [(9, 0), (0, 9)] {
+        for &tuple in COMB9.of(k) {
+            for digit in 0..9 {
+                if grid.placed(digit).count() as usize + 2 * k > 9 {
+                    continue;
+                }
+                let mut union = 0u16;
+                let mut base_cells = Bits81::EMPTY;
+                let mut ok = true;
+                for line in 0..9 {
+                    if tuple & (1 << line) == 0 {
+                        continue;
+                    }
+                    // Positions in a column are rows and vice versa: cover indexes.
+                    let p = positions(grid, base_start + line, digit);
+                    if p.count_ones() < 2 {
+                        ok = false;
+                        break;
+                    }
+                    union |= p;
+                    base_cells |= HOUSE_SETS[base_start + line];
+                }
+                if !ok || union.count_ones() as usize != k {
+                    continue;
+                }
+                let mut cover_cells = Bits81::EMPTY;
+                let mut covers = 0u32;
+                for line in 0..9 {
+                    if union & (1 << line) != 0 {
+                        cover_cells |= HOUSE_SETS[cover_start + line];
+                        covers |= 1 << (cover_start + line);
+                    }
+                }
+                let removed = (grid.plane(digit) & cover_cells).and_not(base_cells);
+                if removed.is_empty() {
+                    continue;
+                }
+                let mut step = se_step(technique, difficulty);
+                step.eliminations.planes[digit] = removed;
+                step.cells = grid.plane(digit) & base_cells & cover_cells;
+                step.digits = 1 << digit;
+                step.houses = (0..9)
+                    .filter(|l| tuple & (1 << l) != 0)
+                    .fold(0, |m, l| m | 1 << (base_start + l));
+                step.cover_houses = covers;
+                sink(&step)?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// X-Wing (3.2).
+pub fn x_wing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    fish(grid, sink, 2)
+}
+
+/// Swordfish (3.8).
+pub fn swordfish(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    fish(grid, sink, 3)
+}
+
+/// Jellyfish (5.2).
+pub fn jellyfish(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    fish(grid, sink, 4)
+}
+
+/// Producers 13 and 14 (§4.8): pivots in row-major order with 2 (XY) or 3 (XYZ) candidates,
+/// wings in SE's peer order; z leaves every cell that sees both wings (and, for XYZ, the
+/// pivot).
+fn wing(grid: &Grid, sink: &mut StepSink<'_>, xyz: bool) -> ControlFlow<()> {
+    let (technique, difficulty, size) = if xyz {
+        (T::XyzWing, 4.4, 3)
+    } else {
+        (T::XyWing, 4.2, 2)
+    };
+    let bivalue = grid.bivalue_cells();
+    for pivot in grid.unsolved() {
+        let xy = grid.candidates(pivot);
+        if xy.count_ones() != size {
+            continue;
+        }
+        for &w1 in &PEER_ORDER[pivot] {
+            let w1 = w1 as usize;
+            let m1 = grid.candidates(w1);
+            if !bivalue.contains(w1) || (xy & !m1).count_ones() != 1 {
+                continue;
+            }
+            for &w2 in &PEER_ORDER[pivot] {
+                let w2 = w2 as usize;
+                let m2 = grid.candidates(w2);
+                if w2 == w1 || !bivalue.contains(w2) {
+                    continue;
+                }
+                let union = xy | m1 | m2;
+                let common = xy & m1 & m2;
+                let fits = union.count_ones() == 3
+                    && if xyz {
+                        common.count_ones() == 1
+                    } else {
+                        common == 0
+                    };
+                if !fits {
+                    continue;
+                }
+                let z = (m1 & m2).trailing_zeros() as usize;
+                let mut seen = PEERS[w1] & PEERS[w2];
+                if xyz {
+                    seen &= PEERS[pivot];
+                }
+                let pattern = Bits81::cell(pivot) | Bits81::cell(w1) | Bits81::cell(w2);
+                let removed = (grid.plane(z) & seen).and_not(pattern);
+                if removed.is_empty() {
+                    continue;
+                }
+                let mut step = se_step(technique, difficulty);
+                step.eliminations.planes[z] = removed;
+                step.cells = pattern;
+                step.digits = union;
+                step.pivot = Some(pivot as u8);
+                sink(&step)?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// XY-Wing (4.2).
+pub fn xy_wing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    wing(grid, sink, false)
+}
+
+/// XYZ-Wing (4.4).
+pub fn xyz_wing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    wing(grid, sink, true)
+}
+
+/// SE's search and name of the fish of `class` (a [`FishClass`] index) and `size`: basic
+/// X-Wing, Swordfish and Jellyfish only (SE has no other fish).
+pub const fn fish_for(class: usize, size: usize) -> Option<(FinderFn, SeNameFn)> {
+    if class != FishClass::Basic as usize {
+        return None;
+    }
+    match size {
+        2 => Some((x_wing, |_| "X-Wing")),
+        3 => Some((swordfish, |_| "Swordfish")),
+        4 => Some((jellyfish, |_| "Jellyfish")),
+        _ => None,
+    }
+}

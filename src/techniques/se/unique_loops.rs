@@ -1,0 +1,510 @@
+//! SE's producer 15 (§4.10): Unique Rectangles and Loops, types 1–4. Unlike the other
+//! producers it collects every hint, keeps the first of equal ones, sorts them by difficulty
+//! then type, and yields them in that order, so the first is SE's choice.
+//!
+//! The loop search reproduces SE's depth-first walk exactly, quirks included: which loops are
+//! found, and in which cell order, decides type 3's cells and the order of equal hints.
+
+use std::ops::ControlFlow;
+
+use super::{cells_at, se_step, COMB9};
+use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_CELLS, HOUSE_SETS, PEERS};
+use crate::techniques::step::Step;
+use crate::techniques::{StepSink, TechniqueId};
+
+/// The house of `kind` (0 block, 1 row, 2 column: SE's BRC order) of `cell`.
+#[inline]
+fn house_of(cell: usize, kind: usize) -> usize {
+    match kind {
+        0 => CELL_HOUSES[cell][2] as usize,
+        1 => CELL_HOUSES[cell][0] as usize,
+        _ => CELL_HOUSES[cell][1] as usize,
+    }
+}
+
+/// The depth-first loop search from one start cell.
+struct Search<'a> {
+    grid: &'a Grid,
+    start: usize,
+    /// The two digits of the start cell, as a mask.
+    pair: u16,
+    path: Vec<u8>,
+    on_path: Bits81,
+    loops: &'a mut Vec<Vec<u8>>,
+}
+
+impl Search<'_> {
+    /// SE's `extend(cell, allowedExtra, extraDigits, lastType)`.
+    fn extend(&mut self, cell: usize, allowed_extra: i32, extra: u16, last_kind: Option<usize>) {
+        self.path.push(cell as u8);
+        self.on_path.insert(cell);
+        // A private copy, shared by the later cells examined in this call (SE's quirk).
+        let mut extra = extra;
+        for kind in 0..3 {
+            if Some(kind) == last_kind {
+                continue;
+            }
+            let house = house_of(cell, kind);
+            for &next in &HOUSE_CELLS[house] {
+                let next = next as usize;
+                let candidates = self.grid.candidates(next);
+                if next == self.start && self.path.len() >= 4 {
+                    self.loops.push(self.path.clone());
+                } else if !self.on_path.contains(next) && candidates & self.pair == self.pair {
+                    extra |= candidates & !self.pair;
+                    let many = candidates.count_ones() > 2;
+                    if !many || extra.count_ones() == 1 || allowed_extra > 0 {
+                        self.extend(next, allowed_extra - i32::from(many), extra, Some(kind));
+                    }
+                }
+            }
+        }
+        self.path.pop();
+        self.on_path.remove(cell);
+    }
+}
+
+/// Whether every house the loop touches holds two of its cells, of opposite parity.
+fn is_valid(cells: &[u8]) -> bool {
+    let mut sets = [0u32; 2];
+    for (i, &cell) in cells.iter().enumerate() {
+        let parity = i % 2;
+        for &house in &CELL_HOUSES[cell as usize] {
+            if sets[parity] & (1 << house) != 0 {
+                return false;
+            }
+            sets[parity] |= 1 << house;
+        }
+    }
+    sets[0] == sets[1]
+}
+
+/// One collected hint: the step and what makes it equal to another.
+struct Hint {
+    step: Step,
+    kind: u8,
+    loop_cells: Bits81,
+    /// Type 3: the house, the set's digits and cells.
+    set: Option<(usize, u16, Bits81)>,
+}
+
+/// The base difficulty of a loop of `size` cells (§4.10.4), added in SE's order.
+fn base_difficulty(size: usize) -> f64 {
+    let mut d = 4.5;
+    if size >= 10 {
+        d += 0.3;
+    }
+    if size >= 8 {
+        d += 0.2;
+    } else if size >= 6 {
+        d += 0.1;
+    }
+    d
+}
+
+/// Collects every hint of every loop, in SE's order.
+struct Collector<'a> {
+    grid: &'a Grid,
+    hints: Vec<Hint>,
+}
+
+impl Collector<'_> {
+    fn push(&mut self, hint: Hint) {
+        if hint.step.eliminations.is_empty() {
+            return;
+        }
+        let same = self
+            .hints
+            .iter()
+            .any(|h| h.kind == hint.kind && h.loop_cells == hint.loop_cells && h.set == hint.set);
+        if !same {
+            self.hints.push(hint);
+        }
+    }
+
+    fn hint(&self, cells: &[u8], kind: u8, difficulty: f64, pair: u16) -> Hint {
+        let loop_cells: Bits81 = cells.iter().map(|&c| c as usize).collect();
+        let mut step = se_step(TechniqueId::SeUniqueLoop, difficulty);
+        step.variant = kind;
+        step.cells = loop_cells;
+        step.digits = pair;
+        Hint {
+            step,
+            kind,
+            loop_cells,
+            set: None,
+        }
+    }
+
+    /// Classifies one valid loop (§4.10.3) and collects its hints.
+    fn classify(&mut self, cells: &[u8], pair: u16) {
+        let grid = self.grid;
+        let extra: Vec<usize> = cells
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| grid.candidates(c).count_ones() > 2)
+            .collect();
+        let base = base_difficulty(cells.len());
+        match extra.len() {
+            0 => {}
+            1 => {
+                let mut hint = self.hint(cells, 1, base, pair);
+                for d in digits(pair) {
+                    hint.step.eliminations.insert(extra[0], d);
+                }
+                self.push(hint);
+            }
+            2 => {
+                let (c1, c2) = (extra[0], extra[1]);
+                let rest = (grid.candidates(c1) | grid.candidates(c2)) & !pair;
+                if rest.count_ones() == 1 {
+                    self.type_2(cells, pair, &extra, base);
+                } else {
+                    self.type_3(cells, pair, c1, c2, rest, base);
+                }
+                self.type_4(cells, pair, c1, c2, base);
+            }
+            _ => self.type_2(cells, pair, &extra, base),
+        }
+    }
+
+    /// Type 2: the lowest extra digit of the first extra cell leaves every cell that sees all
+    /// the extra cells.
+    fn type_2(&mut self, cells: &[u8], pair: u16, extra: &[usize], base: f64) {
+        let grid = self.grid;
+        let z = (grid.candidates(extra[0]) & !pair).trailing_zeros() as usize;
+        let mut seen = Bits81::ALL;
+        let mut extra_cells = Bits81::EMPTY;
+        for &c in extra {
+            seen &= PEERS[c];
+            extra_cells.insert(c);
+        }
+        let mut hint = self.hint(cells, 2, base, pair);
+        hint.step.eliminations.planes[z] = (grid.plane(z) & seen).and_not(extra_cells);
+        self.push(hint);
+    }
+
+    /// Type 4: a loop digit locked to the two extra cells in a house they share removes the
+    /// other loop digit from both.
+    fn type_4(&mut self, cells: &[u8], pair: u16, c1: usize, c2: usize, base: f64) {
+        let grid = self.grid;
+        let v1 = pair.trailing_zeros() as usize;
+        let v2 = 15 - pair.leading_zeros() as usize;
+        let both = Bits81::cell(c1) | Bits81::cell(c2);
+        let (mut lock1, mut lock2) = (false, false);
+        for kind in 0..3 {
+            let house = house_of(c1, kind);
+            if house != house_of(c2, kind) {
+                continue;
+            }
+            let others = HOUSE_SETS[house].and_not(both);
+            lock1 |= !grid.plane(v1).intersects(others);
+            lock2 |= !grid.plane(v2).intersects(others);
+        }
+        let removed = if lock1 {
+            v2
+        } else if lock2 {
+            v1
+        } else {
+            return;
+        };
+        let mut hint = self.hint(cells, 4, base, pair);
+        hint.step.eliminations.planes[removed] = grid.plane(removed) & both;
+        self.push(hint);
+    }
+
+    /// Type 3: the two extra cells' extra digits `rest` with other cells of a shared house
+    /// form a naked set, or with the loop digits a hidden one.
+    fn type_3(&mut self, cells: &[u8], pair: u16, c1: usize, c2: usize, rest: u16, base: f64) {
+        let grid = self.grid;
+        let common = rest & grid.candidates(c1) & grid.candidates(c2);
+        for k in rest.count_ones() as usize..=7 {
+            for kind in 0..3 {
+                let house = house_of(c1, kind);
+                if house != house_of(c2, kind) {
+                    continue;
+                }
+                let slot =
+                    |cell: usize| HOUSE_CELLS[house].iter().position(|&c| c as usize == cell);
+                let (Some(p1), Some(p2)) = (slot(c1), slot(c2)) else {
+                    continue;
+                };
+                let empty = (grid.unsolved() & HOUSE_SETS[house]).count() as usize;
+                if 2 * k <= empty {
+                    self.type_3_naked(
+                        cells,
+                        pair,
+                        (c1, c2),
+                        (p1, p2),
+                        house,
+                        k,
+                        rest,
+                        common,
+                        base,
+                    );
+                }
+                if 2 * k < empty {
+                    self.type_3_hidden(cells, pair, (c1, c2), p2, house, k, rest, base);
+                }
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn type_3_naked(
+        &mut self,
+        cells: &[u8],
+        pair: u16,
+        (c1, c2): (usize, usize),
+        (p1, p2): (usize, usize),
+        house: usize,
+        k: usize,
+        rest: u16,
+        common: u16,
+        base: f64,
+    ) {
+        let grid = self.grid;
+        for &tuple in COMB9.of(k) {
+            if tuple & (1 << p1) == 0 || tuple & (1 << p2) != 0 {
+                continue;
+            }
+            let others = tuple & !(1 << p1);
+            let mut union = rest;
+            let mut of_others = 0u16;
+            let mut ok = true;
+            for p in 0..9 {
+                if others & (1 << p) != 0 {
+                    let m = grid.candidates(HOUSE_CELLS[house][p] as usize);
+                    if m.count_ones() < 2 {
+                        ok = false;
+                        break;
+                    }
+                    union |= m;
+                    of_others |= m;
+                }
+            }
+            if !ok || union.count_ones() as usize != k {
+                continue;
+            }
+            if (common | of_others).count_ones() as usize != k {
+                continue;
+            }
+            let set_cells = cells_at(house, others);
+            let keep = set_cells | Bits81::cell(c1) | Bits81::cell(c2);
+            let targets = HOUSE_SETS[house].and_not(keep);
+            let mut hint = self.hint(cells, 3, base + (k as f64 - 1.0) * 0.1, pair);
+            for d in digits(union) {
+                hint.step.eliminations.planes[d] = grid.plane(d) & targets;
+            }
+            hint.set = Some((house, union, set_cells));
+            hint.step.houses = 1 << house;
+            self.push(hint);
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn type_3_hidden(
+        &mut self,
+        cells: &[u8],
+        pair: u16,
+        (c1, c2): (usize, usize),
+        p2: usize,
+        house: usize,
+        k: usize,
+        rest: u16,
+        base: f64,
+    ) {
+        let grid = self.grid;
+        let outside: Vec<usize> = (0..9).filter(|&d| (pair | rest) & (1 << d) == 0).collect();
+        if k < 2 || k - 2 > outside.len() {
+            return;
+        }
+        let mut tuples = [0u16; 126];
+        let n = combinations_of(k - 2, outside.len(), &mut tuples);
+        for &tuple in &tuples[..n] {
+            let mut set_digits = pair;
+            for (i, &d) in outside.iter().enumerate() {
+                if tuple & (1 << i) != 0 {
+                    set_digits |= 1 << d;
+                }
+            }
+            let mut union = 0u16;
+            let mut ok = true;
+            for d in digits(set_digits) {
+                let p = super::positions(grid, house, d) & !(1 << p2);
+                if p == 0 {
+                    ok = false;
+                    break;
+                }
+                union |= p;
+            }
+            if !ok || union.count_ones() as usize != k {
+                continue;
+            }
+            let hidden = cells_at(house, union).and_not(Bits81::cell(c1) | Bits81::cell(c2));
+            let size = hidden.count() as f64;
+            let mut hint = self.hint(cells, 3, base + (size - 1.0) * 0.1, pair);
+            for d in digits(0x1FF & !set_digits) {
+                hint.step.eliminations.planes[d] = grid.plane(d) & hidden;
+            }
+            hint.set = Some((house, set_digits, hidden));
+            hint.step.houses = 1 << house;
+            self.push(hint);
+        }
+    }
+}
+
+/// Comb(k, n) as masks over 0..n, ascending, into `out` (n ≤ 9, so at most 126); the count.
+fn combinations_of(k: usize, n: usize, out: &mut [u16; 126]) -> usize {
+    let mut len = 0;
+    for &mask in COMB9.of(k) {
+        if mask < (1 << n) {
+            out[len] = mask;
+            len += 1;
+        }
+    }
+    len
+}
+
+/// The digit indexes of a mask, ascending.
+fn digits(mask: u16) -> impl Iterator<Item = usize> {
+    (0..9).filter(move |d| mask & (1 << d) != 0)
+}
+
+/// Unique Rectangles and Loops: every hint, SE's sorted order (difficulty, then type).
+pub fn unique_loops(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let mut loops = Vec::new();
+    let mut collector = Collector {
+        grid,
+        hints: Vec::new(),
+    };
+    for start in grid.bivalue_cells() {
+        let pair = grid.candidates(start);
+        loops.clear();
+        let mut search = Search {
+            grid,
+            start,
+            pair,
+            path: Vec::new(),
+            on_path: Bits81::EMPTY,
+            loops: &mut loops,
+        };
+        search.extend(start, 2, 0, None);
+        for cells in &loops {
+            if is_valid(cells) {
+                collector.classify(cells, pair);
+            }
+        }
+    }
+    let mut hints = collector.hints;
+    // Stable: equal hints keep the order in which they were found.
+    hints.sort_by(|a, b| {
+        let (da, db) = (a.step.difficulty, b.step.difficulty);
+        let (da, db) = (da.map_or(0.0, |d| d.0), db.map_or(0.0, |d| d.0));
+        da.total_cmp(&db).then(a.kind.cmp(&b.kind))
+    });
+    for hint in &hints {
+        sink(&hint.step)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// SE's name of a unique-loop step: "Unique Rectangle type n" for 4 cells, "Unique Loop type n"
+/// for 6, "Unique Loop N type n" above.
+pub fn name(step: &Step) -> &'static str {
+    const RECTANGLE: [&str; 4] = [
+        "Unique Rectangle type 1",
+        "Unique Rectangle type 2",
+        "Unique Rectangle type 3",
+        "Unique Rectangle type 4",
+    ];
+    const LOOP: [&str; 4] = [
+        "Unique Loop type 1",
+        "Unique Loop type 2",
+        "Unique Loop type 3",
+        "Unique Loop type 4",
+    ];
+    const SIZED: [[&str; 4]; 7] = [
+        [
+            "Unique Loop 8 type 1",
+            "Unique Loop 8 type 2",
+            "Unique Loop 8 type 3",
+            "Unique Loop 8 type 4",
+        ],
+        [
+            "Unique Loop 10 type 1",
+            "Unique Loop 10 type 2",
+            "Unique Loop 10 type 3",
+            "Unique Loop 10 type 4",
+        ],
+        [
+            "Unique Loop 12 type 1",
+            "Unique Loop 12 type 2",
+            "Unique Loop 12 type 3",
+            "Unique Loop 12 type 4",
+        ],
+        [
+            "Unique Loop 14 type 1",
+            "Unique Loop 14 type 2",
+            "Unique Loop 14 type 3",
+            "Unique Loop 14 type 4",
+        ],
+        [
+            "Unique Loop 16 type 1",
+            "Unique Loop 16 type 2",
+            "Unique Loop 16 type 3",
+            "Unique Loop 16 type 4",
+        ],
+        [
+            "Unique Loop 18 type 1",
+            "Unique Loop 18 type 2",
+            "Unique Loop 18 type 3",
+            "Unique Loop 18 type 4",
+        ],
+        [
+            "Unique Loop 20 type 1",
+            "Unique Loop 20 type 2",
+            "Unique Loop 20 type 3",
+            "Unique Loop 20 type 4",
+        ],
+    ];
+    let kind = (step.variant.clamp(1, 4) - 1) as usize;
+    match step.cells.count() {
+        4 => RECTANGLE[kind],
+        n if n <= 6 => LOOP[kind],
+        // A loop has an even number of cells; longer than 20 does not occur in practice.
+        n => SIZED[((n as usize).min(20) - 8) / 2][kind],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loop_sizes_add_se_bonuses() {
+        assert_eq!(base_difficulty(4), 4.5);
+        assert_eq!(base_difficulty(6), 4.5 + 0.1);
+        assert_eq!(base_difficulty(8), 4.5 + 0.2);
+        assert_eq!(
+            base_difficulty(10).to_bits(),
+            (4.5f64 + 0.3 + 0.2).to_bits()
+        );
+        let mut step = Step::new(TechniqueId::SeUniqueLoop);
+        step.variant = 2;
+        step.cells = (0..8).collect();
+        assert_eq!(name(&step), "Unique Loop 8 type 2");
+        step.cells = (0..4).collect();
+        assert_eq!(name(&step), "Unique Rectangle type 2");
+    }
+
+    #[test]
+    fn validity_wants_each_house_twice_with_opposite_parity() {
+        // r1c1 r1c2 r2c2 r2c1: a rectangle in one block is no UR (block holds four cells).
+        assert!(!is_valid(&[0, 1, 10, 9]));
+        // r1c1 r1c4 r4c4 r4c1: four blocks, each holding one cell.
+        assert!(!is_valid(&[0, 3, 30, 27]));
+        // r1c1 r1c2 r4c2 r4c1: two blocks, each house twice.
+        assert!(is_valid(&[0, 1, 28, 27]));
+    }
+}

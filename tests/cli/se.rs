@@ -1,0 +1,143 @@
+//! `--scale se` on the command line: its columns (`se_er`, `se_ep`, `se_ed` and the names of
+//! the steps that set them), statuses, stuck rows, `explain`'s SE difficulties and names,
+//! JSON lines and `stats`. What each case should give follows from the puzzle's construction.
+
+use crate::common::{csv_maps, sgrade};
+
+/// A solution grid (seed 1's).
+const SOLVED: &str =
+    "476239158239158467158467239784916325392574681561382794647893512925641873813725946";
+
+/// [`SOLVED`] with five cells emptied, no two in one house: five full houses, nothing else.
+fn five_full_houses() -> String {
+    let mut p: Vec<u8> = SOLVED.bytes().collect();
+    for cell in [0, 12, 24, 58, 80] {
+        p[cell] = b'.';
+    }
+    String::from_utf8(p).unwrap()
+}
+
+fn grade_se(input: &str, extra: &[&str]) -> Vec<std::collections::HashMap<String, String>> {
+    let out = sgrade()
+        .args(["grade", "-q", "--no-timing", "--scale", "se"])
+        .args(extra)
+        .write_stdin(input.to_string())
+        .assert();
+    csv_maps(&out.get_output().stdout)
+}
+
+#[test]
+fn se_columns_rate_full_houses_and_a_solved_grid() {
+    let rows = grade_se(&format!("{}\n{SOLVED}\n", five_full_houses()), &[]);
+    let full = &rows[0];
+    assert_eq!(
+        (
+            full["se_er"].as_str(),
+            full["se_ep"].as_str(),
+            full["se_ed"].as_str()
+        ),
+        ("1.0", "1.0", "1.0")
+    );
+    // SE names a full house "Hidden Single" (its pass A); the technique id stays ours.
+    for column in ["se_er_technique", "se_ep_technique", "se_ed_technique"] {
+        assert_eq!(full[column], "Hidden Single");
+    }
+    assert_eq!(full["hardest"], "full-house");
+    assert_eq!(full["steps"], "5");
+    assert_eq!(full["count_full-house"], "5");
+    assert!(!full.contains_key("rating"));
+    // A solved grid takes no step: 0.0 everywhere and no names, not serate's −∞ garbage.
+    let solved = &rows[1];
+    assert_eq!(solved["solved"], "true");
+    assert_eq!(solved["steps"], "0");
+    assert_eq!(
+        (solved["se_er"].as_str(), solved["se_er_technique"].as_str()),
+        ("0.0", "")
+    );
+}
+
+#[test]
+fn se_rates_only_unique_puzzles_and_leaves_stuck_ones_unrated() {
+    let empty = ".".repeat(81);
+    let mut clash = five_full_houses();
+    clash.replace_range(0..1, "7");
+    let rows = grade_se(&format!("{empty}\n{clash}\nnot a puzzle\n"), &[]);
+    let statuses: Vec<&str> = rows.iter().map(|r| r["status"].as_str()).collect();
+    // Two equal givens in a house make the line invalid, as on the other scales.
+    assert_eq!(statuses, ["multiple", "invalid", "invalid"]);
+    for row in &rows {
+        assert_eq!(row["se_er"], "");
+        assert_eq!(row["se_er_technique"], "");
+    }
+    // Restricted to hidden singles of pass B, the full-house puzzle is stuck at once (its
+    // singles are all full houses): unrated, no ER/EP/ED.
+    let stuck = grade_se(
+        &format!("{}\n", five_full_houses()),
+        &["--techniques", "hidden-single"],
+    );
+    assert_eq!(stuck[0]["solved"], "false");
+    assert_eq!(stuck[0]["se_er"], "");
+    assert_eq!(stuck[0]["se_ed"], "");
+    assert_eq!(stuck[0]["steps"], "0");
+}
+
+#[test]
+fn explain_prints_each_steps_se_difficulty_and_name() {
+    let p = five_full_houses();
+    let out = sgrade()
+        .args(["explain", "--scale", "se", &p])
+        .assert()
+        .success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let steps: Vec<&str> = text.lines().filter(|l| l.contains(". [")).collect();
+    assert_eq!(steps.len(), 5, "{text}");
+    assert!(
+        steps.iter().all(|l| l.contains("[1.0 Hidden Single]")),
+        "{text}"
+    );
+    assert!(text.contains("ER/EP/ED 1.0/1.0/1.0"), "{text}");
+    let out = sgrade()
+        .args(["explain", "--scale", "se", "--format", "json", &p])
+        .assert()
+        .success();
+    let first: serde_json::Value = serde_json::from_str(
+        String::from_utf8_lossy(&out.get_output().stdout)
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(first["se_difficulty"], 1.0);
+    assert_eq!(first["se_name"], "Hidden Single");
+}
+
+#[test]
+fn jsonl_and_stats_carry_the_er() {
+    let input = format!("{}\n{SOLVED}\n", five_full_houses());
+    let out = sgrade()
+        .args(["grade", "-q", "--scale", "se", "--output-format", "jsonl"])
+        .write_stdin(input.clone())
+        .assert()
+        .success();
+    let first: serde_json::Value = serde_json::from_str(
+        String::from_utf8_lossy(&out.get_output().stdout)
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(first["se_er"], 1.0);
+    assert_eq!(first["se_ed_technique"], "Hidden Single");
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("se.csv");
+    sgrade()
+        .args(["grade", "-q", "--scale", "se", "-o"])
+        .arg(&csv)
+        .write_stdin(input)
+        .assert()
+        .success();
+    let out = sgrade().arg("stats").arg(&csv).assert().success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string()
+        + &String::from_utf8_lossy(&out.get_output().stderr);
+    assert!(text.contains("SE ER: 0.0: 1, 1.0: 1"), "{text}");
+}

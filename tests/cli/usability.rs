@@ -1,0 +1,284 @@
+//! What a user sees while a run goes and when it ends: rows from a stalled pipe, the progress
+//! bar on a terminal, `explain`'s inputs, the end-of-run summary, `report` and `bench`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use crate::common;
+
+const EASY: &str =
+    "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+/// Rows of puzzles already read from a pipe that then stalls are written at once, with the
+/// default window (4096 lines in flight), not when the window fills or the input ends.
+#[test]
+fn a_stalled_pipe_does_not_hold_back_graded_rows() {
+    let mut child = Command::new(common::SGRADE)
+        .args(["grade", "-q", "--no-progress", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for _ in 0..3 {
+        writeln!(stdin, "{EASY}").unwrap();
+    }
+    stdin.flush().unwrap();
+    // Read on a thread, so that a run that holds the rows back fails the test, not hangs it.
+    let stdout = child.stdout.take().unwrap();
+    let (lines, received) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if lines.send(line.unwrap()).is_err() {
+                return;
+            }
+        }
+    });
+    let mut got = Vec::new();
+    while got.len() < 4 {
+        match received.recv_timeout(Duration::from_secs(30)) {
+            Ok(line) => got.push(line),
+            Err(_) => break,
+        }
+    }
+    // The input is still open: only now does it end.
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    reader.join().unwrap();
+    assert_eq!(got.len(), 4, "rows written before the input ended: {got:?}");
+    assert!(got[0].starts_with("source,line,puzzle"));
+    for (i, row) in got[1..].iter().enumerate() {
+        assert!(
+            row.starts_with(&format!("-,{},{EASY},unique", i + 1)),
+            "{row}"
+        );
+    }
+}
+
+/// Runs `command` (a shell command line) on a pseudo-terminal of 100 columns through
+/// util-linux `script`, and returns what the terminal received; `None` (the test is skipped)
+/// where `script` is not util-linux's.
+fn on_a_terminal(command: &str) -> Option<String> {
+    let version = Command::new("script").arg("--version").output().ok()?;
+    if !String::from_utf8_lossy(&version.stdout).contains("util-linux") {
+        eprintln!("SKIPPED: util-linux `script` is not installed (it provides the terminal)");
+        return None;
+    }
+    let output = Command::new("script")
+        .args([
+            "-qfec",
+            &format!("stty cols 100 rows 40; {command}"),
+            "/dev/null",
+        ])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{command}: {output:?}");
+    Some(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+/// The puzzle counts the bar showed, in the order drawn.
+fn counts_drawn(screen: &str) -> Vec<u64> {
+    screen
+        .split(['\r', '\n'])
+        .filter_map(|draw| {
+            let at = draw.find(" puzzle")?;
+            let digits: String = draw[..at]
+                .chars()
+                .rev()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            digits.chars().rev().collect::<String>().parse().ok()
+        })
+        .collect()
+}
+
+/// On a terminal the bar is drawn before the first puzzle is done, then moves with the
+/// puzzles finished (percent of the lines, elapsed time, ETA), and ends with a line giving the
+/// count and the rate; with stderr not a terminal nothing is drawn.
+#[test]
+fn progress_on_a_terminal_draws_at_once_and_moves_per_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    // Pencil-mark states that take the GNPX ladder tens of milliseconds each, on one thread:
+    // the bar has time to draw between two of them.
+    let text = std::fs::read_to_string(common::corpus("hodoku_forcing_states.txt")).unwrap();
+    let slow: Vec<&str> = text.lines().filter(|l| l.len() >= 729).take(12).collect();
+    let input = dir.path().join("slow.txt");
+    std::fs::write(&input, slow.join("\n") + "\n").unwrap();
+    let command = format!(
+        "'{}' grade -q -j1 --no-timing -o /dev/null '{}'",
+        common::SGRADE,
+        input.display()
+    );
+    let Some(screen) = on_a_terminal(&command) else {
+        return;
+    };
+    let counts = counts_drawn(&screen);
+    assert_eq!(counts.first(), Some(&0), "first draw: {screen:?}");
+    assert!(
+        counts.windows(2).all(|w| w[0] <= w[1]),
+        "counts only grow: {counts:?}"
+    );
+    let mut distinct = counts.clone();
+    distinct.dedup();
+    assert!(
+        distinct.len() >= 6,
+        "the bar moved with the puzzles, not once at the end: {counts:?}"
+    );
+    assert!(screen.contains('%') && screen.contains("ETA"), "{screen:?}");
+    let last = screen
+        .split(['\r', '\n'])
+        .rev()
+        .find(|l| l.contains("sgrade: "))
+        .unwrap();
+    assert!(
+        last.contains("sgrade: 12 puzzles in ") && last.contains(" puzzles/s)"),
+        "final line: {last:?}"
+    );
+    // Not a terminal: no bar, and no escape codes in the log.
+    let output = common::sgrade()
+        .args(["grade", "-q", "-j1", "--no-timing", "-o", "/dev/null"])
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert!(
+        output.stderr.is_empty(),
+        "{:?}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// The ids on `scale`'s default ladder at each difficulty, from `sgrade techniques`.
+fn ids_by_difficulty(scale: &str) -> std::collections::BTreeMap<String, Vec<String>> {
+    let out = common::sgrade()
+        .args(["techniques", "--scale", scale])
+        .assert()
+        .success();
+    let mut by = std::collections::BTreeMap::<String, Vec<String>>::new();
+    for line in String::from_utf8_lossy(&out.get_output().stdout)
+        .lines()
+        .skip(1)
+    {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.last() == Some(&"on") {
+            let difficulty = fields[fields.len() - 2].to_string();
+            by.entry(difficulty)
+                .or_default()
+                .push(fields[0].to_string());
+        }
+    }
+    by
+}
+
+/// The end-of-run summary fits an 80-column terminal: the rows that could not be graded are
+/// named (the first five, then a count), each rating has a bar and what it means on the
+/// scale, only the techniques used get a row, and times have units.
+#[test]
+fn the_summary_fits_a_terminal_and_says_what_ratings_mean() {
+    let out = common::sgrade()
+        .args(["grade", "-o", "/dev/null"])
+        .arg(common::corpus("bad_input.txt"))
+        .assert()
+        .code(1);
+    let summary = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    for line in summary.lines() {
+        assert!(line.chars().count() <= 80, "too wide: {line:?}");
+    }
+    let problems: Vec<&str> = summary
+        .lines()
+        .filter(|l| l.starts_with("    ") && l.contains("bad_input.txt: line "))
+        .collect();
+    assert_eq!(problems.len(), 5, "{summary}");
+    assert!(problems[0].ends_with("line 3: expected 81 or 729 cells, found 80"));
+    assert!(
+        summary.contains("    … and 1 more"),
+        "6 rows were not graded: {summary}"
+    );
+
+    // The rating rows: one per rating reached, with a bar, and the ladder's meaning.
+    let out = common::sgrade()
+        .args(["grade", "-o", "/dev/null"])
+        .arg(common::corpus("royle17_sample.txt"))
+        .assert()
+        .success();
+    let summary = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert!(
+        summary.lines().all(|l| l.chars().count() <= 80),
+        "{summary}"
+    );
+    let histogram = common::histogram(&summary, "rating").expect("a rating histogram");
+    assert_eq!(histogram.iter().map(|(_, n)| n).sum::<u64>(), 200);
+    let ids = ids_by_difficulty("gnpx");
+    let row = |rating: &str| {
+        summary
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(rating) && l.contains('█'))
+            .unwrap_or_else(|| panic!("no row {rating}: {summary}"))
+    };
+    // Rating 3 is the naked and hidden pair on GNPX's table: named by id.
+    assert!(row("3").ends_with(&ids["3"].join(", ")), "{}", row("3"));
+    assert!(row("1").ends_with("singles"), "{}", row("1"));
+    // Techniques: a row for each one used, none of zeros, and the unused ones counted.
+    let table: Vec<&str> = summary
+        .lines()
+        .skip_while(|l| !l.starts_with("  technique "))
+        .skip(1)
+        .take_while(|l| !l.starts_with("  ("))
+        .collect();
+    assert!(table.len() > 5, "{summary}");
+    for line in &table {
+        let numbers: Vec<u64> = line
+            .split_whitespace()
+            .skip(1)
+            .map(|n| n.parse().unwrap())
+            .collect();
+        assert!(numbers[0] > 0 || numbers[2] > 0, "a row of zeros: {line}");
+    }
+    let on_ladder: usize = ids.values().map(Vec::len).sum();
+    let unused = format!(
+        "  ({} techniques of the ladder were not used",
+        on_ladder - table.len()
+    );
+    assert!(summary.contains(&unused), "{unused}: {summary}");
+    let times = summary
+        .lines()
+        .find(|l| l.starts_with("  time per puzzle: p50 "))
+        .unwrap();
+    for part in times.split(", ") {
+        assert!(
+            [" ns", " µs", " ms", " s"]
+                .iter()
+                .any(|u| part.ends_with(u)),
+            "{times}"
+        );
+    }
+
+    // HoDoKu's histogram is by level name.
+    let out = common::sgrade()
+        .args(["grade", "--scale", "hodoku", "-o", "/dev/null"])
+        .arg(common::corpus("royle17_sample.txt"))
+        .assert()
+        .success();
+    let summary = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    let levels = common::histogram(&summary, "HoDoKu level").expect("a level histogram");
+    let names = ["Easy", "Medium", "Hard", "Unfair", "Extreme"];
+    assert!(
+        levels.iter().all(|(l, _)| names.contains(&l.as_str())),
+        "{levels:?}"
+    );
+    assert!(summary
+        .lines()
+        .any(|l| l.starts_with("    Easy ") && l.ends_with("singles")));
+
+    // `find` notes the ungraded rows as it goes; its summary does not list them again.
+    let out = common::sgrade()
+        .args(["find", "--needs", "x-wing", "-o", "/dev/null"])
+        .arg(common::corpus("bad_input.txt"))
+        .assert()
+        .code(1);
+    let text = String::from_utf8_lossy(&out.get_output().stderr).into_owned();
+    assert_eq!(text.matches("line 3: expected 81").count(), 1, "{text}");
+}
