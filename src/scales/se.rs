@@ -61,8 +61,8 @@ pub const BEFORE_CHAINS: &[Rung] = &[
 ];
 
 /// Producer 21, "Forcing Chains & Cycles" (static X-/Y-cycles, forcing X-chains, XY forcing
-/// chains and cycles): the chain family's rung goes here.
-pub const FORCING_CHAINS_AND_CYCLES: &[Rung] = &[];
+/// chains and cycles), sorted: its first hint is SE's sorted first.
+pub const FORCING_CHAINS_AND_CYCLES: &[Rung] = &[se(T::SeForcingChains, 65)];
 
 /// Producer 22. SE tries it only when producer 21 found nothing; without producer 21 on the
 /// ladder it would take steps SE never takes (a 7.5 where SE finds a 6.6 cycle), so until the
@@ -73,8 +73,18 @@ pub const ALIGNED_TRIPLET: &[Rung] = &[Rung {
 }];
 
 /// Producers 23–27d (Nishio, multiple, dynamic and nested forcing chains): the chain family's
-/// rungs go here, in SE's order.
-pub const NISHIO_AND_BEYOND: &[Rung] = &[];
+/// rungs, in SE's order: Nishio 7.5, Multiple 8.0, Dynamic 8.5, Dynamic (+) 9.0, the nested
+/// levels 2–5 at 9.5, 10.0, 10.5 and 11.0 (bases; each step carries base + length bonus).
+pub const NISHIO_AND_BEYOND: &[Rung] = &[
+    se(T::SeNishio, 75),
+    se(T::SeMultiple, 80),
+    se(T::SeDynamic, 85),
+    se(T::SeDynamicPlus, 90),
+    se(T::SeNested2, 95),
+    se(T::SeNested3, 100),
+    se(T::SeNested4, 105),
+    se(T::SeNested5, 110),
+];
 
 /// Whether the chain family's rungs are on the ladder yet.
 pub const fn has_chain_rungs() -> bool {
