@@ -573,6 +573,7 @@ fn scale_of(key: RatingKey) -> Scale {
     key.scale.unwrap_or(match key.rule {
         RatingRule::MaxDifficulty => Scale::Gnpx,
         RatingRule::HodokuLevel => Scale::Hodoku,
+        RatingRule::SeErEpEd => Scale::Se,
     })
 }
 

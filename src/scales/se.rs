@@ -61,8 +61,7 @@ pub const BEFORE_CHAINS: &[Rung] = &[
 ];
 
 /// Producer 21, "Forcing Chains & Cycles" (static X-/Y-cycles, forcing X-chains, XY forcing
-/// chains and cycles), 6.5 + length bonus and up; the chain family (`se_chains`) yields its
-/// sorted first hint.
+/// chains and cycles), sorted: its first hint is SE's sorted first.
 pub const FORCING_CHAINS_AND_CYCLES: &[Rung] = &[se(T::SeForcingChains, 65)];
 
 /// Producer 22. SE tries it only when producer 21 found nothing; without producer 21 on the
@@ -73,8 +72,9 @@ pub const ALIGNED_TRIPLET: &[Rung] = &[Rung {
     ..se(T::SeAlignedTripletExclusion, 75)
 }];
 
-/// Producers 23–27d (Nishio, multiple, dynamic and nested forcing chains), in SE's order;
-/// each is worth its base plus the length bonus of its hint's complexity.
+/// Producers 23–27d (Nishio, multiple, dynamic and nested forcing chains): the chain family's
+/// rungs, in SE's order: Nishio 7.5, Multiple 8.0, Dynamic 8.5, Dynamic (+) 9.0, the nested
+/// levels 2–5 at 9.5, 10.0, 10.5 and 11.0 (bases; each step carries base + length bonus).
 pub const NISHIO_AND_BEYOND: &[Rung] = &[
     se(T::SeNishio, 75),
     se(T::SeMultiple, 80),

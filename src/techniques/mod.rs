@@ -481,15 +481,15 @@ techniques! {
     }
     // Appended after the fish so that no earlier row's index moves.
     tail {
-        SeForcingChains => ("se-forcing-chains", "Forcing Chains & Cycles", "se-chains", se_chains::forcing_chains_cycles).gnpx("SE_ForcingChainsCycles").text(se_chains::text::TEXT),
-        SeNishio => ("se-nishio", "Nishio Forcing Chains", "se-chains", se_chains::nishio).gnpx("SE_NishioForcingChains").text(se_chains::text::TEXT),
-        SeMultiple => ("se-multiple-chains", "Multiple Forcing Chains", "se-chains", se_chains::multiple).gnpx("SE_MultipleForcingChains").text(se_chains::text::TEXT).premise(Premise::SOLUTION_EXISTS),
-        SeDynamic => ("se-dynamic-chains", "Dynamic Forcing Chains", "se-chains", se_chains::dynamic).gnpx("SE_DynamicForcingChains").text(se_chains::text::TEXT).premise(Premise::SOLUTION_EXISTS),
-        SeDynamicPlus => ("se-dynamic-chains-plus", "Dynamic Forcing Chains (+)", "se-chains", se_chains::dynamic_plus).gnpx("SE_DynamicForcingChainsPlus").text(se_chains::text::TEXT).premise(Premise::SOLUTION_EXISTS),
-        SeNested2 => ("se-nested-chains-2", "Nested Forcing Chains, level 2", "se-chains", se_chains::nested_2).gnpx("SE_NestedForcingChains2").text(se_chains::text::TEXT).premise(Premise::SOLUTION_EXISTS),
-        SeNested3 => ("se-nested-chains-3", "Nested Forcing Chains, level 3", "se-chains", se_chains::nested_3).gnpx("SE_NestedForcingChains3").text(se_chains::text::TEXT).premise(Premise::SOLUTION_EXISTS),
-        SeNested4 => ("se-nested-chains-4", "Nested Forcing Chains, level 4", "se-chains", se_chains::nested_4).gnpx("SE_NestedForcingChains4").text(se_chains::text::TEXT).premise(Premise::SOLUTION_EXISTS),
-        SeNested5 => ("se-nested-chains-5", "Nested Forcing Chains, level 5", "se-chains", se_chains::nested_5).gnpx("SE_NestedForcingChains5").text(se_chains::text::TEXT).premise(Premise::SOLUTION_EXISTS),
+        SeForcingChains => ("se-forcing-chains", "Forcing Chains & Cycles", "se-chains", se_chains::forcing_chains_cycles).gnpx("SE_ForcingChainsCycles").text(se_chains::text::TEXT).se_title(se_chains::step_name),
+        SeNishio => ("se-nishio", "Nishio Forcing Chains", "se-chains", se_chains::nishio).gnpx("SE_NishioForcingChains").text(se_chains::text::TEXT).se_title(se_chains::step_name),
+        SeMultiple => ("se-multiple-chains", "Multiple Forcing Chains", "se-chains", se_chains::multiple).gnpx("SE_MultipleForcingChains").text(se_chains::text::TEXT).se_title(se_chains::step_name).premise(Premise::SOLUTION_EXISTS),
+        SeDynamic => ("se-dynamic-chains", "Dynamic Forcing Chains", "se-chains", se_chains::dynamic).gnpx("SE_DynamicForcingChains").text(se_chains::text::TEXT).se_title(se_chains::step_name).premise(Premise::SOLUTION_EXISTS),
+        SeDynamicPlus => ("se-dynamic-chains-plus", "Dynamic Forcing Chains (+)", "se-chains", se_chains::dynamic_plus).gnpx("SE_DynamicForcingChainsPlus").text(se_chains::text::TEXT).se_title(se_chains::step_name).premise(Premise::SOLUTION_EXISTS),
+        SeNested2 => ("se-nested-chains-2", "Nested Forcing Chains, level 2", "se-chains", se_chains::nested_2).gnpx("SE_NestedForcingChains2").text(se_chains::text::TEXT).se_title(se_chains::step_name).premise(Premise::SOLUTION_EXISTS),
+        SeNested3 => ("se-nested-chains-3", "Nested Forcing Chains, level 3", "se-chains", se_chains::nested_3).gnpx("SE_NestedForcingChains3").text(se_chains::text::TEXT).se_title(se_chains::step_name).premise(Premise::SOLUTION_EXISTS),
+        SeNested4 => ("se-nested-chains-4", "Nested Forcing Chains, level 4", "se-chains", se_chains::nested_4).gnpx("SE_NestedForcingChains4").text(se_chains::text::TEXT).se_title(se_chains::step_name).premise(Premise::SOLUTION_EXISTS),
+        SeNested5 => ("se-nested-chains-5", "Nested Forcing Chains, level 5", "se-chains", se_chains::nested_5).gnpx("SE_NestedForcingChains5").text(se_chains::text::TEXT).se_title(se_chains::step_name).premise(Premise::SOLUTION_EXISTS),
     }
 }
 

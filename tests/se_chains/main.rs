@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod acceptance;
 mod replay;
 
 use replay::{sweep, Sweep};

@@ -375,7 +375,7 @@ impl Engine {
         for which in 0..4 {
             let mut l1 = std::mem::take(&mut self.l1);
             l1.clear();
-            super::level1::hints(which, &work, &self.fixed, &mut l1);
+            super::level1::hints(which, &work, &self.fixed, &gone, &mut l1);
             let added = self.add_advanced(p, &gone, &l1);
             self.l1 = l1;
             if let Some(added) = added {

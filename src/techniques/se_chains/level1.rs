@@ -18,17 +18,19 @@ const fn bcr(i: usize) -> usize {
 }
 
 /// The hints of level-1 producer `which` (0 pointing/claiming, 1 hidden pair, 2 naked pair,
-/// 3 X-Wing) on `grid`, appended to `out` in scan order.
-pub fn hints(which: usize, grid: &Cands, fixed: &Fixed, out: &mut Vec<Inner>) {
+/// 3 X-Wing) on `grid` that can have rule parents, appended to `out` in scan order. `gone` is
+/// what the outer chain removed: a hint whose pattern misses it has no rule parents and is
+/// ignored by the chain, so it is skipped here before it is built.
+pub fn hints(which: usize, grid: &Cands, fixed: &Fixed, gone: &[u128; 9], out: &mut Vec<Inner>) {
     match which {
-        0 => locking(grid, out),
-        1 => hidden_pairs(grid, fixed, out),
-        2 => naked_pairs(grid, fixed, out),
-        _ => x_wings(grid, fixed, out),
+        0 => locking(grid, gone, out),
+        1 => hidden_pairs(grid, fixed, gone, out),
+        2 => naked_pairs(grid, fixed, gone, out),
+        _ => x_wings(grid, fixed, gone, out),
     }
 }
 
-fn locking(grid: &Cands, out: &mut Vec<Inner>) {
+fn locking(grid: &Cands, gone: &[u128; 9], out: &mut Vec<Inner>) {
     // (block, column), (block, row), (column, block), (row, block).
     let passes: [(usize, usize); 4] = [(18, 9), (18, 0), (9, 18), (0, 18)];
     for (first, second) in passes {
@@ -40,6 +42,9 @@ fn locking(grid: &Cands, out: &mut Vec<Inner>) {
                     continue;
                 }
                 for d in 0..9 {
+                    if gone[d] & h1 & !h2 == 0 {
+                        continue;
+                    }
                     let there = grid.planes[d] & h1;
                     if there.count_ones() <= 1 || there & !h2 != 0 {
                         continue;
@@ -66,15 +71,27 @@ fn empty() -> Inner {
     }
 }
 
-fn hidden_pairs(grid: &Cands, fixed: &Fixed, out: &mut Vec<Inner>) {
+fn hidden_pairs(grid: &Cands, fixed: &Fixed, gone: &[u128; 9], out: &mut Vec<Inner>) {
     for i in 0..27 {
         let house = bcr(i);
         let set = HOUSE_SETS[house].0;
         if (fixed.empty & set).count_ones() <= 4 {
             continue;
         }
+        let mut lost = 0u16;
+        for (d, &g) in gone.iter().enumerate() {
+            if g & set != 0 {
+                lost |= 1 << d;
+            }
+        }
+        if lost == 0 {
+            continue;
+        }
         for b in 1..9 {
             for a in 0..b {
+                if lost >> a & 1 == 0 && lost >> b & 1 == 0 {
+                    continue;
+                }
                 let pa = grid.planes[a] & set;
                 let pb = grid.planes[b] & set;
                 if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
@@ -89,9 +106,10 @@ fn hidden_pairs(grid: &Cands, fixed: &Fixed, out: &mut Vec<Inner>) {
                         any |= inner.elims[e] != 0;
                     }
                 }
-                if any {
-                    inner.cause[a] = set & !cells;
-                    inner.cause[b] = set & !cells;
+                let outside = set & !cells;
+                if any && (gone[a] | gone[b]) & outside != 0 {
+                    inner.cause[a] = outside;
+                    inner.cause[b] = outside;
                     out.push(inner);
                 }
             }
@@ -99,17 +117,21 @@ fn hidden_pairs(grid: &Cands, fixed: &Fixed, out: &mut Vec<Inner>) {
     }
 }
 
-fn naked_pairs(grid: &Cands, fixed: &Fixed, out: &mut Vec<Inner>) {
+fn naked_pairs(grid: &Cands, fixed: &Fixed, gone: &[u128; 9], out: &mut Vec<Inner>) {
+    let touched = gone.iter().fold(0u128, |a, &g| a | g);
     for i in 0..27 {
         let house = bcr(i);
         let set = HOUSE_SETS[house].0;
-        if (fixed.empty & set).count_ones() < 4 {
+        if (fixed.empty & set).count_ones() < 4 || touched & set == 0 {
             continue;
         }
         let cells = HOUSE_CELLS[house];
         for q in 1..9 {
             for p in 0..q {
                 let (x, y) = (cells[p] as usize, cells[q] as usize);
+                if touched & (1u128 << x | 1u128 << y) == 0 {
+                    continue;
+                }
                 let (mx, my) = (grid.masks[x], grid.masks[y]);
                 if mx.count_ones() < 2 || my.count_ones() < 2 || (mx | my).count_ones() != 2 {
                     continue;
@@ -134,14 +156,14 @@ fn naked_pairs(grid: &Cands, fixed: &Fixed, out: &mut Vec<Inner>) {
     }
 }
 
-fn x_wings(grid: &Cands, fixed: &Fixed, out: &mut Vec<Inner>) {
+fn x_wings(grid: &Cands, fixed: &Fixed, gone: &[u128; 9], out: &mut Vec<Inner>) {
     // Base columns and cover rows, then base rows and cover columns.
     for (base, cover) in [(9usize, 0usize), (0, 9)] {
         for j in 1..9 {
             for i in 0..j {
                 let (b1, b2) = (HOUSE_SETS[base + i].0, HOUSE_SETS[base + j].0);
                 for d in 0..9 {
-                    if fixed.placed[d].count_ones() + 4 > 9 {
+                    if fixed.placed[d].count_ones() + 4 > 9 || gone[d] & (b1 | b2) == 0 {
                         continue;
                     }
                     let (p1, p2) = (grid.planes[d] & b1, grid.planes[d] & b2);

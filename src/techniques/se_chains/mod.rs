@@ -234,6 +234,11 @@ pub fn nested_5(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     run(grid, Prod::Dynamic(5), TechniqueId::SeNested5, sink)
 }
 
+/// SE's name of a chain step, for the catalogue's SE name column ("" for other steps).
+pub fn step_name(step: &Step) -> &'static str {
+    se_name(step).unwrap_or("")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
