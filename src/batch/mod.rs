@@ -21,6 +21,8 @@ use crate::symmetry::Forms;
 use crate::timing::TimingsPool;
 
 pub mod columns;
+#[cfg(feature = "parquet")]
+pub mod parquet;
 pub mod rows;
 
 pub use crate::grading::sink::{Sink, Stop};

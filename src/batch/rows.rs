@@ -33,6 +33,9 @@ pub enum OutputFormat {
     /// GNPX's rated-file line, `<puzzle> <difficulty> "<method>"` with GNPX's method names;
     /// rows that could not be graded become `#` comment lines, stuck ones end in `# stuck`.
     Gnpx,
+    /// A Parquet file with typed columns (the CSV's, or `--columns`); needs the `parquet`
+    /// cargo feature.
+    Parquet,
     /// One JSON object per line with the CSV's fields (numbers and booleans as such, empty
     /// fields as `null`) and the technique counts as one object, `counts`.
     Jsonl,
@@ -61,6 +64,8 @@ enum Output<W: Write> {
     Csv(Box<csv::Writer<W>>),
     Lines(W),
     Json(W),
+    #[cfg(feature = "parquet")]
+    Parquet(Box<super::parquet::ParquetRows<W>>),
 }
 
 /// Writes rows for evaluations, CSV header first.
@@ -153,6 +158,18 @@ impl<'a, W: Write> RowWriter<'a, W> {
         let output = match format {
             OutputFormat::Gnpx => Output::Lines(output),
             OutputFormat::Jsonl => Output::Json(output),
+            #[cfg(feature = "parquet")]
+            OutputFormat::Parquet => Output::Parquet(Box::new(super::parquet::ParquetRows::new(
+                output,
+                columns.clone(),
+            )?)),
+            #[cfg(not(feature = "parquet"))]
+            OutputFormat::Parquet => {
+                return Err(csv::Error::from(io::Error::other(
+                    "--output-format parquet: this sgrade was built without the `parquet` \
+                     feature (cargo build --release --features parquet)",
+                )))
+            }
             OutputFormat::Csv => {
                 let mut csv = csv::WriterBuilder::new().from_writer(output);
                 if options.header {
@@ -214,6 +231,8 @@ impl<'a, W: Write> RowWriter<'a, W> {
             counts: &self.counts,
         };
         match &mut self.output {
+            #[cfg(feature = "parquet")]
+            Output::Parquet(out) => Ok(out.push(&row)?),
             Output::Lines(out) => Ok(write_gnpx_line(out, evaluation, &self.message)?),
             Output::Json(out) => {
                 let row = if self.chosen {
@@ -239,6 +258,18 @@ impl<'a, W: Write> RowWriter<'a, W> {
         match &mut self.output {
             Output::Csv(csv) => csv.flush(),
             Output::Lines(out) | Output::Json(out) => out.flush(),
+            // Row groups go out when full: a group per chunk would be tiny.
+            #[cfg(feature = "parquet")]
+            Output::Parquet(_) => Ok(()),
+        }
+    }
+
+    /// Flushes every row and ends the output (Parquet: the last row group and the footer).
+    pub fn finish(&mut self) -> io::Result<()> {
+        match &mut self.output {
+            #[cfg(feature = "parquet")]
+            Output::Parquet(out) => out.finish(),
+            _ => self.flush(),
         }
     }
 }

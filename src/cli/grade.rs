@@ -144,6 +144,8 @@ pub enum OutputFormatArg {
     Jsonl,
     /// GNPX's own file line, with GNPX's method names.
     Gnpx,
+    /// A Parquet file with typed columns (builds with the `parquet` feature).
+    Parquet,
 }
 
 impl ScaleArgs {
@@ -160,6 +162,7 @@ impl ScaleArgs {
         let format = match batch.output_format {
             OutputFormatArg::Csv => OutputFormat::Csv,
             OutputFormatArg::Jsonl => OutputFormat::Jsonl,
+            OutputFormatArg::Parquet => OutputFormat::Parquet,
             OutputFormatArg::Gnpx if ladder.rule() == RatingRule::MaxDifficulty => OutputFormat::Gnpx,
             OutputFormatArg::Gnpx => {
                 return Err("--output-format gnpx writes GNPX difficulties: use it with --scale gnpx or gnpx584".into())
@@ -317,6 +320,7 @@ pub fn run_solve(args: SolveArgs) -> Result<ExitCode, String> {
     let format = match args.batch.output_format {
         OutputFormatArg::Csv => OutputFormat::Csv,
         OutputFormatArg::Jsonl => OutputFormat::Jsonl,
+        OutputFormatArg::Parquet => OutputFormat::Parquet,
         OutputFormatArg::Gnpx => {
             return Err(
                 "--output-format gnpx writes GNPX difficulties: solve has none (csv or jsonl)"
@@ -417,7 +421,7 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
             ("--timings", timings_file_path.as_ref()),
         ],
     )?;
-    if args.resume && plan.format() == OutputFormat::Gnpx {
+    if args.resume && matches!(plan.format(), OutputFormat::Gnpx | OutputFormat::Parquet) {
         return Err(
             "--resume needs rows that say their source and line: --output-format csv \
                     or jsonl"
@@ -499,7 +503,7 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
             (stop, Some(found.count()))
         }
     };
-    rows.flush()
+    rows.finish()
         .map_err(|e| format!("cannot write output: {e}"))?;
     if let Some(progress) = progress {
         progress.finish(!args.quiet);

@@ -291,7 +291,7 @@ pub fn scan(
                 }
             }
         }
-        OutputFormat::Gnpx => {
+        OutputFormat::Gnpx | OutputFormat::Parquet => {
             return Err("--resume needs rows with their source and line: \
                         --output-format csv or jsonl"
                 .into())

@@ -15,6 +15,7 @@
 //!   `--resume` completing the file to the uninterrupted output (slow tier: `--ignored`).
 //! - `io`: closed pipes, write errors named by output, an output that is an input, inputs
 //!   checked up front, rows written as they finish, stuck rows unrated, compressed input.
+//! - `columnar`: `--output-format parquet` (typed columns, the CSV's values; `--features parquet`).
 //! - `perf`: `grade --timings`, `bench`, `stats` and `report`.
 //! - `scales`: `--scale` and `--output-format gnpx` on the command line.
 //! - `se`: `--scale se`'s columns, statuses, stuck rows, `explain`, JSON lines and `stats`.
@@ -30,6 +31,7 @@ mod common;
 
 mod analysis;
 mod architecture;
+mod columnar;
 mod commands;
 mod formats;
 mod golden;
