@@ -394,7 +394,7 @@ fn columns_fix_one_schema_for_every_scale() {
     let refs: Vec<&Path> = paths.iter().map(|p| p.as_path()).collect();
     let text = stats(&refs[..2]);
     assert!(
-        text.contains("  rating (gnpx): ") && text.contains("  rating (gnpx584): "),
+        text.contains("  rating (gnpx), ") && text.contains("  rating (gnpx584), "),
         "{text}"
     );
     sgrade()
