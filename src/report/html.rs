@@ -608,7 +608,10 @@ fn summary_sections(html: &mut String, summary: &Summary, level: &str) {
     for (index, (key, ratings)) in summary.ratings.iter().enumerate() {
         let stuck = if index == 0 { summary.stuck } else { 0 };
         html.push_str(&rating_chart(*key, ratings, stuck));
-        html.push_str(&legend_table(*key, ratings));
+        // SE's ratings are bands of its ER, not rung difficulties: no rung legend for them.
+        if key.rule != RatingRule::SeErEpEd {
+            html.push_str(&legend_table(*key, ratings));
+        }
     }
     if summary.ratings.is_empty() && summary.stuck > 0 {
         html.push_str(&rating_chart(
