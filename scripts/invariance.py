@@ -18,6 +18,7 @@ SCALES = {
     "gnpx": ["rating", "hardest"],
     "gnpx584": ["rating", "hardest"],
     "hodoku": ["hodoku_level", "hodoku_score", "hardest"],
+    "se": ["se_er", "se_ep", "se_ed", "se_er_technique"],
 }
 SGRADE = os.path.join(os.path.dirname(__file__), "..", "target", "release", "sgrade")
 
@@ -40,6 +41,7 @@ def main():
     ap.add_argument("--copies", type=int, default=5)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", default="results/invariance.md")
+    ap.add_argument("--scales", default=",".join(SCALES), help="comma-separated scales to measure")
     args = ap.parse_args()
     puzzles = []
     for corpus in CORPORA:
@@ -52,11 +54,11 @@ def main():
     originals = "".join(p + "\n" for _, p in puzzles)
     isomorphs = run(["shuffle", "--copies", str(args.copies), "--seed", str(args.seed), "-"], originals)
     lines = [f"# Ratings under symmetry\n",
-             f"Command: `scripts/invariance.py --per-corpus {args.per_corpus} --copies {args.copies} --seed {args.seed}` "
+             f"Command: `scripts/invariance.py --per-corpus {args.per_corpus} --copies {args.copies} --seed {args.seed} --scales {args.scales}` "
              f"({len(puzzles)} puzzles: every n-th of {', '.join(c.split('/')[-1] for c in CORPORA)}; "
              f"{args.copies} random isomorphs each from `sgrade shuffle`, {len(puzzles) * args.copies} graded copies per scale). "
              f"Each copy is compared with its own original's row.\n"]
-    for scale, fields in SCALES.items():
+    for scale, fields in ((s, SCALES[s]) for s in args.scales.split(",")):
         start = time.time()
         base = rows(run(["grade", "-q", "--no-progress", "--scale", scale, "-"], originals))
         copies = rows(run(["grade", "-q", "--no-progress", "--scale", scale, "-"], isomorphs))

@@ -4,7 +4,7 @@
 //! reads its expectations from `../shared` and skips, saying so, when it is absent.
 //!
 //! Modules:
-//! - `acceptance`: SE.md's table 9.1, exact ER/EP/ED (ER ≥ 9.5 in the slow tier).
+//! - `acceptance`: SE.md's table 9.1, exact ER/EP/ED, all 60 (ER ≥ 9.5 takes a few CPU-s).
 //! - `references`: every reference puzzle of ER ≤ 6.2 (no chain needed) exact, and `--verify`
 //!   finds no wrong step on the shipped corpora (slow tier: on every reference puzzle).
 //! - `traces`: the path equals SE's, step by step (name and difficulty), up to SE's first chain.
