@@ -86,6 +86,10 @@ fn skyscraper_seed_states_hold_several_skyscrapers() {
         let mut eliminations: Vec<Vec<String>> = Vec::new();
         for line in listed.lines() {
             let step: serde_json::Value = serde_json::from_str(line).unwrap();
+            if step.get("step").is_none() {
+                // `--all` opens with the counts per technique (and notes what `--limit` cut).
+                continue;
+            }
             assert_eq!(step["links"].as_array().unwrap().len(), 3, "{step}");
             let removed: Vec<String> = step["eliminations"]
                 .as_array()
