@@ -232,7 +232,8 @@ type HashMap<K, V> = std::collections::HashMap<K, V>;
 /// Ratings are (nearly) invariant under symmetry: one random isomorph of every shipped
 /// puzzle, graded on every scale, keeps its rating at least as often as measured on 5,000
 /// copies of real puzzles (results/invariance.md: gnpx 99.98%, gnpx584 99.86%, HoDoKu level
-/// 98.86% and score 49.1%), with a margin for the smaller sample. HoDoKu's own score changes
+/// 98.86% and score 49.1%; SE's ER 99.25% of 800 (97.7% on these), EP and ED 100%), with a margin for the
+/// smaller sample. HoDoKu's own score changes
 /// as often (50.2% unchanged on 500 isomorphs, hodoku-py), so its floor stays near a half.
 #[test]
 fn ratings_keep_their_measured_invariance_under_random_symmetries() {
@@ -269,6 +270,7 @@ fn ratings_keep_their_measured_invariance_under_random_symmetries() {
         ("gnpx", &[("rating", 0.995)][..]),
         ("gnpx584", &[("rating", 0.99)]),
         ("hodoku", &[("hodoku_level", 0.985), ("hodoku_score", 0.47)]),
+        ("se", &[("se_er", 0.97), ("se_ep", 0.98), ("se_ed", 0.98)]),
     ] {
         let (base, copies) = (grade(scale, &originals), grade(scale, &isomorphs));
         assert_eq!(base.len(), copies.len());
