@@ -349,29 +349,24 @@ fn cycle_hint(bfs: &Bfs, grid: &Cands, pass: u8, at: u32, out: &mut Collector) {
     if !any {
         return;
     }
-    let (cause, key) = if out.all {
-        path_cause(bfs, at)
-    } else {
-        ([0; 9], 0)
-    };
-    let text = (!out.all).then(|| {
-        Box::new(Rendered {
-            headline: String::new(),
-            chains: vec![path_text(bfs, at)],
-        })
-    });
-    out.push(Rec {
-        difficulty: diff,
-        complexity,
-        kind,
-        gen,
-        elims,
-        result: None,
-        cause,
-        key,
-        cells: loop_cells,
-        text,
-    });
+    let all = out.all;
+    out.push(along_path(
+        Rec {
+            difficulty: diff,
+            complexity,
+            kind,
+            gen,
+            elims,
+            result: None,
+            cause: [0; 9],
+            key: 0,
+            cells: loop_cells,
+            text: None,
+        },
+        bfs,
+        at,
+        all,
+    ));
 }
 
 fn forcing_hint(bfs: &Bfs, grid: &Cands, pass: u8, at: u32, out: &mut Collector) {
@@ -399,27 +394,36 @@ fn forcing_hint(bfs: &Bfs, grid: &Cands, pass: u8, at: u32, out: &mut Collector)
     if elims.iter().all(|&p| p == 0) {
         return;
     }
-    let (cause, key) = if out.all {
-        path_cause(bfs, at)
+    let all = out.all;
+    out.push(along_path(
+        Rec {
+            difficulty: diff,
+            complexity,
+            kind,
+            gen,
+            elims,
+            result,
+            cause: [0; 9],
+            key: 0,
+            cells: 1u128 << c,
+            text: None,
+        },
+        bfs,
+        at,
+        all,
+    ));
+}
+
+/// `rec` read off the search path ending at instance `at`: inside a chain (`all`) its
+/// ancestry, for the rule parents and the nested complexity; at the top level its text.
+fn along_path(mut rec: Rec, bfs: &Bfs, at: u32, all: bool) -> Rec {
+    if all {
+        (rec.cause, rec.key) = path_cause(bfs, at);
     } else {
-        ([0; 9], 0)
-    };
-    let text = (!out.all).then(|| {
-        Box::new(Rendered {
+        rec.text = Some(Box::new(Rendered {
             headline: String::new(),
             chains: vec![path_text(bfs, at)],
-        })
-    });
-    out.push(Rec {
-        difficulty: diff,
-        complexity,
-        kind,
-        gen,
-        elims,
-        result,
-        cause,
-        key,
-        cells: 1u128 << c,
-        text,
-    });
+        }));
+    }
+    rec
 }
