@@ -9,8 +9,8 @@ use super::bonus::difficulty;
 use super::collect::{Collector, Hash128, Kind, Rec, Rendered};
 use super::engine::Engine;
 use super::nodes::{
-    cell_of, digit_of, is_on, node, off_to_on, on_to_off, opposite, Cands, NodeSet, Rules,
-    CAUSE_CELL, CAUSE_NONE,
+    cell_of, digit_of, is_on, node, off_to_on_into, on_to_off_into, opposite, Cands, NodeSet,
+    Rules, CAUSE_CELL, CAUSE_NONE,
 };
 use super::text::node_name;
 
@@ -149,12 +149,7 @@ fn cycles(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, a_on: u16, out: &
         for i in 0..bfs.pend_on.len() {
             let p = bfs.pend_on[i];
             let key = bfs.insts[p as usize].key;
-            let mut k = 0;
-            on_to_off(grid, rules, cell_of(key), digit_of(key), |q| {
-                buf[k] = q;
-                k += 1;
-            });
-            for &q in &buf[..k] {
+            for &q in on_to_off_into(grid, rules, key, &mut buf) {
                 if !bfs.is_parent(p, q) {
                     let at = bfs.push(q, p, CAUSE_NONE);
                     bfs.pend_off.push(at);
@@ -166,12 +161,7 @@ fn cycles(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, a_on: u16, out: &
         for i in 0..bfs.pend_off.len() {
             let p = bfs.pend_off[i];
             let key = bfs.insts[p as usize].key;
-            let mut k = 0;
-            off_to_on(grid, rules, cell_of(key), digit_of(key), |q, cause| {
-                onbuf[k] = (q, cause);
-                k += 1;
-            });
-            for &(q, cause) in &onbuf[..k] {
+            for &(q, cause) in off_to_on_into(grid, rules, key, &mut onbuf) {
                 if t >= 4 && q == a_on {
                     let at = bfs.push(q, p, cause);
                     cycle_hint(bfs, grid, pass, at, out);
@@ -219,12 +209,7 @@ fn forcing(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, start: u16, out:
         for i in 0..bfs.pend_on.len() {
             let p = bfs.pend_on[i];
             let key = bfs.insts[p as usize].key;
-            let mut k = 0;
-            on_to_off(grid, rules, cell_of(key), digit_of(key), |q| {
-                buf[k] = q;
-                k += 1;
-            });
-            for &q in &buf[..k] {
+            for &q in on_to_off_into(grid, rules, key, &mut buf) {
                 if q == target {
                     let at = bfs.push(q, p, CAUSE_NONE);
                     forcing_hint(bfs, grid, pass, at, out);
@@ -241,12 +226,7 @@ fn forcing(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, start: u16, out:
         for i in 0..bfs.pend_off.len() {
             let p = bfs.pend_off[i];
             let key = bfs.insts[p as usize].key;
-            let mut k = 0;
-            off_to_on(grid, rules, cell_of(key), digit_of(key), |q, cause| {
-                onbuf[k] = (q, cause);
-                k += 1;
-            });
-            for &(q, cause) in &onbuf[..k] {
+            for &(q, cause) in off_to_on_into(grid, rules, key, &mut onbuf) {
                 if q == target {
                     let at = bfs.push(q, p, cause);
                     forcing_hint(bfs, grid, pass, at, out);

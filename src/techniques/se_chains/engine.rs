@@ -8,8 +8,8 @@ use std::rc::Rc;
 use crate::core::HOUSE_SETS;
 
 use super::nodes::{
-    cell_of, digit_of, is_on, node, off_to_on, on_to_off, opposite, Cands, NodeSet, Rules,
-    CAUSE_CELL, CAUSE_NONE, NODES, NONE,
+    cell_of, digit_of, is_on, node, off_to_on_into, on_to_off_into, opposite, Cands, NodeSet,
+    Rules, CAUSE_CELL, CAUSE_NONE, NODES, NONE,
 };
 
 /// What a chaining producer is (SE.md §3, §5.4).
@@ -290,12 +290,7 @@ impl Engine {
             if hon < p.ons.len() {
                 let n = p.ons[hon];
                 hon += 1;
-                let mut k = 0;
-                on_to_off(&p.work, rules, cell_of(n), digit_of(n), |q| {
-                    buf[k] = q;
-                    k += 1;
-                });
-                for &q in &buf[..k] {
+                for &q in on_to_off_into(&p.work, rules, n, &mut buf) {
                     if p.set.contains(opposite(q)) {
                         let mut anc = p.anc[n as usize];
                         anc.insert(q);
@@ -317,15 +312,12 @@ impl Engine {
                 let n = p.offs[hoff];
                 hoff += 1;
                 let (cell, digit) = (cell_of(n), digit_of(n));
-                let mut k = 0;
-                off_to_on(&p.work, rules, cell, digit, |q, cause| {
-                    onbuf[k] = (q, cause);
-                    k += 1;
-                });
+                // Its consequences are read before its candidate leaves the working grid.
+                let ons = off_to_on_into(&p.work, rules, n, &mut onbuf);
                 if dynamic {
                     p.work.remove(cell, digit);
                 }
-                for &(q, cause) in &onbuf[..k] {
+                for &(q, cause) in ons {
                     let clash = p.set.contains(opposite(q));
                     if !clash && p.set.contains(q) {
                         continue;

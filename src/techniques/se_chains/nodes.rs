@@ -262,6 +262,39 @@ pub fn on_to_off(
     }
 }
 
+/// [`on_to_off`]'s nodes gathered into `buf` (a cell has at most 8 other candidates and 20
+/// peers), for callers that grow the chain while they walk them.
+#[inline]
+pub fn on_to_off_into<'b>(
+    cands: &Cands,
+    rules: Rules,
+    node: u16,
+    buf: &'b mut [u16; 32],
+) -> &'b [u16] {
+    let mut k = 0;
+    on_to_off(cands, rules, cell_of(node), digit_of(node), |q| {
+        buf[k] = q;
+        k += 1;
+    });
+    &buf[..k]
+}
+
+/// [`off_to_on`]'s (node, cause) pairs gathered into `buf` (one R3 node, three R4 houses).
+#[inline]
+pub fn off_to_on_into<'b>(
+    cands: &Cands,
+    rules: Rules,
+    node: u16,
+    buf: &'b mut [(u16, u8); 4],
+) -> &'b [(u16, u8)] {
+    let mut k = 0;
+    off_to_on(cands, rules, cell_of(node), digit_of(node), |q, cause| {
+        buf[k] = (q, cause);
+        k += 1;
+    });
+    &buf[..k]
+}
+
 /// Off → on (R3 then R4) from (cell, digit, off), in SE's order; `emit` gets (node, cause),
 /// the cause being [`CAUSE_CELL`] or the house of R4. R4 nodes repeated through a second house
 /// are dropped (the first house wins).
