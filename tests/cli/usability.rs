@@ -101,10 +101,12 @@ fn counts_drawn(screen: &str) -> Vec<u64> {
 #[test]
 fn progress_on_a_terminal_draws_at_once_and_moves_per_puzzle() {
     let dir = tempfile::tempdir().unwrap();
-    // Pencil-mark states that take the GNPX ladder tens of milliseconds each, on one thread:
-    // the bar has time to draw between two of them.
+    // Pencil-mark states that take the GNPX ladder some 20 ms each on one thread, each twice:
+    // about a second of work, so the bar (redrawn at most every 50 ms) draws many times
+    // between the first and the last even on a machine several times faster than ours.
     let text = std::fs::read_to_string(common::corpus("hodoku_forcing_states.txt")).unwrap();
-    let slow: Vec<&str> = text.lines().filter(|l| l.len() >= 729).take(12).collect();
+    let slow: Vec<&str> = text.lines().filter(|l| l.len() >= 729).collect();
+    let slow: Vec<&str> = slow.iter().chain(&slow).copied().collect();
     let input = dir.path().join("slow.txt");
     std::fs::write(&input, slow.join("\n") + "\n").unwrap();
     let command = format!(
@@ -123,8 +125,10 @@ fn progress_on_a_terminal_draws_at_once_and_moves_per_puzzle() {
     );
     let mut distinct = counts.clone();
     distinct.dedup();
+    // Drawn at 0, at the end, and at several counts between: it moves while puzzles finish.
+    // (That every finished puzzle moves it is the unit tests' job, with a clock they drive.)
     assert!(
-        distinct.len() >= 6,
+        distinct.len() >= 5,
         "the bar moved with the puzzles, not once at the end: {counts:?}"
     );
     assert!(screen.contains('%') && screen.contains("ETA"), "{screen:?}");
@@ -134,7 +138,8 @@ fn progress_on_a_terminal_draws_at_once_and_moves_per_puzzle() {
         .find(|l| l.contains("sgrade: "))
         .unwrap();
     assert!(
-        last.contains("sgrade: 12 puzzles in ") && last.contains(" puzzles/s)"),
+        last.contains(&format!("sgrade: {} puzzles in ", slow.len()))
+            && last.contains(" puzzles/s)"),
         "final line: {last:?}"
     );
     // Not a terminal: no bar, and no escape codes in the log.
