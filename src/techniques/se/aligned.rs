@@ -1,47 +1,114 @@
 //! SE's Aligned Pair Exclusion (producer 20, 6.2) and Aligned Triplet Exclusion (producer 22,
 //! 7.5), §4.9. The base cells need not be aligned: any two (three) cells with at least two
 //! common excluders, i.e. peers whose candidates the combination would all take.
+//!
+//! Excluder lists are cell sets, so a pair's (triple's) common excluders are one AND and its
+//! "at least two" test a popcount: most pairs fail it, and a pair whose two cells share fewer
+//! than two excluders cannot gain any from a third cell, so ATE skips its twin area entirely.
+//! Only the twin area's order (SE's peer order, §4.9) is walked cell by cell.
 
 use std::ops::ControlFlow;
 
 use super::{se_step, PEER_ORDER};
 use crate::core::{Bits81, Grid, PEERS};
-use crate::techniques::step::Step;
 use crate::techniques::{StepSink, TechniqueId};
 
-/// The base cells (row-major) and each one's excluders in SE's peer order: peers with 2
+/// The base cells (row-major, at most 81) and each cell's excluders as a set: peers with 2
 /// candidates (`max_excluder` = 2, APE) or 2–3 (3, ATE).
-fn base_cells(grid: &Grid, max_excluder: u32) -> (Vec<usize>, Vec<Vec<usize>>) {
-    let singles = grid.single_candidate_cells();
-    let mut bases = Vec::new();
-    let mut excluders = vec![Vec::new(); 81];
-    for cell in grid.unsolved() {
-        if grid.candidates(cell).count_ones() < 2 || PEERS[cell].intersects(singles) {
-            continue;
-        }
-        let list: Vec<usize> = PEER_ORDER[cell]
-            .iter()
-            .map(|&p| p as usize)
-            .filter(|&p| (2..=max_excluder).contains(&grid.candidates(p).count_ones()))
-            .collect();
-        if !list.is_empty() {
-            bases.push(cell);
-            excluders[cell] = list;
-        }
-    }
-    (bases, excluders)
+struct Bases {
+    cells: [u8; 81],
+    len: usize,
+    /// Excluders per cell (empty for a cell that is no base).
+    excluders: [Bits81; 81],
+    /// The base cells as a set.
+    set: Bits81,
 }
 
-/// The step removing from `cells` every candidate that is in no allowed combination, if any.
+impl Bases {
+    fn new(grid: &Grid, max_excluder: u32) -> Bases {
+        // Bit-sliced candidate counts: cells with one, two and three or more candidates.
+        let (mut ones, mut twos, mut threes, mut more) =
+            (Bits81::EMPTY, Bits81::EMPTY, Bits81::EMPTY, Bits81::EMPTY);
+        for &plane in grid.planes() {
+            more |= threes & plane;
+            threes |= twos & plane;
+            twos |= ones & plane;
+            ones |= plane;
+        }
+        let singles = ones.and_not(twos);
+        let excluder_cells = if max_excluder >= 3 {
+            twos.and_not(more)
+        } else {
+            twos.and_not(threes)
+        };
+        let mut bases = Bases {
+            cells: [0; 81],
+            len: 0,
+            excluders: [Bits81::EMPTY; 81],
+            set: Bits81::EMPTY,
+        };
+        // The planes hold unsolved cells only: `twos` are the cells with two or more candidates.
+        for cell in twos {
+            if PEERS[cell].intersects(singles) {
+                continue;
+            }
+            let excluders = PEERS[cell] & excluder_cells;
+            if !excluders.is_empty() {
+                bases.cells[bases.len] = cell as u8;
+                bases.len += 1;
+                bases.excluders[cell] = excluders;
+                bases.set.insert(cell);
+            }
+        }
+        bases
+    }
+
+    fn cells(&self) -> &[u8] {
+        &self.cells[..self.len]
+    }
+}
+
+/// The candidate masks of `excluders` (a cell of 2–3 candidates each), duplicates dropped:
+/// a combination is forbidden when it takes every candidate of one of them.
+#[inline]
+fn excluder_masks(grid: &Grid, excluders: Bits81, out: &mut [u16; 20]) -> usize {
+    let mut n = 0;
+    for cell in excluders {
+        let mask = grid.candidates(cell);
+        if !out[..n].contains(&mask) {
+            out[n] = mask;
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Whether some excluder's candidates all lie in `taken`.
+#[inline]
+fn excluded(masks: &[u16], taken: u16) -> bool {
+    masks.iter().any(|&m| m & !taken == 0)
+}
+
+/// Yields the step removing from `cells` every candidate that is in no allowed combination,
+/// if there is one (the step is built only then).
 fn exclusion_step(
     grid: &Grid,
+    sink: &mut StepSink<'_>,
     technique: TechniqueId,
     difficulty: f64,
     cells: &[usize],
     allowed: &[u16],
-    excluders: &[usize],
-) -> Option<Step> {
+    excluders: Bits81,
+) -> ControlFlow<()> {
+    if cells
+        .iter()
+        .zip(allowed)
+        .all(|(&cell, &ok)| grid.candidates(cell) & !ok == 0)
+    {
+        return ControlFlow::Continue(());
+    }
     let mut step = se_step(technique, difficulty);
+    step.cells = excluders;
     for (&cell, &ok) in cells.iter().zip(allowed) {
         let removed = grid.candidates(cell) & !ok;
         for d in 0..9 {
@@ -49,12 +116,9 @@ fn exclusion_step(
                 step.eliminations.insert(cell, d);
             }
         }
+        step.cells.insert(cell);
     }
-    if step.eliminations.is_empty() {
-        return None;
-    }
-    step.cells = cells.iter().chain(excluders).copied().collect();
-    Some(step)
+    sink(&step)
 }
 
 /// The digit indexes of a mask, ascending.
@@ -62,31 +126,27 @@ fn digits(mask: u16) -> impl Iterator<Item = usize> {
     (0..9).filter(move |d| mask & (1 << d) != 0)
 }
 
-/// Whether some excluder's candidates all lie in `taken`.
-#[inline]
-fn excluded(grid: &Grid, common: &[usize], taken: u16) -> bool {
-    common.iter().any(|&e| grid.candidates(e) & !taken == 0)
-}
-
 /// Aligned Pair Exclusion (6.2).
 pub fn aligned_pair_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    let (bases, excluders) = base_cells(grid, 2);
-    for j in 1..bases.len() {
-        for i in 0..j {
-            let (c0, c1) = (bases[i], bases[j]);
-            let common: Vec<usize> = excluders[c0]
-                .iter()
-                .copied()
-                .filter(|e| excluders[c1].contains(e))
-                .collect();
-            if common.len() < 2 {
+    let bases = Bases::new(grid, 2);
+    let cells = bases.cells();
+    let mut buffer = [0u16; 20];
+    // Comb(2, n) order: the second cell ascending, then the first.
+    for j in 1..cells.len() {
+        let c1 = cells[j] as usize;
+        for &c0 in &cells[..j] {
+            let c0 = c0 as usize;
+            let common = bases.excluders[c0] & bases.excluders[c1];
+            if common.count() < 2 {
                 continue;
             }
+            let n_masks = excluder_masks(grid, common, &mut buffer);
+            let masks = &buffer[..n_masks];
             let peers = PEERS[c0].contains(c1);
             let mut allowed = [0u16; 2];
             for v0 in digits(grid.candidates(c0)) {
                 for v1 in digits(grid.candidates(c1)) {
-                    if (v0 == v1 && peers) || excluded(grid, &common, 1 << v0 | 1 << v1) {
+                    if (v0 == v1 && peers) || excluded(masks, 1 << v0 | 1 << v1) {
                         continue;
                     }
                     allowed[0] |= 1 << v0;
@@ -94,9 +154,7 @@ pub fn aligned_pair_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFl
                 }
             }
             let technique = TechniqueId::SeAlignedPairExclusion;
-            if let Some(step) = exclusion_step(grid, technique, 6.2, &[c0, c1], &allowed, &common) {
-                sink(&step)?;
-            }
+            exclusion_step(grid, sink, technique, 6.2, &[c0, c1], &allowed, common)?;
         }
     }
     ControlFlow::Continue(())
@@ -104,29 +162,46 @@ pub fn aligned_pair_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFl
 
 /// Aligned Triplet Exclusion (7.5).
 pub fn aligned_triplet_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    let (bases, excluders) = base_cells(grid, 3);
-    let is_base: Bits81 = bases.iter().copied().collect();
-    let mut area = Vec::with_capacity(40);
-    for j in 1..bases.len() {
-        for i in 0..j {
-            let (c0, c1) = (bases[i], bases[j]);
-            area.clear();
-            for &e in excluders[c0].iter().chain(&excluders[c1]) {
-                if is_base.contains(e) && e != c0 && e != c1 && !area.contains(&e) {
-                    area.push(e);
-                }
+    let bases = Bases::new(grid, 3);
+    let cells = bases.cells();
+    let mut buffer = [0u16; 20];
+    let mut area = [0u8; 40];
+    for j in 1..cells.len() {
+        let c1 = cells[j] as usize;
+        for &c0 in &cells[..j] {
+            let c0 = c0 as usize;
+            let (e0, e1) = (bases.excluders[c0], bases.excluders[c1]);
+            // Every triple's common excluders lie in the pair's.
+            let pair_common = e0 & e1;
+            if pair_common.count() < 2 {
+                continue;
             }
-            for &c2 in &area {
-                let common: Vec<usize> = excluders[c0]
-                    .iter()
-                    .copied()
-                    .filter(|e| excluders[c1].contains(e) && excluders[c2].contains(e))
-                    .collect();
-                if common.len() < 2 {
+            // The twin area: c0's excluders, then c1's not already listed, in peer order, kept
+            // if they are base cells other than c0 and c1 (and, here, if they can leave two
+            // common excluders: the others would be skipped anyway).
+            let outside = !(Bits81::cell(c0) | Bits81::cell(c1));
+            let keep = |e: usize| (pair_common & bases.excluders[e]).count() >= 2;
+            let mut n = 0;
+            let first = e0 & bases.set & outside;
+            let second = e1.and_not(e0) & bases.set & outside;
+            for (cell, from) in [(c0, first), (c1, second)] {
+                if from.is_empty() {
                     continue;
                 }
-                let cells = [c0, c1, c2];
-                let peer = |a: usize, b: usize| PEERS[cells[a]].contains(cells[b]);
+                for &e in &PEER_ORDER[cell] {
+                    if from.contains(e as usize) && keep(e as usize) {
+                        area[n] = e;
+                        n += 1;
+                    }
+                }
+            }
+            for &c2 in &area[..n] {
+                let c2 = c2 as usize;
+                let common = pair_common & bases.excluders[c2];
+                let n_masks = excluder_masks(grid, common, &mut buffer);
+                let masks = &buffer[..n_masks];
+                let triple = [c0, c1, c2];
+                let peer = |a: usize, b: usize| PEERS[triple[a]].contains(triple[b]);
                 let (p01, p02, p12) = (peer(0, 1), peer(0, 2), peer(1, 2));
                 let mut allowed = [0u16; 3];
                 for v0 in digits(grid.candidates(c0)) {
@@ -138,7 +213,7 @@ pub fn aligned_triplet_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> Contro
                             if (v0 == v2 && p02) || (v1 == v2 && p12) {
                                 continue;
                             }
-                            if excluded(grid, &common, 1 << v0 | 1 << v1 | 1 << v2) {
+                            if excluded(masks, 1 << v0 | 1 << v1 | 1 << v2) {
                                 continue;
                             }
                             allowed[0] |= 1 << v0;
@@ -148,10 +223,7 @@ pub fn aligned_triplet_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> Contro
                     }
                 }
                 let technique = TechniqueId::SeAlignedTripletExclusion;
-                if let Some(step) = exclusion_step(grid, technique, 7.5, &cells, &allowed, &common)
-                {
-                    sink(&step)?;
-                }
+                exclusion_step(grid, sink, technique, 7.5, &triple, &allowed, common)?;
             }
         }
     }
