@@ -292,11 +292,18 @@ impl<R: BufRead> RecordReader<R> {
                 continue;
             }
             if length > MAX_LINE {
-                return Ok(Some(error_record(
+                // The whole line is rejected, a puzzle at its start included: its extra text
+                // is kept verbatim in the row, and a cut one would pass for the real one.
+                let mut record = error_record(
                     self.line,
-                    bytes,
-                    format!("line too long: {length} bytes (at most {MAX_LINE} are read)"),
-                )));
+                    &[],
+                    format!(
+                        "line too long: {length} bytes (a line, its extra text included, may \
+                         hold at most {MAX_LINE})"
+                    ),
+                );
+                record.puzzle = echo_cut(bytes, length);
+                return Ok(Some(record));
             }
             if let Some(at) = bytes.iter().position(|&b| b == 0) {
                 return Ok(Some(error_record(self.line, bytes, nul_message(bytes, at))));
@@ -471,6 +478,18 @@ pub fn echo(text: &str) -> String {
         None => text.to_string(),
         Some((cut, _)) => format!("{}… ({} characters)", &text[..cut], text.chars().count()),
     }
+}
+
+/// The first [`ECHO_CHARS`] characters of `held`, the part read of a line of `length` bytes
+/// that was too long to read whole, and a note of that length.
+fn echo_cut(held: &[u8], length: usize) -> String {
+    // Four bytes a character at most: no need to decode all that is held.
+    let head = String::from_utf8_lossy(&held[..held.len().min(4 * ECHO_CHARS)]);
+    let cut = head
+        .char_indices()
+        .nth(ECHO_CHARS)
+        .map_or(head.len(), |(at, _)| at);
+    format!("{}… ({length} bytes)", &head[..cut])
 }
 
 /// Names the NUL byte at `at`; a line whose every other byte is NUL is likely UTF-16.
@@ -755,14 +774,46 @@ mod tests {
         assert!(started.elapsed() < std::time::Duration::from_secs(1));
         assert_eq!(
             long.error.as_deref(),
-            Some("line too long: 52428800 bytes (at most 65536 are read)")
+            Some(
+                "line too long: 52428800 bytes (a line, its extra text included, may hold at \
+                 most 65536)"
+            )
         );
+        // The echo notes the line's length, not the part held.
         assert_eq!(
-            long.puzzle.chars().count(),
-            ECHO_CHARS + " (65536 characters)".len() + 1
+            long.puzzle,
+            format!("{}… (52428800 bytes)", "7".repeat(ECHO_CHARS))
         );
-        assert!(long.puzzle.ends_with("… (65536 characters)"));
         assert_eq!((next.line, next.puzzle.as_str()), (2, P));
+    }
+
+    #[test]
+    fn a_puzzle_with_too_long_extra_text_is_one_row_in_lines_and_csv() {
+        // Multi-byte characters around the cut: the echo stays whole characters.
+        let extra = "é".repeat(MAX_LINE);
+        let plain = records(format!("{P} {extra}\n{P}\n").as_bytes());
+        let length = P.len() + 1 + extra.len();
+        assert_eq!(plain.len(), 2);
+        assert!(plain[0]
+            .error
+            .as_deref()
+            .unwrap()
+            .starts_with(&format!("line too long: {length} bytes")));
+        assert_eq!(
+            plain[0].puzzle,
+            format!("{P} {}… ({length} bytes)", "é".repeat(ECHO_CHARS - 82))
+        );
+        assert_eq!((plain[1].line, plain[1].error.as_deref()), (2, None));
+        let csv = records(format!("id,puzzle,note\n1,{P},{extra}\n2,{P},x\n").as_bytes());
+        assert_eq!(csv.len(), 2);
+        assert_eq!(csv[0].line, 2);
+        assert!(csv[0].puzzle.starts_with(&format!("1,{P},é")));
+        assert!(csv[0]
+            .error
+            .as_deref()
+            .unwrap()
+            .starts_with("line too long"));
+        assert_eq!((csv[1].line, csv[1].puzzle.as_str()), (3, P));
     }
 
     #[test]

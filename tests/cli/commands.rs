@@ -583,6 +583,61 @@ fn hostile_lines_each_get_one_row_with_a_precise_message() {
 }
 
 #[test]
+fn multi_megabyte_lines_are_one_row_each_and_fast_in_lines_and_csv() {
+    // 8 MiB: a puzzle followed by extra text with commas (the slow case), and a line
+    // of digits alone; then a good puzzle, which must still be graded.
+    let extra = ",x".repeat(4 << 20);
+    let digits = "7".repeat(8 << 20);
+    for (format, input, first) in [
+        ("lines", format!("{EASY}{extra}\n{digits}\n{EASY}\n"), 1),
+        (
+            "csv",
+            format!("id,puzzle,note\n1,{EASY}{extra}\n2,{digits}\n3,{EASY},ok\n"),
+            2,
+        ),
+    ] {
+        let started = std::time::Instant::now();
+        let out = sgrade()
+            .args(["grade", "-q", "--no-timing", "--input-format", format, "-"])
+            .write_stdin(input.clone())
+            .assert()
+            .code(1);
+        // Generous for a loaded CI machine; the reader alone takes a few milliseconds.
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "{format}"
+        );
+        let stdout = &out.get_output().stdout;
+        assert!(
+            stdout.len() < 4096,
+            "{format}: rows echo a capped part of the line"
+        );
+        let rows = csv_rows(stdout);
+        let message = header(stdout).iter().position(|c| c == "message").unwrap();
+        assert_eq!(rows.len(), 3, "{format}");
+        let lengths = [
+            input.lines().nth(first - 1).unwrap().len(),
+            input.lines().nth(first).unwrap().len(),
+        ];
+        for (row, length) in rows.iter().zip(lengths) {
+            assert_eq!(&row[3], "invalid");
+            let line = &row[1];
+            assert!(
+                row[message].starts_with(&format!("line {line}: line too long: {length} bytes")),
+                "{format}: {}",
+                &row[message]
+            );
+            assert!(
+                row[2].ends_with(&format!("… ({length} bytes)")),
+                "{}",
+                &row[2]
+            );
+        }
+        assert_eq!((&rows[2][3], &rows[2][2]), ("unique", EASY));
+    }
+}
+
+#[test]
 fn explain_takes_a_puzzle_that_starts_with_a_dash() {
     // `-` is a documented empty-cell mark: a puzzle may start with it.
     let dashed = XWING.replace('.', "-");
