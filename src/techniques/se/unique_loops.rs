@@ -22,22 +22,41 @@ fn house_of(cell: usize, kind: usize) -> usize {
     }
 }
 
-/// The depth-first loop search from one start cell.
-struct Search<'a> {
-    grid: &'a Grid,
+/// The three houses of `cell` as a mask (bit h = house h).
+#[inline]
+fn house_mask(cell: usize) -> u32 {
+    let [row, column, block] = CELL_HOUSES[cell];
+    1 << row | 1 << column | 1 << block
+}
+
+/// The depth-first loop search from one start cell; each valid loop it closes is classified
+/// at once (the order SE would classify its list in).
+struct Search<'a, 'g> {
+    grid: &'g Grid,
     start: usize,
     /// The two digits of the start cell, as a mask.
     pair: u16,
-    path: Vec<u8>,
+    /// The cells holding both digits of `pair`: the only cells the walk may enter.
+    pair_cells: Bits81,
+    path: [u8; 81],
+    len: usize,
     on_path: Bits81,
-    loops: &'a mut Vec<Vec<u8>>,
+    /// The houses of the path's cells at even and at odd positions. A loop is valid only if no
+    /// house holds two cells of the same parity, so a cell whose houses meet its parity's is
+    /// never entered: every loop through it would be rejected by [`is_valid`].
+    parity_houses: [u32; 2],
+    collector: &'a mut Collector<'g>,
 }
 
-impl Search<'_> {
+impl Search<'_, '_> {
     /// SE's `extend(cell, allowedExtra, extraDigits, lastType)`.
     fn extend(&mut self, cell: usize, allowed_extra: i32, extra: u16, last_kind: Option<usize>) {
-        self.path.push(cell as u8);
+        let parity = self.len % 2;
+        let houses = house_mask(cell);
+        self.path[self.len] = cell as u8;
+        self.len += 1;
         self.on_path.insert(cell);
+        self.parity_houses[parity] |= houses;
         // A private copy, shared by the later cells examined in this call (SE's quirk).
         let mut extra = extra;
         for kind in 0..3 {
@@ -45,22 +64,28 @@ impl Search<'_> {
                 continue;
             }
             let house = house_of(cell, kind);
-            for &next in &HOUSE_CELLS[house] {
-                let next = next as usize;
-                let candidates = self.grid.candidates(next);
-                if next == self.start && self.path.len() >= 4 {
-                    self.loops.push(self.path.clone());
-                } else if !self.on_path.contains(next) && candidates & self.pair == self.pair {
+            // SE examines all nine positions; those without both digits change nothing.
+            for next in HOUSE_SETS[house] & self.pair_cells {
+                if next == self.start && self.len >= 4 {
+                    if self.parity_houses[0] == self.parity_houses[1] {
+                        let cells = &self.path[..self.len];
+                        debug_assert!(is_valid(cells));
+                        self.collector.classify(cells, self.pair);
+                    }
+                } else if !self.on_path.contains(next) {
+                    let candidates = self.grid.candidates(next);
                     extra |= candidates & !self.pair;
                     let many = candidates.count_ones() > 2;
-                    if !many || extra.count_ones() == 1 || allowed_extra > 0 {
+                    let doomed = house_mask(next) & self.parity_houses[self.len % 2] != 0;
+                    if !doomed && (!many || extra.count_ones() == 1 || allowed_extra > 0) {
                         self.extend(next, allowed_extra - i32::from(many), extra, Some(kind));
                     }
                 }
             }
         }
-        self.path.pop();
+        self.len -= 1;
         self.on_path.remove(cell);
+        self.parity_houses[parity] &= !houses;
     }
 }
 
@@ -373,28 +398,30 @@ fn digits(mask: u16) -> impl Iterator<Item = usize> {
 
 /// Unique Rectangles and Loops: every hint, SE's sorted order (difficulty, then type).
 pub fn unique_loops(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    let mut loops = Vec::new();
     let mut collector = Collector {
         grid,
         hints: Vec::new(),
     };
     for start in grid.bivalue_cells() {
         let pair = grid.candidates(start);
-        loops.clear();
+        let mut v = pair;
+        let mut pair_cells = Bits81::ALL;
+        while v != 0 {
+            pair_cells &= grid.plane(v.trailing_zeros() as usize);
+            v &= v - 1;
+        }
         let mut search = Search {
             grid,
             start,
             pair,
-            path: Vec::new(),
+            pair_cells,
+            path: [0; 81],
+            len: 0,
             on_path: Bits81::EMPTY,
-            loops: &mut loops,
+            parity_houses: [0; 2],
+            collector: &mut collector,
         };
         search.extend(start, 2, 0, None);
-        for cells in &loops {
-            if is_valid(cells) {
-                collector.classify(cells, pair);
-            }
-        }
     }
     let mut hints = collector.hints;
     // Stable: equal hints keep the order in which they were found.
