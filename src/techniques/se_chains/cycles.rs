@@ -9,8 +9,7 @@ use super::bonus::difficulty;
 use super::collect::{Collector, Hash128, Kind, Rec, Rendered};
 use super::engine::Engine;
 use super::nodes::{
-    cell_of, digit_of, is_on, node, off_to_on_into, on_to_off_into, opposite, Cands, NodeSet,
-    Rules, CAUSE_CELL, CAUSE_NONE,
+    cell_of, digit_of, is_on, node, opposite, Cands, Links, NodeSet, Rules, CAUSE_CELL, CAUSE_NONE,
 };
 use super::text::node_name;
 
@@ -105,7 +104,9 @@ impl Bfs {
 /// The three passes of producer 21 on `grid`, into `out`.
 pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
     let mut bfs = std::mem::take(&mut engine.bfs);
+    let mut links = std::mem::take(&mut engine.links);
     for (rules, pass) in [(Rules::X, 0), (Rules::Y, 1), (Rules::XY, 2)] {
+        links.build(grid, rules);
         for x in 0..81 {
             let count = grid.masks[x].count_ones();
             // Y cycles start only from bivalue cells; the Y pass has no forcing chains.
@@ -116,27 +117,26 @@ pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
             while mask != 0 {
                 let d = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
-                cycles(&mut bfs, grid, rules, pass, node(x, d, true), out);
+                cycles(&mut bfs, &links, grid, pass, node(x, d, true), out);
                 if rules.x {
-                    forcing(&mut bfs, grid, rules, pass, node(x, d, true), out);
-                    forcing(&mut bfs, grid, rules, pass, node(x, d, false), out);
+                    forcing(&mut bfs, &links, grid, pass, node(x, d, true), out);
+                    forcing(&mut bfs, &links, grid, pass, node(x, d, false), out);
                 }
             }
         }
     }
     engine.bfs = bfs;
+    engine.links = links;
 }
 
 /// The cycle search from `a_on`: every instance of `a_on` reached again after ≥ 4 links.
-fn cycles(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, a_on: u16, out: &mut Collector) {
+fn cycles(bfs: &mut Bfs, links: &Links, grid: &Cands, pass: u8, a_on: u16, out: &mut Collector) {
     bfs.clear();
     bfs.track_paths = true;
     bfs.on_set.insert(a_on);
     let root = bfs.push(a_on, ROOT, CAUSE_NONE);
     bfs.pend_on.push(root);
     let mut t = 0u32;
-    let mut buf = [0u16; 32];
-    let mut onbuf = [(0u16, 0u8); 4];
     let (kind, base) = cycle_kind(pass);
     while !bfs.pend_on.is_empty() {
         // A cycle closed from the next layers has at least this many links.
@@ -149,7 +149,7 @@ fn cycles(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, a_on: u16, out: &
         for i in 0..bfs.pend_on.len() {
             let p = bfs.pend_on[i];
             let key = bfs.insts[p as usize].key;
-            for &q in on_to_off_into(grid, rules, key, &mut buf) {
+            for &q in links.on_to_off(key) {
                 if !bfs.is_parent(p, q) {
                     let at = bfs.push(q, p, CAUSE_NONE);
                     bfs.pend_off.push(at);
@@ -161,7 +161,7 @@ fn cycles(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, a_on: u16, out: &
         for i in 0..bfs.pend_off.len() {
             let p = bfs.pend_off[i];
             let key = bfs.insts[p as usize].key;
-            for &(q, cause) in off_to_on_into(grid, rules, key, &mut onbuf) {
+            for &(q, cause) in links.off_to_on(key) {
                 if t >= 4 && q == a_on {
                     let at = bfs.push(q, p, cause);
                     cycle_hint(bfs, grid, pass, at, out);
@@ -179,7 +179,7 @@ fn cycles(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, a_on: u16, out: &
 
 /// The forcing-chain search from `start` (A on, or A off): the first instance of the
 /// opposite node.
-fn forcing(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, start: u16, out: &mut Collector) {
+fn forcing(bfs: &mut Bfs, links: &Links, grid: &Cands, pass: u8, start: u16, out: &mut Collector) {
     bfs.clear();
     // SE tests isParent here too, but an off node on the path is already in the off set, so
     // the deduplication rejects it anyway.
@@ -193,8 +193,6 @@ fn forcing(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, start: u16, out:
         bfs.off_set.insert(start);
         bfs.pend_off.push(root);
     }
-    let mut buf = [0u16; 32];
-    let mut onbuf = [(0u16, 0u8); 4];
     let (kind, base) = forcing_kind(pass);
     let mut round = 0u32;
     // SE's rounds: the ons pending make the next offs, the offs pending the next ons.
@@ -209,7 +207,7 @@ fn forcing(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, start: u16, out:
         for i in 0..bfs.pend_on.len() {
             let p = bfs.pend_on[i];
             let key = bfs.insts[p as usize].key;
-            for &q in on_to_off_into(grid, rules, key, &mut buf) {
+            for &q in links.on_to_off(key) {
                 if q == target {
                     let at = bfs.push(q, p, CAUSE_NONE);
                     forcing_hint(bfs, grid, pass, at, out);
@@ -226,7 +224,7 @@ fn forcing(bfs: &mut Bfs, grid: &Cands, rules: Rules, pass: u8, start: u16, out:
         for i in 0..bfs.pend_off.len() {
             let p = bfs.pend_off[i];
             let key = bfs.insts[p as usize].key;
-            for &(q, cause) in off_to_on_into(grid, rules, key, &mut onbuf) {
+            for &(q, cause) in links.off_to_on(key) {
                 if q == target {
                     let at = bfs.push(q, p, cause);
                     forcing_hint(bfs, grid, pass, at, out);
@@ -297,21 +295,16 @@ fn cycle_hint(bfs: &Bfs, grid: &Cands, pass: u8, at: u32, out: &mut Collector) {
     if !out.may_take(diff, complexity, kind) {
         return;
     }
-    // The path, root excluded: the loop.
+    // The path, root excluded: the loop (`complexity` instances; walked twice rather than
+    // copied, since the eliminations need the whole loop's cells first).
+    let loop_len = complexity as usize;
     let mut loop_cells = 0u128;
-    let mut path = bfs.path(at).peekable();
-    let mut nodes: [u16; 1458] = [0; 1458];
-    let mut n = 0;
-    while let Some(inst) = path.next() {
-        if path.peek().is_none() {
-            break; // the root
-        }
+    for inst in bfs.path(at).take(loop_len) {
         loop_cells |= 1u128 << cell_of(inst.key);
-        nodes[n] = inst.key;
-        n += 1;
     }
     let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
-    for &key in &nodes[..n] {
+    for inst in bfs.path(at).take(loop_len) {
+        let key = inst.key;
         let (c, d) = (cell_of(key), digit_of(key));
         let seen = PEERS[c].0 & !loop_cells & grid.planes[d];
         if is_on(key) {

@@ -55,6 +55,26 @@ pub struct Fixed {
     pub placed: [u128; 9],
     /// Cells without a value.
     pub empty: u128,
+    /// Open cells of each house (derived from `empty`, counted once per grid).
+    pub open: [u32; 27],
+    /// Placed cells of each digit, counted (derived from `placed`).
+    pub placed_count: [u32; 9],
+}
+
+impl Fixed {
+    /// The fixed facts of a grid given its placed planes and open cells.
+    pub fn new(placed: [u128; 9], empty: u128) -> Fixed {
+        let mut open = [0u32; 27];
+        for (house, n) in open.iter_mut().enumerate() {
+            *n = (empty & HOUSE_SETS[house].0).count_ones();
+        }
+        Fixed {
+            placed,
+            empty,
+            open,
+            placed_count: placed.map(u128::count_ones),
+        }
+    }
 }
 
 /// A node made by both polarities clashing: the instance that was not stored.
@@ -223,6 +243,11 @@ pub struct Engine {
     pub l1: Vec<Inner>,
     /// Buffers of producer 21's layered searches.
     pub bfs: super::cycles::Bfs,
+    /// Producer 21's implication lists of the grid it searches (one depth at a time: the
+    /// layered searches run no inner search).
+    pub links: super::nodes::Links,
+    /// Per-node complexity sums of the region chains' pruning, one buffer per depth.
+    pub sums: Vec<Vec<u32>>,
 }
 
 impl Engine {
@@ -235,6 +260,8 @@ impl Engine {
             fixed: Fixed::default(),
             l1: Vec::new(),
             bfs: super::cycles::Bfs::default(),
+            links: super::nodes::Links::default(),
+            sums: Vec::new(),
         }
     }
 

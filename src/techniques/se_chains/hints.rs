@@ -245,10 +245,20 @@ fn regions(
         let n = positions.count_ones() as usize;
         let limit = out.complexity_limit(difficulty_fn(prod), Kind::Region);
         let mut common = props[run].set;
-        let mut sums = [0u32; super::nodes::NODES];
+        // The per-node sums live in the engine, one buffer per depth (a fresh 1458-entry
+        // array per region was a measurable memset); only the entries of the common nodes
+        // are read, so only those are cleared.
+        if engine.sums.len() <= depth {
+            engine.sums.resize_with(depth + 1, Vec::new);
+        }
+        let mut sums = std::mem::take(&mut engine.sums[depth]);
+        sums.resize(super::nodes::NODES, 0);
         let mut slots = [0usize; 9];
         slots[0] = run;
         if let Some(limit) = limit {
+            for t in common.iter() {
+                sums[t as usize] = 0;
+            }
             prune(
                 &props[run],
                 &mut common,
@@ -283,6 +293,7 @@ fn regions(
             next += 1;
             k += 1;
         }
+        engine.sums[depth] = sums;
         if k < n {
             continue;
         }

@@ -6,7 +6,7 @@
 use crate::core::{HOUSE_CELLS, HOUSE_SETS};
 
 use super::engine::{Fixed, Inner};
-use super::nodes::Cands;
+use super::nodes::{at_most_one, exactly_two, Cands};
 
 /// SE's house numbers as sgrade houses: blocks, columns, rows (BCR).
 const fn bcr(i: usize) -> usize {
@@ -46,7 +46,7 @@ fn locking(grid: &Cands, gone: &[u128; 9], out: &mut Vec<Inner>) {
                         continue;
                     }
                     let there = grid.planes[d] & h1;
-                    if there.count_ones() <= 1 || there & !h2 != 0 {
+                    if at_most_one(there) || there & !h2 != 0 {
                         continue;
                     }
                     let gone = grid.planes[d] & h2 & !h1;
@@ -75,7 +75,7 @@ fn hidden_pairs(grid: &Cands, fixed: &Fixed, gone: &[u128; 9], out: &mut Vec<Inn
     for i in 0..27 {
         let house = bcr(i);
         let set = HOUSE_SETS[house].0;
-        if (fixed.empty & set).count_ones() <= 4 {
+        if fixed.open[house] <= 4 {
             continue;
         }
         let mut lost = 0u16;
@@ -94,7 +94,7 @@ fn hidden_pairs(grid: &Cands, fixed: &Fixed, gone: &[u128; 9], out: &mut Vec<Inn
                 }
                 let pa = grid.planes[a] & set;
                 let pb = grid.planes[b] & set;
-                if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
+                if at_most_one(pa) || at_most_one(pb) || !exactly_two(pa | pb) {
                     continue;
                 }
                 let cells = pa | pb;
@@ -122,7 +122,7 @@ fn naked_pairs(grid: &Cands, fixed: &Fixed, gone: &[u128; 9], out: &mut Vec<Inne
     for i in 0..27 {
         let house = bcr(i);
         let set = HOUSE_SETS[house].0;
-        if (fixed.empty & set).count_ones() < 4 || touched & set == 0 {
+        if fixed.open[house] < 4 || touched & set == 0 {
             continue;
         }
         let cells = HOUSE_CELLS[house];
@@ -133,7 +133,10 @@ fn naked_pairs(grid: &Cands, fixed: &Fixed, gone: &[u128; 9], out: &mut Vec<Inne
                     continue;
                 }
                 let (mx, my) = (grid.masks[x], grid.masks[y]);
-                if mx.count_ones() < 2 || my.count_ones() < 2 || (mx | my).count_ones() != 2 {
+                if at_most_one(mx as u128)
+                    || at_most_one(my as u128)
+                    || !exactly_two((mx | my) as u128)
+                {
                     continue;
                 }
                 let digits = mx | my;
@@ -163,11 +166,11 @@ fn x_wings(grid: &Cands, fixed: &Fixed, gone: &[u128; 9], out: &mut Vec<Inner>) 
             for i in 0..j {
                 let (b1, b2) = (HOUSE_SETS[base + i].0, HOUSE_SETS[base + j].0);
                 for d in 0..9 {
-                    if fixed.placed[d].count_ones() + 4 > 9 || gone[d] & (b1 | b2) == 0 {
+                    if fixed.placed_count[d] + 4 > 9 || gone[d] & (b1 | b2) == 0 {
                         continue;
                     }
                     let (p1, p2) = (grid.planes[d] & b1, grid.planes[d] & b2);
-                    if p1.count_ones() < 2 || p2.count_ones() < 2 {
+                    if at_most_one(p1) || at_most_one(p2) {
                         continue;
                     }
                     // The cover lines the positions lie in.

@@ -42,17 +42,15 @@ thread_local! {
 pub fn best_hint(grid: &Grid, prod: Prod) -> Option<Rec> {
     ENGINE.with(|engine| {
         let mut engine = engine.borrow_mut();
-        let mut fixed = Fixed {
-            placed: [0; 9],
-            empty: grid.unsolved().0,
-        };
-        for (d, placed) in fixed.placed.iter_mut().enumerate() {
-            *placed = grid.placed(d).0;
+        let mut placed = [0u128; 9];
+        for (d, plane) in placed.iter_mut().enumerate() {
+            *plane = grid.placed(d).0;
         }
-        if fixed.placed != engine.fixed.placed || fixed.empty != engine.fixed.empty {
+        let empty = grid.unsolved().0;
+        if placed != engine.fixed.placed || empty != engine.fixed.empty {
             engine.memo.clear();
             engine.memo_hints = 0;
-            engine.fixed = fixed;
+            engine.fixed = Fixed::new(placed, empty);
         }
         let cands = Cands::from_grid(grid);
         let mut out = Collector::new(false);

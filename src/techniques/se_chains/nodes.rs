@@ -200,11 +200,26 @@ const fn build_peer_order() -> [[u8; 20]; CELLS] {
     table
 }
 
+/// Whether `bits` has exactly two bits set. The build targets baseline x86-64, where
+/// `count_ones` is a software popcount (a dozen instructions a word); this is three, and the
+/// rules ask it for every off node they process.
+#[inline]
+pub const fn exactly_two(bits: u128) -> bool {
+    let rest = bits & bits.wrapping_sub(1);
+    rest != 0 && rest & rest.wrapping_sub(1) == 0
+}
+
+/// Whether `bits` has at most one bit set (see [`exactly_two`]).
+#[inline]
+pub const fn at_most_one(bits: u128) -> bool {
+    bits & bits.wrapping_sub(1) == 0
+}
+
 /// The other cell of `house` holding `digit` when it has exactly two there.
 #[inline]
 pub fn conjugate(plane: u128, house: usize, cell: usize) -> Option<usize> {
     let there = plane & HOUSE_SETS[house].0;
-    if there.count_ones() == 2 {
+    if exactly_two(there) {
         Some((there & !(1u128 << cell)).trailing_zeros() as usize)
     } else {
         None
@@ -308,7 +323,7 @@ pub fn off_to_on(
 ) {
     if rules.y {
         let mask = cands.masks[cell];
-        if mask.count_ones() == 2 && mask >> digit & 1 == 1 {
+        if exactly_two(mask as u128) && mask >> digit & 1 == 1 {
             let other = (mask & !(1 << digit)).trailing_zeros() as usize;
             emit(node(cell, other, true), CAUSE_CELL);
         }
@@ -326,5 +341,66 @@ pub fn off_to_on(
                 }
             }
         }
+    }
+}
+
+/// Every candidate's implications on one fixed grid under one set of rules, in the rules'
+/// order: what [`on_to_off`] and [`off_to_on`] give, computed once per grid. The static
+/// searches (producer 21's layered searches) visit the same nodes thousands of times on a grid
+/// that never changes, so they read the lists from here instead of rescanning the houses.
+#[derive(Default)]
+pub struct Links {
+    /// Start of each candidate's on → off list in `on_off` (indexed by `cell·9 + digit`,
+    /// one extra entry closing the last list).
+    on_at: Vec<u32>,
+    /// The on → off lists, flat.
+    on_off: Vec<u16>,
+    /// Each candidate's off → on (node, cause) pairs.
+    off_on: Vec<[(u16, u8); 4]>,
+    /// How many of `off_on`'s pairs are used.
+    off_len: Vec<u8>,
+}
+
+impl Links {
+    /// Fills the lists for the candidates of `cands` under `rules` (reusing the buffers);
+    /// a (cell, digit) that is no candidate gets empty lists, and no search asks for it (the
+    /// rules only ever lead to candidates).
+    pub fn build(&mut self, cands: &Cands, rules: Rules) {
+        self.on_at.clear();
+        self.on_off.clear();
+        self.off_on.clear();
+        self.off_len.clear();
+        for cell in 0..CELLS {
+            for digit in 0..9 {
+                self.on_at.push(self.on_off.len() as u32);
+                let mut pairs = [(0u16, 0u8); 4];
+                let mut k = 0;
+                if cands.has(cell, digit) {
+                    let list = &mut self.on_off;
+                    on_to_off(cands, rules, cell, digit, |q| list.push(q));
+                    off_to_on(cands, rules, cell, digit, |q, cause| {
+                        pairs[k] = (q, cause);
+                        k += 1;
+                    });
+                }
+                self.off_on.push(pairs);
+                self.off_len.push(k as u8);
+            }
+        }
+        self.on_at.push(self.on_off.len() as u32);
+    }
+
+    /// [`on_to_off`]'s nodes from the on node `n`.
+    #[inline]
+    pub fn on_to_off(&self, n: u16) -> &[u16] {
+        let c = n as usize >> 1;
+        &self.on_off[self.on_at[c] as usize..self.on_at[c + 1] as usize]
+    }
+
+    /// [`off_to_on`]'s (node, cause) pairs from the off node `n`.
+    #[inline]
+    pub fn off_to_on(&self, n: u16) -> &[(u16, u8)] {
+        let c = n as usize >> 1;
+        &self.off_on[c][..self.off_len[c] as usize]
     }
 }
