@@ -42,8 +42,8 @@ impl Bits81 {
 
     /// Number of members.
     #[inline]
-    pub const fn count(self) -> u32 {
-        self.0.count_ones()
+    pub fn count(self) -> u32 {
+        popcount(self.0)
     }
 
     /// Whether the set is empty.
@@ -93,6 +93,46 @@ impl Bits81 {
     }
 }
 
+/// The number of one bits of `word`, with the CPU's POPCNT instruction where it has one.
+///
+/// `u128::count_ones` lowers to POPCNT only when the build enables the feature at compile time
+/// (`-C target-cpu=native`); the default x86-64 build gets a shift-and-mask sequence of some
+/// thirty instructions, and the fish searches count sets at every node. So the default build
+/// asks the CPU once (the standard library caches the answer; each call reads it) and uses the
+/// instruction when it is there: the same count, a fraction of the instructions.
+#[inline(always)]
+pub fn popcount(word: u128) -> u32 {
+    #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the CPU has POPCNT.
+        return unsafe { popcnt64(word as u64) + popcnt64((word >> 64) as u64) };
+    }
+    word.count_ones()
+}
+
+/// POPCNT of one 64-bit word.
+///
+/// # Safety
+/// The CPU must have POPCNT (`is_x86_feature_detected!("popcnt")`).
+#[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
+#[inline(always)]
+unsafe fn popcnt64(word: u64) -> u32 {
+    let count: u64;
+    // SAFETY: the caller guarantees POPCNT; the instruction only reads `word`'s register and
+    // writes `count`'s (and the flags, which `asm!` assumes clobbered), touches no memory and
+    // leaves the stack alone. One instruction per block, so the output may share the input's
+    // register.
+    unsafe {
+        std::arch::asm!(
+            "popcnt {count}, {word}",
+            word = in(reg) word,
+            count = lateout(reg) count,
+            options(pure, nomem, nostack),
+        );
+    }
+    count as u32
+}
+
 /// Iterator over the cells of a [`Bits81`], lowest first.
 #[derive(Clone, Copy, Debug)]
 pub struct CellIter(u128);
@@ -110,7 +150,7 @@ impl Iterator for CellIter {
     }
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
+        let n = popcount(self.0) as usize;
         (n, Some(n))
     }
 }
@@ -244,6 +284,22 @@ mod tests {
         c.insert(1);
         assert_eq!(c.iter().collect::<Vec<_>>(), vec![1, 5, 80]);
         assert_eq!(c.iter().len(), 3);
+    }
+
+    #[test]
+    fn popcount_counts_like_count_ones() {
+        // Every single bit, both halves full, and a spread of mixed words.
+        let mut word = 0x0123_4567_89AB_CDEF_FEDC_BA98_7654_3210u128;
+        for bit in 0..128 {
+            assert_eq!(popcount(1u128 << bit), 1);
+            word = word.rotate_left(7) ^ (word >> 3) ^ (1u128 << bit);
+            assert_eq!(popcount(word), word.count_ones(), "{word:#x}");
+        }
+        assert_eq!(popcount(0), 0);
+        assert_eq!(popcount(u128::MAX), 128);
+        assert_eq!(popcount(u64::MAX as u128), 64);
+        assert_eq!(popcount(u128::MAX << 64), 64);
+        assert_eq!(Bits81::ALL.count(), 81);
     }
 
     #[test]

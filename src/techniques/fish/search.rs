@@ -217,19 +217,79 @@ impl Search<'_, '_> {
         if picked_count + 2 <= covers_left || self.spec.kraken {
             return true;
         }
-        seers.iter().any(|target| {
-            let own_covers = if twice.contains(target) {
-                0
-            } else if base_cells.contains(target) {
-                2 - cover_cells.contains(target) as usize
-            } else {
-                1 - cover_cells.contains(target) as usize
-            };
-            let apart = picked.and_not(PEERS[target]).and_not(Bits81::cell(target));
-            apart.count() as usize + own_covers <= covers_left
-        })
+        some_target_coverable(picked, seers, covers_left, (base_cells, cover_cells, twice))
     }
+}
 
+/// Levels of the bit-sliced counters in [`some_target_coverable`]: enough for every state the
+/// searches reach (a target sees at most one picked candidate per house of its own that covers
+/// may use, plus those in its other houses); deeper states take the cell-by-cell loop.
+const COUNT_LEVELS: usize = 8;
+
+/// Whether some target `t` of `seers` can still be eliminated: the `picked` candidates that do
+/// not see `t` (nor are `t`) need a cover each, and `t` needs as many covers of its own as
+/// `covered` says (see [`Search::feasible`]), `covers_left` in all. Counted for all targets at
+/// once: a picked candidate counts for the targets it sees, and `t` works when at least
+/// `picked − covers_left + own covers` of them count for it.
+#[inline]
+fn some_target_coverable(
+    picked: Bits81,
+    seers: Bits81,
+    covers_left: usize,
+    (base_cells, cover_cells, twice): (Bits81, Bits81, Bits81),
+) -> bool {
+    let picked_count = picked.count() as usize;
+    // Targets by the covers they need of their own: none (covered twice, or a covered
+    // non-base cell), two (an uncovered base candidate) or one (the rest).
+    let own_none = twice | cover_cells.and_not(base_cells);
+    let own_two = base_cells.and_not(cover_cells).and_not(twice);
+    let own_one = !(own_none | own_two);
+    // Picked candidates that must count for a target needing `own` covers of its own.
+    let needed = |own: usize| (picked_count + own).saturating_sub(covers_left);
+    let deepest = needed(2);
+    if deepest > COUNT_LEVELS {
+        return some_target_coverable_by_cell(
+            picked,
+            seers,
+            covers_left,
+            (base_cells, cover_cells, twice),
+        );
+    }
+    // at_least[k]: the targets that at least k picked candidates count for.
+    let mut at_least = [Bits81::EMPTY; COUNT_LEVELS + 1];
+    at_least[0] = seers;
+    for cell in picked {
+        let near = (PEERS[cell] | Bits81::cell(cell)) & seers;
+        for k in (1..=deepest).rev() {
+            at_least[k] |= at_least[k - 1] & near;
+        }
+    }
+    [(own_none, 0), (own_one, 1), (own_two, 2)]
+        .iter()
+        .any(|&(class, own)| class.intersects(at_least[needed(own)]))
+}
+
+/// [`some_target_coverable`] target by target (for states deeper than its counters).
+fn some_target_coverable_by_cell(
+    picked: Bits81,
+    seers: Bits81,
+    covers_left: usize,
+    (base_cells, cover_cells, twice): (Bits81, Bits81, Bits81),
+) -> bool {
+    seers.iter().any(|target| {
+        let own_covers = if twice.contains(target) {
+            0
+        } else if base_cells.contains(target) {
+            2 - cover_cells.contains(target) as usize
+        } else {
+            1 - cover_cells.contains(target) as usize
+        };
+        let apart = picked.and_not(PEERS[target]).and_not(Bits81::cell(target));
+        apart.count() as usize + own_covers <= covers_left
+    })
+}
+
+impl Search<'_, '_> {
     /// Adds base houses from `base_list[start..]` until the base set has N houses. `picked`,
     /// `used` and `forced` keep a greedy covering bound up to date (see [`Search::feasible`]):
     /// adding a base house only adds its new candidates, since a base house can no longer cover
@@ -631,6 +691,44 @@ mod tests {
         assert_eq!(with_fin.len(), 1, "{found:?}");
         assert_eq!(with_fin[0].exo_fins, cells(&[(5, 9)]));
         assert_eq!(with_fin[0].eliminations, cells(&[(4, 7), (6, 7)]));
+    }
+
+    #[test]
+    fn counted_targets_agree_with_the_target_by_target_loop() {
+        // xorshift: sets of every density, picked sets small (counters) and large (fallback).
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut random_set = |density: u32| {
+            let mut set = Bits81::EMPTY;
+            for cell in 0..81 {
+                if (next() % 100) < density as u64 {
+                    set.insert(cell);
+                }
+            }
+            set
+        };
+        let (mut agreed, mut held) = (0, 0);
+        for round in 0..20_000 {
+            let picked = random_set([3, 6, 12, 40][round % 4]);
+            let seers = random_set([5, 20, 60][round % 3]);
+            let base = random_set(30);
+            let cover = random_set(40);
+            let twice = base & cover & random_set(30);
+            let covers_left = round % 8;
+            let counted = some_target_coverable(picked, seers, covers_left, (base, cover, twice));
+            let by_cell =
+                some_target_coverable_by_cell(picked, seers, covers_left, (base, cover, twice));
+            assert_eq!(counted, by_cell, "round {round}");
+            agreed += 1;
+            held += counted as usize;
+        }
+        // Both answers occur often enough for the comparison to mean something.
+        assert!(held > 1_000 && agreed - held > 1_000, "{held} of {agreed}");
     }
 
     #[test]
