@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use clap::Args;
 use rayon::prelude::*;
 
-use sudoku_grader::input::puzzle::{parse_puzzle, PuzzleFormat};
+use sudoku_grader::input::puzzle::{givens_of_text, parse_puzzle, PuzzleFormat};
 use sudoku_grader::input::reader::{decompressed, Record, RecordReader};
 use sudoku_grader::symmetry::canon::form_text;
 use sudoku_grader::symmetry::dedup::{FirstSeen, SeenForms};
@@ -161,6 +161,14 @@ enum Form {
 fn canonical_of(record: &Record, forms: &mut Forms) -> Form {
     if let Some(error) = &record.error {
         return Form::Invalid(error.clone());
+    }
+    // Most lines are plain givens: their digits suffice, without the grid's candidates.
+    if let Some(givens) = givens_of_text(&record.puzzle) {
+        let (text, automorphisms) = forms.of_givens(&givens);
+        return Form::Canonical {
+            text,
+            automorphisms,
+        };
     }
     match parse_puzzle(&record.puzzle, record.column) {
         Err(error) => Form::Invalid(error.to_string()),

@@ -101,12 +101,68 @@ pub fn parse_puzzle(text: &str, first_column: usize) -> Result<Puzzle, PuzzleErr
     }
 }
 
+/// The givens (0 = empty, 1..=9 = digit) of an 81-character puzzle text that
+/// [`parse_puzzle`] accepts as givens, without building its [`Grid`]: for callers that need
+/// only the digits (the canonical form), the grid's candidates cost more than the rest of the
+/// work. `None` for any text `parse_puzzle` would refuse or read otherwise (a bad character,
+/// two equal givens in a house, another length); call it then for the result and its message.
+pub fn givens_of_text(text: &str) -> Option<[u8; 81]> {
+    let bytes: &[u8; 81] = text.as_bytes().try_into().ok()?;
+    let mut values = [0u8; 81];
+    // Per row, column and box, the digits seen (bit d = digit d).
+    let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+    for (r, line) in bytes.chunks_exact(9).enumerate() {
+        for (c, &ch) in line.iter().enumerate() {
+            let digit = match ch {
+                _ if is_empty_mark(ch) => continue,
+                b'1'..=b'9' => ch - b'0',
+                _ => return None,
+            };
+            let (bit, b) = (1u16 << digit, r / 3 * 3 + c / 3);
+            if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
+                return None;
+            }
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+            values[r * 9 + c] = digit;
+        }
+    }
+    Some(values)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     const P: &str =
         "4....9.5.23..58.67...4.7.........3253.2....8.5.1...7.....89....9......7..1.72..46";
+
+    /// The fast path agrees with `parse_puzzle` wherever it answers, and leaves every text
+    /// `parse_puzzle` refuses (or reads as pencil marks) to it.
+    #[test]
+    fn givens_of_text_agrees_with_parse_puzzle() {
+        let givens = |text: &str| {
+            parse_puzzle(text, 1).ok().and_then(|p| {
+                (p.format == PuzzleFormat::Givens)
+                    .then(|| std::array::from_fn(|c| p.grid.value(c).map_or(0, |d| d as u8 + 1)))
+            })
+        };
+        let mut texts = vec![P.to_string(), P.replace('.', "0"), P.replace('.', "-")];
+        // Conflicts in a row, a column and a box; a bad character; other lengths.
+        texts.push(format!("44{}", &P[2..]));
+        texts.push(format!("{}4{}", &P[..9], &P[10..]));
+        texts.push(format!("{}4{}", &P[..10], &P[11..]));
+        texts.push(format!("x{}", &P[1..]));
+        texts.push(format!("é{}", &P[2..]));
+        texts.push(P[1..].to_string());
+        texts.push(".".repeat(729));
+        for text in &texts {
+            assert_eq!(givens_of_text(text), givens(text), "{text}");
+        }
+        assert!(givens_of_text(P).is_some());
+        assert!(givens_of_text(&texts[3]).is_none());
+    }
 
     #[test]
     fn accepts_all_empty_marks() {

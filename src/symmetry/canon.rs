@@ -56,15 +56,36 @@ struct Partial {
     /// Per output stack, how many of its leading columns are empty in every row so far (3 for
     /// an open stack): they may still take any order.
     free: [u8; 3],
-    /// Source digit → label (0 = not seen yet).
-    labels: [u8; 10],
+    /// Source value → how it reads: 0 for an empty cell (`codes[0]`), a digit's label, or
+    /// [`NEW`] for a digit not seen yet (one table lookup per cell while rows are arranged).
+    codes: [u8; 10],
     next_label: u8,
 }
 
-/// The least row met so far at the current length, and how many empty cells it begins with.
-struct Best {
-    cells: [u8; 9],
-    leading_empty: u8,
+/// A source row arranged least within a partial's freedoms.
+#[derive(Clone, Copy, Debug)]
+struct Arranged {
+    /// Output column → source column.
+    cols: [u8; 9],
+    /// Per source column, how it reads (0, a label, or [`NEW`]).
+    values: [u8; 9],
+    /// What each open stack reads, in output order (equal keys: stacks that read alike).
+    keys: [u16; 3],
+    /// The row as it reads, one nibble per cell, the first cell the most significant. Digits
+    /// not seen yet read [`NEW`] rather than their coming labels: every partial of a beam has
+    /// written the same cells, hence given the same labels, so two rows first differ where
+    /// both read old labels or one reads a new digit (which sorts above every old label) and
+    /// compare as integers exactly as their relabelled texts compare.
+    packed: u64,
+}
+
+/// A row that reads least at the current length: the beam entry it extends, the source row,
+/// and its arrangement.
+#[derive(Clone, Copy, Debug)]
+struct Winner {
+    index: u32,
+    row: u8,
+    arranged: Arranged,
 }
 
 /// Positions of the output row whose contents may be permuted without changing the row:
@@ -82,6 +103,9 @@ struct Tie {
 pub struct Canonicalizer {
     beam: Vec<Partial>,
     next: Vec<Partial>,
+    /// Per candidate (beam entry, source row) at the current length, its leading empty cells.
+    leads: Vec<(u32, u8, u8)>,
+    winners: Vec<Winner>,
 }
 
 impl Default for Canonicalizer {
@@ -123,6 +147,8 @@ impl Canonicalizer {
         Canonicalizer {
             beam: Vec::new(),
             next: Vec::new(),
+            leads: Vec::new(),
+            winners: Vec::new(),
         }
     }
 
@@ -133,12 +159,16 @@ impl Canonicalizer {
     pub fn canonical(&mut self, puzzle: &[u8; 81]) -> Canonical {
         let transposed: [u8; 81] = std::array::from_fn(|i| puzzle[TRANSPOSED[i] as usize]);
         let sources = [puzzle, &transposed];
-        // Per source row, its filled columns (bit c = column c), for the cheap bound below.
-        let filled: [[u16; 9]; 2] = std::array::from_fn(|t| {
-            std::array::from_fn(|r| {
-                (0..9).fold(0, |m, c| m | ((sources[t][r * 9 + c] != 0) as u16) << c)
-            })
-        });
+        // Per source row, its filled columns (bit c = column c), for the cheap bound below;
+        // a row of the transpose is a column of the puzzle.
+        let mut filled = [[0u16; 9]; 2];
+        for (r, line) in puzzle.chunks_exact(9).enumerate() {
+            for (c, &value) in line.iter().enumerate() {
+                let bit = (value != 0) as u16;
+                filled[0][r] |= bit << c;
+                filled[1][c] |= bit << r;
+            }
+        }
         self.beam.clear();
         for transpose in [false, true] {
             self.beam.push(Partial {
@@ -147,27 +177,55 @@ impl Canonicalizer {
                 cols: [0, 1, 2, 3, 4, 5, 6, 7, 8],
                 open_stacks: 3,
                 free: [3; 3],
-                labels: [0; 10],
+                codes: [0, NEW, NEW, NEW, NEW, NEW, NEW, NEW, NEW, NEW],
                 next_label: 1,
             });
         }
         for len in 0..9 {
-            self.next.clear();
-            let mut best = Best {
-                cells: [u8::MAX; 9],
-                leading_empty: 0,
-            };
-            for index in 0..self.beam.len() {
-                let partial = self.beam[index];
+            // A row that cannot begin with as many empty cells as another loses to it, and
+            // the count is cheap: only the rows with the most are arranged.
+            self.leads.clear();
+            let mut most = 0;
+            for (index, partial) in self.beam.iter().enumerate() {
                 let t = partial.transpose as usize;
-                let options = next_rows(&partial.rows, len);
-                for row in (0..9u8).filter(|&r| options & (1 << r) != 0) {
-                    // A row that cannot begin with as many empty cells as the best loses.
-                    if leading_empty(&partial, filled[t][row as usize]) < best.leading_empty {
-                        continue;
-                    }
-                    self.extend(&mut best, &partial, sources[t], len, row);
+                let mut options = next_rows(&partial.rows, len);
+                while options != 0 {
+                    let row = options.trailing_zeros() as u8;
+                    options &= options - 1;
+                    let lead = leading_empty(partial, filled[t][row as usize]);
+                    most = most.max(lead);
+                    self.leads.push((index as u32, row, lead));
                 }
+            }
+            // The least of their arrangements, compared as packed integers; ties kept.
+            self.winners.clear();
+            let mut least = u64::MAX;
+            for &(index, row, lead) in &self.leads {
+                if lead < most {
+                    continue;
+                }
+                let partial = &self.beam[index as usize];
+                let line = source_row(sources[partial.transpose as usize], row);
+                let arranged = arrange(partial, line);
+                if arranged.packed > least {
+                    continue;
+                }
+                if arranged.packed < least {
+                    least = arranged.packed;
+                    self.winners.clear();
+                }
+                self.winners.push(Winner {
+                    index,
+                    row,
+                    arranged,
+                });
+            }
+            self.next.clear();
+            for w in 0..self.winners.len() {
+                let winner = self.winners[w];
+                let partial = self.beam[winner.index as usize];
+                let line = source_row(sources[partial.transpose as usize], winner.row);
+                self.expand(&partial, line, len, winner.row, &winner.arranged);
             }
             std::mem::swap(&mut self.beam, &mut self.next);
         }
@@ -176,11 +234,11 @@ impl Canonicalizer {
         let mut next_label = chosen.next_label;
         for d in 1..10 {
             // Digits that never appear take the labels left, in order (any would do).
-            digits[d] = if chosen.labels[d] == 0 {
+            digits[d] = if chosen.codes[d] == NEW {
                 next_label += 1;
                 next_label - 1
             } else {
-                chosen.labels[d]
+                chosen.codes[d]
             };
         }
         let transform = Transform {
@@ -209,81 +267,19 @@ impl Canonicalizer {
         }
     }
 
-    /// Extends `partial` with source `row` as output row `len`, arranged least within the
-    /// partial's free columns; keeps every arrangement that reads least so far (ties kept),
-    /// dropping the kept ones if this row reads less than `best`.
-    fn extend(
+    /// Pushes onto `next` `partial` extended with source `row` (`line`) as output row `len`,
+    /// in its least arrangement `arranged` and every arrangement that reads the same (the
+    /// choices among stacks that read alike and among digits not seen yet).
+    fn expand(
         &mut self,
-        best: &mut Best,
         partial: &Partial,
-        source: &[u8; 81],
+        line: &[u8; 9],
         len: usize,
         row: u8,
+        arranged: &Arranged,
     ) {
-        let line: &[u8; 9] = source[row as usize * 9..][..9].try_into().unwrap();
-        // Per source column: 0, the digit's label, or NEW.
-        let values: [u8; 9] = std::array::from_fn(|c| match line[c] {
-            0 => 0,
-            digit => match partial.labels[digit as usize] {
-                0 => NEW,
-                label => label,
-            },
-        });
-        let value = |c: u8| values[c as usize];
-        let mut cols = partial.cols;
+        let (cols, values, keys) = (arranged.cols, arranged.values, arranged.keys);
         let open = partial.open_stacks as usize;
-        // Open stacks: each sorted inside, then the stacks in the order of what they read.
-        let mut blocks = [[0u8; 3]; 3];
-        let mut keys = [0u16; 3];
-        for s in 0..open {
-            let first = cols[s * 3] / 3 * 3;
-            let mut block = [first, first + 1, first + 2];
-            sort_by_value(&mut block, value);
-            keys[s] = block.iter().fold(0u16, |k, &c| k * 11 + value(c) as u16);
-            blocks[s] = block;
-        }
-        for i in 1..open {
-            let mut j = i;
-            while j > 0 && keys[j - 1] > keys[j] {
-                keys.swap(j - 1, j);
-                blocks.swap(j - 1, j);
-                j -= 1;
-            }
-        }
-        for s in 0..open {
-            cols[s * 3..s * 3 + 3].copy_from_slice(&blocks[s]);
-        }
-        // The other stacks: their free columns sorted.
-        for s in open..3 {
-            let free = partial.free[s] as usize;
-            sort_by_value(&mut cols[s * 3..s * 3 + free], value);
-        }
-        // The row as it reads; digits not seen yet take the next labels in order, whatever
-        // the choice among ties below. Most rows lose within a cell or two.
-        let mut cells = [0u8; 9];
-        let mut label = partial.next_label;
-        let mut less = false;
-        for p in 0..9 {
-            let v = value(cols[p]);
-            cells[p] = if v == NEW {
-                label += 1;
-                label - 1
-            } else {
-                v
-            };
-            if !less {
-                if cells[p] > best.cells[p] {
-                    return;
-                }
-                less = cells[p] < best.cells[p];
-            }
-        }
-        if less {
-            best.cells = cells;
-            best.leading_empty = cells.iter().take_while(|&&v| v == 0).count() as u8;
-            self.next.clear();
-        }
-        // What stays free, and where the row leaves a choice.
         let mut extended = *partial;
         extended.rows[len] = row;
         let mut ties = [Tie::default(); 8];
@@ -314,8 +310,8 @@ impl Canonicalizer {
         for s in 0..3 {
             let free = partial.free[s] as usize;
             let span = &cols[s * 3..s * 3 + free];
-            let zeros = span.iter().filter(|&&c| line[c as usize] == 0).count();
-            let unseen = span.iter().filter(|&&c| value(c) == NEW).count();
+            let zeros = span.iter().filter(|&&c| values[c as usize] == 0).count();
+            let unseen = span.iter().filter(|&&c| values[c as usize] == NEW).count();
             // Digits not seen yet sort last and read alike: any of them may take the first
             // of their labels.
             push_tie(&mut ties, s * 3 + free - unseen, 1, unseen as u8);
@@ -325,23 +321,22 @@ impl Canonicalizer {
         let ties = &ties[..tie_count];
         let mut choice = [0usize; 8];
         loop {
-            let mut arranged = cols;
+            let mut chosen = extended;
+            chosen.cols = cols;
             for (tie, &k) in ties.iter().zip(&choice) {
                 let order = PERMS3[ORDERS[tie.count as usize][k] as usize];
                 let (start, size) = (tie.start as usize, tie.size as usize);
-                let before = arranged;
+                let before = chosen.cols;
                 for unit in 0..tie.count as usize {
                     let from = start + order[unit] as usize * size;
-                    arranged[start + unit * size..start + (unit + 1) * size]
+                    chosen.cols[start + unit * size..start + (unit + 1) * size]
                         .copy_from_slice(&before[from..from + size]);
                 }
             }
-            let mut chosen = extended;
-            chosen.cols = arranged;
-            for &c in &arranged {
+            for &c in &chosen.cols {
                 let digit = line[c as usize] as usize;
-                if digit != 0 && chosen.labels[digit] == 0 {
-                    chosen.labels[digit] = chosen.next_label;
+                if chosen.codes[digit] == NEW {
+                    chosen.codes[digit] = chosen.next_label;
                     chosen.next_label += 1;
                 }
             }
@@ -360,6 +355,54 @@ impl Canonicalizer {
                 break;
             }
         }
+    }
+}
+
+/// Source row `row` of `source`.
+fn source_row(source: &[u8; 81], row: u8) -> &[u8; 9] {
+    source[row as usize * 9..][..9].try_into().unwrap()
+}
+
+/// Source row `line` arranged least within `partial`'s free columns: open stacks each sorted
+/// inside, then in the order of what they read; the other stacks' free columns sorted; empty
+/// cells first, then old labels in increasing order, then digits not seen yet.
+fn arrange(partial: &Partial, line: &[u8; 9]) -> Arranged {
+    let values: [u8; 9] = std::array::from_fn(|c| partial.codes[line[c] as usize]);
+    let value = |c: u8| values[c as usize];
+    let mut cols = partial.cols;
+    let open = partial.open_stacks as usize;
+    let mut keys = [0u16; 3];
+    if open > 0 {
+        let mut blocks = [[0u8; 3]; 3];
+        for s in 0..open {
+            let first = cols[s * 3] / 3 * 3;
+            let mut block = [first, first + 1, first + 2];
+            sort_by_value(&mut block, value);
+            keys[s] = block.iter().fold(0u16, |k, &c| k << 4 | value(c) as u16);
+            blocks[s] = block;
+        }
+        for i in 1..open {
+            let mut j = i;
+            while j > 0 && keys[j - 1] > keys[j] {
+                keys.swap(j - 1, j);
+                blocks.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        for s in 0..open {
+            cols[s * 3..s * 3 + 3].copy_from_slice(&blocks[s]);
+        }
+    }
+    for s in open..3 {
+        let free = partial.free[s] as usize;
+        sort_by_value(&mut cols[s * 3..s * 3 + free], value);
+    }
+    let packed = cols.iter().fold(0u64, |p, &c| p << 4 | value(c) as u64);
+    Arranged {
+        cols,
+        values,
+        keys,
+        packed,
     }
 }
 
@@ -447,9 +490,9 @@ pub(super) fn block_perms() -> Vec<[u8; 9]> {
 
 /// A puzzle as 81 characters, `.` for an empty cell (the corpora's form).
 pub fn form_text(form: &[u8; 81]) -> String {
-    form.iter()
-        .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
-        .collect()
+    // Bytes first: collecting chars encodes each one (a tenth of `sgrade canon`'s work).
+    let bytes = form.map(|d| if d == 0 { b'.' } else { b'0' + d });
+    String::from_utf8(bytes.to_vec()).expect("digits and dots are ASCII")
 }
 
 /// The canonical form of one puzzle (builds a [`Canonicalizer`]; reuse one for many).

@@ -37,4 +37,11 @@ impl Forms {
             (canon::form_text(&c.form), c.automorphisms)
         }
     }
+
+    /// The canonical form of a puzzle's givens (0 = empty, 1..=9 = digit; no digit twice in
+    /// a house) as text, and its automorphism count: [`Forms::of`] without a [`Grid`].
+    pub fn of_givens(&mut self, givens: &[u8; 81]) -> (String, u64) {
+        let c = self.puzzles.canonical(givens);
+        (canon::form_text(&c.form), c.automorphisms)
+    }
 }
