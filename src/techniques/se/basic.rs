@@ -44,9 +44,19 @@ pub fn hidden_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
             continue;
         }
         let difficulty = if house >= 18 { 1.2 } else { 1.5 };
-        for digit in 0..9 {
-            let places = grid.plane(digit) & HOUSE_SETS[house];
-            if let (true, Some(cell)) = (places.is_single(), places.first()) {
+        // The digits with exactly one place, bit-sliced over the house's candidate masks
+        // (a placed cell's mask is empty).
+        let (mut once, mut twice) = (0u16, 0u16);
+        for &cell in &HOUSE_CELLS[house] {
+            let mask = grid.candidates(cell as usize);
+            twice |= once & mask;
+            once |= mask;
+        }
+        let mut singles = once & !twice;
+        while singles != 0 {
+            let digit = singles.trailing_zeros() as usize;
+            singles &= singles - 1;
+            if let Some(cell) = (grid.plane(digit) & HOUSE_SETS[house]).first() {
                 sink(&placement(T::HiddenSingle, difficulty, cell, digit, house))?;
             }
         }
@@ -67,23 +77,94 @@ pub fn naked_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
+/// One (house 1, house 2) pair of pointing or claiming, with house 1's cells inside house 2
+/// and outside it.
+#[derive(Clone, Copy)]
+struct Pass {
+    h1: u8,
+    h2: u8,
+    inside: [u8; 3],
+    outside: [u8; 6],
+}
+
+impl Pass {
+    /// The digits with two or more places in house 1, all of them inside house 2: bit-sliced
+    /// over the cells' candidate masks, so that the digit loop visits only those.
+    #[inline]
+    fn locked_digits(&self, grid: &Grid) -> u16 {
+        let (mut once, mut twice) = (0u16, 0u16);
+        for &cell in &self.inside {
+            let mask = grid.candidates(cell as usize);
+            twice |= once & mask;
+            once |= mask;
+        }
+        let mut outside = 0u16;
+        for &cell in &self.outside {
+            outside |= grid.candidates(cell as usize);
+        }
+        twice & !outside
+    }
+}
+
 /// The (house 1, house 2) pairs of pointing and claiming (§4.2, §4.4), pointing passes
 /// (block, column), (block, row) when `pointing`, else the claiming passes (column, block),
 /// (row, block): each house-1 index, then each house-2 index that intersects it.
-fn intersection_passes(pointing: bool) -> impl Iterator<Item = (usize, usize)> {
-    let passes: [(usize, usize); 2] = if pointing {
-        [(18, 9), (18, 0)]
-    } else {
-        [(9, 18), (0, 18)]
-    };
-    passes.into_iter().flat_map(|(first, second)| {
-        (0..9).flat_map(move |i| {
-            (0..9)
-                .map(move |j| (first + i, second + j))
-                .filter(|&(h1, h2)| HOUSE_SETS[h1].intersects(HOUSE_SETS[h2]))
-        })
-    })
+fn intersection_passes(pointing: bool) -> &'static [Pass; 54] {
+    &INTERSECTION_PASSES[usize::from(!pointing)]
 }
+
+/// [`intersection_passes`], pointing's then claiming's, built once at compile time.
+static INTERSECTION_PASSES: [[Pass; 54]; 2] = {
+    let empty = Pass {
+        h1: 0,
+        h2: 0,
+        inside: [0; 3],
+        outside: [0; 6],
+    };
+    let mut table = [[empty; 54]; 2];
+    let passes = [[(18, 9), (18, 0)], [(9, 18), (0, 18)]];
+    let mut which = 0;
+    while which < 2 {
+        let mut n = 0;
+        let mut pass = 0;
+        while pass < 2 {
+            let (first, second) = passes[which][pass];
+            let mut i = 0;
+            while i < 9 {
+                let mut j = 0;
+                while j < 9 {
+                    let (h1, h2) = (first + i, second + j);
+                    if HOUSE_SETS[h1].intersects(HOUSE_SETS[h2]) {
+                        let mut entry = Pass {
+                            h1: h1 as u8,
+                            h2: h2 as u8,
+                            ..empty
+                        };
+                        let (mut a, mut b, mut k) = (0, 0, 0);
+                        while k < 9 {
+                            let cell = HOUSE_CELLS[h1][k];
+                            if HOUSE_SETS[h2].contains(cell as usize) {
+                                entry.inside[a] = cell;
+                                a += 1;
+                            } else {
+                                entry.outside[b] = cell;
+                                b += 1;
+                            }
+                            k += 1;
+                        }
+                        table[which][n] = entry;
+                        n += 1;
+                    }
+                    j += 1;
+                }
+                i += 1;
+            }
+            pass += 1;
+        }
+        which += 1;
+    }
+    table
+};
 
 /// The houses of the kind of `house` (the same first house number).
 fn same_kind(house: usize) -> std::ops::Range<usize> {
@@ -99,13 +180,14 @@ fn direct_intersection(grid: &Grid, sink: &mut StepSink<'_>, pointing: bool) -> 
     } else {
         (T::SeDirectClaiming, 1.9)
     };
-    for (h1, h2) in intersection_passes(pointing) {
-        for digit in 0..9 {
+    for pass in intersection_passes(pointing) {
+        let (h1, h2) = (pass.h1 as usize, pass.h2 as usize);
+        let mut locked = pass.locked_digits(grid);
+        while locked != 0 {
+            let digit = locked.trailing_zeros() as usize;
+            locked &= locked - 1;
             let plane = grid.plane(digit);
             let places = plane & HOUSE_SETS[h1];
-            if places.count() <= 1 || !places.is_subset_of(HOUSE_SETS[h2]) {
-                continue;
-            }
             for h3 in same_kind(h1) {
                 if h3 == h1 || !HOUSE_SETS[h3].intersects(HOUSE_SETS[h2]) {
                     continue;
@@ -151,8 +233,12 @@ fn direct_hidden(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<
             continue;
         }
         let pos: [u16; 9] = std::array::from_fn(|d| positions(grid, house, d));
+        let multi = multi_position_digits(&pos);
+        if (multi.count_ones() as usize) < k {
+            continue;
+        }
         for &tuple in COMB9.of(k) {
-            let Some(set) = hidden_set(&pos, tuple, k) else {
+            let Some(set) = hidden_set(&pos, multi, tuple, k) else {
                 continue;
             };
             let single = (0..9).find(|&d| {
@@ -172,20 +258,26 @@ fn direct_hidden(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<
     ControlFlow::Continue(())
 }
 
-/// The positions of a hidden set: every digit of `tuple` has ≥ 2 positions and together they
-/// have exactly `k`.
+/// The positions of a hidden set: every digit of `tuple` has ≥ 2 positions (`multi`: the
+/// digits that do) and together they have exactly `k`.
 #[inline]
-fn hidden_set(pos: &[u16; 9], tuple: u16, k: usize) -> Option<u16> {
+fn hidden_set(pos: &[u16; 9], multi: u16, tuple: u16, k: usize) -> Option<u16> {
+    if tuple & !multi != 0 {
+        return None;
+    }
     let mut union = 0u16;
-    for d in 0..9 {
-        if tuple & (1 << d) != 0 {
-            if pos[d].count_ones() < 2 {
-                return None;
-            }
-            union |= pos[d];
-        }
+    let mut rest = tuple;
+    while rest != 0 {
+        union |= pos[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
     }
     (union.count_ones() as usize == k).then_some(union)
+}
+
+/// The digits with two or more positions in `pos`.
+#[inline]
+fn multi_position_digits(pos: &[u16; 9]) -> u16 {
+    (0..9).fold(0, |m, d| m | u16::from(pos[d].count_ones() >= 2) << d)
 }
 
 /// Direct Hidden Pair (2.0).
@@ -206,13 +298,14 @@ fn intersection(grid: &Grid, sink: &mut StepSink<'_>, pointing: bool) -> Control
     } else {
         (T::LockedCandidatesClaiming, 2.8)
     };
-    for (h1, h2) in intersection_passes(pointing) {
-        for digit in 0..9 {
+    for pass in intersection_passes(pointing) {
+        let (h1, h2) = (pass.h1 as usize, pass.h2 as usize);
+        let mut locked = pass.locked_digits(grid);
+        while locked != 0 {
+            let digit = locked.trailing_zeros() as usize;
+            locked &= locked - 1;
             let plane = grid.plane(digit);
             let places = plane & HOUSE_SETS[h1];
-            if places.count() <= 1 || !places.is_subset_of(HOUSE_SETS[h2]) {
-                continue;
-            }
             let removed = (plane & HOUSE_SETS[h2]).and_not(HOUSE_SETS[h1]);
             if removed.is_empty() {
                 continue;
@@ -253,19 +346,19 @@ fn naked_subset(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<(
         }
         let masks: [u16; 9] =
             std::array::from_fn(|p| grid.candidates(HOUSE_CELLS[house][p] as usize));
+        // The positions of cells with two or more candidates: a tuple holds only those.
+        let multi = (0..9).fold(0u16, |m, p| m | u16::from(masks[p].count_ones() >= 2) << p);
         for &tuple in COMB9.of(k) {
-            let mut union = 0u16;
-            let mut ok = true;
-            for p in 0..9 {
-                if tuple & (1 << p) != 0 {
-                    if masks[p].count_ones() < 2 {
-                        ok = false;
-                        break;
-                    }
-                    union |= masks[p];
-                }
+            if tuple & !multi != 0 {
+                continue;
             }
-            if !ok || union.count_ones() as usize != k {
+            let mut union = 0u16;
+            let mut rest = tuple;
+            while rest != 0 {
+                union |= masks[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+            if union.count_ones() as usize != k {
                 continue;
             }
             let cells = cells_at(house, tuple);
@@ -316,8 +409,12 @@ fn hidden_subset(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<
             continue;
         }
         let pos: [u16; 9] = std::array::from_fn(|d| positions(grid, house, d));
+        let multi = multi_position_digits(&pos);
+        if (multi.count_ones() as usize) < k {
+            continue;
+        }
         for &tuple in COMB9.of(k) {
-            let Some(set) = hidden_set(&pos, tuple, k) else {
+            let Some(set) = hidden_set(&pos, multi, tuple, k) else {
                 continue;
             };
             let cells = cells_at(house, set);
@@ -362,29 +459,40 @@ fn fish(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<()> {
         3 => (T::Swordfish, 3.8),
         _ => (T::Jellyfish, 5.2),
     };
+    // A digit placed in more than 9 − 2k cells is skipped.
+    let eligible: [bool; 9] = std::array::from_fn(|d| grid.placed(d).count() as usize + 2 * k <= 9);
     for (base_start, cover_start) in [(9, 0), (0, 9)] {
+        // Each digit's positions in each base line (positions in a column are rows and vice
+        // versa: cover indexes), and the lines where it has two or more.
+        let mut pos = [[0u16; 9]; 9];
+        let mut lines = [0u16; 9];
+        for digit in 0..9 {
+            if !eligible[digit] {
+                continue;
+            }
+            for line in 0..9 {
+                let p = positions(grid, base_start + line, digit);
+                pos[digit][line] = p;
+                if p.count_ones() >= 2 {
+                    lines[digit] |= 1 << line;
+                }
+            }
+        }
         for &tuple in COMB9.of(k) {
             for digit in 0..9 {
-                if grid.placed(digit).count() as usize + 2 * k > 9 {
+                // Every base line needs two or more positions.
+                if !eligible[digit] || tuple & !lines[digit] != 0 {
                     continue;
                 }
                 let mut union = 0u16;
                 let mut base_cells = Bits81::EMPTY;
-                let mut ok = true;
                 for line in 0..9 {
-                    if tuple & (1 << line) == 0 {
-                        continue;
+                    if tuple & (1 << line) != 0 {
+                        union |= pos[digit][line];
+                        base_cells |= HOUSE_SETS[base_start + line];
                     }
-                    // Positions in a column are rows and vice versa: cover indexes.
-                    let p = positions(grid, base_start + line, digit);
-                    if p.count_ones() < 2 {
-                        ok = false;
-                        break;
-                    }
-                    union |= p;
-                    base_cells |= HOUSE_SETS[base_start + line];
                 }
-                if !ok || union.count_ones() as usize != k {
+                if union.count_ones() as usize != k {
                     continue;
                 }
                 let mut cover_cells = Bits81::EMPTY;
