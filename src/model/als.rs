@@ -156,20 +156,26 @@ pub fn for_each_locked_set_among(
     max_cells: usize,
     mut found: impl FnMut(Bits81, u16),
 ) {
-    for subset in 1u32..(1 << cells.len()) {
-        let size = subset.count_ones() as usize;
+    // Each subset's digits and size from the subset without its lowest cell (already seen:
+    // smaller mask), so a subset costs one union instead of a pass over its cells.
+    let mut digits_of = [0u16; 1 << 9];
+    let mut size_of = [0u8; 1 << 9];
+    for subset in 1usize..(1 << cells.len()) {
+        let rest = subset & (subset - 1);
+        let digits = digits_of[rest] | grid.candidates(cells[subset.trailing_zeros() as usize]);
+        let size = size_of[rest] as usize + 1;
+        digits_of[subset] = digits;
+        size_of[subset] = size as u8;
         if size < min_cells || size > max_cells {
             continue;
         }
-        let mut set = Bits81::EMPTY;
-        let mut digits = 0u16;
-        for (i, &cell) in cells.iter().enumerate() {
-            if subset & (1 << i) != 0 {
-                set.insert(cell);
-                digits |= grid.candidates(cell);
-            }
-        }
         if digits.count_ones() as usize == size + extra_digits {
+            let mut set = Bits81::EMPTY;
+            for (i, &cell) in cells.iter().enumerate() {
+                if subset & (1 << i) != 0 {
+                    set.insert(cell);
+                }
+            }
             found(set, digits);
         }
     }
