@@ -391,6 +391,9 @@ impl<R: BufRead> RecordReader<R> {
             };
             if bad_utf8 && record.puzzle.contains('\u{FFFD}') {
                 record.error = Some("invalid UTF-8 in the puzzle field".to_string());
+                // An error record's echo is cut, as every other one is (found by fuzzing: a
+                // long field was echoed whole).
+                record.puzzle = echo(&record.puzzle);
             }
             return Ok(Some(record));
         }
@@ -869,6 +872,16 @@ mod tests {
         assert_eq!(
             r[1].error.as_deref(),
             Some("invalid UTF-8 in the puzzle field")
+        );
+        // A long bad field is echoed cut, with its length.
+        let mut bytes = b"puzzle,note\n".to_vec();
+        bytes.extend_from_slice(&[b'5'; 300]);
+        bytes.extend_from_slice(b"\xE9,ok\n");
+        let r = records(&bytes);
+        assert!(r[0].error.is_some());
+        assert_eq!(
+            r[0].puzzle,
+            format!("{}… (301 characters)", "5".repeat(200))
         );
     }
 

@@ -50,6 +50,20 @@ fn shipped() -> Vec<Vec<u8>> {
     files.iter().map(|p| std::fs::read(p).unwrap()).collect()
 }
 
+/// The inputs a long fuzz run found to fail, kept here once fixed
+/// (`tests/soundness/fuzz_regressions/TARGET/`, each a file of the fuzzer's bytes).
+fn regressions(target: &str) -> Vec<Vec<u8>> {
+    let dir = common::project_root()
+        .join("tests/soundness/fuzz_regressions")
+        .join(target);
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files.iter().map(|p| std::fs::read(p).unwrap()).collect()
+}
+
 /// The hostile-input classes: lone CRs, UTF-16 without a BOM (both orders), a quoted line end,
 /// NULs, a mid-file BOM, Latin-1, a line longer than the reader holds.
 fn hostile() -> Vec<Vec<u8>> {
@@ -81,7 +95,9 @@ fn hostile() -> Vec<Vec<u8>> {
 #[test]
 fn reader_and_parser_seeds() {
     let mut records = 0;
-    for input in shipped().iter().chain(&hostile()) {
+    let found = regressions("reader");
+    assert!(!found.is_empty());
+    for input in shipped().iter().chain(&hostile()).chain(&found) {
         records += read_and_parse(input);
     }
     let mut bytes = Bytes(16);
