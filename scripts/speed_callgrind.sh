@@ -5,7 +5,9 @@
 # usage: scripts/speed_callgrind.sh [SGRADE] [OUTDIR]
 #   SGRADE  the binary to measure (default target/release/sgrade)
 #   OUTDIR  where the slices, callgrind files and CSV rows go (default /tmp/sgrade-speed)
-# Slices: the first 200 puzzles of top1465 and the first 2,000 of royle17 (../shared/corpora).
+# Slices: the first 200 puzzles of top1465 and the first 2,000 of royle17 (../shared/corpora);
+# TOP_N and ROYLE_N change their sizes (the se scale under callgrind: TOP_N=30 ROYLE_N=1000).
+# SCALES picks the scales (default "gnpx gnpx584 hodoku"; e.g. SCALES=se).
 # Prints one line per (scale, slice): total instructions (Ir) and Ir per puzzle.
 set -euo pipefail
 bin=${1:-target/release/sgrade}
@@ -16,10 +18,12 @@ if [ ! -f "$corpora/top1465.txt" ] || [ ! -f "$corpora/royle17.txt" ]; then
   exit 0
 fi
 mkdir -p "$out"
-head -200 "$corpora/top1465.txt" > "$out/top200.txt"
-head -2000 "$corpora/royle17.txt" > "$out/royle2k.txt"
+top_n=${TOP_N:-200}
+royle_n=${ROYLE_N:-2000}
+head -"$top_n" "$corpora/top1465.txt" > "$out/top$top_n.txt"
+head -"$royle_n" "$corpora/royle17.txt" > "$out/royle$royle_n.txt"
 for scale in ${SCALES:-gnpx gnpx584 hodoku}; do
-  for slice in top200 royle2k; do
+  for slice in "top$top_n" "royle$royle_n"; do
     n=$(wc -l < "$out/$slice.txt")
     cg="$out/cg.$scale.$slice"
     valgrind --tool=callgrind --callgrind-out-file="$cg" \

@@ -3,7 +3,10 @@
 
 use std::ops::ControlFlow;
 
-use super::{cells_at, empty_cells, positions, se_step, BCR, COMB9, PEER_ORDER};
+use super::{
+    cells_at, empty_cells, house_digit_positions, positions, se_step, subsets_of, BCR, COMB9,
+    PEER_ORDER,
+};
 use crate::core::{Bits81, Grid, HOUSE_CELLS, HOUSE_SETS, PEERS};
 use crate::techniques::fish::FishClass;
 use crate::techniques::step::Step;
@@ -232,13 +235,11 @@ fn direct_hidden(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<
         if empty_cells(grid, house) as usize <= k {
             continue;
         }
-        let pos: [u16; 9] = std::array::from_fn(|d| positions(grid, house, d));
-        let multi = multi_position_digits(&pos);
-        if (multi.count_ones() as usize) < k {
-            continue;
-        }
-        for &tuple in COMB9.of(k) {
-            let Some(set) = hidden_set(&pos, multi, tuple, k) else {
+        let pos = house_digit_positions(grid, house);
+        let mut tuples = [0u16; 126];
+        let n = subsets_of(few_position_digits(&pos, k), k, &mut tuples);
+        for &tuple in &tuples[..n] {
+            let Some(set) = hidden_set(&pos, tuple, k) else {
                 continue;
             };
             let single = (0..9).find(|&d| {
@@ -258,13 +259,10 @@ fn direct_hidden(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<
     ControlFlow::Continue(())
 }
 
-/// The positions of a hidden set: every digit of `tuple` has ≥ 2 positions (`multi`: the
-/// digits that do) and together they have exactly `k`.
+/// The positions of a hidden set: the digits of `tuple` (each with 2..=k positions, see
+/// [`few_position_digits`]) have exactly `k` together.
 #[inline]
-fn hidden_set(pos: &[u16; 9], multi: u16, tuple: u16, k: usize) -> Option<u16> {
-    if tuple & !multi != 0 {
-        return None;
-    }
+fn hidden_set(pos: &[u16; 9], tuple: u16, k: usize) -> Option<u16> {
     let mut union = 0u16;
     let mut rest = tuple;
     while rest != 0 {
@@ -274,10 +272,14 @@ fn hidden_set(pos: &[u16; 9], multi: u16, tuple: u16, k: usize) -> Option<u16> {
     (union.count_ones() as usize == k).then_some(union)
 }
 
-/// The digits with two or more positions in `pos`.
+/// The digits with 2..=k positions in `pos`: a hidden k-set holds only those (one with fewer
+/// than two is not in SE's sets, one with more than k makes the union too large).
 #[inline]
-fn multi_position_digits(pos: &[u16; 9]) -> u16 {
-    (0..9).fold(0, |m, d| m | u16::from(pos[d].count_ones() >= 2) << d)
+fn few_position_digits(pos: &[u16; 9], k: usize) -> u16 {
+    (0..9).fold(0, |m, d| {
+        let n = pos[d].count_ones() as usize;
+        m | u16::from((2..=k).contains(&n)) << d
+    })
 }
 
 /// Direct Hidden Pair (2.0).
@@ -408,13 +410,11 @@ fn hidden_subset(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<
         if empty_cells(grid, house) as usize <= 2 * k {
             continue;
         }
-        let pos: [u16; 9] = std::array::from_fn(|d| positions(grid, house, d));
-        let multi = multi_position_digits(&pos);
-        if (multi.count_ones() as usize) < k {
-            continue;
-        }
-        for &tuple in COMB9.of(k) {
-            let Some(set) = hidden_set(&pos, multi, tuple, k) else {
+        let pos = house_digit_positions(grid, house);
+        let mut tuples = [0u16; 126];
+        let n = subsets_of(few_position_digits(&pos, k), k, &mut tuples);
+        for &tuple in &tuples[..n] {
+            let Some(set) = hidden_set(&pos, tuple, k) else {
                 continue;
             };
             let cells = cells_at(house, set);

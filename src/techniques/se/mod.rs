@@ -136,6 +136,55 @@ pub fn house_positions(set: Bits81, house: usize) -> u16 {
     }
 }
 
+/// The positions (bit k = position k of [`HOUSE_CELLS`]) of every digit's candidates in
+/// `house`, read off the cells' candidate masks (cost: one step per candidate).
+#[inline]
+pub fn house_digit_positions(grid: &Grid, house: usize) -> [u16; 9] {
+    let mut pos = [0u16; 9];
+    for (k, &cell) in HOUSE_CELLS[house].iter().enumerate() {
+        let mut mask = grid.candidates(cell as usize);
+        while mask != 0 {
+            pos[mask.trailing_zeros() as usize] |= 1 << k;
+            mask &= mask - 1;
+        }
+    }
+    pos
+}
+
+/// The k-subsets of the digits of `digits`, as masks in SE's Comb order (ascending), into
+/// `out`; their number. Comb(k, n) over the n digits of `digits`, each index mapped to its
+/// digit: the mapping keeps the masks' order, so this is Comb(k, 9) less the tuples that hold
+/// a digit outside `digits`.
+#[inline]
+pub fn subsets_of(digits: u16, k: usize, out: &mut [u16; 126]) -> usize {
+    let n = digits.count_ones() as usize;
+    if n < k {
+        return 0;
+    }
+    let mut index = [0u8; 9];
+    let (mut rest, mut i) = (digits, 0);
+    while rest != 0 {
+        index[i] = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        i += 1;
+    }
+    let mut len = 0;
+    for &compact in COMB9.of(k) {
+        if compact >= 1 << n {
+            // Comb order is ascending: every later mask uses an index ≥ n too.
+            break;
+        }
+        let (mut mask, mut bits) = (0u16, compact);
+        while bits != 0 {
+            mask |= 1 << index[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        out[len] = mask;
+        len += 1;
+    }
+    len
+}
+
 /// The cells of `house` at the positions of `mask`.
 #[inline]
 pub fn cells_at(house: usize, mask: u16) -> Bits81 {
@@ -223,6 +272,23 @@ mod tests {
                     m | u16::from(set.contains(HOUSE_CELLS[house][k] as usize)) << k
                 });
                 assert_eq!(house_positions(set, house), expected, "house {house}");
+            }
+        }
+    }
+
+    #[test]
+    fn subsets_keep_comb_order() {
+        let mut out = [0u16; 126];
+        for digits in [0b1_0110_1101u16, 0x1ff, 0b101, 0] {
+            for k in 1..=4 {
+                let n = subsets_of(digits, k, &mut out);
+                let expected: Vec<u16> = COMB9
+                    .of(k)
+                    .iter()
+                    .copied()
+                    .filter(|t| t & !digits == 0)
+                    .collect();
+                assert_eq!(&out[..n], &expected[..], "{digits:b} {k}");
             }
         }
     }
