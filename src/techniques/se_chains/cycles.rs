@@ -105,8 +105,10 @@ impl Bfs {
 pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
     let mut bfs = std::mem::take(&mut engine.bfs);
     let mut links = std::mem::take(&mut engine.links);
+    let mut reach = std::mem::take(&mut engine.reach);
     for (rules, pass) in [(Rules::X, 0), (Rules::Y, 1), (Rules::XY, 2)] {
         links.build(grid, rules);
+        reach.build(grid, &links);
         for x in 0..81 {
             let count = grid.masks[x].count_ones();
             // Y cycles start only from bivalue cells; the Y pass has no forcing chains.
@@ -117,16 +119,25 @@ pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
             while mask != 0 {
                 let d = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
-                cycles(&mut bfs, &links, grid, pass, node(x, d, true), out);
+                // Searches that cannot meet their closing node are skipped (see `reach`).
+                let (on, off) = (node(x, d, true), node(x, d, false));
+                if reach.cycle_possible(on) {
+                    cycles(&mut bfs, &links, grid, pass, on, out);
+                }
                 if rules.x {
-                    forcing(&mut bfs, &links, grid, pass, node(x, d, true), out);
-                    forcing(&mut bfs, &links, grid, pass, node(x, d, false), out);
+                    if reach.forcing_possible(on) {
+                        forcing(&mut bfs, &links, grid, pass, on, out);
+                    }
+                    if reach.forcing_possible(off) {
+                        forcing(&mut bfs, &links, grid, pass, off, out);
+                    }
                 }
             }
         }
     }
     engine.bfs = bfs;
     engine.links = links;
+    engine.reach = reach;
 }
 
 /// The cycle search from `a_on`: every instance of `a_on` reached again after ≥ 4 links.

@@ -246,6 +246,8 @@ pub struct Engine {
     /// Producer 21's implication lists of the grid it searches (one depth at a time: the
     /// layered searches run no inner search).
     pub links: super::nodes::Links,
+    /// Producer 21's reachability facts of the same grid.
+    pub reach: super::reach::Reach,
     /// Per-node complexity sums of the region chains' pruning, one buffer per depth.
     pub sums: Vec<Vec<u32>>,
 }
@@ -261,6 +263,7 @@ impl Engine {
             l1: Vec::new(),
             bfs: super::cycles::Bfs::default(),
             links: super::nodes::Links::default(),
+            reach: super::reach::Reach::default(),
             sums: Vec::new(),
         }
     }

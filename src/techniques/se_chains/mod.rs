@@ -8,7 +8,7 @@
 //! Files by concern: `nodes` (node ids, node sets, the rules), `bonus` (length bonus),
 //! `collect` (hint records, sort), `cycles` (producer 21), `engine` (doChaining, advanced
 //! nodes, memo), `hints` (producers 23–27), `level1` (the techniques acting inside chains),
-//! `text`.
+//! `reach` (which of producer 21's searches can find anything), `text`.
 
 use std::cell::RefCell;
 use std::ops::ControlFlow;
@@ -24,6 +24,7 @@ pub mod engine;
 pub mod hints;
 pub mod level1;
 pub mod nodes;
+pub mod reach;
 pub mod text;
 
 pub use text::SeChain;

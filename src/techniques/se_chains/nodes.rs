@@ -366,28 +366,34 @@ impl Links {
     /// a (cell, digit) that is no candidate gets empty lists, and no search asks for it (the
     /// rules only ever lead to candidates).
     pub fn build(&mut self, cands: &Cands, rules: Rules) {
-        self.on_at.clear();
-        self.on_off.clear();
-        self.off_on.clear();
-        self.off_len.clear();
+        // Sized once: at most 8 cell and 20 peer links per candidate.
+        self.on_at.resize(CELLS * 9 + 1, 0);
+        self.on_off.resize(CELLS * 9 * 28, 0);
+        self.off_on.resize(CELLS * 9, [(0, 0); 4]);
+        self.off_len.resize(CELLS * 9, 0);
+        let mut len = 0usize;
         for cell in 0..CELLS {
+            let mask = cands.masks[cell];
             for digit in 0..9 {
-                self.on_at.push(self.on_off.len() as u32);
-                let mut pairs = [(0u16, 0u8); 4];
+                let c = cell * 9 + digit;
+                self.on_at[c] = len as u32;
                 let mut k = 0;
-                if cands.has(cell, digit) {
+                if mask >> digit & 1 == 1 {
                     let list = &mut self.on_off;
-                    on_to_off(cands, rules, cell, digit, |q| list.push(q));
+                    on_to_off(cands, rules, cell, digit, |q| {
+                        list[len] = q;
+                        len += 1;
+                    });
+                    let pairs = &mut self.off_on[c];
                     off_to_on(cands, rules, cell, digit, |q, cause| {
                         pairs[k] = (q, cause);
                         k += 1;
                     });
                 }
-                self.off_on.push(pairs);
-                self.off_len.push(k as u8);
+                self.off_len[c] = k as u8;
             }
         }
-        self.on_at.push(self.on_off.len() as u32);
+        self.on_at[CELLS * 9] = len as u32;
     }
 
     /// [`on_to_off`]'s nodes from the on node `n`.

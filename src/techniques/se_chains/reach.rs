@@ -1,0 +1,185 @@
+//! Which of producer 21's layered searches can find anything, decided for all of them at once
+//! from the reachability of its static implication graph (one graph per pass).
+//!
+//! A forcing-chain search from a node is a breadth-first search that visits every node it can
+//! reach and stops at the first instance of the opposite node: it yields a hint exactly when
+//! the opposite node is reachable. A cycle search from `A on` closes a cycle only through an
+//! off node that implies `A on` and that `A on` reaches, so such an off node must lie in `A
+//! on`'s strongly connected component. Searches that fail these tests make no hint, and draw
+//! no generation index (a hint's index is drawn when its closing node is met), so skipping
+//! them leaves every collected hint and its order unchanged. On the hardest grids most
+//! searches find nothing and each of them would have walked the whole graph; the test costs
+//! one Tarjan pass and a bit-set union per component edge.
+
+use super::nodes::{is_on, node, opposite, Cands, Links, NODES, NONE};
+
+/// The reachability facts of one grid under one pass's rules (buffers reused).
+#[derive(Default)]
+pub struct Reach {
+    /// Dense id of each node (`NONE` for a (cell, digit) that is no candidate).
+    dense: Vec<u16>,
+    /// Node of each dense id.
+    nodes: Vec<u16>,
+    /// Strongly connected component of each dense id.
+    comp: Vec<u32>,
+    /// 64-bit words of a dense node set.
+    words: usize,
+    /// Every component's reachable nodes (itself included), `words` words each.
+    reach: Vec<u64>,
+    /// Whether an on node (dense id) has an off predecessor in its own component.
+    cyclic: Vec<bool>,
+    index: Vec<u32>,
+    low: Vec<u32>,
+    stack: Vec<u32>,
+    on_stack: Vec<bool>,
+    /// Tarjan's call stack: (dense id, next successor to look at).
+    call: Vec<(u32, u32)>,
+}
+
+const UNSEEN: u32 = u32::MAX;
+
+/// The `i`-th successor of `n` in the graph of `links`, if any.
+#[inline]
+fn successor(links: &Links, n: u16, i: usize) -> Option<u16> {
+    if is_on(n) {
+        links.on_to_off(n).get(i).copied()
+    } else {
+        links.off_to_on(n).get(i).map(|&(q, _)| q)
+    }
+}
+
+impl Reach {
+    /// The facts of the graph of `links` (built on `grid`).
+    pub fn build(&mut self, grid: &Cands, links: &Links) {
+        self.dense.clear();
+        self.dense.resize(NODES, NONE);
+        self.nodes.clear();
+        for (cell, &mask) in grid.masks.iter().enumerate() {
+            let mut m = mask;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                for on in [false, true] {
+                    let n = node(cell, d, on);
+                    self.dense[n as usize] = self.nodes.len() as u16;
+                    self.nodes.push(n);
+                }
+            }
+        }
+        let count = self.nodes.len();
+        self.words = count.div_ceil(64).max(1);
+        self.comp.clear();
+        self.comp.resize(count, UNSEEN);
+        self.index.clear();
+        self.index.resize(count, UNSEEN);
+        self.low.clear();
+        self.low.resize(count, 0);
+        self.on_stack.clear();
+        self.on_stack.resize(count, false);
+        self.stack.clear();
+        self.reach.clear();
+        let mut next = 0u32;
+        let mut comps = 0u32;
+        for root in 0..count as u32 {
+            if self.index[root as usize] != UNSEEN {
+                continue;
+            }
+            self.open(root, &mut next);
+            while let Some(&(v, pos)) = self.call.last() {
+                let vn = self.nodes[v as usize];
+                if let Some(q) = successor(links, vn, pos as usize) {
+                    self.call.last_mut().expect("frame").1 += 1;
+                    let w = self.dense[q as usize] as u32;
+                    debug_assert!(w != NONE as u32, "the rules lead to candidates only");
+                    if self.index[w as usize] == UNSEEN {
+                        self.open(w, &mut next);
+                    } else if self.on_stack[w as usize] {
+                        self.low[v as usize] = self.low[v as usize].min(self.index[w as usize]);
+                    }
+                    continue;
+                }
+                self.call.pop();
+                if let Some(&(u, _)) = self.call.last() {
+                    self.low[u as usize] = self.low[u as usize].min(self.low[v as usize]);
+                }
+                if self.low[v as usize] == self.index[v as usize] {
+                    self.close(links, v, comps);
+                    comps += 1;
+                }
+            }
+        }
+        // On nodes closable into a cycle: an off predecessor in the same component.
+        self.cyclic.clear();
+        self.cyclic.resize(count, false);
+        for v in 0..count {
+            let n = self.nodes[v];
+            if is_on(n) {
+                continue;
+            }
+            for &(q, _) in links.off_to_on(n) {
+                let w = self.dense[q as usize] as usize;
+                if self.comp[w] == self.comp[v] {
+                    self.cyclic[w] = true;
+                }
+            }
+        }
+    }
+
+    /// Tarjan's visit of `v`: numbered and pushed.
+    fn open(&mut self, v: u32, next: &mut u32) {
+        self.index[v as usize] = *next;
+        self.low[v as usize] = *next;
+        *next += 1;
+        self.stack.push(v);
+        self.on_stack[v as usize] = true;
+        self.call.push((v, 0));
+    }
+
+    /// Pops the component rooted at `v` as number `c` and gathers what it reaches. Tarjan
+    /// closes a component after every component it reaches, so their sets are complete.
+    fn close(&mut self, links: &Links, v: u32, c: u32) {
+        let words = self.words;
+        let at = self
+            .stack
+            .iter()
+            .rposition(|&w| w == v)
+            .expect("the root is on the stack");
+        self.reach.resize((c as usize + 1) * words, 0);
+        for i in at..self.stack.len() {
+            let w = self.stack[i] as usize;
+            self.on_stack[w] = false;
+            self.comp[w] = c;
+            self.reach[c as usize * words + w / 64] |= 1 << (w % 64);
+        }
+        for i in at..self.stack.len() {
+            let n = self.nodes[self.stack[i] as usize];
+            let mut k = 0;
+            while let Some(q) = successor(links, n, k) {
+                k += 1;
+                let other = self.comp[self.dense[q as usize] as usize];
+                if other != c {
+                    let (done, this) = self.reach.split_at_mut(c as usize * words);
+                    let from = &done[other as usize * words..(other as usize + 1) * words];
+                    for (a, b) in this.iter_mut().zip(from) {
+                        *a |= *b;
+                    }
+                }
+            }
+        }
+        self.stack.truncate(at);
+    }
+
+    /// Whether the forcing-chain search from `start` can reach the opposite node.
+    #[inline]
+    pub fn forcing_possible(&self, start: u16) -> bool {
+        let c = self.comp[self.dense[start as usize] as usize] as usize;
+        let t = self.dense[opposite(start) as usize] as usize;
+        self.reach[c * self.words + t / 64] >> (t % 64) & 1 == 1
+    }
+
+    /// Whether the cycle search from `a_on` can close a cycle.
+    #[inline]
+    pub fn cycle_possible(&self, a_on: u16) -> bool {
+        self.cyclic[self.dense[a_on as usize] as usize]
+    }
+}
