@@ -1,4 +1,5 @@
-//! `sgrade stats`: the merged summary of result CSV shards and of `--timings` files.
+//! `sgrade stats`: the merged summary of result shards (CSV, or Parquet with the `parquet`
+//! feature) and of `--timings` files.
 
 use std::fs::File;
 use std::io::{self, BufReader, Read, Write};
@@ -9,16 +10,17 @@ use std::time::{Duration, SystemTime};
 use clap::Args;
 
 use super::output::{check_inputs, refuse_overwrite, Output};
-use sudoku_grader::report::stats::add_result_csv;
+use sudoku_grader::report::stats::{add_result_csv, PARQUET_MAGIC};
 use sudoku_grader::report::summary::Summary;
 use sudoku_grader::timing::Timings;
 
 /// Result shards and timing files, shared by `stats` and `report`.
 #[derive(Args, Debug)]
 pub struct ResultInputs {
-    /// Result CSVs written by `sgrade grade` (or `solve`), or directories of part files (a
+    /// Result CSVs written by `sgrade grade` (or `solve`), Parquet files (`--output-format
+    /// parquet`; read by a build with the `parquet` feature), or directories of part files (a
     /// Spark or shell job's output: every file under it, Spark's `_SUCCESS`, `.crc` and
-    /// hidden files skipped, timing logs found there merged); `-` reads stdin.
+    /// hidden files skipped, timing logs found there merged); `-` reads a CSV on stdin.
     #[arg(required = true)]
     pub results: Vec<PathBuf>,
     /// Timing files written by `sgrade grade --timings` (repeat to merge several).
@@ -125,6 +127,36 @@ fn is_timings_log(path: &Path) -> Result<bool, String> {
     Ok(head == TIMINGS_MARK)
 }
 
+/// Whether `path` starts like a Parquet file (`--output-format parquet`, or a Spark job's
+/// Parquet parts), which is read by its columns rather than as CSV.
+fn is_parquet(path: &Path) -> Result<bool, String> {
+    let mut head = Vec::new();
+    File::open(path)
+        .and_then(|f| f.take(PARQUET_MAGIC.len() as u64).read_to_end(&mut head))
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Ok(head == PARQUET_MAGIC)
+}
+
+/// Adds a Parquet part's rows to `summary`.
+#[cfg(feature = "parquet")]
+fn add_parquet(summary: &mut Summary, path: &Path) -> Result<(), String> {
+    let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    sudoku_grader::report::stats::add_result_parquet(summary, file)
+        .map(drop)
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Without the `parquet` feature a Parquet part cannot be read: say which, and how to get a
+/// build that reads it (rather than a CSV error about its binary bytes).
+#[cfg(not(feature = "parquet"))]
+fn add_parquet(_: &mut Summary, path: &Path) -> Result<(), String> {
+    Err(format!(
+        "{}: a Parquet file; this sgrade was built without the `parquet` feature, which reads \
+         it (cargo build --release --features parquet)",
+        path.display()
+    ))
+}
+
 /// The timings log inside `bytes`: from its first line on (a stderr capture has the summary
 /// before it).
 fn timings_log(bytes: &[u8]) -> &[u8] {
@@ -139,6 +171,10 @@ fn timings_log(bytes: &[u8]) -> &[u8] {
 pub fn load(found: &Found) -> Result<(Summary, Option<Timings>), String> {
     let mut summary = Summary::default();
     for path in &found.results {
+        if path.as_os_str() != "-" && is_parquet(path)? {
+            add_parquet(&mut summary, path)?;
+            continue;
+        }
         add_result_csv(&mut summary, open(path)?)
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }

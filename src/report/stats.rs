@@ -3,7 +3,9 @@
 //! `count_<id>` columns) or by another version (extra columns) add up. Each scale keeps its own
 //! rating histogram: the scale is read from a `scale` column when there is one, else told by the
 //! shard's `count_<id>` columns (the ladder's rungs, in order); a header row repeated inside a
-//! shard (parts concatenated with their headers) is skipped.
+//! shard (parts concatenated with their headers) is skipped. With the `parquet` feature a
+//! Parquet shard (`--output-format parquet`) is read the same way: each value is turned into
+//! the text its CSV field would hold, so both formats go through one reading of a row.
 
 use std::io::Read;
 
@@ -20,6 +22,9 @@ pub enum StatsError {
     /// The CSV itself is malformed or unreadable.
     #[error("{0}")]
     Csv(#[from] csv::Error),
+    /// A Parquet shard that cannot be read, or a column of a type sgrade does not write.
+    #[error("{0}")]
+    Parquet(String),
     /// A required column is missing.
     #[error("no '{0}' column: not a result CSV written by sgrade grade or sgrade solve")]
     MissingColumn(&'static str),
@@ -80,14 +85,16 @@ pub fn scale_of_ladder(rule: RatingRule, ids: &[&str]) -> Option<Scale> {
 }
 
 impl Columns {
-    fn from_header(header: &csv::StringRecord) -> Result<Columns, StatsError> {
-        let find = |name: &str| header.iter().position(|h| h == name);
+    fn from_header<'a>(
+        header: impl Iterator<Item = &'a str> + Clone,
+    ) -> Result<Columns, StatsError> {
+        let find = |name: &str| header.clone().position(|h| h == name);
         let rating = find("rating")
             .map(|i| (i, RatingRule::MaxDifficulty))
             .or_else(|| find("hodoku_level").map(|i| (i, RatingRule::HodokuLevel)))
             .or_else(|| find("se_er").map(|i| (i, RatingRule::SeErEpEd)));
         let counts: Vec<(usize, String)> = header
-            .iter()
+            .clone()
             .enumerate()
             .filter_map(|(i, h)| h.strip_prefix(COUNT_PREFIX).map(|id| (i, id.to_string())))
             .collect();
@@ -110,20 +117,108 @@ impl Columns {
 pub fn add_result_csv<R: Read>(summary: &mut Summary, input: R) -> Result<u64, StatsError> {
     let mut reader = csv::ReaderBuilder::new().flexible(false).from_reader(input);
     let header = reader.headers()?.clone();
-    let columns = Columns::from_header(&header)?;
-    // Techniques of this shard's ladder join the summary in ladder order.
-    for (_, id) in &columns.counts {
-        summary.technique(id);
-    }
+    let mut shard = Shard::new(summary, header.iter())?;
     let mut record = csv::StringRecord::new();
-    let mut row = 0u64;
     while reader.read_record(&mut record)? {
         if record == header {
             // The header again: parts concatenated with theirs (`cat part-*`).
             continue;
         }
-        row += 1;
-        let field = |index: usize| record.get(index).unwrap_or("");
+        shard.add(summary, |index| record.get(index).unwrap_or(""))?;
+    }
+    Ok(shard.row)
+}
+
+/// The first bytes of a Parquet file (and its last ones).
+pub const PARQUET_MAGIC: &[u8; 4] = b"PAR1";
+
+/// Adds every row of one Parquet shard (`--output-format parquet`) to `summary`; returns the
+/// number of rows read. Each value is read as the text of its CSV field (a null as the empty
+/// field, a float in full), so a Parquet shard adds up exactly as the CSV of the same rows.
+#[cfg(feature = "parquet")]
+pub fn add_result_parquet(summary: &mut Summary, file: std::fs::File) -> Result<u64, StatsError> {
+    use arrow_array::{
+        Array, BooleanArray, Float64Array, RecordBatchReader, StringArray, UInt64Array,
+    };
+    use arrow_schema::DataType;
+    use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+
+    let parquet = |e: &dyn std::fmt::Display| StatsError::Parquet(format!("parquet: {e}"));
+    let reader = ParquetRecordBatchReaderBuilder::try_new(file)
+        .and_then(|b| b.build())
+        .map_err(|e| parquet(&e))?;
+    let schema = reader.schema();
+    let names: Vec<&str> = schema.fields().iter().map(|f| f.name().as_str()).collect();
+    let mut shard = Shard::new(summary, names.iter().copied())?;
+    // One row's fields as text, reused.
+    let mut fields = vec![String::new(); names.len()];
+    for batch in reader {
+        let batch = batch.map_err(|e| parquet(&e))?;
+        for row in 0..batch.num_rows() {
+            for ((text, array), name) in fields.iter_mut().zip(batch.columns()).zip(&names) {
+                text.clear();
+                if array.is_null(row) {
+                    continue;
+                }
+                let any = array.as_any();
+                let written = match array.data_type() {
+                    DataType::Utf8 => any
+                        .downcast_ref::<StringArray>()
+                        .map(|a| text.push_str(a.value(row))),
+                    DataType::UInt64 => any
+                        .downcast_ref::<UInt64Array>()
+                        .map(|a| text.push_str(&a.value(row).to_string())),
+                    DataType::Boolean => any
+                        .downcast_ref::<BooleanArray>()
+                        .map(|a| text.push_str(if a.value(row) { "true" } else { "false" })),
+                    DataType::Float64 => any
+                        .downcast_ref::<Float64Array>()
+                        .map(|a| text.push_str(&a.value(row).to_string())),
+                    _ => None,
+                };
+                if written.is_none() {
+                    return Err(StatsError::Parquet(format!(
+                        "column '{name}' is {}, not a type sgrade writes \
+                         (UTF-8, UInt64, Boolean, Float64)",
+                        array.data_type()
+                    )));
+                }
+            }
+            shard.add(summary, |index| {
+                fields.get(index).map_or("", String::as_str)
+            })?;
+        }
+    }
+    Ok(shard.row)
+}
+
+/// One shard being read: where its columns are, and how many data rows it has given.
+struct Shard {
+    columns: Columns,
+    row: u64,
+}
+
+impl Shard {
+    /// A shard with `header`; its ladder's techniques join the summary in ladder order.
+    fn new<'a>(
+        summary: &mut Summary,
+        header: impl Iterator<Item = &'a str> + Clone,
+    ) -> Result<Shard, StatsError> {
+        let columns = Columns::from_header(header)?;
+        for (_, id) in &columns.counts {
+            summary.technique(id);
+        }
+        Ok(Shard { columns, row: 0 })
+    }
+
+    /// Adds one data row, its fields as the CSV holds them (`""` for an empty one).
+    fn add<'r>(
+        &mut self,
+        summary: &mut Summary,
+        field: impl Fn(usize) -> &'r str,
+    ) -> Result<(), StatsError> {
+        self.row += 1;
+        let (columns, row) = (&self.columns, self.row);
         let bad = |column: &str, value: &str| StatsError::BadField {
             row,
             column: column.to_string(),
@@ -131,24 +226,23 @@ pub fn add_result_csv<R: Read>(summary: &mut Summary, input: R) -> Result<u64, S
         };
         let status_text = field(columns.status);
         let status = Status::parse(status_text).ok_or_else(|| bad("status", status_text))?;
-        let time_us = match columns.time_us.map(field) {
+        let time_us = match columns.time_us.map(&field) {
             None | Some("") => 0.0,
             Some(text) => text.parse::<f64>().map_err(|_| bad("time_us", text))?,
         };
         summary.add_status(status, time_us);
         // Graded rows have `solved`; ungraded ones (and `solve` output) leave it empty.
-        let solved = match columns.solved.map(field) {
+        let solved = match columns.solved.map(&field) {
             Some("true") => true,
             Some("false") => false,
-            None | Some("") => continue,
+            None | Some("") => return Ok(()),
             Some(text) => return Err(bad("solved", text)),
         };
         // A stuck row has no rating (older files wrote the partial one): it counts as stuck
         // only, and its hardest step so far is not a hardest step.
         if !solved {
             summary.add_grade(false, RatingRule::MaxDifficulty, 0);
-            add_counts(summary, &columns, &record, row)?;
-            continue;
+            return add_counts(summary, columns, &field, row);
         }
         let (rule, rating): (RatingRule, u8) = match columns.rating {
             Some((index, RatingRule::MaxDifficulty)) => {
@@ -178,30 +272,30 @@ pub fn add_result_csv<R: Read>(summary: &mut Summary, input: R) -> Result<u64, S
             }
             None => (RatingRule::MaxDifficulty, 0),
         };
-        let scale = match columns.scale.map(field) {
+        let scale = match columns.scale.map(&field) {
             Some(name) if !name.is_empty() => {
                 Some(name.parse::<Scale>().map_err(|_| bad("scale", name))?)
             }
             _ => columns.ladder_scale,
         };
         summary.add_grade_on(solved, RatingKey { rule, scale }, rating);
-        add_counts(summary, &columns, &record, row)?;
-        if let Some(hardest) = columns.hardest.map(field).filter(|h| !h.is_empty()) {
+        add_counts(summary, columns, &field, row)?;
+        if let Some(hardest) = columns.hardest.map(&field).filter(|h| !h.is_empty()) {
             summary.technique(hardest).hardest += 1;
         }
+        Ok(())
     }
-    Ok(row)
 }
 
 /// Adds one graded row's technique counts.
-fn add_counts(
+fn add_counts<'r>(
     summary: &mut Summary,
     columns: &Columns,
-    record: &csv::StringRecord,
+    field: impl Fn(usize) -> &'r str,
     row: u64,
 ) -> Result<(), StatsError> {
     for (index, id) in &columns.counts {
-        let text = record.get(*index).unwrap_or("");
+        let text = field(*index);
         let count = text.parse::<u64>().map_err(|_| StatsError::BadField {
             row,
             column: format!("{COUNT_PREFIX}{id}"),

@@ -92,3 +92,95 @@ fn parquet_needs_the_feature_and_says_so() {
         .code(2)
         .stderr(predicates::str::contains("--features parquet"));
 }
+
+/// Grades each of `parts` (input file, scale) on its own into `dir/part-<i>` as `format`
+/// (`csv` or `parquet`), without timing so that two runs write the same rows.
+fn graded_parts(dir: &std::path::Path, format: &str, parts: &[(&str, &str)]) {
+    std::fs::create_dir_all(dir).unwrap();
+    for (i, (input, scale)) in parts.iter().enumerate() {
+        sgrade()
+            .args([
+                "grade",
+                "-q",
+                "--no-timing",
+                "--exit-zero",
+                "--scale",
+                scale,
+            ])
+            .args(["--output-format", format, "-o"])
+            .arg(dir.join(format!("part-{i}")))
+            .arg(common::corpus(input))
+            .assert()
+            .success();
+    }
+}
+
+#[cfg(feature = "parquet")]
+#[test]
+fn stats_and_report_over_parquet_parts_equal_those_over_the_same_rows_as_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    // Two scales (their own rating tables), invalid and multi-solution rows, a CSV input.
+    let parts = [
+        ("seeds.txt", "gnpx"),
+        ("bad_input.txt", "gnpx"),
+        ("royle17_sample.txt", "hodoku"),
+        ("kaggle_sample.csv", "gnpx584"),
+    ];
+    let (csv_dir, parquet_dir) = (dir.path().join("csv"), dir.path().join("parquet"));
+    graded_parts(&csv_dir, "csv", &parts);
+    graded_parts(&parquet_dir, "parquet", &parts);
+    std::fs::write(parquet_dir.join("_SUCCESS"), "").unwrap();
+    let head = std::fs::read(parquet_dir.join("part-0")).unwrap();
+    assert_eq!(&head[..4], b"PAR1", "the parts are Parquet files");
+    // Run inside the directory (`.`): `--per-input` names each part by its path.
+    let run = |args: &[&str], path: &std::path::Path| {
+        let out = sgrade()
+            .current_dir(path)
+            .args(args)
+            .arg(".")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let stats = run(&["stats"], &csv_dir);
+    assert!(stats.starts_with("4 result files\n"), "{stats}");
+    assert!(stats.contains("HoDoKu level"), "{stats}");
+    assert_eq!(run(&["stats"], &parquet_dir), stats);
+    // The parts have the same names in both directories: the same page.
+    assert_eq!(
+        run(&["report", "--per-input"], &parquet_dir),
+        run(&["report", "--per-input"], &csv_dir)
+    );
+    // A file that only starts like Parquet is refused, naming it.
+    let broken = parquet_dir.join("part-9");
+    std::fs::write(&broken, b"PAR1 not really").unwrap();
+    sgrade()
+        .arg("stats")
+        .arg(&parquet_dir)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("part-9: parquet:"));
+}
+
+#[cfg(not(feature = "parquet"))]
+#[test]
+fn stats_names_a_parquet_part_a_build_without_the_feature_cannot_read() {
+    let dir = tempfile::tempdir().unwrap();
+    graded_parts(dir.path(), "csv", &[("seeds.txt", "gnpx")]);
+    // The first bytes are what tell a Parquet part (this build cannot write a real one).
+    std::fs::write(dir.path().join("part-1.parquet"), b"PAR1\0\0\0\0PAR1").unwrap();
+    for command in ["stats", "report"] {
+        sgrade()
+            .arg(command)
+            .arg(dir.path())
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("part-1.parquet: a Parquet file"))
+            .stderr(predicates::str::contains("--features parquet"));
+    }
+}
