@@ -106,9 +106,10 @@ pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
     let mut bfs = std::mem::take(&mut engine.bfs);
     let mut links = std::mem::take(&mut engine.links);
     let mut reach = std::mem::take(&mut engine.reach);
+    links.build(grid);
     for (rules, pass) in [(Rules::X, 0), (Rules::Y, 1), (Rules::XY, 2)] {
-        links.build(grid, rules);
-        reach.build(grid, &links);
+        // The Y pass makes cycles only: it needs the components, not what they reach.
+        reach.build(grid, &links, rules, pass != 1);
         for x in 0..81 {
             let count = grid.masks[x].count_ones();
             // Y cycles start only from bivalue cells; the Y pass has no forcing chains.
@@ -122,14 +123,14 @@ pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
                 // Searches that cannot meet their closing node are skipped (see `reach`).
                 let (on, off) = (node(x, d, true), node(x, d, false));
                 if reach.cycle_possible(on) {
-                    cycles(&mut bfs, &links, grid, pass, on, out);
+                    cycles(&mut bfs, &links, rules, grid, pass, on, out);
                 }
                 if rules.x {
                     if reach.forcing_possible(on) {
-                        forcing(&mut bfs, &links, grid, pass, on, out);
+                        forcing(&mut bfs, &links, rules, grid, pass, on, out);
                     }
                     if reach.forcing_possible(off) {
-                        forcing(&mut bfs, &links, grid, pass, off, out);
+                        forcing(&mut bfs, &links, rules, grid, pass, off, out);
                     }
                 }
             }
@@ -141,7 +142,15 @@ pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
 }
 
 /// The cycle search from `a_on`: every instance of `a_on` reached again after ≥ 4 links.
-fn cycles(bfs: &mut Bfs, links: &Links, grid: &Cands, pass: u8, a_on: u16, out: &mut Collector) {
+fn cycles(
+    bfs: &mut Bfs,
+    links: &Links,
+    rules: Rules,
+    grid: &Cands,
+    pass: u8,
+    a_on: u16,
+    out: &mut Collector,
+) {
     bfs.clear();
     bfs.track_paths = true;
     bfs.on_set.insert(a_on);
@@ -160,7 +169,7 @@ fn cycles(bfs: &mut Bfs, links: &Links, grid: &Cands, pass: u8, a_on: u16, out: 
         for i in 0..bfs.pend_on.len() {
             let p = bfs.pend_on[i];
             let key = bfs.insts[p as usize].key;
-            for &q in links.on_to_off(key) {
+            for &q in links.on_to_off(key, rules) {
                 if !bfs.is_parent(p, q) {
                     let at = bfs.push(q, p, CAUSE_NONE);
                     bfs.pend_off.push(at);
@@ -172,7 +181,7 @@ fn cycles(bfs: &mut Bfs, links: &Links, grid: &Cands, pass: u8, a_on: u16, out: 
         for i in 0..bfs.pend_off.len() {
             let p = bfs.pend_off[i];
             let key = bfs.insts[p as usize].key;
-            for &(q, cause) in links.off_to_on(key) {
+            for &(q, cause) in links.off_to_on(key, rules) {
                 if t >= 4 && q == a_on {
                     let at = bfs.push(q, p, cause);
                     cycle_hint(bfs, grid, pass, at, out);
@@ -190,7 +199,15 @@ fn cycles(bfs: &mut Bfs, links: &Links, grid: &Cands, pass: u8, a_on: u16, out: 
 
 /// The forcing-chain search from `start` (A on, or A off): the first instance of the
 /// opposite node.
-fn forcing(bfs: &mut Bfs, links: &Links, grid: &Cands, pass: u8, start: u16, out: &mut Collector) {
+fn forcing(
+    bfs: &mut Bfs,
+    links: &Links,
+    rules: Rules,
+    grid: &Cands,
+    pass: u8,
+    start: u16,
+    out: &mut Collector,
+) {
     bfs.clear();
     // SE tests isParent here too, but an off node on the path is already in the off set, so
     // the deduplication rejects it anyway.
@@ -218,7 +235,7 @@ fn forcing(bfs: &mut Bfs, links: &Links, grid: &Cands, pass: u8, start: u16, out
         for i in 0..bfs.pend_on.len() {
             let p = bfs.pend_on[i];
             let key = bfs.insts[p as usize].key;
-            for &q in links.on_to_off(key) {
+            for &q in links.on_to_off(key, rules) {
                 if q == target {
                     let at = bfs.push(q, p, CAUSE_NONE);
                     forcing_hint(bfs, grid, pass, at, out);
@@ -235,7 +252,7 @@ fn forcing(bfs: &mut Bfs, links: &Links, grid: &Cands, pass: u8, start: u16, out
         for i in 0..bfs.pend_off.len() {
             let p = bfs.pend_off[i];
             let key = bfs.insts[p as usize].key;
-            for &(q, cause) in links.off_to_on(key) {
+            for &(q, cause) in links.off_to_on(key, rules) {
                 if q == target {
                     let at = bfs.push(q, p, cause);
                     forcing_hint(bfs, grid, pass, at, out);

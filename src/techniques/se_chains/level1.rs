@@ -88,13 +88,18 @@ fn hidden_pairs(grid: &Cands, fixed: &Fixed, gone: &[u128; 9], out: &mut Vec<Inn
             continue;
         }
         for b in 1..9 {
+            // Two digits with at least two positions each and two together have the same
+            // two positions.
+            let pb = grid.planes[b] & set;
+            if !exactly_two(pb) {
+                continue;
+            }
             for a in 0..b {
                 if lost >> a & 1 == 0 && lost >> b & 1 == 0 {
                     continue;
                 }
                 let pa = grid.planes[a] & set;
-                let pb = grid.planes[b] & set;
-                if at_most_one(pa) || at_most_one(pb) || !exactly_two(pa | pb) {
+                if pa != pb {
                     continue;
                 }
                 let cells = pa | pb;
@@ -119,24 +124,33 @@ fn hidden_pairs(grid: &Cands, fixed: &Fixed, gone: &[u128; 9], out: &mut Vec<Inn
 
 fn naked_pairs(grid: &Cands, fixed: &Fixed, gone: &[u128; 9], out: &mut Vec<Inner>) {
     let touched = gone.iter().fold(0u128, |a, &g| a | g);
+    // Two cells with at least two candidates each and two together are bivalue cells with
+    // the same candidates: only bivalue cells can pair.
+    let mut bivalue = 0u128;
+    for (c, &mask) in grid.masks.iter().enumerate() {
+        if exactly_two(mask as u128) {
+            bivalue |= 1u128 << c;
+        }
+    }
     for i in 0..27 {
         let house = bcr(i);
         let set = HOUSE_SETS[house].0;
-        if fixed.open[house] < 4 || touched & set == 0 {
+        if fixed.open[house] < 4 || touched & set == 0 || at_most_one(bivalue & set) {
             continue;
         }
         let cells = HOUSE_CELLS[house];
         for q in 1..9 {
+            let y = cells[q] as usize;
+            if bivalue >> y & 1 == 0 {
+                continue;
+            }
             for p in 0..q {
-                let (x, y) = (cells[p] as usize, cells[q] as usize);
-                if touched & (1u128 << x | 1u128 << y) == 0 {
+                let x = cells[p] as usize;
+                if bivalue >> x & 1 == 0 || touched & (1u128 << x | 1u128 << y) == 0 {
                     continue;
                 }
                 let (mx, my) = (grid.masks[x], grid.masks[y]);
-                if at_most_one(mx as u128)
-                    || at_most_one(my as u128)
-                    || !exactly_two((mx | my) as u128)
-                {
+                if mx != my {
                     continue;
                 }
                 let digits = mx | my;
@@ -170,22 +184,25 @@ fn x_wings(grid: &Cands, fixed: &Fixed, gone: &[u128; 9], out: &mut Vec<Inner>) 
                         continue;
                     }
                     let (p1, p2) = (grid.planes[d] & b1, grid.planes[d] & b2);
-                    if at_most_one(p1) || at_most_one(p2) {
+                    // Each base line meets each cover line once, so positions (at least two
+                    // per base line) in two cover lines in all are two per base line in the
+                    // same cover lines: the second base line's are the first's, shifted.
+                    let shift = if base == 9 { j - i } else { 9 * (j - i) };
+                    if !exactly_two(p1) || p2 != p1 << shift {
                         continue;
                     }
-                    // The cover lines the positions lie in.
-                    let mut covers = 0u128;
-                    let mut lines = 0u32;
-                    for k in 0..9 {
-                        let line = HOUSE_SETS[cover + k].0;
-                        if (p1 | p2) & line != 0 {
-                            covers |= line;
-                            lines += 1;
+                    let (c1, c2) = (
+                        p1.trailing_zeros() as usize,
+                        127 - p1.leading_zeros() as usize,
+                    );
+                    let line = |c: usize| {
+                        if cover == 0 {
+                            HOUSE_SETS[crate::core::row_of(c)].0
+                        } else {
+                            HOUSE_SETS[9 + crate::core::col_of(c)].0
                         }
-                    }
-                    if lines != 2 {
-                        continue;
-                    }
+                    };
+                    let covers = line(c1) | line(c2);
                     let gone = grid.planes[d] & covers & !(b1 | b2);
                     if gone == 0 {
                         continue;

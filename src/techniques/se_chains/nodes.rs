@@ -235,7 +235,7 @@ pub const CAUSE_CELL: u8 = 27;
 // A house number 0..27 means: made by R4 in that house.
 
 /// The four rules as one set of switches: SE's X links (R4), Y links (R1, R3); R2 always.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Rules {
     /// R4, the conjugate rule.
     pub x: bool,
@@ -344,33 +344,41 @@ pub fn off_to_on(
     }
 }
 
-/// Every candidate's implications on one fixed grid under one set of rules, in the rules'
-/// order: what [`on_to_off`] and [`off_to_on`] give, computed once per grid. The static
-/// searches (producer 21's layered searches) visit the same nodes thousands of times on a grid
-/// that never changes, so they read the lists from here instead of rescanning the houses.
+/// Every candidate's implications on one fixed grid, in the rules' order: what
+/// [`on_to_off`] and [`off_to_on`] give, computed once per grid with all four rules and read
+/// through any set of them (the cell rules R1 and R3 come first in their lists, so a pass's
+/// list is a sub-slice). The static searches (producer 21's layered searches) visit the same
+/// nodes thousands of times on a grid that never changes, so they read the lists from here
+/// instead of rescanning the houses.
 #[derive(Default)]
 pub struct Links {
     /// Start of each candidate's on → off list in `on_off` (indexed by `cell·9 + digit`,
     /// one extra entry closing the last list).
     on_at: Vec<u32>,
-    /// The on → off lists, flat.
+    /// The on → off lists, flat: R1's nodes, then R2's.
     on_off: Vec<u16>,
-    /// Each candidate's off → on (node, cause) pairs.
+    /// How many of a candidate's on → off nodes are R1's.
+    r1_len: Vec<u8>,
+    /// Each candidate's off → on (node, cause) pairs: R3's (at most one), then R4's.
     off_on: Vec<[(u16, u8); 4]>,
     /// How many of `off_on`'s pairs are used.
     off_len: Vec<u8>,
+    /// How many of them are R3's (0 or 1).
+    r3_len: Vec<u8>,
 }
 
 impl Links {
-    /// Fills the lists for the candidates of `cands` under `rules` (reusing the buffers);
-    /// a (cell, digit) that is no candidate gets empty lists, and no search asks for it (the
-    /// rules only ever lead to candidates).
-    pub fn build(&mut self, cands: &Cands, rules: Rules) {
+    /// Fills the lists for the candidates of `cands` (reusing the buffers); a (cell, digit)
+    /// that is no candidate gets empty lists, and no search asks for it (the rules only ever
+    /// lead to candidates).
+    pub fn build(&mut self, cands: &Cands) {
         // Sized once: at most 8 cell and 20 peer links per candidate.
         self.on_at.resize(CELLS * 9 + 1, 0);
         self.on_off.resize(CELLS * 9 * 28, 0);
+        self.r1_len.resize(CELLS * 9, 0);
         self.off_on.resize(CELLS * 9, [(0, 0); 4]);
         self.off_len.resize(CELLS * 9, 0);
+        self.r3_len.resize(CELLS * 9, 0);
         let mut len = 0usize;
         for cell in 0..CELLS {
             let mask = cands.masks[cell];
@@ -378,35 +386,47 @@ impl Links {
                 let c = cell * 9 + digit;
                 self.on_at[c] = len as u32;
                 let mut k = 0;
+                let mut r3 = 0;
                 if mask >> digit & 1 == 1 {
+                    self.r1_len[c] = (mask.count_ones() - 1) as u8;
                     let list = &mut self.on_off;
-                    on_to_off(cands, rules, cell, digit, |q| {
+                    on_to_off(cands, Rules::XY, cell, digit, |q| {
                         list[len] = q;
                         len += 1;
                     });
                     let pairs = &mut self.off_on[c];
-                    off_to_on(cands, rules, cell, digit, |q, cause| {
+                    off_to_on(cands, Rules::XY, cell, digit, |q, cause| {
                         pairs[k] = (q, cause);
                         k += 1;
+                        r3 += (cause == CAUSE_CELL) as u8;
                     });
                 }
                 self.off_len[c] = k as u8;
+                self.r3_len[c] = r3;
             }
         }
         self.on_at[CELLS * 9] = len as u32;
     }
 
-    /// [`on_to_off`]'s nodes from the on node `n`.
+    /// [`on_to_off`]'s nodes from the on node `n` under `rules`.
     #[inline]
-    pub fn on_to_off(&self, n: u16) -> &[u16] {
+    pub fn on_to_off(&self, n: u16, rules: Rules) -> &[u16] {
         let c = n as usize >> 1;
-        &self.on_off[self.on_at[c] as usize..self.on_at[c + 1] as usize]
+        let skip = if rules.y { 0 } else { self.r1_len[c] as usize };
+        &self.on_off[self.on_at[c] as usize + skip..self.on_at[c + 1] as usize]
     }
 
-    /// [`off_to_on`]'s (node, cause) pairs from the off node `n`.
+    /// [`off_to_on`]'s (node, cause) pairs from the off node `n` under `rules`.
     #[inline]
-    pub fn off_to_on(&self, n: u16) -> &[(u16, u8)] {
+    pub fn off_to_on(&self, n: u16, rules: Rules) -> &[(u16, u8)] {
         let c = n as usize >> 1;
-        &self.off_on[c][..self.off_len[c] as usize]
+        let r3 = self.r3_len[c] as usize;
+        let from = if rules.y { 0 } else { r3 };
+        let to = if rules.x {
+            self.off_len[c] as usize
+        } else {
+            r3
+        };
+        &self.off_on[c][from..to]
     }
 }

@@ -11,7 +11,7 @@
 //! searches find nothing and each of them would have walked the whole graph; the test costs
 //! one Tarjan pass and a bit-set union per component edge.
 
-use super::nodes::{is_on, node, opposite, Cands, Links, NODES, NONE};
+use super::nodes::{is_on, node, opposite, Cands, Links, Rules, NODES, NONE};
 
 /// The reachability facts of one grid under one pass's rules (buffers reused).
 #[derive(Default)]
@@ -24,8 +24,17 @@ pub struct Reach {
     comp: Vec<u32>,
     /// 64-bit words of a dense node set.
     words: usize,
-    /// Every component's reachable nodes (itself included), `words` words each.
+    /// Every component's reachable nodes (itself included), `words` words each; only the
+    /// words `span` names can be non-zero.
     reach: Vec<u64>,
+    /// First and last word of each component's reach set that can be non-zero (dense ids
+    /// go digit by digit, and the X pass never leaves a digit, so its sets stay narrow).
+    span: Vec<(u32, u32)>,
+    /// The component a component's set was last merged into (each merged once).
+    merged: Vec<u32>,
+    /// Whether `reach` is kept (the Y pass needs the components only).
+    keep_reach: bool,
+    rules: Rules,
     /// Whether an on node (dense id) has an off predecessor in its own component.
     cyclic: Vec<bool>,
     index: Vec<u32>,
@@ -40,25 +49,28 @@ const UNSEEN: u32 = u32::MAX;
 
 /// The `i`-th successor of `n` in the graph of `links`, if any.
 #[inline]
-fn successor(links: &Links, n: u16, i: usize) -> Option<u16> {
+fn successor(links: &Links, rules: Rules, n: u16, i: usize) -> Option<u16> {
     if is_on(n) {
-        links.on_to_off(n).get(i).copied()
+        links.on_to_off(n, rules).get(i).copied()
     } else {
-        links.off_to_on(n).get(i).map(|&(q, _)| q)
+        links.off_to_on(n, rules).get(i).map(|&(q, _)| q)
     }
 }
 
 impl Reach {
-    /// The facts of the graph of `links` (built on `grid`).
-    pub fn build(&mut self, grid: &Cands, links: &Links) {
+    /// The facts of the graph of `links` (built on `grid`) under `rules`; `keep_reach`:
+    /// whether [`Reach::forcing_possible`] will be asked.
+    pub fn build(&mut self, grid: &Cands, links: &Links, rules: Rules, keep_reach: bool) {
+        self.rules = rules;
+        self.keep_reach = keep_reach;
         self.dense.clear();
         self.dense.resize(NODES, NONE);
         self.nodes.clear();
-        for (cell, &mask) in grid.masks.iter().enumerate() {
-            let mut m = mask;
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
+        for (d, &plane) in grid.planes.iter().enumerate() {
+            let mut cells = plane;
+            while cells != 0 {
+                let cell = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
                 for on in [false, true] {
                     let n = node(cell, d, on);
                     self.dense[n as usize] = self.nodes.len() as u16;
@@ -78,6 +90,8 @@ impl Reach {
         self.on_stack.resize(count, false);
         self.stack.clear();
         self.reach.clear();
+        self.span.clear();
+        self.merged.clear();
         let mut next = 0u32;
         let mut comps = 0u32;
         for root in 0..count as u32 {
@@ -87,7 +101,7 @@ impl Reach {
             self.open(root, &mut next);
             while let Some(&(v, pos)) = self.call.last() {
                 let vn = self.nodes[v as usize];
-                if let Some(q) = successor(links, vn, pos as usize) {
+                if let Some(q) = successor(links, rules, vn, pos as usize) {
                     self.call.last_mut().expect("frame").1 += 1;
                     let w = self.dense[q as usize] as u32;
                     debug_assert!(w != NONE as u32, "the rules lead to candidates only");
@@ -116,7 +130,7 @@ impl Reach {
             if is_on(n) {
                 continue;
             }
-            for &(q, _) in links.off_to_on(n) {
+            for &(q, _) in links.off_to_on(n, rules) {
                 let w = self.dense[q as usize] as usize;
                 if self.comp[w] == self.comp[v] {
                     self.cyclic[w] = true;
@@ -144,28 +158,46 @@ impl Reach {
             .iter()
             .rposition(|&w| w == v)
             .expect("the root is on the stack");
-        self.reach.resize((c as usize + 1) * words, 0);
         for i in at..self.stack.len() {
             let w = self.stack[i] as usize;
             self.on_stack[w] = false;
             self.comp[w] = c;
-            self.reach[c as usize * words + w / 64] |= 1 << (w % 64);
+        }
+        self.merged.push(c);
+        if !self.keep_reach {
+            self.stack.truncate(at);
+            return;
+        }
+        self.reach.resize((c as usize + 1) * words, 0);
+        let base = c as usize * words;
+        let (mut lo, mut hi) = (u32::MAX, 0u32);
+        for i in at..self.stack.len() {
+            let w = self.stack[i] as usize;
+            self.reach[base + w / 64] |= 1 << (w % 64);
+            lo = lo.min((w / 64) as u32);
+            hi = hi.max((w / 64) as u32);
         }
         for i in at..self.stack.len() {
             let n = self.nodes[self.stack[i] as usize];
             let mut k = 0;
-            while let Some(q) = successor(links, n, k) {
+            while let Some(q) = successor(links, self.rules, n, k) {
                 k += 1;
                 let other = self.comp[self.dense[q as usize] as usize];
-                if other != c {
-                    let (done, this) = self.reach.split_at_mut(c as usize * words);
-                    let from = &done[other as usize * words..(other as usize + 1) * words];
-                    for (a, b) in this.iter_mut().zip(from) {
-                        *a |= *b;
-                    }
+                if other == c || self.merged[other as usize] == c {
+                    continue;
+                }
+                self.merged[other as usize] = c;
+                let (olo, ohi) = self.span[other as usize];
+                lo = lo.min(olo);
+                hi = hi.max(ohi);
+                let (done, this) = self.reach.split_at_mut(base);
+                let from = other as usize * words;
+                for wi in olo as usize..=ohi as usize {
+                    this[wi] |= done[from + wi];
                 }
             }
         }
+        self.span.push((lo, hi));
         self.stack.truncate(at);
     }
 
