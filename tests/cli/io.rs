@@ -92,6 +92,50 @@ fn a_write_error_names_the_output_not_the_input() {
 }
 
 #[test]
+fn a_full_stdout_is_an_error_and_a_full_stderr_loses_only_the_summary() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    let seeds = common::corpus("seeds.txt");
+    let bench = ["bench", "--reps", "1", seeds.to_str().unwrap()];
+    for args in [&["explain", EASY][..], &bench] {
+        let out = Command::new(bin())
+            .args(args)
+            .stdout(full.try_clone().unwrap())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr)
+                .lines()
+                .any(|l| l.starts_with("sgrade: stdout: No space left on device")),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // The summary cannot be written; the rows are, and the status is the run's.
+    let dir = tempfile::tempdir().unwrap();
+    let (plain, quiet) = (dir.path().join("plain.csv"), dir.path().join("full.csv"));
+    let run = |out: &Path, stderr: Stdio| {
+        Command::new(bin())
+            .args(["grade", "--no-timing", "-o"])
+            .arg(out)
+            .arg(&seeds)
+            .stderr(stderr)
+            .status()
+            .unwrap()
+    };
+    let expected = run(&plain, Stdio::null());
+    let status = run(&quiet, full.into());
+    assert_eq!(status.code(), expected.code());
+    assert_eq!(
+        std::fs::read(&quiet).unwrap(),
+        std::fs::read(&plain).unwrap()
+    );
+}
+
+#[test]
 fn an_output_that_is_an_input_is_refused_and_the_input_kept() {
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("in.txt");
