@@ -1,6 +1,7 @@
 //! `sgrade canon`: the minlex canonical form and automorphism count of every puzzle, and
 //! duplicates under symmetry with `--dedup`; `sgrade shuffle`: random isomorphs.
 
+use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::PathBuf;
@@ -214,6 +215,8 @@ pub fn run(args: CanonArgs) -> Result<ExitCode, String> {
     writer.write_record(&header).map_err(write_error)?;
     let mut seen = SeenForms::new();
     let mut counts = Counts::default();
+    // A line number or an automorphism count as text, reused.
+    let mut number = String::new();
     for (index, path) in inputs.iter().enumerate() {
         let source = path.display().to_string();
         let mut records = RecordReader::new(open_input(path)?);
@@ -240,16 +243,12 @@ pub fn run(args: CanonArgs) -> Result<ExitCode, String> {
             });
             for (record, form) in chunk.iter().zip(forms) {
                 counts.rows += 1;
-                let line = record.line.to_string();
-                let mut row: Vec<String> = vec![source.clone(), line];
-                if args.keep_original {
-                    row.push(record.puzzle.clone());
-                }
-                match form {
+                // The fields are written one by one from borrowed text: no row of owned
+                // strings per puzzle.
+                let (status, text, automorphisms, first_seen, message) = match &form {
                     Form::Invalid(message) => {
                         counts.invalid += 1;
-                        row.extend(["invalid".into(), String::new(), String::new()]);
-                        row.extend([String::new(), message]);
+                        ("invalid", "", None, None, message.as_str())
                     }
                     Form::Canonical {
                         text,
@@ -275,19 +274,33 @@ pub fn run(args: CanonArgs) -> Result<ExitCode, String> {
                         } else {
                             "canonical"
                         };
-                        let first_seen = first.map_or(String::new(), |f| {
-                            format!("{}:{}", inputs[f.input as usize].display(), f.line)
-                        });
-                        row.extend([
-                            status.to_string(),
-                            text,
-                            automorphisms.to_string(),
-                            first_seen,
-                            String::new(),
-                        ]);
+                        (status, text.as_str(), Some(*automorphisms), first, "")
                     }
+                };
+                writer.write_field(&source).map_err(write_error)?;
+                number.clear();
+                write!(number, "{}", record.line).expect("writing to a String");
+                writer.write_field(&number).map_err(write_error)?;
+                if args.keep_original {
+                    writer.write_field(&record.puzzle).map_err(write_error)?;
                 }
-                writer.write_record(&row).map_err(write_error)?;
+                writer.write_field(status).map_err(write_error)?;
+                writer.write_field(text).map_err(write_error)?;
+                number.clear();
+                if let Some(count) = automorphisms {
+                    write!(number, "{count}").expect("writing to a String");
+                }
+                writer.write_field(&number).map_err(write_error)?;
+                match first_seen {
+                    Some(f) => {
+                        let name = inputs[f.input as usize].display();
+                        writer.write_field(format!("{name}:{}", f.line))
+                    }
+                    None => writer.write_field(""),
+                }
+                .map_err(write_error)?;
+                writer.write_field(message).map_err(write_error)?;
+                writer.write_record(None::<&[u8]>).map_err(write_error)?;
             }
             writer
                 .flush()

@@ -260,8 +260,18 @@ impl Canonicalizer {
                 FACTORIAL[open] * 6u64.pow(open as u32) * inside
             })
             .sum();
+        // The form read off the chosen partial (what `transform.apply` gives, without its
+        // per-cell transposition test): every digit of the puzzle has its label by now.
+        let source = sources[chosen.transpose as usize];
+        let mut form = [0u8; 81];
+        for (out, &row) in form.chunks_exact_mut(9).zip(&chosen.rows) {
+            let line = source_row(source, row);
+            for (cell, &c) in out.iter_mut().zip(&chosen.cols) {
+                *cell = chosen.codes[line[c as usize] as usize];
+            }
+        }
         Canonical {
-            form: transform.apply(puzzle),
+            form,
             transform,
             automorphisms,
         }
