@@ -122,8 +122,9 @@ fn exclusion_step(
 }
 
 /// The digit indexes of a mask, ascending.
+#[inline]
 fn digits(mask: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |d| mask & (1 << d) != 0)
+    crate::core::bits::digits(mask)
 }
 
 /// Aligned Pair Exclusion (6.2).
@@ -143,14 +144,19 @@ pub fn aligned_pair_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFl
             let n_masks = excluder_masks(grid, common, &mut buffer);
             let masks = &buffer[..n_masks];
             let peers = PEERS[c0].contains(c1);
+            let all = [grid.candidates(c0), grid.candidates(c1)];
             let mut allowed = [0u16; 2];
-            for v0 in digits(grid.candidates(c0)) {
-                for v1 in digits(grid.candidates(c1)) {
+            // As for ATE: once everything is allowed, nothing can be removed.
+            'combinations: for v0 in digits(all[0]) {
+                for v1 in digits(all[1]) {
                     if (v0 == v1 && peers) || excluded(masks, 1 << v0 | 1 << v1) {
                         continue;
                     }
                     allowed[0] |= 1 << v0;
                     allowed[1] |= 1 << v1;
+                    if allowed == all {
+                        break 'combinations;
+                    }
                 }
             }
             let technique = TechniqueId::SeAlignedPairExclusion;
@@ -203,13 +209,16 @@ pub fn aligned_triplet_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> Contro
                 let triple = [c0, c1, c2];
                 let peer = |a: usize, b: usize| PEERS[triple[a]].contains(triple[b]);
                 let (p01, p02, p12) = (peer(0, 1), peer(0, 2), peer(1, 2));
+                let all = triple.map(|c| grid.candidates(c));
                 let mut allowed = [0u16; 3];
-                for v0 in digits(grid.candidates(c0)) {
-                    for v1 in digits(grid.candidates(c1)) {
+                // Once every candidate is in some allowed combination nothing can be removed:
+                // the rest of the combinations need not be looked at.
+                'combinations: for v0 in digits(all[0]) {
+                    for v1 in digits(all[1]) {
                         if v0 == v1 && p01 {
                             continue;
                         }
-                        for v2 in digits(grid.candidates(c2)) {
+                        for v2 in digits(all[2]) {
                             if (v0 == v2 && p02) || (v1 == v2 && p12) {
                                 continue;
                             }
@@ -219,6 +228,9 @@ pub fn aligned_triplet_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> Contro
                             allowed[0] |= 1 << v0;
                             allowed[1] |= 1 << v1;
                             allowed[2] |= 1 << v2;
+                            if allowed == all {
+                                break 'combinations;
+                            }
                         }
                     }
                 }
