@@ -258,10 +258,22 @@ fn some_target_coverable(
     // at_least[k]: the targets that at least k picked candidates count for.
     let mut at_least = [Bits81::EMPTY; COUNT_LEVELS + 1];
     at_least[0] = seers;
-    for cell in picked {
-        let near = (PEERS[cell] | Bits81::cell(cell)) & seers;
-        for k in (1..=deepest).rev() {
-            at_least[k] |= at_least[k - 1] & near;
+    if deepest <= 3 {
+        // The usual depth, unrolled (levels above `deepest` are computed and not read).
+        let (mut one, mut two, mut three) = (Bits81::EMPTY, Bits81::EMPTY, Bits81::EMPTY);
+        for cell in picked {
+            let near = (PEERS[cell] | Bits81::cell(cell)) & seers;
+            three |= two & near;
+            two |= one & near;
+            one |= near;
+        }
+        (at_least[1], at_least[2], at_least[3]) = (one, two, three);
+    } else {
+        for cell in picked {
+            let near = (PEERS[cell] | Bits81::cell(cell)) & seers;
+            for k in (1..=deepest).rev() {
+                at_least[k] |= at_least[k - 1] & near;
+            }
         }
     }
     [(own_none, 0), (own_one, 1), (own_two, 2)]
