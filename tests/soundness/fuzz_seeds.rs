@@ -153,3 +153,22 @@ fn grader_on_candidate_grids_seeds() {
     );
     assert!(not_unique > 0);
 }
+
+/// Inputs a long run found slow: a seed's start with every candidate kept, on gnpx584 and on
+/// hodoku. Each passes, but the catalogue sweep takes minutes of CPU on it (results/reliability.md),
+/// so it is a slow tier: `cargo test --release --test soundness fuzz_seeds -- --ignored`.
+#[test]
+#[ignore = "slow tier (minutes): the grader target's slow inputs"]
+fn grader_slow_inputs_found_by_fuzzing() {
+    let ladders = Ladders::default();
+    let found = regressions("grader");
+    assert!(!found.is_empty());
+    for input in found {
+        let started = std::time::Instant::now();
+        assert!(matches!(
+            grade_candidates(&input, &ladders),
+            Graded::Checked(n) if n > 0
+        ));
+        eprintln!("{input:?}: {:?}", started.elapsed());
+    }
+}
