@@ -137,6 +137,16 @@ fn is_parquet(path: &Path) -> Result<bool, String> {
     Ok(head == PARQUET_MAGIC)
 }
 
+/// Whether `path` starts like JSON lines (`--output-format jsonl`), which stats does not read:
+/// its per-technique counts come as one object whose keys have lost the ladder's order.
+fn is_json_lines(path: &Path) -> Result<bool, String> {
+    let mut head = Vec::new();
+    File::open(path)
+        .and_then(|f| f.take(1).read_to_end(&mut head))
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Ok(head == b"{")
+}
+
 /// Adds a Parquet part's rows to `summary`.
 #[cfg(feature = "parquet")]
 fn add_parquet(summary: &mut Summary, path: &Path) -> Result<(), String> {
@@ -174,6 +184,13 @@ pub fn load(found: &Found) -> Result<(Summary, Option<Timings>), String> {
         if path.as_os_str() != "-" && is_parquet(path)? {
             add_parquet(&mut summary, path)?;
             continue;
+        }
+        if path.as_os_str() != "-" && is_json_lines(path)? {
+            return Err(format!(
+                "{}: JSON lines; stats and report read result CSV (grade's default output) \
+                 and Parquet parts: write the parts with --output-format csv or parquet",
+                path.display()
+            ));
         }
         add_result_csv(&mut summary, open(path)?)
             .map_err(|e| format!("{}: {e}", path.display()))?;

@@ -303,6 +303,22 @@ fn stats_accept_shards_graded_with_different_ladders() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("no 'status' column"));
+
+    // JSON lines are named as such, with the formats stats does read.
+    let dir = tempfile::tempdir().unwrap();
+    let rows = dir.path().join("rows.jsonl");
+    sgrade()
+        .args(["grade", "-q", "--output-format", "jsonl", "-o"])
+        .arg(&rows)
+        .arg(common::corpus("seeds.txt"))
+        .assert()
+        .success();
+    for command in ["stats", "report"] {
+        sgrade().arg(command).arg(&rows).assert().code(2).stderr(
+            predicate::str::contains("JSON lines")
+                .and(predicate::str::contains("--output-format csv or parquet")),
+        );
+    }
 }
 
 #[test]
