@@ -231,3 +231,67 @@ impl Reach {
         self.cyclic[self.dense[a_on as usize] as usize]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Grid, CELLS};
+
+    /// Nodes reachable from `start`, by a plain search over the lists.
+    fn reachable(links: &Links, rules: Rules, start: u16) -> Vec<bool> {
+        let mut seen = vec![false; NODES];
+        let mut todo = vec![start];
+        seen[start as usize] = true;
+        while let Some(n) = todo.pop() {
+            let mut k = 0;
+            while let Some(q) = successor(links, rules, n, k) {
+                k += 1;
+                if !seen[q as usize] {
+                    seen[q as usize] = true;
+                    todo.push(q);
+                }
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn forcing_and_cycle_tests_agree_with_a_plain_search() {
+        let puzzle =
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+        let mut values = [0u8; CELLS];
+        for (v, ch) in values.iter_mut().zip(puzzle.bytes()) {
+            *v = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+        }
+        let cands = Cands::from_grid(&Grid::from_givens(&values).expect("valid givens"));
+        let mut links = Links::default();
+        links.build(&cands);
+        let mut reach = Reach::default();
+        for rules in [Rules::X, Rules::Y, Rules::XY] {
+            reach.build(&cands, &links, rules, true);
+            for cell in 0..CELLS {
+                for digit in 0..9 {
+                    if !cands.has(cell, digit) {
+                        continue;
+                    }
+                    let (on, off) = (node(cell, digit, true), node(cell, digit, false));
+                    for start in [on, off] {
+                        let seen = reachable(&links, rules, start);
+                        assert_eq!(
+                            reach.forcing_possible(start),
+                            seen[opposite(start) as usize]
+                        );
+                    }
+                    // A cycle through `on`: an off node it reaches that implies it.
+                    let seen = reachable(&links, rules, on);
+                    let closable = (0..NODES as u16).any(|q| {
+                        !is_on(q)
+                            && seen[q as usize]
+                            && links.off_to_on(q, rules).iter().any(|&(p, _)| p == on)
+                    });
+                    assert_eq!(reach.cycle_possible(on), closable);
+                }
+            }
+        }
+    }
+}
