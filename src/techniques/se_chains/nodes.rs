@@ -430,3 +430,59 @@ impl Links {
         &self.off_on[c][from..to]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(puzzle: &str) -> Cands {
+        let mut values = [0u8; CELLS];
+        for (v, ch) in values.iter_mut().zip(puzzle.bytes()) {
+            *v = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+        }
+        Cands::from_grid(&Grid::from_givens(&values).expect("valid givens"))
+    }
+
+    #[test]
+    fn bit_tests_match_counts() {
+        for bits in [
+            0u128,
+            1,
+            2,
+            3,
+            5,
+            7,
+            1 << 80,
+            1 << 80 | 1,
+            (1 << 80) | 6,
+            u128::MAX,
+        ] {
+            assert_eq!(exactly_two(bits), bits.count_ones() == 2, "{bits:#x}");
+            assert_eq!(at_most_one(bits), bits.count_ones() <= 1, "{bits:#x}");
+        }
+    }
+
+    #[test]
+    fn links_read_the_rules_of_every_pass() {
+        let cands = grid(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        );
+        let mut links = Links::default();
+        links.build(&cands);
+        for rules in [Rules::X, Rules::Y, Rules::XY] {
+            for cell in 0..CELLS {
+                for digit in 0..9 {
+                    if !cands.has(cell, digit) {
+                        continue;
+                    }
+                    let mut on = Vec::new();
+                    on_to_off(&cands, rules, cell, digit, |q| on.push(q));
+                    assert_eq!(links.on_to_off(node(cell, digit, true), rules), &on[..]);
+                    let mut off = Vec::new();
+                    off_to_on(&cands, rules, cell, digit, |q, c| off.push((q, c)));
+                    assert_eq!(links.off_to_on(node(cell, digit, false), rules), &off[..]);
+                }
+            }
+        }
+    }
+}

@@ -34,7 +34,6 @@ pub struct Reach {
     merged: Vec<u32>,
     /// Whether `reach` is kept (the Y pass needs the components only).
     keep_reach: bool,
-    rules: Rules,
     /// Whether an on node (dense id) has an off predecessor in its own component.
     cyclic: Vec<bool>,
     index: Vec<u32>,
@@ -43,12 +42,16 @@ pub struct Reach {
     on_stack: Vec<bool>,
     /// Tarjan's call stack: (dense id, next successor to look at).
     call: Vec<(u32, u32)>,
+    /// Start of each dense node's successors in `adj` (one extra entry closing the last).
+    adj_at: Vec<u32>,
+    /// The successors as dense ids, flat.
+    adj: Vec<u32>,
 }
 
 const UNSEEN: u32 = u32::MAX;
 
 /// The `i`-th successor of `n` in the graph of `links`, if any.
-#[inline]
+#[inline(always)]
 fn successor(links: &Links, rules: Rules, n: u16, i: usize) -> Option<u16> {
     if is_on(n) {
         links.on_to_off(n, rules).get(i).copied()
@@ -61,7 +64,6 @@ impl Reach {
     /// The facts of the graph of `links` (built on `grid`) under `rules`; `keep_reach`:
     /// whether [`Reach::forcing_possible`] will be asked.
     pub fn build(&mut self, grid: &Cands, links: &Links, rules: Rules, keep_reach: bool) {
-        self.rules = rules;
         self.keep_reach = keep_reach;
         self.dense.clear();
         self.dense.resize(NODES, NONE);
@@ -80,6 +82,21 @@ impl Reach {
         }
         let count = self.nodes.len();
         self.words = count.div_ceil(64).max(1);
+        // The graph as dense successor lists, read by the component search and the merges.
+        self.adj_at.clear();
+        self.adj.clear();
+        for v in 0..count {
+            self.adj_at.push(self.adj.len() as u32);
+            let n = self.nodes[v];
+            let mut k = 0;
+            while let Some(q) = successor(links, rules, n, k) {
+                k += 1;
+                let w = self.dense[q as usize];
+                debug_assert!(w != NONE, "the rules lead to candidates only");
+                self.adj.push(w as u32);
+            }
+        }
+        self.adj_at.push(self.adj.len() as u32);
         self.comp.clear();
         self.comp.resize(count, UNSEEN);
         self.index.clear();
@@ -92,6 +109,10 @@ impl Reach {
         self.reach.clear();
         self.span.clear();
         self.merged.clear();
+        if keep_reach {
+            // Components never outnumber nodes.
+            self.reach.resize(count * self.words, 0);
+        }
         let mut next = 0u32;
         let mut comps = 0u32;
         for root in 0..count as u32 {
@@ -100,11 +121,10 @@ impl Reach {
             }
             self.open(root, &mut next);
             while let Some(&(v, pos)) = self.call.last() {
-                let vn = self.nodes[v as usize];
-                if let Some(q) = successor(links, rules, vn, pos as usize) {
+                let at = self.adj_at[v as usize] + pos;
+                if at < self.adj_at[v as usize + 1] {
                     self.call.last_mut().expect("frame").1 += 1;
-                    let w = self.dense[q as usize] as u32;
-                    debug_assert!(w != NONE as u32, "the rules lead to candidates only");
+                    let w = self.adj[at as usize];
                     if self.index[w as usize] == UNSEEN {
                         self.open(w, &mut next);
                     } else if self.on_stack[w as usize] {
@@ -117,7 +137,7 @@ impl Reach {
                     self.low[u as usize] = self.low[u as usize].min(self.low[v as usize]);
                 }
                 if self.low[v as usize] == self.index[v as usize] {
-                    self.close(links, v, comps);
+                    self.close(v, comps);
                     comps += 1;
                 }
             }
@@ -126,12 +146,11 @@ impl Reach {
         self.cyclic.clear();
         self.cyclic.resize(count, false);
         for v in 0..count {
-            let n = self.nodes[v];
-            if is_on(n) {
+            if is_on(self.nodes[v]) {
                 continue;
             }
-            for &(q, _) in links.off_to_on(n, rules) {
-                let w = self.dense[q as usize] as usize;
+            for e in self.adj_at[v]..self.adj_at[v + 1] {
+                let w = self.adj[e as usize] as usize;
                 if self.comp[w] == self.comp[v] {
                     self.cyclic[w] = true;
                 }
@@ -151,7 +170,7 @@ impl Reach {
 
     /// Pops the component rooted at `v` as number `c` and gathers what it reaches. Tarjan
     /// closes a component after every component it reaches, so their sets are complete.
-    fn close(&mut self, links: &Links, v: u32, c: u32) {
+    fn close(&mut self, v: u32, c: u32) {
         let words = self.words;
         let at = self
             .stack
@@ -168,7 +187,6 @@ impl Reach {
             self.stack.truncate(at);
             return;
         }
-        self.reach.resize((c as usize + 1) * words, 0);
         let base = c as usize * words;
         let (mut lo, mut hi) = (u32::MAX, 0u32);
         for i in at..self.stack.len() {
@@ -178,11 +196,9 @@ impl Reach {
             hi = hi.max((w / 64) as u32);
         }
         for i in at..self.stack.len() {
-            let n = self.nodes[self.stack[i] as usize];
-            let mut k = 0;
-            while let Some(q) = successor(links, self.rules, n, k) {
-                k += 1;
-                let other = self.comp[self.dense[q as usize] as usize];
+            let u = self.stack[i] as usize;
+            for e in self.adj_at[u]..self.adj_at[u + 1] {
+                let other = self.comp[self.adj[e as usize] as usize];
                 if other == c || self.merged[other as usize] == c {
                     continue;
                 }
@@ -213,5 +229,69 @@ impl Reach {
     #[inline]
     pub fn cycle_possible(&self, a_on: u16) -> bool {
         self.cyclic[self.dense[a_on as usize] as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::{Grid, CELLS};
+
+    /// Nodes reachable from `start`, by a plain search over the lists.
+    fn reachable(links: &Links, rules: Rules, start: u16) -> Vec<bool> {
+        let mut seen = vec![false; NODES];
+        let mut todo = vec![start];
+        seen[start as usize] = true;
+        while let Some(n) = todo.pop() {
+            let mut k = 0;
+            while let Some(q) = successor(links, rules, n, k) {
+                k += 1;
+                if !seen[q as usize] {
+                    seen[q as usize] = true;
+                    todo.push(q);
+                }
+            }
+        }
+        seen
+    }
+
+    #[test]
+    fn forcing_and_cycle_tests_agree_with_a_plain_search() {
+        let puzzle =
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+        let mut values = [0u8; CELLS];
+        for (v, ch) in values.iter_mut().zip(puzzle.bytes()) {
+            *v = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
+        }
+        let cands = Cands::from_grid(&Grid::from_givens(&values).expect("valid givens"));
+        let mut links = Links::default();
+        links.build(&cands);
+        let mut reach = Reach::default();
+        for rules in [Rules::X, Rules::Y, Rules::XY] {
+            reach.build(&cands, &links, rules, true);
+            for cell in 0..CELLS {
+                for digit in 0..9 {
+                    if !cands.has(cell, digit) {
+                        continue;
+                    }
+                    let (on, off) = (node(cell, digit, true), node(cell, digit, false));
+                    for start in [on, off] {
+                        let seen = reachable(&links, rules, start);
+                        assert_eq!(
+                            reach.forcing_possible(start),
+                            seen[opposite(start) as usize]
+                        );
+                    }
+                    // A cycle through `on`: an off node it reaches that implies it.
+                    let seen = reachable(&links, rules, on);
+                    let closable = (0..NODES as u16).any(|q| {
+                        !is_on(q)
+                            && seen[q as usize]
+                            && links.off_to_on(q, rules).iter().any(|&(p, _)| p == on)
+                    });
+                    assert_eq!(reach.cycle_possible(on), closable);
+                }
+            }
+        }
     }
 }
