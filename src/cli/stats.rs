@@ -118,33 +118,30 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> io::Result<()> {
     Ok(())
 }
 
-/// Whether `path` starts like a timings log (or a stderr capture holding one).
-fn is_timings_log(path: &Path) -> Result<bool, String> {
+/// Whether the file at `path` begins with `prefix`.
+fn starts_with(path: &Path, prefix: &[u8]) -> Result<bool, String> {
     let mut head = Vec::new();
     File::open(path)
-        .and_then(|f| f.take(TIMINGS_MARK.len() as u64).read_to_end(&mut head))
+        .and_then(|f| f.take(prefix.len() as u64).read_to_end(&mut head))
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Ok(head == TIMINGS_MARK)
+    Ok(head == prefix)
+}
+
+/// Whether `path` starts like a timings log (or a stderr capture holding one).
+fn is_timings_log(path: &Path) -> Result<bool, String> {
+    starts_with(path, TIMINGS_MARK)
 }
 
 /// Whether `path` starts like a Parquet file (`--output-format parquet`, or a Spark job's
 /// Parquet parts), which is read by its columns rather than as CSV.
 fn is_parquet(path: &Path) -> Result<bool, String> {
-    let mut head = Vec::new();
-    File::open(path)
-        .and_then(|f| f.take(PARQUET_MAGIC.len() as u64).read_to_end(&mut head))
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Ok(head == PARQUET_MAGIC)
+    starts_with(path, PARQUET_MAGIC)
 }
 
 /// Whether `path` starts like JSON lines (`--output-format jsonl`), which stats does not read:
 /// its per-technique counts come as one object whose keys have lost the ladder's order.
 fn is_json_lines(path: &Path) -> Result<bool, String> {
-    let mut head = Vec::new();
-    File::open(path)
-        .and_then(|f| f.take(1).read_to_end(&mut head))
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Ok(head == b"{")
+    starts_with(path, b"{")
 }
 
 /// Adds a Parquet part's rows to `summary`.

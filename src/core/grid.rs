@@ -4,7 +4,7 @@
 
 use super::bits::Bits81;
 use super::candidates::CandidateSet;
-use super::geometry::{CELLS, CELL_HOUSES, HOUSES, HOUSE_SETS, PEERS};
+use super::geometry::{CELLS, CELL_HOUSES, HOUSES, HOUSE_CELLS, HOUSE_SETS, PEERS};
 
 /// Mask with all nine digit bits set.
 pub const ALL_DIGITS: u16 = 0x1FF;
@@ -174,6 +174,20 @@ impl Grid {
         self.masks[cell]
     }
 
+    /// The digits that are a candidate in exactly one cell of `house` (bit `d` = digit index
+    /// `d`): a bit-sliced count over the house's nine cell masks (a placed cell's is empty),
+    /// nine mask operations instead of nine plane intersections.
+    #[inline]
+    pub fn digits_once_in(&self, house: usize) -> u16 {
+        let (mut once, mut twice) = (0u16, 0u16);
+        for &cell in &HOUSE_CELLS[house] {
+            let mask = self.masks[cell as usize];
+            twice |= once & mask;
+            once |= mask;
+        }
+        once & !twice
+    }
+
     /// Unsolved cells with exactly one candidate (bit-sliced count over the planes).
     #[inline]
     pub fn single_candidate_cells(&self) -> Bits81 {
@@ -327,6 +341,27 @@ mod tests {
         for puzzle in &puzzles {
             assert_eq!(Grid::from_givens(puzzle), placed_one_by_one(puzzle));
         }
+    }
+
+    #[test]
+    fn digits_once_in_a_house_are_the_planes_meeting_it_once() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/corpora/royle17_sample.txt"
+        ))
+        .unwrap();
+        let mut checked_some = false;
+        for line in text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')) {
+            let grid = Grid::from_givens(&values(&line[..81])).unwrap();
+            for house in 0..HOUSES {
+                let by_planes = (0..9)
+                    .filter(|&d| (grid.plane(d) & HOUSE_SETS[house]).count() == 1)
+                    .fold(0u16, |mask, d| mask | 1 << d);
+                assert_eq!(grid.digits_once_in(house), by_planes, "house {house}");
+                checked_some |= by_planes != 0;
+            }
+        }
+        assert!(checked_some, "some house has a digit in one cell");
     }
 
     fn values(text: &str) -> [u8; 81] {

@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
-use crate::core::{Bits81, Grid, ALL_DIGITS, CELL_HOUSES, HOUSES, HOUSE_CELLS, HOUSE_SETS};
+use crate::core::{Bits81, Grid, ALL_DIGITS, CELL_HOUSES, HOUSES, HOUSE_SETS};
 use crate::techniques::step::Step;
 
 fn single_step(technique: TechniqueId, cell: usize, digit: usize, houses: u32) -> Step {
@@ -76,16 +76,7 @@ pub fn naked_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 /// A digit with one place left in a house.
 pub fn hidden_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     for house in SCAN_ORDER {
-        // Digits in exactly one cell of the house, counted over its nine cells' masks (a solved
-        // cell's is empty): the digits whose plane meets the house in one cell, found with nine
-        // mask operations instead of nine plane intersections.
-        let (mut once, mut twice) = (0u16, 0u16);
-        for &cell in &HOUSE_CELLS[house] {
-            let mask = grid.candidates(cell as usize);
-            twice |= once & mask;
-            once |= mask;
-        }
-        let mut singles = once & !twice;
+        let mut singles = grid.digits_once_in(house);
         while singles != 0 {
             let digit = singles.trailing_zeros() as usize;
             singles &= singles - 1;

@@ -47,15 +47,7 @@ pub fn hidden_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
             continue;
         }
         let difficulty = if house >= 18 { 1.2 } else { 1.5 };
-        // The digits with exactly one place, bit-sliced over the house's candidate masks
-        // (a placed cell's mask is empty).
-        let (mut once, mut twice) = (0u16, 0u16);
-        for &cell in &HOUSE_CELLS[house] {
-            let mask = grid.candidates(cell as usize);
-            twice |= once & mask;
-            once |= mask;
-        }
-        let mut singles = once & !twice;
+        let mut singles = grid.digits_once_in(house);
         while singles != 0 {
             let digit = singles.trailing_zeros() as usize;
             singles &= singles - 1;
