@@ -19,10 +19,10 @@ OUT=results/scales_compared.md
   echo "Spearman's rank correlation and the puzzles the two scales place furthest apart."
   for corpus in top1465.txt newspaper/qqwing_levels.csv; do
     name=$(basename "$corpus")
-    for scale in gnpx gnpx584 hodoku; do
+    for scale in gnpx gnpx584 hodoku se; do
       $S grade -q --no-progress --scale "$scale" "$SHARED/corpora/$corpus" -o "$TMP/$name.$scale.csv" || true
     done
-    for pair in "gnpx gnpx584" "gnpx hodoku" "gnpx584 hodoku"; do
+    for pair in "gnpx gnpx584" "gnpx hodoku" "gnpx584 hodoku" "gnpx se" "hodoku se"; do
       set -- $pair
       echo
       echo "## $name: $1 vs $2"
