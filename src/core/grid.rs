@@ -351,7 +351,10 @@ mod tests {
         ))
         .unwrap();
         let mut checked_some = false;
-        for line in text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#')) {
+        for line in text
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+        {
             let grid = Grid::from_givens(&values(&line[..81])).unwrap();
             for house in 0..HOUSES {
                 let by_planes = (0..9)
