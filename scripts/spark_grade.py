@@ -2,7 +2,7 @@
 """Grade puzzle files with sgrade on Apache Spark: one sgrade process per split.
 
     spark-submit --master local[4] scripts/spark_grade.py INPUT... OUTDIR \
-        [--scale gnpx|gnpx584|hodoku] [--partitions N] [--format csv|jsonl] \
+        [--scale gnpx|gnpx584|hodoku|se] [--partitions N] [--format csv|jsonl] \
         [--sgrade target/release/sgrade] [--timings] [--no-timing] [-- SGRADE_ARGS...]
 
 Each input is read with Spark's text reader, so a file may be split anywhere; every split is
