@@ -99,7 +99,9 @@ impl Bits81 {
 /// (`-C target-cpu=native`); the default x86-64 build gets a shift-and-mask sequence of some
 /// thirty instructions, and the fish searches count sets at every node. So the default build
 /// asks the CPU once (the standard library caches the answer; each call reads it) and uses the
-/// instruction when it is there: the same count, a fraction of the instructions.
+/// instruction when it is there: the same count, a fraction of the instructions. Measured
+/// (callgrind, gnpx, results/speed.md): top1465[..200] 37.84M → 36.02M instructions per
+/// puzzle, royle17[..2000] 337.0k → 329.0k, rows identical.
 #[inline(always)]
 pub fn popcount(word: u128) -> u32 {
     #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
