@@ -66,6 +66,18 @@ pub fn shipped_puzzles(files: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// `sgrade grade --scale se` of `puzzles` (one a line, on stdin, no timing column): its rows as
+/// maps from column name to value, one per puzzle, in order.
+pub fn grade_se<'a>(puzzles: impl IntoIterator<Item = &'a str>) -> Vec<HashMap<String, String>> {
+    let input: String = puzzles.into_iter().map(|p| format!("{p}\n")).collect();
+    let out = sgrade()
+        .args(["grade", "-q", "--scale", "se", "--no-timing"])
+        .write_stdin(input)
+        .assert()
+        .success();
+    csv_maps(&out.get_output().stdout)
+}
+
 /// The rows of CSV `output`, each a map from column name to value.
 pub fn csv_maps(output: &[u8]) -> Vec<HashMap<String, String>> {
     let mut reader = csv::Reader::from_reader(output);

@@ -2,7 +2,7 @@
 //! Every one must come out exact, the ER step's name included; those of ER ≥ 9.5 are in the
 //! slow tier.
 
-use crate::common::{self, csv_maps, sgrade};
+use crate::common;
 
 /// One row of table 9.1.
 struct Acceptance {
@@ -48,13 +48,7 @@ fn check(keep: impl Fn(&Acceptance) -> bool) -> usize {
         return 0;
     };
     let rows: Vec<&Acceptance> = rows.iter().filter(|r| keep(r)).collect();
-    let input: String = rows.iter().map(|r| format!("{}\n", r.puzzle)).collect();
-    let out = sgrade()
-        .args(["grade", "-q", "--scale", "se", "--no-timing"])
-        .write_stdin(input)
-        .assert()
-        .success();
-    let ours = csv_maps(&out.get_output().stdout);
+    let ours = common::grade_se(rows.iter().map(|r| r.puzzle.as_str()));
     assert_eq!(ours.len(), rows.len());
     for (want, got) in rows.iter().zip(&ours) {
         let rating = format!("{}/{}/{}", got["se_er"], got["se_ep"], got["se_ed"]);

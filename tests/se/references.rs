@@ -49,13 +49,7 @@ fn every_reference_puzzle_up_to_6_2_is_exact() {
             .into_iter()
             .filter(|r| tenths(&r["se_er"]) <= 62)
             .collect();
-        let input: String = rows.iter().map(|r| format!("{}\n", r["puzzle"])).collect();
-        let out = sgrade()
-            .args(["grade", "-q", "--scale", "se", "--no-timing"])
-            .write_stdin(input)
-            .assert()
-            .success();
-        let ours = csv_maps(&out.get_output().stdout);
+        let ours = common::grade_se(rows.iter().map(|r| r["puzzle"].as_str()));
         assert_eq!(ours.len(), rows.len());
         let wrong: Vec<String> = rows
             .iter()

@@ -2,7 +2,7 @@
 //! Triplet Exclusion needs producer 21 before it): `--scale se` must give serate's ER/EP/ED
 //! and name the technique. ER < 9.5 in the default run, the nested ones in the slow tier.
 
-use crate::common::{self, csv_maps, sgrade};
+use crate::common;
 
 /// (id, puzzle, ER/EP/ED, technique) of the rows of table 9.1 a chain (or A43) sets.
 fn chain_rows() -> Option<Vec<(String, String, String, String)>> {
@@ -53,13 +53,7 @@ fn check(slow: bool) {
         "{} rows",
         rows.len()
     );
-    let input: String = rows.iter().map(|r| format!("{}\n", r.1)).collect();
-    let out = sgrade()
-        .args(["grade", "-q", "--scale", "se", "--no-timing"])
-        .write_stdin(input)
-        .assert()
-        .success();
-    let ours = csv_maps(&out.get_output().stdout);
+    let ours = common::grade_se(rows.iter().map(|r| r.1.as_str()));
     assert_eq!(ours.len(), rows.len());
     for ((id, puzzle, rating, technique), got) in rows.iter().zip(&ours) {
         let ours = format!("{}/{}/{}", got["se_er"], got["se_ep"], got["se_ed"]);
