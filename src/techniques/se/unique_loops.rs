@@ -38,6 +38,9 @@ struct Search<'a, 'g> {
     pair: u16,
     /// The cells holding both digits of `pair`: the only cells the walk may enter.
     pair_cells: Bits81,
+    /// The cells whose candidates are exactly `pair`: the only ones a walk that may take no
+    /// more extra cells can enter.
+    pure_cells: Bits81,
     path: [u8; 81],
     len: usize,
     on_path: Bits81,
@@ -45,6 +48,9 @@ struct Search<'a, 'g> {
     /// house holds two cells of the same parity, so a cell whose houses meet its parity's is
     /// never entered: every loop through it would be rejected by [`is_valid`].
     parity_houses: [u32; 2],
+    /// The cells that see a path cell of each parity (the path cells' houses): a cell there is
+    /// what `parity_houses` calls doomed at that parity.
+    parity_cells: [Bits81; 2],
     collector: &'a mut Collector<'g>,
 }
 
@@ -53,10 +59,24 @@ impl Search<'_, '_> {
     fn extend(&mut self, cell: usize, allowed_extra: i32, extra: u16, last_kind: Option<usize>) {
         let parity = self.len % 2;
         let houses = house_mask(cell);
+        let seen = self.parity_cells[parity];
         self.path[self.len] = cell as u8;
         self.len += 1;
         self.on_path.insert(cell);
         self.parity_houses[parity] |= houses;
+        self.parity_cells[parity] |= PEERS[cell] | Bits81::cell(cell);
+        if self.can_close(allowed_extra, extra) {
+            self.walk(cell, allowed_extra, extra, last_kind);
+        }
+        self.len -= 1;
+        self.on_path.remove(cell);
+        self.parity_houses[parity] &= !houses;
+        self.parity_cells[parity] = seen;
+    }
+
+    /// The body of [`Search::extend`]: SE's loop over the next cells, in its order.
+    #[inline]
+    fn walk(&mut self, cell: usize, allowed_extra: i32, extra: u16, last_kind: Option<usize>) {
         // A private copy, shared by the later cells examined in this call (SE's quirk).
         let mut extra = extra;
         for kind in 0..3 {
@@ -75,18 +95,55 @@ impl Search<'_, '_> {
                 } else if !self.on_path.contains(next) {
                     let candidates = self.grid.candidates(next);
                     extra |= candidates & !self.pair;
-                    let many = candidates.count_ones() > 2;
-                    let doomed = house_mask(next) & self.parity_houses[self.len % 2] != 0;
-                    if !doomed && (!many || extra.count_ones() == 1 || allowed_extra > 0) {
+                    // `next` holds both loop digits: it has more exactly when it is not the pair.
+                    let many = candidates != self.pair;
+                    let doomed = self.parity_cells[self.len % 2].contains(next);
+                    if !doomed && (!many || is_one_digit(extra) || allowed_extra > 0) {
                         self.extend(next, allowed_extra - i32::from(many), extra, Some(kind));
                     }
                 }
             }
         }
-        self.len -= 1;
-        self.on_path.remove(cell);
-        self.parity_houses[parity] &= !houses;
     }
+
+    /// Whether the path, just extended, can still close into a valid loop: every house that
+    /// holds a path cell of one parity only needs a cell of the other parity, one the walk may
+    /// still enter (off the path, not doomed at that parity, and not an extra cell once the
+    /// walk may take no more). The walk only adds to the path and to what it has seen, so a
+    /// house without such a cell now never gets one; skipping the walk below then changes
+    /// nothing but the time (the walk has no effect but the loops it closes).
+    #[inline]
+    fn can_close(&self, allowed_extra: i32, extra: u16) -> bool {
+        // The extra digits only grow below, and the allowance only shrinks: with two or more
+        // digits and no allowance left, no cell with an extra digit is entered again.
+        let cells = if allowed_extra <= 0 && extra & extra.wrapping_sub(1) != 0 {
+            self.pure_cells
+        } else {
+            self.pair_cells
+        };
+        let free = cells.and_not(self.on_path);
+        for parity in 0..2 {
+            let mut open = self.parity_houses[1 - parity] & !self.parity_houses[parity];
+            if open == 0 {
+                continue;
+            }
+            let enterable = free.and_not(self.parity_cells[parity]);
+            while open != 0 {
+                let house = open.trailing_zeros() as usize;
+                open &= open - 1;
+                if !HOUSE_SETS[house].intersects(enterable) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Whether `mask` has exactly one bit.
+#[inline]
+fn is_one_digit(mask: u16) -> bool {
+    mask != 0 && mask & (mask - 1) == 0
 }
 
 /// Whether every house the loop touches holds two of its cells, of opposite parity.
@@ -131,6 +188,10 @@ fn base_difficulty(size: usize) -> f64 {
 struct Collector<'a> {
     grid: &'a Grid,
     hints: Vec<Hint>,
+    /// The loops classified so far (cells, first and second extra cell, 81 for none): see
+    /// [`Collector::classify`]. A fixed table; once full, loops are classified again.
+    classified: [(Bits81, u8, u8); 64],
+    classified_len: usize,
 }
 
 impl Collector<'_> {
@@ -164,11 +225,34 @@ impl Collector<'_> {
     /// Classifies one valid loop (§4.10.3) and collects its hints.
     fn classify(&mut self, cells: &[u8], pair: u16) {
         let grid = self.grid;
-        let extra: Vec<usize> = cells
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| grid.candidates(c).count_ones() > 2)
-            .collect();
+        let mut extra_at = [0usize; 81];
+        let mut n = 0;
+        let mut loop_cells = Bits81::EMPTY;
+        for &c in cells {
+            let c = c as usize;
+            loop_cells.insert(c);
+            if grid.candidates(c) != pair {
+                extra_at[n] = c;
+                n += 1;
+            }
+        }
+        let extra = &extra_at[..n];
+        // What follows depends only on the loop's cells, its first extra cell and, with
+        // exactly two, the second: the same loop walked from another start or the other way
+        // round with these the same yields the very hints it yielded before, which `push`
+        // drops. So such a loop is classified once.
+        let key = (
+            loop_cells,
+            extra.first().map_or(81, |&c| c as u8),
+            extra.get(1).map_or(81, |&c| c as u8),
+        );
+        if self.classified[..self.classified_len].contains(&key) {
+            return;
+        }
+        if self.classified_len < self.classified.len() {
+            self.classified[self.classified_len] = key;
+            self.classified_len += 1;
+        }
         let base = base_difficulty(cells.len());
         match extra.len() {
             0 => {}
@@ -183,13 +267,13 @@ impl Collector<'_> {
                 let (c1, c2) = (extra[0], extra[1]);
                 let rest = (grid.candidates(c1) | grid.candidates(c2)) & !pair;
                 if rest.count_ones() == 1 {
-                    self.type_2(cells, pair, &extra, base);
+                    self.type_2(cells, pair, extra, base);
                 } else {
                     self.type_3(cells, pair, c1, c2, rest, base);
                 }
                 self.type_4(cells, pair, c1, c2, base);
             }
-            _ => self.type_2(cells, pair, &extra, base),
+            _ => self.type_2(cells, pair, extra, base),
         }
     }
 
@@ -401,6 +485,8 @@ pub fn unique_loops(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let mut collector = Collector {
         grid,
         hints: Vec::new(),
+        classified: [(Bits81::EMPTY, 0, 0); 64],
+        classified_len: 0,
     };
     for start in grid.bivalue_cells() {
         let pair = grid.candidates(start);
@@ -410,15 +496,18 @@ pub fn unique_loops(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
             pair_cells &= grid.plane(v.trailing_zeros() as usize);
             v &= v - 1;
         }
+        let pure_cells = pair_cells & grid.bivalue_cells();
         let mut search = Search {
             grid,
             start,
             pair,
             pair_cells,
+            pure_cells,
             path: [0; 81],
             len: 0,
             on_path: Bits81::EMPTY,
             parity_houses: [0; 2],
+            parity_cells: [Bits81::EMPTY; 2],
             collector: &mut collector,
         };
         search.extend(start, 2, 0, None);
