@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use crate::core::{Grid, HOUSE_SETS};
 use crate::grading::grader::{grade_timed, premises_of, Gate, GradeOutcome, VerifyFailure};
-use crate::input::puzzle::{parse_puzzle, PuzzleError, PuzzleFormat};
+use crate::input::puzzle::{givens_of_text, parse_puzzle, PuzzleError, PuzzleFormat};
 use crate::input::reader::{echo, Record};
 use crate::oracle::{self, OracleResult, SolutionCount};
 use crate::scales::ladder::Ladder;
@@ -240,9 +240,19 @@ pub trait Observer {
     /// Grading ended (solved or stuck) with the grid in state `grid`; not called when a step
     /// failed verification.
     fn graded(&mut self, _grid: &Grid) {}
+    /// Whether [`Observer::counted`] needs the grid: an observer that says no (`()`) is not
+    /// told of the count where the oracle alone runs on 81 givens, which is then solved from
+    /// the givens without building a grid.
+    fn needs_grid(&self) -> bool {
+        true
+    }
 }
 
-impl Observer for () {}
+impl Observer for () {
+    fn needs_grid(&self) -> bool {
+        false
+    }
+}
 
 /// How records are evaluated: which ladder, whether steps are checked, whether puzzles with
 /// several solutions are graded.
@@ -296,6 +306,30 @@ impl Evaluator<'_> {
         };
         if let Some(error) = &record.error {
             return unparsed(Verdict::Unreadable(error.clone()));
+        }
+        if self.ladder.is_none() && !observer.needs_grid() {
+            // The oracle alone (`sgrade solve`) on 81 givens: solved from the givens, with no
+            // candidate grid built (the grid cost as much as the oracle on easy puzzles).
+            // Anything else `parse_puzzle` reads (or refuses) goes the general way below.
+            if let Some(values) = givens_of_text(&record.puzzle) {
+                let started_oracle = timing.mark();
+                let result = oracle::solve_givens(&values);
+                timing.oracle_call(started_oracle);
+                let verdict = match Count::of(result) {
+                    Count::Unique(solution) => Verdict::Unique { solution },
+                    Count::Multiple => Verdict::Multiple(None),
+                    Count::None => Verdict::NoSolution,
+                };
+                let elapsed = started.elapsed();
+                timing.puzzle(u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX));
+                return Evaluation {
+                    line: record.line,
+                    puzzle: givens_string(&values),
+                    verdict,
+                    time_us: elapsed.as_secs_f64() * 1e6,
+                    extra: record.extra,
+                };
+            }
         }
         let puzzle = match parse_puzzle(&record.puzzle, record.column) {
             Ok(puzzle) => puzzle,
@@ -484,21 +518,35 @@ fn count<T: TimingHook, O: Observer + ?Sized>(
     found
 }
 
+/// The givens as `Grid::values_string` writes the grid they make: the digit, `.` for an
+/// empty cell.
+fn givens_string(values: &[u8; 81]) -> String {
+    let bytes = values.map(|v| if v == 0 { b'.' } else { b'0' + v });
+    String::from_utf8(bytes.to_vec()).unwrap_or_default()
+}
+
 /// Runs the oracle on `puzzle`, timed, telling no observer.
 fn count_quiet<T: TimingHook>(puzzle: &Grid, timing: &mut T) -> Count {
     let started = timing.mark();
     let result = oracle::solve(puzzle);
     timing.oracle_call(started);
-    match result {
-        OracleResult {
-            solution: Some(solution),
-            ..
-        } => Count::Unique(solution),
-        OracleResult {
-            count: SolutionCount::Multiple,
-            ..
-        } => Count::Multiple,
-        _ => Count::None,
+    Count::of(result)
+}
+
+impl Count {
+    /// The oracle's result as a count.
+    fn of(result: OracleResult) -> Count {
+        match result {
+            OracleResult {
+                solution: Some(solution),
+                ..
+            } => Count::Unique(solution),
+            OracleResult {
+                count: SolutionCount::Multiple,
+                ..
+            } => Count::Multiple,
+            _ => Count::None,
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use std::fmt;
 
 use crate::core::notation::cell_name;
 use crate::core::Grid;
-use crate::scales::ladder::{Ladder, RatingRule, SinglesOrder};
+use crate::scales::ladder::{Found, Ladder, RatingRule, SinglesOrder};
 use crate::scales::se::SeRating;
 use crate::scales::singles_queue::SinglesQueue;
 use crate::techniques::step::{Step, WrongDeduction};
@@ -180,14 +180,14 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
                     Some(single) => {
                         // `clone_from` keeps the buffer's `Vec` capacities for later steps.
                         step.clone_from(&single);
-                        true
+                        Found::Step
                     }
-                    None => false,
+                    None => Found::Nothing,
                 },
-                _ => rung.find_into(grid, &mut step),
+                _ => rung.find(grid, &mut step),
             };
-            mark = timing.technique_call(rung.technique, mark, found);
-            if !found {
+            mark = timing.technique_call(rung.technique, mark, found != Found::Nothing);
+            if found == Found::Nothing {
                 continue;
             }
             outcome.steps += 1;
@@ -202,7 +202,16 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
                 }
             }
             on_step(&step, grid);
-            if !step.apply(grid) {
+            let changed = match found {
+                // A single's step places its cell (an unsolved one: the digit is a candidate
+                // there) and eliminates nothing, which is all `Step::apply` would do.
+                Found::Placement { cell, digit } => {
+                    grid.place(cell, digit);
+                    true
+                }
+                _ => step.apply(grid),
+            };
+            if !changed {
                 // A finder reported a step that changes nothing; stop rather than loop forever.
                 debug_assert!(false, "{} produced an empty step", rung.technique.id());
                 outcome.steps -= 1;
@@ -319,6 +328,66 @@ mod tests {
         let last_on_ladder = at_top.iter().copied().max_by_key(|&t| position(t));
         assert_ne!(at_top.first().copied(), last_on_ladder, "{at_top:?}");
         assert_eq!(outcome.hardest, at_top.first().copied());
+    }
+
+    /// The singles fast path ([`Rung::find`] through `first_single`) is invisible: at every
+    /// state of the graded paths of the royle17 sample on every scale, each singles rung finds
+    /// the step its search finds (the same `Step`, field for field, or none), and placing the
+    /// reported digit is applying that step.
+    #[test]
+    fn the_singles_fast_path_takes_the_step_the_search_takes_at_every_state() {
+        use crate::scales::ladder::{Found, Rung};
+        use crate::scales::Scale;
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/corpora/royle17_sample.txt"
+        ))
+        .unwrap();
+        let puzzles: Vec<&str> = text
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .map(|l| &l[..81])
+            .take(60)
+            .collect();
+        assert!(puzzles.len() >= 50);
+        for scale in Scale::ALL {
+            let ladder = scale.ladder();
+            let singles: Vec<Rung> = ladder
+                .rungs()
+                .iter()
+                .copied()
+                .filter(|r| r.technique.info().family == "singles")
+                .collect();
+            assert_eq!(singles.len(), 3, "{scale:?}");
+            let (mut states, mut placed) = (0, 0);
+            let mut fast = Step::new(TechniqueId::FullHouse);
+            let mut searched = Step::new(TechniqueId::FullHouse);
+            for puzzle in &puzzles {
+                let mut g = grid(puzzle);
+                grade(&mut g, &ladder, None, &mut |_, state| {
+                    states += 1;
+                    for rung in &singles {
+                        let found = rung.find(state, &mut fast);
+                        let any = rung.search_into(state, &mut searched);
+                        assert_eq!(found != Found::Nothing, any, "{:?}", rung.technique);
+                        if any {
+                            assert_eq!(fast, searched, "{:?}", rung.technique);
+                        }
+                        if let Found::Placement { cell, digit } = found {
+                            placed += 1;
+                            let (mut by_place, mut by_apply) = (state.clone(), state.clone());
+                            by_place.place(cell, digit);
+                            assert!(searched.apply(&mut by_apply));
+                            assert_eq!(by_place, by_apply);
+                        }
+                    }
+                })
+                .unwrap();
+            }
+            assert!(states > 1000, "{scale:?}: {states} states");
+            // Sudoku Explainer's singles have their own finders: no fast path there.
+            assert_eq!(placed == 0, scale == Scale::Se, "{scale:?}: {placed}");
+        }
     }
 
     #[test]

@@ -20,10 +20,11 @@
 //!   so a solve allocates nothing once the thread has solved one puzzle; no `unsafe`.
 
 use super::tables::{BAND, KEEP, KEEP_MINI, ROW, SHRINK, SPREAD};
-use crate::core::{Grid, CELLS};
+use crate::core::bits::ALL_CELLS;
+use crate::core::{Grid, CELLS, PEERS};
 
 /// The search state: 31 words, copied once per guess.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct State {
     /// Candidates (and placed cells) of digit `d` in band `b` at index `3 * d + b`.
     cand: [u32; 27],
@@ -53,6 +54,37 @@ impl State {
             }
         }
         let unsolved = grid.unsolved().0;
+        State {
+            cand,
+            unsolved: [0, 1, 2].map(|b| (unsolved >> (27 * b)) as u32 & BAND),
+            dirty: ALL_WORDS,
+        }
+    }
+
+    /// The solver's state for a puzzle given as 81 values (0 = empty, 1..=9 = given digit) with
+    /// no two equal givens in a house: the state [`State::from_grid`] makes of
+    /// `Grid::from_givens(values)`, without building the grid (each digit's candidates are the
+    /// open cells that see none of its givens, plus its givens).
+    pub(super) fn from_givens(values: &[u8; CELLS]) -> State {
+        let mut placed = [0u128; 9];
+        let mut seen = [0u128; 9];
+        let mut given = 0u128;
+        for (cell, &value) in values.iter().enumerate() {
+            if value != 0 {
+                let digit = value as usize - 1;
+                placed[digit] |= 1 << cell;
+                seen[digit] |= PEERS[cell].0;
+                given |= 1 << cell;
+            }
+        }
+        let unsolved = ALL_CELLS & !given;
+        let mut cand = [0u32; 27];
+        for digit in 0..9 {
+            let plane = (unsolved & !seen[digit]) | placed[digit];
+            for b in 0..3 {
+                cand[3 * digit + b] = (plane >> (27 * b)) as u32 & BAND;
+            }
+        }
         State {
             cand,
             unsolved: [0, 1, 2].map(|b| (unsolved >> (27 * b)) as u32 & BAND),

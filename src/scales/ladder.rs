@@ -8,6 +8,7 @@ use std::ops::ControlFlow;
 use crate::core::Grid;
 use crate::scales::preference::StepPreference;
 use crate::techniques::names::{named_explicitly, select_techniques, TechniqueNameError};
+use crate::techniques::singles::first_single;
 use crate::techniques::step::Step;
 use crate::techniques::{first_step_into, FinderFn, Flavour, TechniqueId};
 
@@ -48,6 +49,56 @@ impl Rung {
     /// them (ties keep the earlier). Returns whether the search found one; a miss copies nothing.
     #[inline]
     pub fn find_into(&self, grid: &Grid, step: &mut Step) -> bool {
+        !matches!(self.find(grid, step), Found::Nothing)
+    }
+
+    /// [`Rung::find_into`], saying what kind of step it wrote: a rung of the standard singles
+    /// finders that takes their first step finds it without building a step per single
+    /// ([`first_single`]) and reports it as [`Found::Placement`], which the grader applies by
+    /// placing the digit (all a single's step does).
+    #[inline]
+    pub fn find(&self, grid: &Grid, step: &mut Step) -> Found {
+        if self.is_standard_single() {
+            return match first_single(self.technique, grid) {
+                Some(single) => {
+                    step.set_single(self.technique, single.cell, single.digit, single.houses);
+                    Found::Placement {
+                        cell: single.cell,
+                        digit: single.digit,
+                    }
+                }
+                None => Found::Nothing,
+            };
+        }
+        if self.search_into(grid, step) {
+            Found::Step
+        } else {
+            Found::Nothing
+        }
+    }
+
+    /// Whether the rung runs one of the standard singles finders (`techniques::singles`) and
+    /// takes its first step: then [`first_single`] finds the step the finder yields first.
+    #[inline]
+    fn is_standard_single(&self) -> bool {
+        matches!(
+            self.technique,
+            TechniqueId::FullHouse | TechniqueId::NakedSingle | TechniqueId::HiddenSingle
+        ) && self.preference.takes_first()
+            && {
+                let info = self.technique.info();
+                match self.flavour {
+                    Flavour::Standard => true,
+                    Flavour::Hodoku => info.hodoku_finder.is_none(),
+                    Flavour::Gnpx584 => info.gnpx584_finder.is_none(),
+                    Flavour::Se => info.se_finder.is_none(),
+                }
+            }
+    }
+
+    /// The search itself: [`Rung::find_into`] through the rung's finder, with no fast path.
+    #[inline]
+    pub fn search_into(&self, grid: &Grid, step: &mut Step) -> bool {
         let finder = self.finder();
         if self.preference.takes_first() {
             return first_step_into(finder, grid, step);
@@ -62,6 +113,23 @@ impl Rung {
         });
         found
     }
+}
+
+/// What [`Rung::find`] wrote into the step buffer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// No step (the buffer is as it was).
+    Nothing,
+    /// A step.
+    Step,
+    /// A single's step, placing `digit` in `cell` and eliminating nothing: applying it is
+    /// `Grid::place(cell, digit)`.
+    Placement {
+        /// The cell.
+        cell: usize,
+        /// The digit index.
+        digit: usize,
+    },
 }
 
 /// How a solving path becomes a rating.

@@ -3,34 +3,47 @@
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
-use crate::core::{Bits81, Grid, ALL_DIGITS, CELL_HOUSES, HOUSES, HOUSE_SETS};
+use crate::core::{Grid, ALL_DIGITS, CELL_HOUSES, HOUSES, HOUSE_SETS};
 use crate::techniques::step::Step;
 
-fn single_step(technique: TechniqueId, cell: usize, digit: usize, houses: u32) -> Step {
+fn single_step(technique: TechniqueId, single: Single) -> Step {
     let mut step = Step::new(technique);
-    step.placements.insert(cell, digit);
-    step.cells = Bits81::cell(cell);
-    step.digits = 1 << digit;
-    step.houses = houses;
+    step.set_single(technique, single.cell, single.digit, single.houses);
     step
 }
 
+/// One single: the cell, the digit placed there, and the houses the step names (bit `h` =
+/// house `h`; none for a naked single). The finders yield it as a step; the grader's fast path
+/// ([`first_single`]) places it without building one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Single {
+    /// The cell.
+    pub cell: usize,
+    /// The digit index placed.
+    pub digit: usize,
+    /// The houses of the step.
+    pub houses: u32,
+}
+
 /// Houses in the order hidden singles and full houses are scanned: boxes, rows, columns
-/// (a box single is the one a person sees first).
-const SCAN_ORDER: [usize; HOUSES] = {
-    let mut order = [0usize; HOUSES];
+/// (a box single is the one a person sees first). A `static`, so that a scan reads it in place
+/// (iterating a `const` array copied its 27 words onto the stack at every call).
+static SCAN_ORDER: [u8; HOUSES] = {
+    let mut order = [0u8; HOUSES];
     let mut i = 0;
     while i < 9 {
-        order[i] = 18 + i;
-        order[9 + i] = i;
-        order[18 + i] = 9 + i;
+        order[i] = 18 + i as u8;
+        order[9 + i] = i as u8;
+        order[18 + i] = 9 + i as u8;
         i += 1;
     }
     order
 };
 
-/// A house with one empty cell: the missing digit goes there.
-pub fn full_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+/// Every full house in scan order, to `each` until it breaks. The one scan both the finder and
+/// [`first_single`] run, so the two cannot disagree.
+#[inline(always)]
+fn full_houses(grid: &Grid, mut each: impl FnMut(Single) -> ControlFlow<()>) -> ControlFlow<()> {
     // The last cell of a house is also a naked single: only the houses of the (few) naked
     // singles need looking at, then in scan order.
     let mut houses = 0u32;
@@ -44,7 +57,13 @@ pub fn full_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     if houses == 0 {
         return ControlFlow::Continue(());
     }
-    for house in SCAN_ORDER.into_iter().filter(|&h| houses & (1 << h) != 0) {
+    // The houses renumbered in scan order (boxes 0..9, rows 9..18, columns 18..27), so that
+    // their bits come out in that order.
+    let mut ordered = houses >> 18 | (houses & 0x3_FFFF) << 9;
+    while ordered != 0 {
+        let position = ordered.trailing_zeros() as usize;
+        ordered &= ordered - 1;
+        let house = SCAN_ORDER[position] as usize;
         let open = grid.unsolved() & HOUSE_SETS[house];
         let cell = open.first().unwrap_or_default();
         let missing = ALL_DIGITS & !grid.placed_digits_in(house);
@@ -53,29 +72,35 @@ pub fn full_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         }
         let digit = missing.trailing_zeros() as usize;
         if grid.has_candidate(cell, digit) {
-            sink(&single_step(
-                TechniqueId::FullHouse,
+            each(Single {
                 cell,
                 digit,
-                1 << house,
-            ))?;
+                houses: 1 << house,
+            })?;
         }
     }
     ControlFlow::Continue(())
 }
 
-/// A cell with one candidate left.
-pub fn naked_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+/// Every naked single in cell order, to `each` until it breaks.
+#[inline(always)]
+fn naked_singles(grid: &Grid, mut each: impl FnMut(Single) -> ControlFlow<()>) -> ControlFlow<()> {
     for cell in grid.single_candidate_cells() {
         let digit = grid.candidates(cell).trailing_zeros() as usize;
-        sink(&single_step(TechniqueId::NakedSingle, cell, digit, 0))?;
+        each(Single {
+            cell,
+            digit,
+            houses: 0,
+        })?;
     }
     ControlFlow::Continue(())
 }
 
-/// A digit with one place left in a house.
-pub fn hidden_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    for house in SCAN_ORDER {
+/// Every hidden single in scan order (house, then digit), to `each` until it breaks.
+#[inline(always)]
+fn hidden_singles(grid: &Grid, mut each: impl FnMut(Single) -> ControlFlow<()>) -> ControlFlow<()> {
+    for &house in &SCAN_ORDER {
+        let house = house as usize;
         let mut singles = grid.digits_once_in(house);
         while singles != 0 {
             let digit = singles.trailing_zeros() as usize;
@@ -83,21 +108,62 @@ pub fn hidden_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
             let cell = (grid.plane(digit) & HOUSE_SETS[house])
                 .first()
                 .unwrap_or_default();
-            sink(&single_step(
-                TechniqueId::HiddenSingle,
+            each(Single {
                 cell,
                 digit,
-                1 << house,
-            ))?;
+                houses: 1 << house,
+            })?;
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The single the finder of `technique` (full house, naked or hidden single) yields first at
+/// `grid`, without building a step: the grader places it directly (a single's step places its
+/// cell and eliminates nothing), so the most frequent steps cost no step copy. `None` when
+/// there is none, or for another technique.
+#[inline]
+pub fn first_single(technique: TechniqueId, grid: &Grid) -> Option<Single> {
+    let mut first = None;
+    let take = |single| {
+        first = Some(single);
+        ControlFlow::Break(())
+    };
+    let _ = match technique {
+        TechniqueId::FullHouse => full_houses(grid, take),
+        TechniqueId::NakedSingle => naked_singles(grid, take),
+        TechniqueId::HiddenSingle => hidden_singles(grid, take),
+        _ => ControlFlow::Continue(()),
+    };
+    first
+}
+
+/// A house with one empty cell: the missing digit goes there.
+pub fn full_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    full_houses(grid, |single| {
+        sink(&single_step(TechniqueId::FullHouse, single))
+    })
+}
+
+/// A cell with one candidate left.
+pub fn naked_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    naked_singles(grid, |single| {
+        sink(&single_step(TechniqueId::NakedSingle, single))
+    })
+}
+
+/// A digit with one place left in a house.
+pub fn hidden_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    hidden_singles(grid, |single| {
+        sink(&single_step(TechniqueId::HiddenSingle, single))
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::test_support::grid;
+    use crate::core::Bits81;
 
     const SOLVED: &str =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";

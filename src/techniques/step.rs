@@ -165,6 +165,59 @@ impl Step {
         }
     }
 
+    /// Makes this step the single of `technique` placing `digit` in `cell`, named by `houses`:
+    /// the step `Step::new(technique)` would be with that placement, its cell, digit and houses,
+    /// every other field empty. In place, so that the `Vec`s keep their capacity (the grader
+    /// fills its one step buffer this way, with no copy of a whole step). The destructuring
+    /// names every field: a new one must be reset here.
+    pub fn set_single(&mut self, technique: TechniqueId, cell: usize, digit: usize, houses: u32) {
+        let Step {
+            technique: own_technique,
+            placements,
+            eliminations,
+            houses: own_houses,
+            cover_houses,
+            cells,
+            digits,
+            fins,
+            endo_fins,
+            pivot,
+            chain,
+            colors,
+            force,
+            als,
+            rcc,
+            group_chain,
+            forcing,
+            eliminations_by_digit,
+            difficulty,
+            variant,
+            se_chain,
+        } = self;
+        *own_technique = technique;
+        *placements = CandidateSet::EMPTY;
+        placements.insert(cell, digit);
+        *eliminations = CandidateSet::EMPTY;
+        *own_houses = houses;
+        *cover_houses = 0;
+        *cells = Bits81::cell(cell);
+        *digits = 1 << digit;
+        *fins = Bits81::EMPTY;
+        *endo_fins = Bits81::EMPTY;
+        *pivot = None;
+        chain.clear();
+        colors.clear();
+        force.clear();
+        als.clear();
+        rcc.clear();
+        group_chain.clear();
+        *forcing = None;
+        *eliminations_by_digit = false;
+        *difficulty = None;
+        *variant = 0;
+        *se_chain = None;
+    }
+
     /// Applies the step to `grid`; returns whether anything changed.
     pub fn apply(&self, grid: &mut Grid) -> bool {
         let mut changed = false;
