@@ -1,15 +1,16 @@
 //! SE's producers 1–14, 16–18 (§4.1–§4.8): singles, the "direct" placements, pointing and
 //! claiming, naked and hidden subsets, basic fish and the XY/XYZ-wings, each in SE's order.
 
+use std::cell::{Cell, RefCell};
 use std::ops::ControlFlow;
 
 use super::{
-    cells_at, empty_cells, house_digit_positions, positions, se_step, subsets_of, BCR, COMB9,
+    cells_at, empty_cells, house_digit_positions, ones, positions, se_step, subsets_of, BCR, COMB9,
     PEER_ORDER,
 };
-use crate::core::{Bits81, Grid, HOUSE_CELLS, HOUSE_SETS, PEERS};
+use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_CELLS, HOUSE_SETS, PEERS};
 use crate::techniques::fish::FishClass;
-use crate::techniques::step::Step;
+use crate::techniques::step::{Step, StepDifficulty};
 use crate::techniques::{FinderFn, SeNameFn, StepSink, TechniqueId as T};
 
 /// A placement step of `technique` at `difficulty` in `house`.
@@ -22,18 +23,93 @@ fn placement(technique: T, difficulty: f64, cell: usize, digit: usize, house: us
     step
 }
 
+thread_local! {
+    /// The singles' step, reused: they run at every step of SE's loop and most steps are
+    /// theirs, so building, moving and dropping a whole [`Step`] per single cost more than
+    /// finding it. Only the fields a placement sets ever change.
+    static SINGLE: RefCell<Step> = RefCell::new(Step::new(T::HiddenSingle));
+
+    /// [`full_house`]'s memo: the unsolved cells of its last grid and the houses (bit h =
+    /// house h) that had exactly one of them.
+    static ONE_OPEN: Cell<(Bits81, u32)> = const { Cell::new((Bits81::EMPTY, 0)) };
+}
+
+/// Yields [`placement`]'s step to `sink`, built in this thread's [`SINGLE`] buffer (a fresh
+/// one if the sink itself is placing a single on this thread).
+fn yield_placement(
+    sink: &mut StepSink<'_>,
+    technique: T,
+    difficulty: f64,
+    (cell, digit, house): (usize, usize, usize),
+) -> ControlFlow<()> {
+    SINGLE.with(|buffer| match buffer.try_borrow_mut() {
+        Ok(mut step) => {
+            step.technique = technique;
+            step.difficulty = Some(StepDifficulty(difficulty));
+            step.placements = CandidateSet::EMPTY;
+            step.placements.insert(cell, digit);
+            step.cells = Bits81::cell(cell);
+            step.digits = 1 << digit;
+            step.houses = 1 << house;
+            sink(&step)
+        }
+        Err(_) => sink(&placement(technique, difficulty, cell, digit, house)),
+    })
+}
+
+/// The houses of the cells of `cells` (bit h = house h).
+#[inline]
+fn houses_of(cells: Bits81) -> u32 {
+    let mut houses = 0;
+    for cell in cells {
+        let [row, column, block] = CELL_HOUSES[cell];
+        houses |= 1 << row | 1 << column | 1 << block;
+    }
+    houses
+}
+
+/// The houses of `houses` (bit h = house h) as positions in [`BCR`] (bit i = `BCR[i]`).
+#[inline]
+fn in_bcr_order(houses: u32) -> u32 {
+    (houses >> 18) | ((houses >> 9) & 0x1ff) << 9 | (houses & 0x1ff) << 18
+}
+
 /// Producer 1, pass A (§4.1): a digit with one place in a house with one empty cell (1.0,
 /// named "Hidden Single").
+///
+/// A digit's places are unsolved cells, so in a house with one empty cell they are that cell
+/// where it is a candidate: the house's digits with one place are the cell's candidates, in
+/// ascending order as SE tries the digits. Which houses have one empty cell depends on the
+/// unsolved cells alone; the memo ([`ONE_OPEN`]) keeps them for the last grid seen on this
+/// thread, and only the houses of the cells solved (or unsolved) since are counted again: in
+/// SE's loop, one house or three per step instead of 27.
 pub fn full_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    for house in BCR {
-        if empty_cells(grid, house) != 1 {
-            continue;
-        }
-        for digit in 0..9 {
-            let places = grid.plane(digit) & HOUSE_SETS[house];
-            if let (true, Some(cell)) = (places.is_single(), places.first()) {
-                sink(&placement(T::FullHouse, 1.0, cell, digit, house))?;
+    let unsolved = grid.unsolved();
+    let (before, mut one_open) = ONE_OPEN.get();
+    let changed = before ^ unsolved;
+    if !changed.is_empty() {
+        let mut touched = houses_of(changed);
+        while touched != 0 {
+            let house = touched.trailing_zeros() as usize;
+            touched &= touched - 1;
+            if (unsolved & HOUSE_SETS[house]).is_single() {
+                one_open |= 1 << house;
+            } else {
+                one_open &= !(1 << house);
             }
+        }
+        ONE_OPEN.set((unsolved, one_open));
+    }
+    let mut order = in_bcr_order(one_open);
+    while order != 0 {
+        let house = BCR[order.trailing_zeros() as usize];
+        order &= order - 1;
+        let cell = (unsolved & HOUSE_SETS[house]).0.trailing_zeros() as usize;
+        let mut digits = grid.candidates(cell);
+        while digits != 0 {
+            let digit = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            yield_placement(sink, T::FullHouse, 1.0, (cell, digit, house))?;
         }
     }
     ControlFlow::Continue(())
@@ -42,17 +118,23 @@ pub fn full_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 /// Producer 1, pass B (§4.1): a digit with one place in a house with several empty cells;
 /// 1.2 in a block, 1.5 in a row or column.
 pub fn hidden_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    for house in BCR {
-        if empty_cells(grid, house) <= 1 {
+    let unsolved = grid.unsolved();
+    for &house in &BCR {
+        let open = unsolved & HOUSE_SETS[house];
+        // Zero or one empty cell: pass A's house, or none.
+        if open.0 & open.0.wrapping_sub(1) == 0 {
+            continue;
+        }
+        let mut singles = grid.digits_once_in(house);
+        if singles == 0 {
             continue;
         }
         let difficulty = if house >= 18 { 1.2 } else { 1.5 };
-        let mut singles = grid.digits_once_in(house);
         while singles != 0 {
             let digit = singles.trailing_zeros() as usize;
             singles &= singles - 1;
             if let Some(cell) = (grid.plane(digit) & HOUSE_SETS[house]).first() {
-                sink(&placement(T::HiddenSingle, difficulty, cell, digit, house))?;
+                yield_placement(sink, T::HiddenSingle, difficulty, (cell, digit, house))?;
             }
         }
     }
@@ -80,6 +162,9 @@ struct Pass {
     h2: u8,
     inside: [u8; 3],
     outside: [u8; 6],
+    /// The other two houses of house 1's kind that meet house 2, ascending (where Direct
+    /// Pointing and Claiming look for their single).
+    thirds: [u8; 2],
 }
 
 impl Pass {
@@ -115,6 +200,7 @@ static INTERSECTION_PASSES: [[Pass; 54]; 2] = {
         h2: 0,
         inside: [0; 3],
         outside: [0; 6],
+        thirds: [0; 2],
     };
     let mut table = [[empty; 54]; 2];
     let passes = [[(18, 9), (18, 0)], [(9, 18), (0, 18)]];
@@ -147,6 +233,14 @@ static INTERSECTION_PASSES: [[Pass; 54]; 2] = {
                             }
                             k += 1;
                         }
+                        let (mut t, mut h3) = (0, first);
+                        while h3 < first + 9 {
+                            if h3 != h1 && HOUSE_SETS[h3].intersects(HOUSE_SETS[h2]) {
+                                entry.thirds[t] = h3 as u8;
+                                t += 1;
+                            }
+                            h3 += 1;
+                        }
                         table[which][n] = entry;
                         n += 1;
                     }
@@ -160,12 +254,6 @@ static INTERSECTION_PASSES: [[Pass; 54]; 2] = {
     }
     table
 };
-
-/// The houses of the kind of `house` (the same first house number).
-fn same_kind(house: usize) -> std::ops::Range<usize> {
-    let start = house / 9 * 9;
-    start..start + 9
-}
 
 /// Producer 2 (§4.2): pointing (block → line, 1.7) or claiming (line → block, 1.9) whose
 /// elimination would leave a hidden single in another house of house 1's kind; places it.
@@ -182,21 +270,22 @@ fn direct_intersection(grid: &Grid, sink: &mut StepSink<'_>, pointing: bool) -> 
             let digit = locked.trailing_zeros() as usize;
             locked &= locked - 1;
             let plane = grid.plane(digit);
-            let places = plane & HOUSE_SETS[h1];
-            for h3 in same_kind(h1) {
-                if h3 == h1 || !HOUSE_SETS[h3].intersects(HOUSE_SETS[h2]) {
-                    continue;
-                }
+            // SE tries every house of house 1's kind but house 1; only those meeting house 2
+            // lose a place.
+            for &h3 in &pass.thirds {
+                let h3 = h3 as usize;
                 let in_h3 = plane & HOUSE_SETS[h3];
-                if in_h3.count() <= 1 {
+                // One place or none: no single to leave.
+                if in_h3.0 & in_h3.0.wrapping_sub(1) == 0 {
                     continue;
                 }
                 let outside = in_h3.and_not(HOUSE_SETS[h2]);
-                if let (true, Some(cell)) = (outside.is_single(), outside.first()) {
+                if outside.is_single() {
+                    let cell = outside.0.trailing_zeros() as usize;
                     let mut step = placement(technique, difficulty, cell, digit, h3);
                     step.houses |= 1 << h1;
                     step.cover_houses = 1 << h2;
-                    step.cells |= places;
+                    step.cells |= plane & HOUSE_SETS[h1];
                     sink(&step)?;
                 }
             }
@@ -223,7 +312,7 @@ fn direct_hidden(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<
     } else {
         (T::SeDirectHiddenTriple, 2.5)
     };
-    for house in BCR {
+    for &house in &BCR {
         if empty_cells(grid, house) as usize <= k {
             continue;
         }
@@ -234,11 +323,8 @@ fn direct_hidden(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<
             let Some(set) = hidden_set(&pos, tuple, k) else {
                 continue;
             };
-            let single = (0..9).find(|&d| {
-                tuple & (1 << d) == 0
-                    && pos[d].count_ones() > 1
-                    && (pos[d] & !set).count_ones() == 1
-            });
+            let single = (0..9)
+                .find(|&d| tuple & (1 << d) == 0 && ones(pos[d]) > 1 && ones(pos[d] & !set) == 1);
             if let Some(d) = single {
                 let cell = HOUSE_CELLS[house][(pos[d] & !set).trailing_zeros() as usize] as usize;
                 let mut step = placement(technique, difficulty, cell, d, house);
@@ -261,7 +347,7 @@ fn hidden_set(pos: &[u16; 9], tuple: u16, k: usize) -> Option<u16> {
         union |= pos[rest.trailing_zeros() as usize];
         rest &= rest - 1;
     }
-    (union.count_ones() as usize == k).then_some(union)
+    (ones(union) as usize == k).then_some(union)
 }
 
 /// The digits with 2..=k positions in `pos`: a hidden k-set holds only those (one with fewer
@@ -269,7 +355,7 @@ fn hidden_set(pos: &[u16; 9], tuple: u16, k: usize) -> Option<u16> {
 #[inline]
 fn few_position_digits(pos: &[u16; 9], k: usize) -> u16 {
     (0..9).fold(0, |m, d| {
-        let n = pos[d].count_ones() as usize;
+        let n = ones(pos[d]) as usize;
         m | u16::from((2..=k).contains(&n)) << d
     })
 }
@@ -334,14 +420,14 @@ fn naked_subset(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<(
         3 => (T::NakedTriple, 3.6),
         _ => (T::NakedQuad, 5.0),
     };
-    for house in BCR {
+    for &house in &BCR {
         if (empty_cells(grid, house) as usize) < 2 * k {
             continue;
         }
         let masks: [u16; 9] =
             std::array::from_fn(|p| grid.candidates(HOUSE_CELLS[house][p] as usize));
         // The positions of cells with two or more candidates: a tuple holds only those.
-        let multi = (0..9).fold(0u16, |m, p| m | u16::from(masks[p].count_ones() >= 2) << p);
+        let multi = (0..9).fold(0u16, |m, p| m | u16::from(ones(masks[p]) >= 2) << p);
         for &tuple in COMB9.of(k) {
             if tuple & !multi != 0 {
                 continue;
@@ -352,7 +438,7 @@ fn naked_subset(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<(
                 union |= masks[rest.trailing_zeros() as usize];
                 rest &= rest - 1;
             }
-            if union.count_ones() as usize != k {
+            if ones(union) as usize != k {
                 continue;
             }
             let cells = cells_at(house, tuple);
@@ -398,7 +484,7 @@ fn hidden_subset(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<
         3 => (T::HiddenTriple, 4.0),
         _ => (T::HiddenQuad, 5.4),
     };
-    for house in BCR {
+    for &house in &BCR {
         if empty_cells(grid, house) as usize <= 2 * k {
             continue;
         }
@@ -465,7 +551,7 @@ fn fish(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<()> {
             for line in 0..9 {
                 let p = positions(grid, base_start + line, digit);
                 pos[digit][line] = p;
-                if p.count_ones() >= 2 {
+                if ones(p) >= 2 {
                     lines[digit] |= 1 << line;
                 }
             }
@@ -484,7 +570,7 @@ fn fish(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<()> {
                         base_cells |= HOUSE_SETS[base_start + line];
                     }
                 }
-                if union.count_ones() as usize != k {
+                if ones(union) as usize != k {
                     continue;
                 }
                 let mut cover_cells = Bits81::EMPTY;
@@ -541,13 +627,13 @@ fn wing(grid: &Grid, sink: &mut StepSink<'_>, xyz: bool) -> ControlFlow<()> {
     let bivalue = grid.bivalue_cells();
     for pivot in grid.unsolved() {
         let xy = grid.candidates(pivot);
-        if xy.count_ones() != size {
+        if ones(xy) != size {
             continue;
         }
         for &w1 in &PEER_ORDER[pivot] {
             let w1 = w1 as usize;
             let m1 = grid.candidates(w1);
-            if !bivalue.contains(w1) || (xy & !m1).count_ones() != 1 {
+            if !bivalue.contains(w1) || ones(xy & !m1) != 1 {
                 continue;
             }
             for &w2 in &PEER_ORDER[pivot] {
@@ -558,12 +644,7 @@ fn wing(grid: &Grid, sink: &mut StepSink<'_>, xyz: bool) -> ControlFlow<()> {
                 }
                 let union = xy | m1 | m2;
                 let common = xy & m1 & m2;
-                let fits = union.count_ones() == 3
-                    && if xyz {
-                        common.count_ones() == 1
-                    } else {
-                        common == 0
-                    };
+                let fits = ones(union) == 3 && if xyz { ones(common) == 1 } else { common == 0 };
                 if !fits {
                     continue;
                 }

@@ -30,7 +30,7 @@ fn find_bug(grid: &Grid) -> Option<Bug> {
         common: Bits81::ALL,
     };
     let mut copy = grid.clone();
-    for house in BRC {
+    for &house in &BRC {
         for digit in 0..9 {
             let places = grid.plane(digit) & HOUSE_SETS[house];
             let n = places.count();
