@@ -1,8 +1,8 @@
-//! `sgrade stats`: the merged summary of result shards (CSV, or Parquet with the `parquet`
-//! feature) and of `--timings` files.
+//! `sgrade stats`: the merged summary of result shards (CSV, JSON lines, or Parquet with the
+//! `parquet` feature) and of `--timings` files.
 
 use std::fs::File;
-use std::io::{self, BufReader, Read, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, SystemTime};
@@ -10,17 +10,20 @@ use std::time::{Duration, SystemTime};
 use clap::Args;
 
 use super::output::{check_inputs, refuse_overwrite, Output};
-use sudoku_grader::report::stats::{add_result_csv, PARQUET_MAGIC};
+use sudoku_grader::report::stats::{
+    add_result_csv, add_result_json_lines, JSON_LINES_MAGIC, PARQUET_MAGIC,
+};
 use sudoku_grader::report::summary::Summary;
 use sudoku_grader::timing::Timings;
 
 /// Result shards and timing files, shared by `stats` and `report`.
 #[derive(Args, Debug)]
 pub struct ResultInputs {
-    /// Result CSVs written by `sgrade grade` (or `solve`), Parquet files (`--output-format
-    /// parquet`; read by a build with the `parquet` feature), or directories of part files (a
-    /// Spark or shell job's output: every file under it, Spark's `_SUCCESS`, `.crc` and
-    /// hidden files skipped, timing logs found there merged); `-` reads a CSV on stdin.
+    /// Result CSVs written by `sgrade grade` (or `solve`), JSON lines (`--output-format
+    /// jsonl`), Parquet files (`--output-format parquet`; read by a build with the `parquet`
+    /// feature), or directories of part files (a Spark or shell job's output: every file
+    /// under it, Spark's `_SUCCESS`, `.crc` and hidden files skipped, timing logs found there
+    /// merged; formats may be mixed); `-` reads a CSV or JSON lines on stdin.
     #[arg(required = true)]
     pub results: Vec<PathBuf>,
     /// Timing files written by `sgrade grade --timings` (repeat to merge several).
@@ -138,12 +141,6 @@ fn is_parquet(path: &Path) -> Result<bool, String> {
     starts_with(path, PARQUET_MAGIC)
 }
 
-/// Whether `path` starts like JSON lines (`--output-format jsonl`), which stats does not read:
-/// its per-technique counts come as one object whose keys have lost the ladder's order.
-fn is_json_lines(path: &Path) -> Result<bool, String> {
-    starts_with(path, b"{")
-}
-
 /// Adds a Parquet part's rows to `summary`.
 #[cfg(feature = "parquet")]
 fn add_parquet(summary: &mut Summary, path: &Path) -> Result<(), String> {
@@ -182,15 +179,20 @@ pub fn load(found: &Found) -> Result<(Summary, Option<Timings>), String> {
             add_parquet(&mut summary, path)?;
             continue;
         }
-        if path.as_os_str() != "-" && is_json_lines(path)? {
-            return Err(format!(
-                "{}: JSON lines; stats and report read result CSV (grade's default output) \
-                 and Parquet parts: write the parts with --output-format csv or parquet",
-                path.display()
-            ));
-        }
-        add_result_csv(&mut summary, open(path)?)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        // JSON lines (`--output-format jsonl`: every row an object) or CSV, told by the
+        // first byte (looked at in the buffer, so stdin can be either).
+        let mut input = BufReader::new(open(path)?);
+        let first = input
+            .fill_buf()
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?
+            .first()
+            .copied();
+        let added = if first == Some(JSON_LINES_MAGIC[0]) {
+            add_result_json_lines(&mut summary, input)
+        } else {
+            add_result_csv(&mut summary, input)
+        };
+        added.map_err(|e| format!("{}: {e}", path.display()))?;
     }
     let mut merged: Option<Timings> = None;
     for path in &found.timings {

@@ -5,7 +5,9 @@
 //! shard's `count_<id>` columns (the ladder's rungs, in order); a header row repeated inside a
 //! shard (parts concatenated with their headers) is skipped. With the `parquet` feature a
 //! Parquet shard (`--output-format parquet`) is read the same way: each value is turned into
-//! the text its CSV field would hold, so both formats go through one reading of a row.
+//! the text its CSV field would hold, so both formats go through one reading of a row, and so
+//! is a JSON-lines shard (`--output-format jsonl`): each key a column, its `counts` object the
+//! `count_<id>` columns, put back in ladder order (JSON keeps them sorted by name).
 
 use std::io::Read;
 
@@ -25,6 +27,9 @@ pub enum StatsError {
     /// A Parquet shard that cannot be read, or a column of a type sgrade does not write.
     #[error("{0}")]
     Parquet(String),
+    /// A JSON-lines shard with a line that is not a JSON object (or not readable).
+    #[error("{0}")]
+    Json(String),
     /// A required column is missing.
     #[error("no '{0}' column: not a result CSV written by sgrade grade or sgrade solve")]
     MissingColumn(&'static str),
@@ -190,6 +195,151 @@ pub fn add_result_parquet(summary: &mut Summary, file: std::fs::File) -> Result<
         }
     }
     Ok(shard.row)
+}
+
+/// The first byte of a JSON-lines shard (`--output-format jsonl`): every row is an object.
+pub const JSON_LINES_MAGIC: &[u8; 1] = b"{";
+
+/// The key of a JSON row's per-technique counts (the `count_<id>` columns of the CSV).
+const COUNTS_KEY: &str = "counts";
+
+/// The rating rule told by a row's column names (the first of `rating`, `hodoku_level`,
+/// `se_er`, as [`Columns`] looks for them).
+fn rule_of<'a>(names: impl Iterator<Item = &'a str> + Clone) -> Option<RatingRule> {
+    let has = |name: &str| names.clone().any(|n| n == name);
+    if has("rating") {
+        Some(RatingRule::MaxDifficulty)
+    } else if has("hodoku_level") {
+        Some(RatingRule::HodokuLevel)
+    } else if has("se_er") {
+        Some(RatingRule::SeErEpEd)
+    } else {
+        None
+    }
+}
+
+/// Puts technique ids (a JSON row's `counts` keys, sorted by name) back in the order of the
+/// ladder they came from, so that the summary lists them as a CSV of the same rows does: the
+/// order of the one scale rated by `rule` whose default ladder has exactly these ids, else of
+/// the one whose full ladder holds them all; with no such scale (or several), the order of the
+/// first full ladder that holds them, else the catalogue's order.
+fn in_ladder_order(rule: Option<RatingRule>, ids: &mut [String]) {
+    let ladder_ids = |ladder: crate::scales::ladder::Ladder| -> Vec<&'static str> {
+        ladder.rungs().iter().map(|r| r.technique.id()).collect()
+    };
+    let holds = |ladder: &[&str]| ids.iter().all(|id| ladder.contains(&id.as_str()));
+    let scales = Scale::ALL
+        .into_iter()
+        .filter(|s| rule.is_none_or(|rule| s.ladder().rule() == rule));
+    let exact: Vec<Vec<&str>> = scales
+        .clone()
+        .map(|s| ladder_ids(s.ladder()))
+        .filter(|l| l.len() == ids.len() && holds(l))
+        .collect();
+    let within: Vec<Vec<&str>> = scales
+        .map(|s| ladder_ids(s.full_ladder()))
+        .filter(|l| holds(l))
+        .collect();
+    let order = match (exact.as_slice(), within.as_slice()) {
+        ([only], _) => only.clone(),
+        (_, [first, ..]) => first.clone(),
+        _ => crate::techniques::CATALOGUE.iter().map(|t| t.id).collect(),
+    };
+    let place = |id: &str| order.iter().position(|o| *o == id).unwrap_or(usize::MAX);
+    ids.sort_by_key(|id| place(id));
+}
+
+/// A JSON value as the text of its CSV field: `null` the empty field, a string itself, a
+/// number or a boolean as JSON prints it (which is how the CSV prints it too).
+fn json_field(value: &serde_json::Value, text: &mut String) {
+    use serde_json::Value;
+    text.clear();
+    match value {
+        Value::Null => {}
+        Value::String(s) => text.push_str(s),
+        Value::Bool(b) => text.push_str(if *b { "true" } else { "false" }),
+        Value::Number(n) => {
+            use std::fmt::Write as _;
+            let _ = write!(text, "{n}");
+        }
+        other => {
+            use std::fmt::Write as _;
+            let _ = write!(text, "{other}");
+        }
+    }
+}
+
+/// Adds every row of one JSON-lines shard (`--output-format jsonl`, default or `--columns`
+/// schema) to `summary`; returns the number of rows read. Each row is read as the CSV row of
+/// the same values: its keys are the columns, its `counts` object the `count_<id>` columns in
+/// ladder order. Blank lines are skipped; rows of another schema (parts of several scales
+/// concatenated) start a new set of columns. A bad row names its line.
+pub fn add_result_json_lines<R: std::io::BufRead>(
+    summary: &mut Summary,
+    input: R,
+) -> Result<u64, StatsError> {
+    use serde_json::{Map, Value};
+    // The current schema: the row's keys (sorted, as JSON writes them) and its count ids.
+    let (mut names, mut ids): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+    let mut shard: Option<Shard> = None;
+    let mut fields: Vec<String> = Vec::new();
+    let mut rows = 0;
+    for (index, line) in input.lines().enumerate() {
+        let number = index as u64 + 1;
+        let line = line.map_err(|e| StatsError::Json(format!("line {number}: {e}")))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let row: Map<String, Value> = serde_json::from_str(&line)
+            .map_err(|e| StatsError::Json(format!("line {number}: not a JSON object: {e}")))?;
+        let counts = match row.get(COUNTS_KEY) {
+            Some(Value::Object(counts)) => Some(counts),
+            None | Some(Value::Null) => None,
+            Some(_) => {
+                return Err(StatsError::Json(format!(
+                    "line {number}: '{COUNTS_KEY}' is not an object"
+                )))
+            }
+        };
+        let same_names = names.len() == row.len() - usize::from(row.contains_key(COUNTS_KEY))
+            && row.keys().filter(|k| *k != COUNTS_KEY).eq(names.iter());
+        // A row without counts (ungraded) fits any schema of the same keys.
+        let same_ids =
+            counts.is_none_or(|c| c.len() == ids.len() && c.keys().all(|k| ids.contains(k)));
+        if shard.is_none() || !same_names || !same_ids {
+            names = row.keys().filter(|k| *k != COUNTS_KEY).cloned().collect();
+            if let Some(counts) = counts {
+                ids = counts.keys().cloned().collect();
+                in_ladder_order(rule_of(names.iter().map(String::as_str)), &mut ids);
+            } else if !same_names {
+                ids.clear();
+            }
+            let header: Vec<String> = names
+                .iter()
+                .cloned()
+                .chain(ids.iter().map(|id| format!("{COUNT_PREFIX}{id}")))
+                .collect();
+            shard = Some(Shard::new(summary, header.iter().map(String::as_str))?);
+            fields = vec![String::new(); header.len()];
+        }
+        let shard = shard.as_mut().expect("made above");
+        for (text, name) in fields.iter_mut().zip(&names) {
+            json_field(&row[name], text);
+        }
+        for (text, id) in fields[names.len()..].iter_mut().zip(&ids) {
+            match counts.and_then(|c| c.get(id)) {
+                Some(value) => json_field(value, text),
+                None => text.clear(),
+            }
+        }
+        // Errors name the file's line, not a row of the current schema.
+        shard.row = number - 1;
+        shard.add(summary, |index| {
+            fields.get(index).map_or("", String::as_str)
+        })?;
+        rows += 1;
+    }
+    Ok(rows)
 }
 
 /// One shard being read: where its columns are, and how many data rows it has given.

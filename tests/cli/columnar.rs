@@ -94,7 +94,7 @@ fn parquet_needs_the_feature_and_says_so() {
 }
 
 /// Grades each of `parts` (input file, scale) on its own into `dir/part-<i>` as `format`
-/// (`csv` or `parquet`), without timing so that two runs write the same rows.
+/// (`csv`, `jsonl` or `parquet`), without timing so that two runs write the same rows.
 fn graded_parts(dir: &std::path::Path, format: &str, parts: &[(&str, &str)]) {
     std::fs::create_dir_all(dir).unwrap();
     for (i, (input, scale)) in parts.iter().enumerate() {
@@ -183,4 +183,134 @@ fn stats_names_a_parquet_part_a_build_without_the_feature_cannot_read() {
             .stderr(predicates::str::contains("part-1.parquet: a Parquet file"))
             .stderr(predicates::str::contains("--features parquet"));
     }
+}
+
+/// `sgrade ARGS DIR` run inside `dir` (so that `--per-input` names each part by its path,
+/// the same in every directory); its stdout.
+fn run_in(dir: &std::path::Path, args: &[&str]) -> String {
+    let out = sgrade()
+        .current_dir(dir)
+        .args(args)
+        .arg(".")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn stats_and_report_over_json_lines_and_mixed_parts_equal_those_over_the_same_rows_as_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    // Every scale (their own rating tables; SE's ER a float), invalid and multi-solution rows
+    // first in a part (rows without counts), a CSV input.
+    let parts = [
+        ("bad_input.txt", "gnpx"),
+        ("seeds.txt", "gnpx"),
+        ("royle17_sample.txt", "hodoku"),
+        ("kaggle_sample.csv", "gnpx584"),
+        ("seeds.txt", "se"),
+    ];
+    let (csv_dir, json_dir) = (dir.path().join("csv"), dir.path().join("jsonl"));
+    graded_parts(&csv_dir, "csv", &parts);
+    graded_parts(&json_dir, "jsonl", &parts);
+    std::fs::write(json_dir.join("_SUCCESS"), "").unwrap();
+    let head = std::fs::read(json_dir.join("part-0")).unwrap();
+    assert_eq!(head[0], b'{', "the parts are JSON lines");
+    let stats = run_in(&csv_dir, &["stats"]);
+    assert!(stats.starts_with("5 result files\n"), "{stats}");
+    for table in [
+        "HoDoKu level",
+        "  rating (gnpx)",
+        "  rating (gnpx584)",
+        "SE",
+    ] {
+        assert!(stats.contains(table), "{stats}");
+    }
+    assert_eq!(run_in(&json_dir, &["stats"]), stats);
+    assert_eq!(
+        run_in(&json_dir, &["report", "--per-input"]),
+        run_in(&csv_dir, &["report", "--per-input"])
+    );
+    // A directory of both formats (and Parquet where this build writes it) adds up the same.
+    let mixed = dir.path().join("mixed");
+    std::fs::create_dir(&mixed).unwrap();
+    for i in 0..parts.len() {
+        let from = if i % 2 == 0 { &json_dir } else { &csv_dir };
+        let name = format!("part-{i}");
+        std::fs::copy(from.join(&name), mixed.join(&name)).unwrap();
+    }
+    #[cfg(feature = "parquet")]
+    {
+        let one = dir.path().join("parquet");
+        graded_parts(&one, "parquet", &parts[3..4]);
+        std::fs::copy(one.join("part-0"), mixed.join("part-3")).unwrap();
+    }
+    assert_eq!(run_in(&mixed, &["stats"]), stats);
+    // Parts of several scales concatenated, and JSON lines on stdin.
+    let mut cat = Vec::new();
+    for i in 0..parts.len() {
+        cat.extend(std::fs::read(json_dir.join(format!("part-{i}"))).unwrap());
+    }
+    let out = sgrade()
+        .args(["stats", "-"])
+        .write_stdin(cat)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.split_once('\n').unwrap().1,
+        stats.split_once('\n').unwrap().1
+    );
+    // A `--columns` schema is read by its names too: the same as the default CSV's.
+    let (chosen, whole) = (
+        dir.path().join("chosen.jsonl"),
+        dir.path().join("whole.csv"),
+    );
+    let columns = [
+        "--columns",
+        "line,status,solved,scale,rating,hardest,counts",
+    ];
+    for (format, path, columns) in [("jsonl", &chosen, &columns[..]), ("csv", &whole, &[])] {
+        sgrade()
+            .args([
+                "grade",
+                "-q",
+                "--no-timing",
+                "--exit-zero",
+                "--scale",
+                "gnpx584",
+            ])
+            .args(columns)
+            .args(["--output-format", format, "-o"])
+            .arg(path)
+            .arg(common::corpus("royle17_sample.txt"))
+            .assert()
+            .success();
+    }
+    let stats_of = |path: &std::path::Path| {
+        let out = sgrade().arg("stats").arg(path).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(stats_of(&chosen), stats_of(&whole));
+    // A line that is not a JSON object is refused, naming the file and line.
+    let broken = json_dir.join("part-9");
+    std::fs::write(&broken, "{\"status\":\"unique\"}\nnot json\n").unwrap();
+    sgrade()
+        .arg("stats")
+        .arg(&json_dir)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "part-9: line 2: not a JSON object",
+        ));
 }
