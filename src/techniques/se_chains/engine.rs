@@ -98,8 +98,14 @@ pub struct Clash {
 pub struct Prop {
     /// Stored nodes (both polarities).
     pub set: NodeSet,
-    /// Ancestor set of each stored node (itself included).
+    /// Whether the run was static: no node has further parents, so a node's ancestors are
+    /// its first-parent path, counted by `depth`, and `anc` is not kept.
+    pub tree: bool,
+    /// Ancestor set of each stored node (itself included); not kept for a static run.
     pub anc: Vec<NodeSet>,
+    /// Length of each stored node's first-parent path (0 for an assumption): one less than
+    /// its ancestor count in a static run, a lower bound of it in any run.
+    pub depth: Vec<u16>,
     /// First parent of each stored node (`NONE` for an assumption).
     pub parent: Vec<u16>,
     /// Offset and length of each node's further parents in `extra`.
@@ -126,7 +132,9 @@ impl Prop {
     fn new() -> Prop {
         Prop {
             set: NodeSet::EMPTY,
+            tree: false,
             anc: vec![NodeSet::EMPTY; NODES],
+            depth: vec![0; NODES],
             parent: vec![NONE; NODES],
             extra_at: vec![(0, 0); NODES],
             extra: Vec::with_capacity(1024),
@@ -145,6 +153,7 @@ impl Prop {
 
     fn reset(&mut self, start: &Cands) {
         self.set = NodeSet::EMPTY;
+        self.tree = false;
         self.extra.clear();
         self.nested_set = NodeSet::EMPTY;
         self.ons.clear();
@@ -161,8 +170,10 @@ impl Prop {
         self.extra_at[n as usize] = (self.extra.len() as u32, 0);
         self.cause[n as usize] = cause;
         let mut anc = if parent == NONE {
+            self.depth[n as usize] = 0;
             NodeSet::EMPTY
         } else {
+            self.depth[n as usize] = self.depth[parent as usize] + 1;
             self.anc[parent as usize]
         };
         anc.insert(n);
@@ -171,6 +182,52 @@ impl Prop {
             self.ons.push(n);
         } else {
             self.offs.push(n);
+        }
+    }
+
+    /// Stores `n` of a static run (no ancestor set: see `tree`).
+    #[inline]
+    fn add_tree(&mut self, n: u16, parent: u16, cause: u8) {
+        self.set.insert(n);
+        self.parent[n as usize] = parent;
+        self.extra_at[n as usize] = (0, 0);
+        self.cause[n as usize] = cause;
+        self.depth[n as usize] = if parent == NONE {
+            0
+        } else {
+            self.depth[parent as usize] + 1
+        };
+        if is_on(n) {
+            self.ons.push(n);
+        } else {
+            self.offs.push(n);
+        }
+    }
+
+    /// The ancestor count of a stored node (SE's complexity share of a target).
+    #[inline]
+    pub fn anc_count(&self, n: u16) -> u32 {
+        if self.tree {
+            u32::from(self.depth[n as usize]) + 1
+        } else {
+            self.anc[n as usize].count()
+        }
+    }
+
+    /// The ancestor set of a stored node (itself included): its first-parent path in a
+    /// static run.
+    #[inline]
+    pub fn anc_of(&self, n: u16) -> std::borrow::Cow<'_, NodeSet> {
+        if self.tree {
+            let mut set = NodeSet::EMPTY;
+            let mut at = n;
+            while at != NONE {
+                set.insert(at);
+                at = self.parent[at as usize];
+            }
+            std::borrow::Cow::Owned(set)
+        } else {
+            std::borrow::Cow::Borrowed(&self.anc[n as usize])
         }
     }
 
@@ -250,6 +307,9 @@ pub struct Engine {
     pub reach: super::reach::Reach,
     /// Per-node complexity sums of the region chains' pruning, one buffer per depth.
     pub sums: Vec<Vec<u32>>,
+    /// The implication lists of the grid a Multiple Forcing Chains search runs on (static
+    /// runs only; that search runs no inner search, so one buffer serves every depth).
+    pub links_static: super::nodes::Links,
 }
 
 impl Engine {
@@ -265,6 +325,7 @@ impl Engine {
             links: super::nodes::Links::default(),
             reach: super::reach::Reach::default(),
             sums: Vec::new(),
+            links_static: super::nodes::Links::default(),
         }
     }
 
@@ -293,6 +354,72 @@ impl Engine {
         self.memo.insert(key, hints);
     }
 
+    /// SE's static doChaining (Multiple Forcing Chains: no candidate leaves the grid, no
+    /// advanced node) from the assumptions `on0`/`off0` on `start`, reading the implication
+    /// lists `self.links` built on `start`. Nothing is removed, so no node gets hidden
+    /// parents and the ancestors of a node are its first-parent path (`Prop::tree`).
+    fn propagate_static(&self, p: &mut Prop, on0: &[u16], off0: &[u16]) {
+        p.set = NodeSet::EMPTY;
+        p.tree = true;
+        p.extra.clear();
+        p.nested_set = NodeSet::EMPTY;
+        p.ons.clear();
+        p.offs.clear();
+        p.clash = None;
+        for &n in on0.iter().chain(off0) {
+            p.add_tree(n, NONE, CAUSE_NONE);
+        }
+        let links = &self.links_static;
+        let (mut hon, mut hoff) = (0usize, 0usize);
+        loop {
+            if hon < p.ons.len() {
+                let n = p.ons[hon];
+                hon += 1;
+                for &q in links.on_to_off(n, Rules::XY) {
+                    if p.set.contains(opposite(q)) {
+                        let mut anc = p.anc_of(n).into_owned();
+                        anc.insert(q);
+                        p.clash = Some(Clash {
+                            on: opposite(q),
+                            off: q,
+                            new_on: false,
+                            anc,
+                            parent: n,
+                            cause: CAUSE_NONE,
+                        });
+                        return;
+                    }
+                    if !p.set.contains(q) {
+                        p.add_tree(q, n, CAUSE_NONE);
+                    }
+                }
+            } else if hoff < p.offs.len() {
+                let n = p.offs[hoff];
+                hoff += 1;
+                for &(q, cause) in links.off_to_on(n, Rules::XY) {
+                    if p.set.contains(opposite(q)) {
+                        let mut anc = p.anc_of(n).into_owned();
+                        anc.insert(q);
+                        p.clash = Some(Clash {
+                            on: q,
+                            off: opposite(q),
+                            new_on: true,
+                            anc,
+                            parent: n,
+                            cause,
+                        });
+                        return;
+                    }
+                    if !p.set.contains(q) {
+                        p.add_tree(q, n, cause);
+                    }
+                }
+            } else {
+                break;
+            }
+        }
+    }
+
     /// SE's doChaining from the assumptions `on0`/`off0` on `start` (§5.3), at `depth`.
     pub fn propagate(
         &mut self,
@@ -303,6 +430,9 @@ impl Engine {
         on0: &[u16],
         off0: &[u16],
     ) {
+        if prod == Prod::Multiple {
+            return self.propagate_static(p, on0, off0);
+        }
         p.reset(start);
         for &n in on0 {
             p.add(n, NONE, CAUSE_NONE);

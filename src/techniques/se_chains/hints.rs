@@ -2,6 +2,8 @@
 //! contradictions and double forcings, the region chains, and after the cell's candidates its
 //! cell chains, in SE's generation order.
 
+use std::borrow::Cow;
+
 use crate::core::HOUSE_SETS;
 
 use super::bonus::{difficulty, dynamic_base};
@@ -36,11 +38,20 @@ impl<'a> Target<'a> {
     }
 
     /// The instance's ancestor set.
-    pub fn anc(&self) -> &'a NodeSet {
+    pub fn anc(&self) -> Cow<'a, NodeSet> {
         if self.clash {
-            &self.prop.clash.as_ref().expect("clash").anc
+            Cow::Borrowed(&self.prop.clash.as_ref().expect("clash").anc)
         } else {
-            &self.prop.anc[self.node as usize]
+            self.prop.anc_of(self.node)
+        }
+    }
+
+    /// The instance's ancestor count.
+    pub fn count(&self) -> u32 {
+        if self.clash {
+            self.prop.clash.as_ref().expect("clash").anc.count()
+        } else {
+            self.prop.anc_count(self.node)
         }
     }
 }
@@ -58,6 +69,9 @@ pub fn base(prod: Prod) -> f64 {
 /// Producer `prod` (Nishio, Multiple or Dynamic) on `grid`, into `out`.
 pub fn search(engine: &mut Engine, depth: usize, grid: &Cands, prod: Prod, out: &mut Collector) {
     let mut pool = engine.take_pool(depth, SLOTS);
+    if prod == Prod::Multiple {
+        engine.links_static.build(grid);
+    }
     let min = if prod == Prod::Multiple { 3 } else { 2 };
     let mut digits = [0usize; 9];
     for x in 0..81 {
@@ -344,7 +358,7 @@ fn regions(
 fn prune(prop: &Prop, common: &mut NodeSet, sums: &mut [u32], rest: u32, limit: u32) {
     let snapshot = *common;
     for t in snapshot.iter() {
-        sums[t as usize] += prop.anc[t as usize].count();
+        sums[t as usize] += prop.anc_count(t);
         if sums[t as usize] + rest > limit {
             common.0[t as usize >> 6] &= !(1u64 << (t & 63));
         }
@@ -399,7 +413,7 @@ fn emit(
         return;
     }
     let base = base(prod);
-    let flat: u32 = targets.iter().map(|t| t.anc().count()).sum();
+    let flat: u32 = targets.iter().map(|t| t.count()).sum();
     if !out.may_take(difficulty(base, flat), flat, kind) {
         return;
     }
@@ -407,8 +421,12 @@ fn emit(
     let mut nested = 0u32;
     let mut seen: Vec<u128> = Vec::new();
     for t in targets {
-        if t.prop.nested_set.intersects(t.anc()) {
-            for n in t.anc().and(&t.prop.nested_set).iter() {
+        if t.prop.nested_set == NodeSet::EMPTY {
+            continue;
+        }
+        let anc = t.anc();
+        if t.prop.nested_set.intersects(&anc) {
+            for n in anc.and(&t.prop.nested_set).iter() {
                 let (key, cx) = t.prop.nested[n as usize];
                 if !seen.contains(&key) {
                     seen.push(key);

@@ -16,7 +16,8 @@ use super::nodes::{is_on, node, opposite, Cands, Links, Rules, NODES, NONE};
 /// The reachability facts of one grid under one pass's rules (buffers reused).
 #[derive(Default)]
 pub struct Reach {
-    /// Dense id of each node (`NONE` for a (cell, digit) that is no candidate).
+    /// Dense id of each candidate's nodes (entries of non-candidates are stale: the rules
+    /// lead to candidates only, so they are never read).
     dense: Vec<u16>,
     /// Node of each dense id.
     nodes: Vec<u16>,
@@ -25,7 +26,7 @@ pub struct Reach {
     /// 64-bit words of a dense node set.
     words: usize,
     /// Every component's reachable nodes (itself included), `words` words each; only the
-    /// words `span` names can be non-zero.
+    /// words `span` names are written (the others hold stale data and are never read).
     reach: Vec<u64>,
     /// First and last word of each component's reach set that can be non-zero (dense ids
     /// go digit by digit, and the X pass never leaves a digit, so its sets stay narrow).
@@ -36,48 +37,42 @@ pub struct Reach {
     keep_reach: bool,
     /// Whether an on node (dense id) has an off predecessor in its own component.
     cyclic: Vec<bool>,
+    /// Tarjan's visit number of each dense id (`UNSEEN`, or `DONE` once its component is
+    /// closed, so that closed nodes never lower a `low`).
     index: Vec<u32>,
     low: Vec<u32>,
     stack: Vec<u32>,
-    on_stack: Vec<bool>,
-    /// Tarjan's call stack: (dense id, next successor to look at).
-    call: Vec<(u32, u32)>,
+    /// Tarjan's call stack: (dense id, next edge, end of its edges).
+    call: Vec<(u32, u32, u32)>,
     /// Start of each dense node's successors in `adj` (one extra entry closing the last).
     adj_at: Vec<u32>,
     /// The successors as dense ids, flat.
     adj: Vec<u32>,
 }
 
-const UNSEEN: u32 = u32::MAX;
-
-/// The `i`-th successor of `n` in the graph of `links`, if any.
-#[inline(always)]
-fn successor(links: &Links, rules: Rules, n: u16, i: usize) -> Option<u16> {
-    if is_on(n) {
-        links.on_to_off(n, rules).get(i).copied()
-    } else {
-        links.off_to_on(n, rules).get(i).map(|&(q, _)| q)
-    }
-}
+const UNSEEN: u32 = 0;
+const DONE: u32 = u32::MAX;
 
 impl Reach {
     /// The facts of the graph of `links` (built on `grid`) under `rules`; `keep_reach`:
     /// whether [`Reach::forcing_possible`] will be asked.
     pub fn build(&mut self, grid: &Cands, links: &Links, rules: Rules, keep_reach: bool) {
         self.keep_reach = keep_reach;
-        self.dense.clear();
-        self.dense.resize(NODES, NONE);
+        if self.dense.len() < NODES {
+            self.dense.resize(NODES, NONE);
+        }
         self.nodes.clear();
         for (d, &plane) in grid.planes.iter().enumerate() {
             let mut cells = plane;
             while cells != 0 {
                 let cell = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
-                for on in [false, true] {
-                    let n = node(cell, d, on);
-                    self.dense[n as usize] = self.nodes.len() as u16;
-                    self.nodes.push(n);
-                }
+                let off = node(cell, d, false);
+                let id = self.nodes.len() as u16;
+                self.dense[off as usize] = id;
+                self.dense[off as usize + 1] = id + 1;
+                self.nodes.push(off);
+                self.nodes.push(off + 1);
             }
         }
         let count = self.nodes.len();
@@ -85,58 +80,62 @@ impl Reach {
         // The graph as dense successor lists, read by the component search and the merges.
         self.adj_at.clear();
         self.adj.clear();
-        for v in 0..count {
+        let dense = &self.dense;
+        for &n in &self.nodes {
             self.adj_at.push(self.adj.len() as u32);
-            let n = self.nodes[v];
-            let mut k = 0;
-            while let Some(q) = successor(links, rules, n, k) {
-                k += 1;
-                let w = self.dense[q as usize];
-                debug_assert!(w != NONE, "the rules lead to candidates only");
-                self.adj.push(w as u32);
+            if is_on(n) {
+                let succ = links.on_to_off(n, rules);
+                self.adj
+                    .extend(succ.iter().map(|&q| u32::from(dense[q as usize])));
+            } else {
+                let succ = links.off_to_on(n, rules);
+                self.adj
+                    .extend(succ.iter().map(|&(q, _)| u32::from(dense[q as usize])));
             }
         }
         self.adj_at.push(self.adj.len() as u32);
         self.comp.clear();
-        self.comp.resize(count, UNSEEN);
+        self.comp.resize(count, 0);
         self.index.clear();
         self.index.resize(count, UNSEEN);
         self.low.clear();
         self.low.resize(count, 0);
-        self.on_stack.clear();
-        self.on_stack.resize(count, false);
         self.stack.clear();
-        self.reach.clear();
         self.span.clear();
         self.merged.clear();
-        if keep_reach {
-            // Components never outnumber nodes.
+        if keep_reach && self.reach.len() < count * self.words {
+            // Components never outnumber nodes; rows are cleared as they are written.
             self.reach.resize(count * self.words, 0);
         }
-        let mut next = 0u32;
+        let mut next = 1u32;
         let mut comps = 0u32;
         for root in 0..count as u32 {
             if self.index[root as usize] != UNSEEN {
                 continue;
             }
             self.open(root, &mut next);
-            while let Some(&(v, pos)) = self.call.last() {
-                let at = self.adj_at[v as usize] + pos;
-                if at < self.adj_at[v as usize + 1] {
-                    self.call.last_mut().expect("frame").1 += 1;
+            while let Some(frame) = self.call.last_mut() {
+                let (v, at, end) = *frame;
+                if at < end {
+                    frame.1 += 1;
                     let w = self.adj[at as usize];
-                    if self.index[w as usize] == UNSEEN {
+                    let iw = self.index[w as usize];
+                    if iw == UNSEEN {
                         self.open(w, &mut next);
-                    } else if self.on_stack[w as usize] {
-                        self.low[v as usize] = self.low[v as usize].min(self.index[w as usize]);
+                    } else if iw < self.low[v as usize] {
+                        // `DONE` (a closed component) never lowers it.
+                        self.low[v as usize] = iw;
                     }
                     continue;
                 }
                 self.call.pop();
-                if let Some(&(u, _)) = self.call.last() {
-                    self.low[u as usize] = self.low[u as usize].min(self.low[v as usize]);
+                let lv = self.low[v as usize];
+                if let Some(&(u, _, _)) = self.call.last() {
+                    if lv < self.low[u as usize] {
+                        self.low[u as usize] = lv;
+                    }
                 }
-                if self.low[v as usize] == self.index[v as usize] {
+                if lv == self.index[v as usize] {
                     self.close(v, comps);
                     comps += 1;
                 }
@@ -145,13 +144,12 @@ impl Reach {
         // On nodes closable into a cycle: an off predecessor in the same component.
         self.cyclic.clear();
         self.cyclic.resize(count, false);
-        for v in 0..count {
-            if is_on(self.nodes[v]) {
-                continue;
-            }
+        for v in (0..count).step_by(2) {
+            // Dense ids pair (off, on): the even ones are the off nodes.
+            let cv = self.comp[v];
             for e in self.adj_at[v]..self.adj_at[v + 1] {
                 let w = self.adj[e as usize] as usize;
-                if self.comp[w] == self.comp[v] {
+                if self.comp[w] == cv {
                     self.cyclic[w] = true;
                 }
             }
@@ -159,13 +157,14 @@ impl Reach {
     }
 
     /// Tarjan's visit of `v`: numbered and pushed.
+    #[inline]
     fn open(&mut self, v: u32, next: &mut u32) {
         self.index[v as usize] = *next;
         self.low[v as usize] = *next;
         *next += 1;
         self.stack.push(v);
-        self.on_stack[v as usize] = true;
-        self.call.push((v, 0));
+        let (at, end) = (self.adj_at[v as usize], self.adj_at[v as usize + 1]);
+        self.call.push((v, at, end));
     }
 
     /// Pops the component rooted at `v` as number `c` and gathers what it reaches. Tarjan
@@ -179,7 +178,7 @@ impl Reach {
             .expect("the root is on the stack");
         for i in at..self.stack.len() {
             let w = self.stack[i] as usize;
-            self.on_stack[w] = false;
+            self.index[w] = DONE;
             self.comp[w] = c;
         }
         self.merged.push(c);
@@ -187,16 +186,13 @@ impl Reach {
             self.stack.truncate(at);
             return;
         }
-        let base = c as usize * words;
+        // The row's span first (members and the components they lead to), so that only
+        // those words are cleared and written.
         let (mut lo, mut hi) = (u32::MAX, 0u32);
         for i in at..self.stack.len() {
-            let w = self.stack[i] as usize;
-            self.reach[base + w / 64] |= 1 << (w % 64);
-            lo = lo.min((w / 64) as u32);
-            hi = hi.max((w / 64) as u32);
-        }
-        for i in at..self.stack.len() {
             let u = self.stack[i] as usize;
+            lo = lo.min((u / 64) as u32);
+            hi = hi.max((u / 64) as u32);
             for e in self.adj_at[u]..self.adj_at[u + 1] {
                 let other = self.comp[self.adj[e as usize] as usize];
                 if other == c || self.merged[other as usize] == c {
@@ -206,10 +202,30 @@ impl Reach {
                 let (olo, ohi) = self.span[other as usize];
                 lo = lo.min(olo);
                 hi = hi.max(ohi);
-                let (done, this) = self.reach.split_at_mut(base);
+            }
+        }
+        let base = c as usize * words;
+        let (done, this) = self.reach.split_at_mut(base);
+        let row = &mut this[lo as usize..=hi as usize];
+        row.fill(0);
+        for i in at..self.stack.len() {
+            let w = self.stack[i] as usize;
+            row[w / 64 - lo as usize] |= 1 << (w % 64);
+        }
+        // Each component this one leads to is merged once: the first walk marked them `c`,
+        // this one unmarks each as it merges it.
+        for i in at..self.stack.len() {
+            let u = self.stack[i] as usize;
+            for e in self.adj_at[u]..self.adj_at[u + 1] {
+                let other = self.comp[self.adj[e as usize] as usize];
+                if other == c || self.merged[other as usize] != c {
+                    continue;
+                }
+                self.merged[other as usize] = DONE;
+                let (olo, ohi) = self.span[other as usize];
                 let from = other as usize * words;
-                for wi in olo as usize..=ohi as usize {
-                    this[wi] |= done[from + wi];
+                for wi in olo..=ohi {
+                    row[(wi - lo) as usize] |= done[from + wi as usize];
                 }
             }
         }
@@ -222,13 +238,25 @@ impl Reach {
     pub fn forcing_possible(&self, start: u16) -> bool {
         let c = self.comp[self.dense[start as usize] as usize] as usize;
         let t = self.dense[opposite(start) as usize] as usize;
-        self.reach[c * self.words + t / 64] >> (t % 64) & 1 == 1
+        let (lo, hi) = self.span[c];
+        let w = (t / 64) as u32;
+        lo <= w && w <= hi && self.reach[c * self.words + t / 64] >> (t % 64) & 1 == 1
     }
 
     /// Whether the cycle search from `a_on` can close a cycle.
     #[inline]
     pub fn cycle_possible(&self, a_on: u16) -> bool {
         self.cyclic[self.dense[a_on as usize] as usize]
+    }
+}
+
+/// The `i`-th successor of `n` in the graph of `links`, if any.
+#[cfg(test)]
+fn successor(links: &Links, rules: Rules, n: u16, i: usize) -> Option<u16> {
+    if is_on(n) {
+        links.on_to_off(n, rules).get(i).copied()
+    } else {
+        links.off_to_on(n, rules).get(i).map(|&(q, _)| q)
     }
 }
 
