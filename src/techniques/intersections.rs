@@ -6,6 +6,31 @@ use super::{StepSink, TechniqueId};
 use crate::core::{Grid, Intersection, HOUSE_SETS, INTERSECTIONS};
 use crate::techniques::step::Step;
 
+/// For each house, the intersections it is the source of (a box: its six mini-lines, as
+/// `box_house`; a line: its three, as `line_house`), as indices into [`INTERSECTIONS`] in table
+/// order, and how many. Built once, so that a search does not scan the table per house.
+const SOURCE_OF: [([u8; 6], u8); 27] = {
+    let mut table = [([0u8; 6], 0u8); 27];
+    let mut i = 0;
+    while i < INTERSECTIONS.len() {
+        let intersection = &INTERSECTIONS[i];
+        let mut k = 0;
+        while k < 2 {
+            let house = if k == 0 {
+                intersection.box_house
+            } else {
+                intersection.line_house
+            };
+            let (list, count) = &mut table[house];
+            list[*count as usize] = i as u8;
+            *count += 1;
+            k += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
 /// Shared search: a digit whose candidates in `source` all lie in the intersection is removed
 /// from the rest of `target`. Scan order (HoDoKu's): source house, then digit, then the
 /// source's intersections in table order.
@@ -18,25 +43,21 @@ fn locked(
 ) -> ControlFlow<()> {
     for house in sources {
         // The (at most six) intersections this house is the source of, in table order.
-        let mut mine = [&INTERSECTIONS[0]; 6];
-        let mut count = 0;
-        for intersection in INTERSECTIONS.iter() {
-            if source_and_target(intersection).0 == house {
-                mine[count] = intersection;
-                count += 1;
-            }
-        }
+        let (list, count) = &SOURCE_OF[house];
+        let mine = &list[..*count as usize];
         for digit in 0..9 {
             let plane = grid.plane(digit);
             let in_source = plane & HOUSE_SETS[house];
             if in_source.is_empty() {
                 continue;
             }
-            for intersection in &mine[..count] {
+            for &index in mine {
+                let intersection = &INTERSECTIONS[index as usize];
                 if !in_source.is_subset_of(intersection.cells) {
                     continue;
                 }
-                let target = source_and_target(intersection).1;
+                let (source, target) = source_and_target(intersection);
+                debug_assert_eq!(source, house);
                 let removed = (plane & HOUSE_SETS[target]).and_not(intersection.cells);
                 if removed.is_empty() {
                     continue;
@@ -80,6 +101,27 @@ pub fn claiming(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 mod tests {
     use super::*;
     use crate::core::test_support::{candidates, grid};
+
+    #[test]
+    fn each_house_sources_its_intersections_in_table_order() {
+        for house in 0..27 {
+            let expected: Vec<u8> = (0..INTERSECTIONS.len())
+                .filter(|&i| {
+                    let (box_house, line_house) =
+                        (INTERSECTIONS[i].box_house, INTERSECTIONS[i].line_house);
+                    if house >= 18 {
+                        box_house == house
+                    } else {
+                        line_house == house
+                    }
+                })
+                .map(|i| i as u8)
+                .collect();
+            let (list, count) = SOURCE_OF[house];
+            assert_eq!(&list[..count as usize], &expected[..], "house {house}");
+            assert_eq!(count, if house >= 18 { 6 } else { 3 });
+        }
+    }
 
     #[test]
     fn pointing_removes_digit_from_the_line() {

@@ -1,10 +1,13 @@
 //! Naked and hidden subsets (pairs, triples, quads) inside one house, and HoDoKu's locked
 //! pairs and triples (naked subsets inside a box∩line intersection).
 
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
-use crate::core::{Bits81, Grid, HOUSES, HOUSE_CELLS, HOUSE_SETS, INTERSECTIONS};
+use crate::core::bits::popcount;
+use crate::core::{Bits81, Grid, HOUSES, HOUSE_SETS, INTERSECTIONS};
+use crate::techniques::memo::{region_key, Misses};
 use crate::techniques::step::Step;
 
 /// Calls `visit(chosen, union)` for every choice of `size` items whose bit union has exactly
@@ -23,7 +26,7 @@ fn locked_choices(
         union: u128,
         visit: &mut dyn FnMut(u16, u128) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        if union.count_ones() as usize > size {
+        if popcount(union) as usize > size {
             return ControlFlow::Continue(());
         }
         if left == 0 {
@@ -48,6 +51,65 @@ fn locked_choices(
     extend(items, 0, size, size, 0, 0, visit)
 }
 
+thread_local! {
+    /// Per search (naked pair, triple, quad, then hidden pair, triple, quad), the houses that
+    /// found nothing and the candidates they found nothing at. A house's subsets depend only on
+    /// its own cells' candidates (which cells are unsolved, each digit's places there: the
+    /// house's `region_key`), so a house whose key is unchanged finds nothing again: skipping
+    /// it changes no step (`crate::techniques::memo`; the test that grades a slice with the
+    /// memos on and off covers these too).
+    static MISSES: RefCell<[Misses<HOUSES>; 6]> = const {
+        RefCell::new([
+            Misses::new(),
+            Misses::new(),
+            Misses::new(),
+            Misses::new(),
+            Misses::new(),
+            Misses::new(),
+        ])
+    };
+}
+
+/// Runs `search` for `house` (search number `slot` of [`MISSES`]) unless it found nothing on
+/// the same candidates before; remembers when it finds nothing now. The memo is borrowed only
+/// around the search, never while the sink runs.
+#[inline]
+fn memoized(
+    grid: &Grid,
+    slot: usize,
+    house: usize,
+    sink: &mut StepSink<'_>,
+    search: impl FnOnce(&mut StepSink<'_>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let key = region_key(grid, HOUSE_SETS[house]);
+    if MISSES.with(|m| m.borrow()[slot].known_empty(house, &key)) {
+        return ControlFlow::Continue(());
+    }
+    let mut empty = true;
+    let flow = search(&mut |step| {
+        empty = false;
+        sink(step)
+    });
+    MISSES.with(|m| m.borrow_mut()[slot].record(house, key, empty && flow.is_continue()));
+    flow
+}
+
+/// The unsolved cells with 2 to `size` candidates (`size` at most 4): a bit-sliced count over
+/// the nine planes, saturating above `size`, so that a house's candidate cells are one mask.
+#[inline]
+fn cells_with_two_to(grid: &Grid, size: usize) -> Bits81 {
+    debug_assert!((2..=4).contains(&size));
+    // at_least[k]: the cells with more than k candidates.
+    let mut at_least = [Bits81::EMPTY; 5];
+    for &plane in grid.planes() {
+        for k in (1..5).rev() {
+            at_least[k] |= at_least[k - 1] & plane;
+        }
+        at_least[0] |= plane;
+    }
+    at_least[1].and_not(at_least[size])
+}
+
 /// `size` cells of a house whose candidates are `size` digits: those digits leave the house's other cells.
 fn naked_subset(
     grid: &Grid,
@@ -55,41 +117,45 @@ fn naked_subset(
     size: usize,
     technique: TechniqueId,
 ) -> ControlFlow<()> {
+    let small = cells_with_two_to(grid, size);
     for house in 0..HOUSES {
-        if (grid.unsolved() & HOUSE_SETS[house]).count() as usize <= size {
+        // A house with fewer than `size` such cells has no subset of that size.
+        let here = small & HOUSE_SETS[house];
+        if (here.count() as usize) < size
+            || (grid.unsolved() & HOUSE_SETS[house]).count() as usize <= size
+        {
             continue;
         }
         let mut cells = [0usize; 9];
         let mut masks = [0u128; 9];
         let mut n = 0;
-        for &cell in &HOUSE_CELLS[house] {
-            let mask = grid.candidates(cell as usize);
-            let count = mask.count_ones() as usize;
-            if (2..=size).contains(&count) {
-                cells[n] = cell as usize;
-                masks[n] = mask as u128;
-                n += 1;
-            }
+        // In increasing cell order, which is the house's cell order (`HOUSE_CELLS`).
+        for cell in here {
+            cells[n] = cell;
+            masks[n] = grid.candidates(cell) as u128;
+            n += 1;
         }
-        locked_choices(&masks[..n], size, &mut |chosen, digits| {
-            let subset: Bits81 = (0..n)
-                .filter(|&i| chosen & 1 << i != 0)
-                .map(|i| cells[i])
-                .collect();
-            let others = HOUSE_SETS[house].and_not(subset);
-            let mut step = Step::new(technique);
-            for digit in 0..9 {
-                if digits & 1 << digit != 0 {
-                    step.eliminations.planes[digit] = grid.plane(digit) & others;
+        memoized(grid, size - 2, house, sink, |sink| {
+            locked_choices(&masks[..n], size, &mut |chosen, digits| {
+                let subset: Bits81 = (0..n)
+                    .filter(|&i| chosen & 1 << i != 0)
+                    .map(|i| cells[i])
+                    .collect();
+                let others = HOUSE_SETS[house].and_not(subset);
+                let mut step = Step::new(technique);
+                for digit in 0..9 {
+                    if digits & 1 << digit != 0 {
+                        step.eliminations.planes[digit] = grid.plane(digit) & others;
+                    }
                 }
-            }
-            if step.eliminations.is_empty() {
-                return ControlFlow::Continue(());
-            }
-            step.houses = 1 << house;
-            step.cells = subset;
-            step.digits = digits as u16;
-            sink(&step)
+                if step.eliminations.is_empty() {
+                    return ControlFlow::Continue(());
+                }
+                step.houses = 1 << house;
+                step.cells = subset;
+                step.digits = digits as u16;
+                sink(&step)
+            })
         })?;
     }
     ControlFlow::Continue(())
@@ -114,24 +180,30 @@ fn hidden_subset(
                 n += 1;
             }
         }
-        locked_choices(&places[..n], size, &mut |chosen, cells| {
-            let subset_digits = (0..n)
-                .filter(|&i| chosen & 1 << i != 0)
-                .fold(0u16, |m, i| m | 1 << digits[i]);
-            let cells = Bits81(cells);
-            let mut step = Step::new(technique);
-            for digit in 0..9 {
-                if subset_digits & 1 << digit == 0 {
-                    step.eliminations.planes[digit] = grid.plane(digit) & cells;
+        if n < size {
+            // Fewer than `size` digits with 2..=size places: no subset (nothing to remember).
+            continue;
+        }
+        memoized(grid, 3 + size - 2, house, sink, |sink| {
+            locked_choices(&places[..n], size, &mut |chosen, cells| {
+                let subset_digits = (0..n)
+                    .filter(|&i| chosen & 1 << i != 0)
+                    .fold(0u16, |m, i| m | 1 << digits[i]);
+                let cells = Bits81(cells);
+                let mut step = Step::new(technique);
+                for digit in 0..9 {
+                    if subset_digits & 1 << digit == 0 {
+                        step.eliminations.planes[digit] = grid.plane(digit) & cells;
+                    }
                 }
-            }
-            if step.eliminations.is_empty() {
-                return ControlFlow::Continue(());
-            }
-            step.houses = 1 << house;
-            step.cells = cells;
-            step.digits = subset_digits;
-            sink(&step)
+                if step.eliminations.is_empty() {
+                    return ControlFlow::Continue(());
+                }
+                step.houses = 1 << house;
+                step.cells = cells;
+                step.digits = subset_digits;
+                sink(&step)
+            })
         })?;
     }
     ControlFlow::Continue(())
@@ -224,6 +296,32 @@ pub fn hidden_quad(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 mod tests {
     use super::*;
     use crate::core::test_support::candidates;
+    use crate::core::HOUSE_CELLS;
+
+    #[test]
+    fn cells_with_two_to_size_candidates_are_counted_per_cell() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/corpora/royle17_sample.txt"
+        ))
+        .unwrap();
+        let mut g = crate::core::test_support::grid(&text.lines().next().unwrap()[..81]);
+        // Narrow some cells so that every count 1..=9 occurs.
+        for cell in 0..40 {
+            for digit in 0..cell % 9 {
+                g.eliminate(cell, digit);
+            }
+        }
+        for size in 2..=4 {
+            let expected: Bits81 = g
+                .unsolved()
+                .iter()
+                .filter(|&c| (2..=size).contains(&(g.candidates(c).count_ones() as usize)))
+                .collect();
+            assert!(!expected.is_empty());
+            assert_eq!(cells_with_two_to(&g, size), expected, "size {size}");
+        }
+    }
 
     /// Keeps only `digits` (1-based) as candidates of `cell`.
     fn restrict(grid: &mut Grid, cell: usize, digits: &[usize]) {
