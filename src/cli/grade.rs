@@ -1,7 +1,7 @@
 //! `sgrade grade` (the streaming batch grader) and `sgrade solve` (the oracle alone, same I/O).
 
 use std::fs::File;
-use std::io::{self, Read, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -99,11 +99,16 @@ pub struct BatchArgs {
     /// Puzzle lines in flight at most (read, not yet written): bounds memory.
     #[arg(long, default_value_t = DEFAULT_CHUNK as u64, value_parser = clap::value_parser!(u64).range(1..))]
     chunk_size: u64,
-    /// Do not print the summary on stderr.
-    #[arg(long, short)]
+    /// Do not print the end-of-run summary on stderr (the last of -q / --summary wins).
+    #[arg(long, short, overrides_with = "summary")]
     quiet: bool,
+    /// Print the end-of-run summary (and the --timings table) on stderr even when stderr is
+    /// not a terminal. By default a pipe or a file (a shard's log, a Spark task's stderr) gets
+    /// neither progress nor summary, only what fails the run.
+    #[arg(long, overrides_with = "quiet")]
+    summary: bool,
     /// Time every technique call, oracle run and puzzle; write the histograms to FILE (an
-    /// HdrHistogram interval log, values in ns) and print a timing table on stderr. `{pid}`
+    /// HdrHistogram interval log, values in ns) and print a timing table after the summary. `{pid}`
     /// and `{host}` in FILE become the process id and host name, so that shards never write
     /// one file; `-` writes the log on stderr after everything else (a trailer, from its
     /// `#sgrade timings` line on).
@@ -505,8 +510,11 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
     };
     rows.finish()
         .map_err(|e| format!("cannot write output: {e}"))?;
+    // The summary goes to a terminal, or where it was asked for: a shard's stderr stays
+    // empty on a clean run (a task log holds only what went wrong).
+    let show_summary = !args.quiet && (args.summary || io::stderr().is_terminal());
     if let Some(progress) = progress {
-        progress.finish(!args.quiet);
+        progress.finish(show_summary);
     }
     let elapsed = started.elapsed();
     let timings = timings_pool.map(TimingsPool::into_merged);
@@ -542,7 +550,7 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
             Stop::Interrupted => unreachable!("handled above"),
         }));
     }
-    if !args.quiet {
+    if show_summary {
         if let (Some(path), 1..) = (&args.output, earlier) {
             note!(
                 "sgrade: resumed {}: {earlier} rows were there, the summary counts the rest",

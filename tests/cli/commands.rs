@@ -215,12 +215,58 @@ fn rows_are_flushed_chunk_by_chunk() {
     assert!(child.wait().unwrap().success());
 }
 
+/// A piped stderr (a shard's log, a Spark task's) holds nothing on a clean run, nor when rows
+/// are invalid (they are data, with their message in the row); the summary comes when asked
+/// for (the last of -q / --summary wins), and what fails the run is always said.
+#[test]
+fn a_piped_stderr_is_empty_unless_the_summary_is_asked_for() {
+    for (input, code) in [("kaggle_sample.csv", 0), ("bad_input.txt", 1)] {
+        let run = |flags: &[&str]| {
+            let out = sgrade()
+                .args(["grade", "-o", "/dev/null"])
+                .args(flags)
+                .arg(common::corpus(input))
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(code), "{input} {flags:?}");
+            String::from_utf8(out.stderr).unwrap()
+        };
+        assert_eq!(run(&[]), "", "{input}");
+        assert_eq!(run(&["--summary", "-q"]), "", "{input}");
+        for flags in [&["--summary"][..], &["-q", "--summary"]] {
+            let summary = run(flags);
+            assert!(
+                summary.starts_with("sgrade: ") && summary.contains("status: "),
+                "{summary}"
+            );
+        }
+    }
+    // Forced progress still shows on a pipe, as lines.
+    let out = sgrade()
+        .args(["grade", "--progress", "-o", "/dev/null"])
+        .arg(common::corpus("seeds.txt"))
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("sgrade: "));
+    // I/O and usage errors fail the run and say so.
+    sgrade()
+        .args(["grade", "no-such-file.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no-such-file.txt"));
+    sgrade()
+        .args(["grade", "--no-such-flag"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--no-such-flag"));
+}
+
 #[test]
 fn output_file_and_summary() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("out.csv");
     sgrade()
-        .args(["grade", "-o"])
+        .args(["grade", "--summary", "-o"])
         .arg(&path)
         .arg(common::corpus("kaggle_sample.csv"))
         .assert()

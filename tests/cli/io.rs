@@ -267,7 +267,14 @@ fn a_stuck_puzzle_is_unrated_and_counted_on_its_own() {
             "singles"
         };
         let out = sgrade()
-            .args(["grade", "--scale", scale, "--techniques", techniques])
+            .args([
+                "grade",
+                "--summary",
+                "--scale",
+                scale,
+                "--techniques",
+                techniques,
+            ])
             .arg(&input)
             .assert()
             .success();

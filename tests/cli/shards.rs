@@ -199,9 +199,17 @@ fn timing_files_are_named_per_process_or_trail_on_stderr() {
     assert!(name.starts_with("t-") && name.ends_with(".log") && !name.contains('{'));
     let pid = name.trim_end_matches(".log").rsplit('-').next().unwrap();
     assert!(pid.parse::<u32>().is_ok(), "{name}");
-    // `-`: the log is the last thing on stderr, after the summary.
+    // `-`: the log is the whole of a piped stderr (asked for, it is written without the
+    // summary), and with --summary the last thing, after the summary.
     let out = sgrade()
         .args(["grade", "--timings", "-"])
+        .arg(&seeds)
+        .output()
+        .unwrap();
+    let trailer = String::from_utf8(out.stderr).unwrap();
+    assert!(trailer.starts_with("#sgrade timings"), "{trailer}");
+    let out = sgrade()
+        .args(["grade", "--summary", "--timings", "-"])
         .arg(&seeds)
         .output()
         .unwrap();

@@ -184,7 +184,7 @@ fn ids_by_difficulty(scale: &str) -> std::collections::BTreeMap<String, Vec<Stri
 #[test]
 fn the_summary_fits_a_terminal_and_says_what_ratings_mean() {
     let out = common::sgrade()
-        .args(["grade", "-o", "/dev/null"])
+        .args(["grade", "--summary", "-o", "/dev/null"])
         .arg(common::corpus("bad_input.txt"))
         .assert()
         .code(1);
@@ -205,7 +205,7 @@ fn the_summary_fits_a_terminal_and_says_what_ratings_mean() {
 
     // The rating rows: one per rating reached, with a bar, and the ladder's meaning.
     let out = common::sgrade()
-        .args(["grade", "-o", "/dev/null"])
+        .args(["grade", "--summary", "-o", "/dev/null"])
         .arg(common::corpus("royle17_sample.txt"))
         .assert()
         .success();
@@ -263,7 +263,7 @@ fn the_summary_fits_a_terminal_and_says_what_ratings_mean() {
 
     // HoDoKu's histogram is by level name.
     let out = common::sgrade()
-        .args(["grade", "--scale", "hodoku", "-o", "/dev/null"])
+        .args(["grade", "--summary", "--scale", "hodoku", "-o", "/dev/null"])
         .arg(common::corpus("royle17_sample.txt"))
         .assert()
         .success();
