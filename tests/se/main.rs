@@ -8,11 +8,14 @@
 //! - `references`: every reference puzzle of ER ≤ 6.2 (no chain needed) exact, and `--verify`
 //!   finds no wrong step on the shipped corpora (slow tier: on every reference puzzle).
 //! - `traces`: the path equals SE's, step by step (name and difficulty), up to SE's first chain.
+//! - `forum`: slow tier, a 1-in-100 sample of the forum's hardest puzzles (ER ≥ 11) all rated,
+//!   none stuck, no wrong step under `--verify` (~1,000 CPU-s).
 
 #[path = "../common/mod.rs"]
 mod common;
 
 mod acceptance;
+mod forum;
 mod references;
 mod traces;
 

@@ -83,10 +83,24 @@ fn excluder_masks(grid: &Grid, excluders: Bits81, out: &mut [u16; 20]) -> usize 
     n
 }
 
-/// Whether some excluder's candidates all lie in `taken`.
+/// The digits that, added to `taken`, complete some excluder's candidates (all of them, or
+/// every digit when `taken` already holds one excluder's): what the last cell of a
+/// combination that takes `taken` may not take. A combination is excluded exactly when its
+/// last digit is among these, so the last cell's allowed digits come out in one pass over the
+/// excluders instead of one per digit.
 #[inline]
-fn excluded(masks: &[u16], taken: u16) -> bool {
-    masks.iter().any(|&m| m & !taken == 0)
+fn completing(masks: &[u16], taken: u16) -> u16 {
+    let mut digits = 0u16;
+    for &m in masks {
+        let rest = m & !taken;
+        if rest == 0 {
+            return 0x1ff;
+        }
+        if rest & (rest - 1) == 0 {
+            digits |= rest;
+        }
+    }
+    digits
 }
 
 /// Yields the step removing from `cells` every candidate that is in no allowed combination,
@@ -147,15 +161,16 @@ pub fn aligned_pair_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFl
             let all = [grid.candidates(c0), grid.candidates(c1)];
             let mut allowed = [0u16; 2];
             // As for ATE: once everything is allowed, nothing can be removed.
-            'combinations: for v0 in digits(all[0]) {
-                for v1 in digits(all[1]) {
-                    if (v0 == v1 && peers) || excluded(masks, 1 << v0 | 1 << v1) {
-                        continue;
-                    }
+            for v0 in digits(all[0]) {
+                let mut ok = all[1] & !completing(masks, 1 << v0);
+                if peers {
+                    ok &= !(1 << v0);
+                }
+                if ok != 0 {
                     allowed[0] |= 1 << v0;
-                    allowed[1] |= 1 << v1;
+                    allowed[1] |= ok;
                     if allowed == all {
-                        break 'combinations;
+                        break;
                     }
                 }
             }
@@ -218,16 +233,17 @@ pub fn aligned_triplet_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> Contro
                         if v0 == v1 && p01 {
                             continue;
                         }
-                        for v2 in digits(all[2]) {
-                            if (v0 == v2 && p02) || (v1 == v2 && p12) {
-                                continue;
-                            }
-                            if excluded(masks, 1 << v0 | 1 << v1 | 1 << v2) {
-                                continue;
-                            }
+                        let mut ok = all[2] & !completing(masks, 1 << v0 | 1 << v1);
+                        if p02 {
+                            ok &= !(1 << v0);
+                        }
+                        if p12 {
+                            ok &= !(1 << v1);
+                        }
+                        if ok != 0 {
                             allowed[0] |= 1 << v0;
                             allowed[1] |= 1 << v1;
-                            allowed[2] |= 1 << v2;
+                            allowed[2] |= ok;
                             if allowed == all {
                                 break 'combinations;
                             }

@@ -4,6 +4,7 @@
 use std::cell::{Cell, RefCell};
 use std::ops::ControlFlow;
 
+use super::memo::{search_changed, Changed, Producer};
 use super::{
     cells_at, empty_cells, house_digit_positions, ones, positions, se_step, subsets_of, BCR, COMB9,
     PEER_ORDER,
@@ -257,7 +258,12 @@ static INTERSECTION_PASSES: [[Pass; 54]; 2] = {
 
 /// Producer 2 (§4.2): pointing (block → line, 1.7) or claiming (line → block, 1.9) whose
 /// elimination would leave a hidden single in another house of house 1's kind; places it.
-fn direct_intersection(grid: &Grid, sink: &mut StepSink<'_>, pointing: bool) -> ControlFlow<()> {
+fn direct_intersection(
+    grid: &Grid,
+    sink: &mut StepSink<'_>,
+    pointing: bool,
+    changed: Changed,
+) -> ControlFlow<()> {
     let (technique, difficulty) = if pointing {
         (T::SeDirectPointing, 1.7)
     } else {
@@ -265,7 +271,7 @@ fn direct_intersection(grid: &Grid, sink: &mut StepSink<'_>, pointing: bool) -> 
     };
     for pass in intersection_passes(pointing) {
         let (h1, h2) = (pass.h1 as usize, pass.h2 as usize);
-        let mut locked = pass.locked_digits(grid);
+        let mut locked = pass.locked_digits(grid) & changed.digits;
         while locked != 0 {
             let digit = locked.trailing_zeros() as usize;
             locked &= locked - 1;
@@ -296,35 +302,63 @@ fn direct_intersection(grid: &Grid, sink: &mut StepSink<'_>, pointing: bool) -> 
 
 /// Direct Pointing (1.7).
 pub fn direct_pointing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    direct_intersection(grid, sink, true)
+    search_changed(
+        Producer::DirectPointing,
+        grid,
+        sink,
+        |grid, sink, changed| direct_intersection(grid, sink, true, changed),
+    )
 }
 
 /// Direct Claiming (1.9).
 pub fn direct_claiming(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    direct_intersection(grid, sink, false)
+    search_changed(
+        Producer::DirectClaiming,
+        grid,
+        sink,
+        |grid, sink, changed| direct_intersection(grid, sink, false, changed),
+    )
 }
 
 /// Producers 3 and 5 (§4.2): a hidden k-set in a house with more than k empty cells whose
 /// eliminations would leave a hidden single of another digit in the house; places the first.
-fn direct_hidden(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<()> {
+fn direct_hidden(
+    grid: &Grid,
+    sink: &mut StepSink<'_>,
+    k: usize,
+    changed: Changed,
+) -> ControlFlow<()> {
     let (technique, difficulty) = if k == 2 {
         (T::SeDirectHiddenPair, 2.0)
     } else {
         (T::SeDirectHiddenTriple, 2.5)
     };
     for &house in &BCR {
-        if empty_cells(grid, house) as usize <= k {
+        if !changed.house(house) || empty_cells(grid, house) as usize <= k {
+            continue;
+        }
+        // The digits with more than 0, 1, …, k positions, counted over the cells' masks
+        // before any position is listed: a house needs k digits with 2..=k positions for a
+        // set and one more digit with two or more for its single, and most have neither.
+        let at_least = more_than(grid, house, k);
+        let few = at_least[1] & !at_least[k];
+        if (ones(few) as usize) < k || ones(at_least[1]) as usize <= k {
             continue;
         }
         let pos = house_digit_positions(grid, house);
         let mut tuples = [0u16; 126];
-        let n = subsets_of(few_position_digits(&pos, k), k, &mut tuples);
+        let n = subsets_of(few, k, &mut tuples);
         for &tuple in &tuples[..n] {
             let Some(set) = hidden_set(&pos, tuple, k) else {
                 continue;
             };
-            let single = (0..9)
-                .find(|&d| tuple & (1 << d) == 0 && ones(pos[d]) > 1 && ones(pos[d] & !set) == 1);
+            let single = (0..9).find(|&d| {
+                let outside = pos[d] & !set;
+                tuple & (1 << d) == 0
+                    && pos[d] & pos[d].wrapping_sub(1) != 0
+                    && outside != 0
+                    && outside & (outside - 1) == 0
+            });
             if let Some(d) = single {
                 let cell = HOUSE_CELLS[house][(pos[d] & !set).trailing_zeros() as usize] as usize;
                 let mut step = placement(technique, difficulty, cell, d, house);
@@ -337,8 +371,24 @@ fn direct_hidden(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<
     ControlFlow::Continue(())
 }
 
-/// The positions of a hidden set: the digits of `tuple` (each with 2..=k positions, see
-/// [`few_position_digits`]) have exactly `k` together.
+/// The digits of `house` with more than i positions, for i = 0..=k (k ≤ 4; the rest 0), by
+/// a bit-sliced count over its cells' candidate masks.
+#[inline]
+fn more_than(grid: &Grid, house: usize, k: usize) -> [u16; 5] {
+    let mut at_least = [0u16; 5];
+    for &cell in &HOUSE_CELLS[house] {
+        let mask = grid.candidates(cell as usize);
+        for i in (1..=k).rev() {
+            at_least[i] |= at_least[i - 1] & mask;
+        }
+        at_least[0] |= mask;
+    }
+    at_least
+}
+
+/// The positions of a hidden set: the digits of `tuple` (each with 2..=k positions: one with
+/// fewer than two is not in SE's sets, one with more than k makes the union too large) have
+/// exactly `k` together.
 #[inline]
 fn hidden_set(pos: &[u16; 9], tuple: u16, k: usize) -> Option<u16> {
     let mut union = 0u16;
@@ -350,29 +400,34 @@ fn hidden_set(pos: &[u16; 9], tuple: u16, k: usize) -> Option<u16> {
     (ones(union) as usize == k).then_some(union)
 }
 
-/// The digits with 2..=k positions in `pos`: a hidden k-set holds only those (one with fewer
-/// than two is not in SE's sets, one with more than k makes the union too large).
-#[inline]
-fn few_position_digits(pos: &[u16; 9], k: usize) -> u16 {
-    (0..9).fold(0, |m, d| {
-        let n = ones(pos[d]) as usize;
-        m | u16::from((2..=k).contains(&n)) << d
-    })
-}
-
 /// Direct Hidden Pair (2.0).
 pub fn direct_hidden_pair(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    direct_hidden(grid, sink, 2)
+    search_changed(
+        Producer::DirectHiddenPair,
+        grid,
+        sink,
+        |grid, sink, changed| direct_hidden(grid, sink, 2, changed),
+    )
 }
 
 /// Direct Hidden Triplet (2.5).
 pub fn direct_hidden_triple(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    direct_hidden(grid, sink, 3)
+    search_changed(
+        Producer::DirectHiddenTriple,
+        grid,
+        sink,
+        |grid, sink, changed| direct_hidden(grid, sink, 3, changed),
+    )
 }
 
 /// Producer 6 (§4.4): pointing (2.6) or claiming (2.8), the digit removed from house 2
 /// outside house 1.
-fn intersection(grid: &Grid, sink: &mut StepSink<'_>, pointing: bool) -> ControlFlow<()> {
+fn intersection(
+    grid: &Grid,
+    sink: &mut StepSink<'_>,
+    pointing: bool,
+    changed: Changed,
+) -> ControlFlow<()> {
     let (technique, difficulty) = if pointing {
         (T::LockedCandidatesPointing, 2.6)
     } else {
@@ -380,7 +435,7 @@ fn intersection(grid: &Grid, sink: &mut StepSink<'_>, pointing: bool) -> Control
     };
     for pass in intersection_passes(pointing) {
         let (h1, h2) = (pass.h1 as usize, pass.h2 as usize);
-        let mut locked = pass.locked_digits(grid);
+        let mut locked = pass.locked_digits(grid) & changed.digits;
         while locked != 0 {
             let digit = locked.trailing_zeros() as usize;
             locked &= locked - 1;
@@ -404,24 +459,33 @@ fn intersection(grid: &Grid, sink: &mut StepSink<'_>, pointing: bool) -> Control
 
 /// Pointing (2.6).
 pub fn pointing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    intersection(grid, sink, true)
+    search_changed(Producer::Pointing, grid, sink, |grid, sink, changed| {
+        intersection(grid, sink, true, changed)
+    })
 }
 
 /// Claiming (2.8).
 pub fn claiming(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    intersection(grid, sink, false)
+    search_changed(Producer::Claiming, grid, sink, |grid, sink, changed| {
+        intersection(grid, sink, false, changed)
+    })
 }
 
 /// Producers 7, 10, 16 (§4.5): naked k-sets in houses with ≥ 2k empty cells, position tuples
 /// in Comb order.
-fn naked_subset(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<()> {
+fn naked_subset(
+    grid: &Grid,
+    sink: &mut StepSink<'_>,
+    k: usize,
+    changed: Changed,
+) -> ControlFlow<()> {
     let (technique, difficulty) = match k {
         2 => (T::NakedPair, 3.0),
         3 => (T::NakedTriple, 3.6),
         _ => (T::NakedQuad, 5.0),
     };
     for &house in &BCR {
-        if (empty_cells(grid, house) as usize) < 2 * k {
+        if !changed.house(house) || (empty_cells(grid, house) as usize) < 2 * k {
             continue;
         }
         let masks: [u16; 9] =
@@ -463,34 +527,51 @@ fn naked_subset(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<(
 
 /// Naked Pair (3.0).
 pub fn naked_pair(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    naked_subset(grid, sink, 2)
+    search_changed(Producer::NakedPair, grid, sink, |grid, sink, changed| {
+        naked_subset(grid, sink, 2, changed)
+    })
 }
 
 /// Naked Triplet (3.6).
 pub fn naked_triple(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    naked_subset(grid, sink, 3)
+    search_changed(Producer::NakedTriple, grid, sink, |grid, sink, changed| {
+        naked_subset(grid, sink, 3, changed)
+    })
 }
 
 /// Naked Quad (5.0).
 pub fn naked_quad(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    naked_subset(grid, sink, 4)
+    search_changed(Producer::NakedQuad, grid, sink, |grid, sink, changed| {
+        naked_subset(grid, sink, 4, changed)
+    })
 }
 
 /// Producers 9, 12, 18 (§4.6): hidden k-sets in houses with more than 2k empty cells, digit
 /// tuples in Comb order.
-fn hidden_subset(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<()> {
+fn hidden_subset(
+    grid: &Grid,
+    sink: &mut StepSink<'_>,
+    k: usize,
+    changed: Changed,
+) -> ControlFlow<()> {
     let (technique, difficulty) = match k {
         2 => (T::HiddenPair, 3.4),
         3 => (T::HiddenTriple, 4.0),
         _ => (T::HiddenQuad, 5.4),
     };
     for &house in &BCR {
-        if empty_cells(grid, house) as usize <= 2 * k {
+        if !changed.house(house) || empty_cells(grid, house) as usize <= 2 * k {
+            continue;
+        }
+        // A set needs k digits with 2..=k positions (see `direct_hidden`).
+        let at_least = more_than(grid, house, k);
+        let few = at_least[1] & !at_least[k];
+        if (ones(few) as usize) < k {
             continue;
         }
         let pos = house_digit_positions(grid, house);
         let mut tuples = [0u16; 126];
-        let n = subsets_of(few_position_digits(&pos, k), k, &mut tuples);
+        let n = subsets_of(few, k, &mut tuples);
         for &tuple in &tuples[..n] {
             let Some(set) = hidden_set(&pos, tuple, k) else {
                 continue;
@@ -516,29 +597,39 @@ fn hidden_subset(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<
 
 /// Hidden Pair (3.4).
 pub fn hidden_pair(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    hidden_subset(grid, sink, 2)
+    search_changed(Producer::HiddenPair, grid, sink, |grid, sink, changed| {
+        hidden_subset(grid, sink, 2, changed)
+    })
 }
 
 /// Hidden Triplet (4.0).
 pub fn hidden_triple(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    hidden_subset(grid, sink, 3)
+    search_changed(Producer::HiddenTriple, grid, sink, |grid, sink, changed| {
+        hidden_subset(grid, sink, 3, changed)
+    })
 }
 
 /// Hidden Quad (5.4).
 pub fn hidden_quad(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    hidden_subset(grid, sink, 4)
+    search_changed(Producer::HiddenQuad, grid, sink, |grid, sink, changed| {
+        hidden_subset(grid, sink, 4, changed)
+    })
 }
 
 /// Producers 8, 11, 17 (§4.7): basic fish, columns as base first, then rows; base tuples in
 /// Comb order, then digits; a digit placed in more than 9 − 2k cells is skipped.
-fn fish(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<()> {
+fn fish(grid: &Grid, sink: &mut StepSink<'_>, k: usize, changed: Changed) -> ControlFlow<()> {
     let (technique, difficulty) = match k {
         2 => (T::XWing, 3.2),
         3 => (T::Swordfish, 3.8),
         _ => (T::Jellyfish, 5.2),
     };
     // A digit placed in more than 9 − 2k cells is skipped.
-    let eligible: [bool; 9] = std::array::from_fn(|d| grid.placed(d).count() as usize + 2 * k <= 9);
+    // (A digit whose candidates and placed cells did not change since the last search found
+    // nothing is not searched again.)
+    let eligible: [bool; 9] = std::array::from_fn(|d| {
+        changed.digits & (1 << d) != 0 && grid.placed(d).count() as usize + 2 * k <= 9
+    });
     for (base_start, cover_start) in [(9, 0), (0, 9)] {
         // Each digit's positions in each base line (positions in a column are rows and vice
         // versa: cover indexes), and the lines where it has two or more.
@@ -602,17 +693,23 @@ fn fish(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<()> {
 
 /// X-Wing (3.2).
 pub fn x_wing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    fish(grid, sink, 2)
+    search_changed(Producer::XWing, grid, sink, |grid, sink, changed| {
+        fish(grid, sink, 2, changed)
+    })
 }
 
 /// Swordfish (3.8).
 pub fn swordfish(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    fish(grid, sink, 3)
+    search_changed(Producer::Swordfish, grid, sink, |grid, sink, changed| {
+        fish(grid, sink, 3, changed)
+    })
 }
 
 /// Jellyfish (5.2).
 pub fn jellyfish(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    fish(grid, sink, 4)
+    search_changed(Producer::Jellyfish, grid, sink, |grid, sink, changed| {
+        fish(grid, sink, 4, changed)
+    })
 }
 
 /// Producers 13 and 14 (§4.8): pivots in row-major order with 2 (XY) or 3 (XYZ) candidates,
@@ -691,5 +788,107 @@ pub const fn fish_for(class: usize, size: usize) -> Option<(FinderFn, SeNameFn)>
         3 => Some((swordfish, |_| "Swordfish")),
         4 => Some((jellyfish, |_| "Jellyfish")),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::first_step_into;
+
+    /// The first step of `search` at `grid`, if any.
+    fn first(
+        search: &dyn Fn(&Grid, &mut StepSink<'_>) -> ControlFlow<()>,
+        grid: &Grid,
+    ) -> Option<Step> {
+        let mut found = None;
+        let _ = search(grid, &mut |step| {
+            found = Some(step.clone());
+            ControlFlow::Break(())
+        });
+        found
+    }
+
+    /// Walks SE's loop over producers 1–12 on the shipped 17-clue sample (and on each
+    /// puzzle's grid again, so that a memo from one path meets the next): at every grid each
+    /// memoized producer's first step is the one its search finds looking everywhere.
+    #[test]
+    fn memos_change_no_first_step() {
+        let ladder: [FinderFn; 14] = [
+            full_house,
+            hidden_single,
+            direct_pointing,
+            direct_claiming,
+            direct_hidden_pair,
+            naked_single,
+            direct_hidden_triple,
+            pointing,
+            claiming,
+            naked_pair,
+            x_wing,
+            hidden_pair,
+            naked_triple,
+            swordfish,
+        ];
+        type Everywhere = fn(&Grid, &mut StepSink<'_>) -> ControlFlow<()>;
+        let everywhere: [(FinderFn, Everywhere); 15] = [
+            (direct_pointing, |g, s| {
+                direct_intersection(g, s, true, Changed::ALL)
+            }),
+            (direct_claiming, |g, s| {
+                direct_intersection(g, s, false, Changed::ALL)
+            }),
+            (direct_hidden_pair, |g, s| {
+                direct_hidden(g, s, 2, Changed::ALL)
+            }),
+            (direct_hidden_triple, |g, s| {
+                direct_hidden(g, s, 3, Changed::ALL)
+            }),
+            (pointing, |g, s| intersection(g, s, true, Changed::ALL)),
+            (claiming, |g, s| intersection(g, s, false, Changed::ALL)),
+            (naked_pair, |g, s| naked_subset(g, s, 2, Changed::ALL)),
+            (naked_triple, |g, s| naked_subset(g, s, 3, Changed::ALL)),
+            (naked_quad, |g, s| naked_subset(g, s, 4, Changed::ALL)),
+            (hidden_pair, |g, s| hidden_subset(g, s, 2, Changed::ALL)),
+            (hidden_triple, |g, s| hidden_subset(g, s, 3, Changed::ALL)),
+            (hidden_quad, |g, s| hidden_subset(g, s, 4, Changed::ALL)),
+            (x_wing, |g, s| fish(g, s, 2, Changed::ALL)),
+            (swordfish, |g, s| fish(g, s, 3, Changed::ALL)),
+            (jellyfish, |g, s| fish(g, s, 4, Changed::ALL)),
+        ];
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpora/royle17_sample.txt");
+        let text = std::fs::read_to_string(path).unwrap();
+        let puzzles: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .take(60)
+            .collect();
+        let (mut grids, mut compared) = (0, 0);
+        for puzzle in puzzles.iter().chain(&puzzles[..5]) {
+            let mut grid = crate::core::test_support::grid(&puzzle[..81]);
+            let mut step = Step::new(T::FullHouse);
+            loop {
+                grids += 1;
+                for (memoized, search) in everywhere {
+                    let want = first(&search, &grid);
+                    compared += usize::from(want.is_some());
+                    assert_eq!(
+                        first(&memoized, &grid),
+                        want,
+                        "{puzzle} at {}",
+                        grid.values_string()
+                    );
+                }
+                if !ladder.iter().any(|&f| first_step_into(f, &grid, &mut step)) {
+                    break;
+                }
+                step.apply(&mut grid);
+            }
+        }
+        // The walk met many grids and steps of these producers (not only misses).
+        assert!(
+            grids > 2_000 && compared > 100,
+            "{grids} grids, {compared} steps"
+        );
     }
 }

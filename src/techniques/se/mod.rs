@@ -15,6 +15,7 @@ use crate::techniques::TechniqueId;
 pub mod aligned;
 pub mod basic;
 pub mod bug;
+pub mod memo;
 pub mod text;
 pub mod unique_loops;
 
