@@ -2,6 +2,7 @@
 //! per node as bit sets (complexity = popcount, §5.6, §8.3), and the engine that owns the
 //! propagation buffers of every nesting depth and the memo of inner searches.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -94,6 +95,9 @@ pub struct Clash {
     pub cause: u8,
 }
 
+/// A [`Prop::count`] entry to be counted again.
+const DIRTY: u32 = u32::MAX;
+
 /// One propagation's results: the nodes, in order, with parents, causes and ancestor sets.
 pub struct Prop {
     /// Stored nodes (both polarities).
@@ -103,6 +107,10 @@ pub struct Prop {
     pub tree: bool,
     /// Ancestor set of each stored node (itself included); not kept for a static run.
     pub anc: Vec<NodeSet>,
+    /// Size of each stored node's ancestor set, kept as the sets grow (a node's set is its
+    /// first parent's plus itself); `DIRTY` once further parents joined it, counted when
+    /// first asked (most such nodes never are); not kept for a static run.
+    pub count: Vec<Cell<u32>>,
     /// Length of each stored node's first-parent path (0 for an assumption): one less than
     /// its ancestor count in a static run, a lower bound of it in any run.
     pub depth: Vec<u16>,
@@ -134,6 +142,7 @@ impl Prop {
             set: NodeSet::EMPTY,
             tree: false,
             anc: vec![NodeSet::EMPTY; NODES],
+            count: vec![Cell::new(0); NODES],
             depth: vec![0; NODES],
             parent: vec![NONE; NODES],
             extra_at: vec![(0, 0); NODES],
@@ -169,15 +178,22 @@ impl Prop {
         self.parent[n as usize] = parent;
         self.extra_at[n as usize] = (self.extra.len() as u32, 0);
         self.cause[n as usize] = cause;
-        let mut anc = if parent == NONE {
-            self.depth[n as usize] = 0;
-            NodeSet::EMPTY
+        let u = n as usize;
+        if parent == NONE {
+            self.depth[u] = 0;
+            self.anc[u] = NodeSet::EMPTY;
+            self.count[u].set(1);
         } else {
-            self.depth[n as usize] = self.depth[parent as usize] + 1;
-            self.anc[parent as usize]
-        };
-        anc.insert(n);
-        self.anc[n as usize] = anc;
+            let p = parent as usize;
+            self.depth[u] = self.depth[p] + 1;
+            // Copied in place (one move of the set, not two through a local); `n` is new,
+            // so it is not among its parent's ancestors.
+            self.anc.copy_within(p..p + 1, u);
+            // A dirty parent count stays dirty.
+            let c = self.count[p].get();
+            self.count[u].set(if c == DIRTY { DIRTY } else { c + 1 });
+        }
+        self.anc[u].insert(n);
         if is_on(n) {
             self.ons.push(n);
         } else {
@@ -210,7 +226,13 @@ impl Prop {
         if self.tree {
             u32::from(self.depth[n as usize]) + 1
         } else {
-            self.anc[n as usize].count()
+            let c = self.count[n as usize].get();
+            if c != DIRTY {
+                return c;
+            }
+            let c = self.anc[n as usize].count();
+            self.count[n as usize].set(c);
+            c
         }
     }
 
@@ -231,13 +253,29 @@ impl Prop {
         }
     }
 
-    /// Adds a further parent to the node stored last-but-none (`n`, just added).
+    /// Adds a further parent to the node stored last-but-none (`n`, just added); call
+    /// [`Prop::recount`] once its parents are all in.
     #[inline]
     fn add_parent(&mut self, n: u16, p: u16) {
         self.extra.push(p);
         self.extra_at[n as usize].1 += 1;
-        let pa = self.anc[p as usize];
-        self.anc[n as usize].union_with(&pa);
+        let (n, p) = (n as usize, p as usize);
+        // Both sets borrowed in place (`p` was stored before `n`, but ids are not ordered).
+        if p < n {
+            let (lo, hi) = self.anc.split_at_mut(n);
+            hi[0].union_with(&lo[p]);
+        } else {
+            let (lo, hi) = self.anc.split_at_mut(p);
+            lo[n].union_with(&hi[0]);
+        }
+    }
+
+    /// Marks the count of `n` for counting again if further parents joined its set.
+    #[inline]
+    fn recount(&mut self, n: u16) {
+        if self.extra_at[n as usize].1 > 0 {
+            self.count[n as usize].set(DIRTY);
+        }
     }
 
     /// The further parents of a stored node.
@@ -505,6 +543,7 @@ impl Engine {
                     for h in gone_nodes(gone, q, cause) {
                         p.add_parent(q, h);
                     }
+                    p.recount(q);
                 }
             } else if level >= 1 {
                 if !self.advanced(depth, p, start, level) {
@@ -596,6 +635,7 @@ impl Engine {
                             }
                         }
                     }
+                    p.recount(q);
                     if let Some(nested) = hint.nested {
                         p.nested[q as usize] = nested;
                         p.nested_set.insert(q);
