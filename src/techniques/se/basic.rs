@@ -6,8 +6,7 @@ use std::ops::ControlFlow;
 
 use super::memo::{search_changed, Changed, Producer};
 use super::{
-    cells_at, empty_cells, house_digit_positions, ones, positions, se_step, subsets_of, BCR, COMB9,
-    PEER_ORDER,
+    cells_at, empty_cells, house_digit_positions, ones, se_step, subsets_of, BCR, COMB9, PEER_ORDER,
 };
 use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_CELLS, HOUSE_SETS, PEERS};
 use crate::techniques::fish::FishClass;
@@ -166,6 +165,9 @@ struct Pass {
     /// The other two houses of house 1's kind that meet house 2, ascending (where Direct
     /// Pointing and Claiming look for their single).
     thirds: [u8; 2],
+    /// The houses whose cells a hint of the pass depends on (bit h = house h): house 1 and
+    /// house 2 for pointing and claiming, house 1 and the two thirds for the direct forms.
+    depends: [u32; 2],
 }
 
 impl Pass {
@@ -202,6 +204,7 @@ static INTERSECTION_PASSES: [[Pass; 54]; 2] = {
         inside: [0; 3],
         outside: [0; 6],
         thirds: [0; 2],
+        depends: [0; 2],
     };
     let mut table = [[empty; 54]; 2];
     let passes = [[(18, 9), (18, 0)], [(9, 18), (0, 18)]];
@@ -242,6 +245,8 @@ static INTERSECTION_PASSES: [[Pass; 54]; 2] = {
                             }
                             h3 += 1;
                         }
+                        let near = 1 << h1 | 1 << entry.thirds[0] | 1 << entry.thirds[1];
+                        entry.depends = [1 << h1 | 1 << h2, near];
                         table[which][n] = entry;
                         n += 1;
                     }
@@ -270,6 +275,9 @@ fn direct_intersection(
         (T::SeDirectClaiming, 1.9)
     };
     for pass in intersection_passes(pointing) {
+        if pass.depends[1] & changed.houses == 0 {
+            continue;
+        }
         let (h1, h2) = (pass.h1 as usize, pass.h2 as usize);
         let mut locked = pass.locked_digits(grid) & changed.digits;
         while locked != 0 {
@@ -435,6 +443,9 @@ fn intersection(
     };
     for pass in intersection_passes(pointing) {
         let (h1, h2) = (pass.h1 as usize, pass.h2 as usize);
+        if pass.depends[0] & changed.houses == 0 {
+            continue;
+        }
         let mut locked = pass.locked_digits(grid) & changed.digits;
         while locked != 0 {
             let digit = locked.trailing_zeros() as usize;
@@ -630,29 +641,46 @@ fn fish(grid: &Grid, sink: &mut StepSink<'_>, k: usize, changed: Changed) -> Con
     let eligible: [bool; 9] = std::array::from_fn(|d| {
         changed.digits & (1 << d) != 0 && grid.placed(d).count() as usize + 2 * k <= 9
     });
+    let searched = (0..9).fold(0u16, |m, d| m | u16::from(eligible[d]) << d);
+    // Each digit's positions in each row (columns) and in each column (rows), read off the
+    // cells' candidate masks in one pass: a position in a column is a row and vice versa,
+    // the cover indexes.
+    let (mut in_rows, mut in_columns) = ([[0u16; 9]; 9], [[0u16; 9]; 9]);
+    for cell in grid.unsolved() {
+        let (row, column) = (cell / 9, cell % 9);
+        let mut digits = grid.candidates(cell) & searched;
+        while digits != 0 {
+            let digit = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            in_rows[digit][row] |= 1 << column;
+            in_columns[digit][column] |= 1 << row;
+        }
+    }
     for (base_start, cover_start) in [(9, 0), (0, 9)] {
-        // Each digit's positions in each base line (positions in a column are rows and vice
-        // versa: cover indexes), and the lines where it has two or more.
-        let mut pos = [[0u16; 9]; 9];
-        let mut lines = [0u16; 9];
-        for digit in 0..9 {
-            if !eligible[digit] {
-                continue;
-            }
-            for line in 0..9 {
-                let p = positions(grid, base_start + line, digit);
-                pos[digit][line] = p;
-                if ones(p) >= 2 {
-                    lines[digit] |= 1 << line;
-                }
+        let pos = if base_start == 9 {
+            &in_columns
+        } else {
+            &in_rows
+        };
+        // The digits with two or more positions in each base line: a fish's digit has them
+        // in every base line of its tuple.
+        let mut line_digits = [0u16; 9];
+        for (digit, lines) in pos.iter().enumerate() {
+            for (line, &p) in lines.iter().enumerate() {
+                line_digits[line] |= u16::from(p & p.wrapping_sub(1) != 0) << digit;
             }
         }
         for &tuple in COMB9.of(k) {
-            for digit in 0..9 {
-                // Every base line needs two or more positions.
-                if !eligible[digit] || tuple & !lines[digit] != 0 {
-                    continue;
-                }
+            let mut digits = searched;
+            let mut rest = tuple;
+            while rest != 0 {
+                digits &= line_digits[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+            }
+            // SE's digit order within a tuple: ascending.
+            while digits != 0 {
+                let digit = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
                 let mut union = 0u16;
                 let mut base_cells = Bits81::EMPTY;
                 for line in 0..9 {
@@ -727,16 +755,26 @@ fn wing(grid: &Grid, sink: &mut StepSink<'_>, xyz: bool) -> ControlFlow<()> {
         if ones(xy) != size {
             continue;
         }
-        for &w1 in &PEER_ORDER[pivot] {
+        // Both wings are bivalue peers: listed once, in SE's peer order.
+        let mut wings = [0u8; 20];
+        let mut n = 0;
+        for &peer in &PEER_ORDER[pivot] {
+            if bivalue.contains(peer as usize) {
+                wings[n] = peer;
+                n += 1;
+            }
+        }
+        let wings = &wings[..n];
+        for &w1 in wings {
             let w1 = w1 as usize;
             let m1 = grid.candidates(w1);
-            if !bivalue.contains(w1) || ones(xy & !m1) != 1 {
+            if ones(xy & !m1) != 1 {
                 continue;
             }
-            for &w2 in &PEER_ORDER[pivot] {
+            for &w2 in wings {
                 let w2 = w2 as usize;
                 let m2 = grid.candidates(w2);
-                if w2 == w1 || !bivalue.contains(w2) {
+                if w2 == w1 {
                     continue;
                 }
                 let union = xy | m1 | m2;
