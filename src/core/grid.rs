@@ -69,9 +69,12 @@ impl Grid {
                 held[house as usize] |= 1 << (grid.values[cell] - 1);
             }
         }
-        for cell in grid.unsolved {
-            let [a, b, c] = CELL_HOUSES[cell].map(|h| held[h as usize]);
-            grid.masks[cell] = ALL_DIGITS & !(a | b | c);
+        for (cell, mask) in grid.masks.iter_mut().enumerate() {
+            // A given's mask is already 0.
+            if values[cell] == 0 {
+                let [a, b, c] = CELL_HOUSES[cell];
+                *mask = ALL_DIGITS & !(held[a as usize] | held[b as usize] | held[c as usize]);
+            }
         }
         for digit in 0..9 {
             let seen = grid.placed[digit]
@@ -276,10 +279,27 @@ impl Grid {
 
     /// The placed digits as 81 characters, `.` for unsolved cells.
     pub fn values_string(&self) -> String {
-        self.values
-            .iter()
-            .map(|&v| if v == 0 { '.' } else { (b'0' + v) as char })
-            .collect()
+        // Bytes first, one allocation: collecting `char`s grew the string char by char.
+        let bytes = self.values.map(|v| if v == 0 { b'.' } else { b'0' + v });
+        String::from_utf8(bytes.to_vec()).unwrap_or_default()
+    }
+
+    /// Whether every house holds each digit exactly once (a filled grid that is a valid
+    /// solution grid; false while a cell is unsolved).
+    pub fn is_valid_solution(&self) -> bool {
+        if !self.is_solved() {
+            return false;
+        }
+        // The digits each house holds, from the cells' values: 81 lookups rather than a plane
+        // intersection per house and digit.
+        let mut held = [0u16; HOUSES];
+        for (cell, &value) in self.values.iter().enumerate() {
+            let bit = 1u16 << (value - 1);
+            for &house in &CELL_HOUSES[cell] {
+                held[house as usize] |= bit;
+            }
+        }
+        held.iter().all(|&digits| digits == ALL_DIGITS)
     }
 
     /// The state as 729 characters: 9 per cell, position k holds digit k+1 if it is a
@@ -407,6 +427,37 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_valid_solution_holds_each_digit_once_per_house() {
+        let solved =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let by_planes = |g: &Grid| {
+            g.is_solved()
+                && (0..9).all(|d| HOUSE_SETS.iter().all(|h| (g.placed(d) & *h).is_single()))
+        };
+        let digits: Vec<usize> = solved.bytes().map(|b| (b - b'1') as usize).collect();
+        let filled = |digits: &[usize]| {
+            let mut g = Grid::empty();
+            for (cell, &d) in digits.iter().enumerate() {
+                g.place(cell, d);
+            }
+            g
+        };
+        let good = filled(&digits);
+        assert!(good.is_valid_solution() && by_planes(&good));
+        // r1c1 and r1c2 swapped: rows and boxes still hold every digit, columns 1 and 2 not.
+        let mut swapped = digits.clone();
+        swapped.swap(0, 1);
+        let bad = filled(&swapped);
+        assert!(bad.is_solved());
+        assert!(!bad.is_valid_solution() && !by_planes(&bad));
+        // One cell open: not a solution.
+        let mut open = values(solved);
+        open[40] = 0;
+        let open = Grid::from_givens(&open).unwrap();
+        assert!(!open.is_valid_solution() && !by_planes(&open));
     }
 
     #[test]
