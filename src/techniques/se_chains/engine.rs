@@ -105,8 +105,13 @@ pub struct Prop {
     /// Whether the run was static: no node has further parents, so a node's ancestors are
     /// its first-parent path, counted by `depth`, and `anc` is not kept.
     pub tree: bool,
-    /// Ancestor set of each stored node (itself included); not kept for a static run.
+    /// Ancestor set of each stored node (itself included); not kept for a static run, nor
+    /// for a node of `lazy`.
     pub anc: Vec<NodeSet>,
+    /// Off nodes made by an on node's R1/R2 links: one parent, never a further one, so
+    /// their ancestor set is their parent's plus themselves and is not stored (most nodes of
+    /// a run are such off nodes, and few of their sets are ever read).
+    pub lazy: NodeSet,
     /// Size of each stored node's ancestor set, kept as the sets grow (a node's set is its
     /// first parent's plus itself); `DIRTY` once further parents joined it, counted when
     /// first asked (most such nodes never are); not kept for a static run.
@@ -142,6 +147,7 @@ impl Prop {
             set: NodeSet::EMPTY,
             tree: false,
             anc: vec![NodeSet::EMPTY; NODES],
+            lazy: NodeSet::EMPTY,
             count: vec![Cell::new(0); NODES],
             depth: vec![0; NODES],
             parent: vec![NONE; NODES],
@@ -162,6 +168,7 @@ impl Prop {
 
     fn reset(&mut self, start: &Cands) {
         self.set = NodeSet::EMPTY;
+        self.lazy = NodeSet::EMPTY;
         self.tree = false;
         self.extra.clear();
         self.nested_set = NodeSet::EMPTY;
@@ -187,8 +194,15 @@ impl Prop {
             let p = parent as usize;
             self.depth[u] = self.depth[p] + 1;
             // Copied in place (one move of the set, not two through a local); `n` is new,
-            // so it is not among its parent's ancestors.
-            self.anc.copy_within(p..p + 1, u);
+            // so it is not among its parent's ancestors. A lazy parent's set is its own
+            // parent's plus itself.
+            if self.lazy.contains(parent) {
+                let g = self.parent[p] as usize;
+                self.anc.copy_within(g..g + 1, u);
+                self.anc[u].insert(parent);
+            } else {
+                self.anc.copy_within(p..p + 1, u);
+            }
             // A dirty parent count stays dirty.
             let c = self.count[p].get();
             self.count[u].set(if c == DIRTY { DIRTY } else { c + 1 });
@@ -199,6 +213,21 @@ impl Prop {
         } else {
             self.offs.push(n);
         }
+    }
+
+    /// Stores the off node `n` made by the on node `parent`'s R1/R2 links (see `lazy`).
+    #[inline]
+    fn add_lazy(&mut self, n: u16, parent: u16) {
+        self.set.insert(n);
+        self.lazy.insert(n);
+        let (u, p) = (n as usize, parent as usize);
+        self.parent[u] = parent;
+        self.extra_at[u] = (0, 0);
+        self.cause[u] = CAUSE_NONE;
+        self.depth[u] = self.depth[p] + 1;
+        let c = self.count[p].get();
+        self.count[u].set(if c == DIRTY { DIRTY } else { c + 1 });
+        self.offs.push(n);
     }
 
     /// Stores `n` of a static run (no ancestor set: see `tree`).
@@ -230,7 +259,7 @@ impl Prop {
             if c != DIRTY {
                 return c;
             }
-            let c = self.anc[n as usize].count();
+            let c = self.anc_of(n).count();
             self.count[n as usize].set(c);
             c
         }
@@ -248,6 +277,10 @@ impl Prop {
                 at = self.parent[at as usize];
             }
             std::borrow::Cow::Owned(set)
+        } else if self.lazy.contains(n) {
+            let mut set = self.anc[self.parent[n as usize] as usize];
+            set.insert(n);
+            std::borrow::Cow::Owned(set)
         } else {
             std::borrow::Cow::Borrowed(&self.anc[n as usize])
         }
@@ -259,13 +292,20 @@ impl Prop {
     fn add_parent(&mut self, n: u16, p: u16) {
         self.extra.push(p);
         self.extra_at[n as usize].1 += 1;
-        let (n, p) = (n as usize, p as usize);
-        // Both sets borrowed in place (`p` was stored before `n`, but ids are not ordered).
-        if p < n {
-            let (lo, hi) = self.anc.split_at_mut(n);
-            hi[0].union_with(&lo[p]);
+        let n = n as usize;
+        // A lazy parent's set is its own parent's plus itself.
+        let from = if self.lazy.contains(p) {
+            self.anc[n].insert(p);
+            self.parent[p as usize] as usize
         } else {
-            let (lo, hi) = self.anc.split_at_mut(p);
+            p as usize
+        };
+        // Both sets borrowed in place (`from` was stored before `n`; ids are not ordered).
+        if from < n {
+            let (lo, hi) = self.anc.split_at_mut(n);
+            hi[0].union_with(&lo[from]);
+        } else {
+            let (lo, hi) = self.anc.split_at_mut(from);
             lo[n].union_with(&hi[0]);
         }
     }
@@ -490,7 +530,7 @@ impl Engine {
                 hon += 1;
                 for &q in on_to_off_into(&p.work, rules, n, &mut buf) {
                     if p.set.contains(opposite(q)) {
-                        let mut anc = p.anc[n as usize];
+                        let mut anc = p.anc_of(n).into_owned();
                         anc.insert(q);
                         p.clash = Some(Clash {
                             on: opposite(q),
@@ -503,7 +543,7 @@ impl Engine {
                         return;
                     }
                     if !p.set.contains(q) {
-                        p.add(q, n, CAUSE_NONE);
+                        p.add_lazy(q, n);
                     }
                 }
             } else if hoff < p.offs.len() {
@@ -524,9 +564,9 @@ impl Engine {
                     // apply, the node's own candidate excepted (it is the first parent).
                     let gone = hidden_parents(start, &p.work, n, q, cause);
                     if clash {
-                        let mut anc = p.anc[n as usize];
+                        let mut anc = p.anc_of(n).into_owned();
                         for h in gone_nodes(gone, q, cause) {
-                            anc.union_with(&p.anc[h as usize]);
+                            anc.union_with(&p.anc_of(h));
                         }
                         anc.insert(q);
                         p.clash = Some(Clash {

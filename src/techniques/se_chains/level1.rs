@@ -22,26 +22,47 @@ const fn bcr(i: usize) -> usize {
 /// what the outer chain removed: a hint whose pattern misses it has no rule parents and is
 /// ignored by the chain, so it is skipped here before it is built.
 pub fn hints(which: usize, grid: &Cands, fixed: &Fixed, gone: &[u128; 9], out: &mut Vec<Inner>) {
+    // The digits the outer chain removed something of: a hint of any other digit alone has
+    // no rule parents, so the scans visit these digits only (in ascending order, as before).
+    let mut lost = 0u16;
+    for (d, &g) in gone.iter().enumerate() {
+        if g != 0 {
+            lost |= 1 << d;
+        }
+    }
     match which {
-        0 => locking(grid, gone, out),
-        1 => hidden_pairs(grid, fixed, gone, out),
+        0 => locking(grid, gone, lost, out),
+        1 => hidden_pairs(grid, fixed, gone, lost, out),
         2 => naked_pairs(grid, fixed, gone, out),
-        _ => x_wings(grid, fixed, gone, out),
+        _ => x_wings(grid, fixed, gone, lost, out),
     }
 }
 
-fn locking(grid: &Cands, gone: &[u128; 9], out: &mut Vec<Inner>) {
-    // (block, column), (block, row), (column, block), (row, block).
+/// The houses of kind `second` (0 rows, 9 columns, 18 blocks) that meet house `first + i`,
+/// in ascending order (a block meets three lines, a line three blocks).
+fn meeting(first: usize, second: usize, i: usize) -> [usize; 3] {
+    match (first, second) {
+        (18, 9) => [3 * (i % 3), 3 * (i % 3) + 1, 3 * (i % 3) + 2],
+        (18, _) => [3 * (i / 3), 3 * (i / 3) + 1, 3 * (i / 3) + 2],
+        (9, _) => [i / 3, i / 3 + 3, i / 3 + 6],
+        _ => [3 * (i / 3), 3 * (i / 3) + 1, 3 * (i / 3) + 2],
+    }
+}
+
+fn locking(grid: &Cands, gone: &[u128; 9], lost: u16, out: &mut Vec<Inner>) {
+    // (block, column), (block, row), (column, block), (row, block); of the second kind only
+    // the houses meeting the first (the others share no cell), in the same order.
     let passes: [(usize, usize); 4] = [(18, 9), (18, 0), (9, 18), (0, 18)];
     for (first, second) in passes {
         for i in 0..9 {
             let h1 = HOUSE_SETS[first + i].0;
-            for j in 0..9 {
+            for j in meeting(first, second, i) {
                 let h2 = HOUSE_SETS[second + j].0;
-                if h1 & h2 == 0 {
-                    continue;
-                }
-                for d in 0..9 {
+                debug_assert!(h1 & h2 != 0);
+                let mut digits = lost;
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
                     if gone[d] & h1 & !h2 == 0 {
                         continue;
                     }
@@ -71,7 +92,13 @@ fn empty() -> Inner {
     }
 }
 
-fn hidden_pairs(grid: &Cands, fixed: &Fixed, gone: &[u128; 9], out: &mut Vec<Inner>) {
+fn hidden_pairs(
+    grid: &Cands,
+    fixed: &Fixed,
+    gone: &[u128; 9],
+    lost_any: u16,
+    out: &mut Vec<Inner>,
+) {
     for i in 0..27 {
         let house = bcr(i);
         let set = HOUSE_SETS[house].0;
@@ -79,8 +106,11 @@ fn hidden_pairs(grid: &Cands, fixed: &Fixed, gone: &[u128; 9], out: &mut Vec<Inn
             continue;
         }
         let mut lost = 0u16;
-        for (d, &g) in gone.iter().enumerate() {
-            if g & set != 0 {
+        let mut digits = lost_any;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            if gone[d] & set != 0 {
                 lost |= 1 << d;
             }
         }
@@ -173,14 +203,28 @@ fn naked_pairs(grid: &Cands, fixed: &Fixed, gone: &[u128; 9], out: &mut Vec<Inne
     }
 }
 
-fn x_wings(grid: &Cands, fixed: &Fixed, gone: &[u128; 9], out: &mut Vec<Inner>) {
+fn x_wings(grid: &Cands, fixed: &Fixed, gone: &[u128; 9], lost: u16, out: &mut Vec<Inner>) {
+    // Digits placed at most five times (else no two lines have two positions each) that the
+    // outer chain removed something of.
+    let mut eligible = lost;
+    for (d, &placed) in fixed.placed_count.iter().enumerate() {
+        if placed + 4 > 9 {
+            eligible &= !(1 << d);
+        }
+    }
+    if eligible == 0 {
+        return;
+    }
     // Base columns and cover rows, then base rows and cover columns.
     for (base, cover) in [(9usize, 0usize), (0, 9)] {
         for j in 1..9 {
             for i in 0..j {
                 let (b1, b2) = (HOUSE_SETS[base + i].0, HOUSE_SETS[base + j].0);
-                for d in 0..9 {
-                    if fixed.placed_count[d] + 4 > 9 || gone[d] & (b1 | b2) == 0 {
+                let mut digits = eligible;
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    if gone[d] & (b1 | b2) == 0 {
                         continue;
                     }
                     let (p1, p2) = (grid.planes[d] & b1, grid.planes[d] & b2);
@@ -212,6 +256,28 @@ fn x_wings(grid: &Cands, fixed: &Fixed, gone: &[u128; 9], out: &mut Vec<Inner>) 
                     inner.cause[d] = (b1 | b2) & !covers;
                     out.push(inner);
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn meeting_names_exactly_the_houses_that_share_cells() {
+        for (first, second) in [(18, 9), (18, 0), (9, 18), (0, 18)] {
+            for i in 0..9 {
+                let h1 = HOUSE_SETS[first + i].0;
+                let all: Vec<usize> = (0..9)
+                    .filter(|&j| h1 & HOUSE_SETS[second + j].0 != 0)
+                    .collect();
+                assert_eq!(
+                    meeting(first, second, i).to_vec(),
+                    all,
+                    "{first} {second} {i}"
+                );
             }
         }
     }

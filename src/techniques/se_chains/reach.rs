@@ -107,40 +107,60 @@ impl Reach {
             // Components never outnumber nodes; rows are cleared as they are written.
             self.reach.resize(count * self.words, 0);
         }
+        // Tarjan over local slices (the buffers taken out of `self`, so that the compiler
+        // keeps their addresses in registers instead of reloading them after every store).
+        let adj = std::mem::take(&mut self.adj);
+        let adj_at = std::mem::take(&mut self.adj_at);
+        let mut index = std::mem::take(&mut self.index);
+        let mut low = std::mem::take(&mut self.low);
+        let mut call = std::mem::take(&mut self.call);
         let mut next = 1u32;
         let mut comps = 0u32;
         for root in 0..count as u32 {
-            if self.index[root as usize] != UNSEEN {
+            if index[root as usize] != UNSEEN {
                 continue;
             }
-            self.open(root, &mut next);
-            while let Some(frame) = self.call.last_mut() {
+            index[root as usize] = next;
+            low[root as usize] = next;
+            next += 1;
+            self.stack.push(root);
+            call.push((root, adj_at[root as usize], adj_at[root as usize + 1]));
+            while let Some(frame) = call.last_mut() {
                 let (v, at, end) = *frame;
                 if at < end {
                     frame.1 += 1;
-                    let w = self.adj[at as usize];
-                    let iw = self.index[w as usize];
+                    let w = adj[at as usize];
+                    let iw = index[w as usize];
                     if iw == UNSEEN {
-                        self.open(w, &mut next);
-                    } else if iw < self.low[v as usize] {
+                        index[w as usize] = next;
+                        low[w as usize] = next;
+                        next += 1;
+                        self.stack.push(w);
+                        call.push((w, adj_at[w as usize], adj_at[w as usize + 1]));
+                    } else if iw < low[v as usize] {
                         // `DONE` (a closed component) never lowers it.
-                        self.low[v as usize] = iw;
+                        low[v as usize] = iw;
                     }
                     continue;
                 }
-                self.call.pop();
-                let lv = self.low[v as usize];
-                if let Some(&(u, _, _)) = self.call.last() {
-                    if lv < self.low[u as usize] {
-                        self.low[u as usize] = lv;
+                call.pop();
+                let lv = low[v as usize];
+                if let Some(&(u, _, _)) = call.last() {
+                    if lv < low[u as usize] {
+                        low[u as usize] = lv;
                     }
                 }
-                if lv == self.index[v as usize] {
-                    self.close(v, comps);
+                if lv == index[v as usize] {
+                    self.close(v, comps, &adj, &adj_at, &mut index);
                     comps += 1;
                 }
             }
         }
+        self.adj = adj;
+        self.adj_at = adj_at;
+        self.index = index;
+        self.low = low;
+        self.call = call;
         // On nodes closable into a cycle: an off predecessor in the same component.
         self.cyclic.clear();
         self.cyclic.resize(count, false);
@@ -156,20 +176,9 @@ impl Reach {
         }
     }
 
-    /// Tarjan's visit of `v`: numbered and pushed.
-    #[inline]
-    fn open(&mut self, v: u32, next: &mut u32) {
-        self.index[v as usize] = *next;
-        self.low[v as usize] = *next;
-        *next += 1;
-        self.stack.push(v);
-        let (at, end) = (self.adj_at[v as usize], self.adj_at[v as usize + 1]);
-        self.call.push((v, at, end));
-    }
-
     /// Pops the component rooted at `v` as number `c` and gathers what it reaches. Tarjan
     /// closes a component after every component it reaches, so their sets are complete.
-    fn close(&mut self, v: u32, c: u32) {
+    fn close(&mut self, v: u32, c: u32, adj: &[u32], adj_at: &[u32], index: &mut [u32]) {
         let words = self.words;
         let at = self
             .stack
@@ -178,7 +187,7 @@ impl Reach {
             .expect("the root is on the stack");
         for i in at..self.stack.len() {
             let w = self.stack[i] as usize;
-            self.index[w] = DONE;
+            index[w] = DONE;
             self.comp[w] = c;
         }
         self.merged.push(c);
@@ -193,8 +202,8 @@ impl Reach {
             let u = self.stack[i] as usize;
             lo = lo.min((u / 64) as u32);
             hi = hi.max((u / 64) as u32);
-            for e in self.adj_at[u]..self.adj_at[u + 1] {
-                let other = self.comp[self.adj[e as usize] as usize];
+            for e in adj_at[u]..adj_at[u + 1] {
+                let other = self.comp[adj[e as usize] as usize];
                 if other == c || self.merged[other as usize] == c {
                     continue;
                 }
@@ -216,8 +225,8 @@ impl Reach {
         // this one unmarks each as it merges it.
         for i in at..self.stack.len() {
             let u = self.stack[i] as usize;
-            for e in self.adj_at[u]..self.adj_at[u + 1] {
-                let other = self.comp[self.adj[e as usize] as usize];
+            for e in adj_at[u]..adj_at[u + 1] {
+                let other = self.comp[adj[e as usize] as usize];
                 if other == c || self.merged[other as usize] != c {
                     continue;
                 }
