@@ -172,8 +172,9 @@ struct Pass {
 
 impl Pass {
     /// The digits with two or more places in house 1, all of them inside house 2: bit-sliced
-    /// over the cells' candidate masks, so that the digit loop visits only those.
-    #[inline]
+    /// over the cells' candidate masks, so that the digit loop visits only those. (The
+    /// searches take every pass's at once, [`all_locked`]; this is its definition.)
+    #[cfg(test)]
     fn locked_digits(&self, grid: &Grid) -> u16 {
         let (mut once, mut twice) = (0u16, 0u16);
         for &cell in &self.inside {
@@ -187,6 +188,54 @@ impl Pass {
         }
         twice & !outside
     }
+}
+
+/// [`Pass::locked_digits`] of every pass of [`intersection_passes`]`(pointing)`, in its order.
+/// One walk over each house 1's nine cells (a block for pointing, a line for claiming) counts
+/// every digit in each of its three segments (the cells it shares with a house 2) instead of
+/// one walk per pass; the table lists house 1's passes together, three per kind of house 2,
+/// in the segments' order.
+fn all_locked(grid: &Grid, pointing: bool) -> [u16; 54] {
+    let mut locked = [0u16; 54];
+    // Digits locked in segment k: twice or more in it and in neither other segment.
+    let lock = |once: &[u16; 3], twice: &[u16; 3], k: usize| {
+        twice[k] & !(once[(k + 1) % 3] | once[(k + 2) % 3])
+    };
+    if pointing {
+        // Block b's passes: its three columns (positions p mod 3), then, 27 passes on, its
+        // three rows (p / 3).
+        for b in 0..9 {
+            let (mut once, mut twice) = ([[0u16; 3]; 2], [[0u16; 3]; 2]);
+            for (p, &cell) in HOUSE_CELLS[18 + b].iter().enumerate() {
+                let mask = grid.candidates(cell as usize);
+                for (kind, segment) in [(0, p % 3), (1, p / 3)] {
+                    twice[kind][segment] |= once[kind][segment] & mask;
+                    once[kind][segment] |= mask;
+                }
+            }
+            for kind in 0..2 {
+                for k in 0..3 {
+                    locked[27 * kind + 3 * b + k] = lock(&once[kind], &twice[kind], k);
+                }
+            }
+        }
+    } else {
+        // Columns, then rows: line i's passes are its three blocks, the segments p / 3.
+        for (kind, first) in [(0, 9), (1, 0)] {
+            for i in 0..9 {
+                let (mut once, mut twice) = ([0u16; 3], [0u16; 3]);
+                for (p, &cell) in HOUSE_CELLS[first + i].iter().enumerate() {
+                    let mask = grid.candidates(cell as usize);
+                    twice[p / 3] |= once[p / 3] & mask;
+                    once[p / 3] |= mask;
+                }
+                for k in 0..3 {
+                    locked[27 * kind + 3 * i + k] = lock(&once, &twice, k);
+                }
+            }
+        }
+    }
+    locked
 }
 
 /// The (house 1, house 2) pairs of pointing and claiming (§4.2, §4.4), pointing passes
@@ -274,12 +323,13 @@ fn direct_intersection(
     } else {
         (T::SeDirectClaiming, 1.9)
     };
-    for pass in intersection_passes(pointing) {
+    let all = all_locked(grid, pointing);
+    for (pass, &locked) in intersection_passes(pointing).iter().zip(&all) {
         if pass.depends[1] & changed.houses == 0 {
             continue;
         }
         let (h1, h2) = (pass.h1 as usize, pass.h2 as usize);
-        let mut locked = pass.locked_digits(grid) & changed.digits;
+        let mut locked = locked & changed.digits;
         while locked != 0 {
             let digit = locked.trailing_zeros() as usize;
             locked &= locked - 1;
@@ -441,12 +491,13 @@ fn intersection(
     } else {
         (T::LockedCandidatesClaiming, 2.8)
     };
-    for pass in intersection_passes(pointing) {
+    let all = all_locked(grid, pointing);
+    for (pass, &locked) in intersection_passes(pointing).iter().zip(&all) {
         let (h1, h2) = (pass.h1 as usize, pass.h2 as usize);
         if pass.depends[0] & changed.houses == 0 {
             continue;
         }
-        let mut locked = pass.locked_digits(grid) & changed.digits;
+        let mut locked = locked & changed.digits;
         while locked != 0 {
             let digit = locked.trailing_zeros() as usize;
             locked &= locked - 1;
@@ -907,6 +958,10 @@ mod tests {
             let mut step = Step::new(T::FullHouse);
             loop {
                 grids += 1;
+                for pointing in [true, false] {
+                    let each = intersection_passes(pointing).map(|p| p.locked_digits(&grid));
+                    assert_eq!(all_locked(&grid, pointing), each, "{puzzle}");
+                }
                 for (memoized, search) in everywhere {
                     let want = first(&search, &grid);
                     compared += usize::from(want.is_some());
