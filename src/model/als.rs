@@ -104,45 +104,60 @@ pub fn find_locked_sets(
     out: &mut Vec<Als>,
 ) {
     out.clear();
-    let unsolved = grid.unsolved();
     for house in 0..27 {
-        let mut cells = [0usize; 9];
-        let mut n = 0;
-        for &cell in &HOUSE_CELLS[house] {
-            if unsolved.contains(cell as usize) {
-                cells[n] = cell as usize;
-                n += 1;
-            }
-        }
-        for_each_locked_set_among(
-            grid,
-            &cells[..n],
-            extra_digits,
-            min_cells,
-            max_cells,
-            |set, digits| {
-                // A box's subset lying in one line is found from that line, a single cell from
-                // its row.
-                if (set.is_single() && house >= 9)
-                    || house >= 18 && (0..18).any(|line| set.is_subset_of(HOUSE_SETS[line]))
-                {
-                    return;
-                }
-                let mut digit_cells = [Bits81::EMPTY; 9];
-                for (d, slot) in digit_cells.iter_mut().enumerate() {
-                    if digits & (1 << d) != 0 {
-                        *slot = set & grid.plane(d);
-                    }
-                }
-                out.push(Als {
-                    cells: set,
-                    digits,
-                    house: house as u8,
-                    digit_cells,
-                });
-            },
-        );
+        for_each_locked_set_in_house(grid, house, extra_digits, min_cells, max_cells, |set| {
+            out.push(set)
+        });
     }
+}
+
+/// Calls `found` for every set of [`find_locked_sets`] found in `house`, in its order (subsets
+/// of the house in increasing bitmask order; a box's subset lying in one line is found from
+/// that line, a single cell from its row, so the houses together report each set once). A set
+/// found here depends only on the candidates of its own cells.
+pub fn for_each_locked_set_in_house(
+    grid: &Grid,
+    house: usize,
+    extra_digits: usize,
+    min_cells: usize,
+    max_cells: usize,
+    mut found: impl FnMut(Als),
+) {
+    let unsolved = grid.unsolved();
+    let mut cells = [0usize; 9];
+    let mut n = 0;
+    for &cell in &HOUSE_CELLS[house] {
+        if unsolved.contains(cell as usize) {
+            cells[n] = cell as usize;
+            n += 1;
+        }
+    }
+    for_each_locked_set_among(
+        grid,
+        &cells[..n],
+        extra_digits,
+        min_cells,
+        max_cells,
+        |set, digits| {
+            if (set.is_single() && house >= 9)
+                || house >= 18 && (0..18).any(|line| set.is_subset_of(HOUSE_SETS[line]))
+            {
+                return;
+            }
+            let mut digit_cells = [Bits81::EMPTY; 9];
+            for (d, slot) in digit_cells.iter_mut().enumerate() {
+                if digits & (1 << d) != 0 {
+                    *slot = set & grid.plane(d);
+                }
+            }
+            found(Als {
+                cells: set,
+                digits,
+                house: house as u8,
+                digit_cells,
+            });
+        },
+    );
 }
 
 /// Calls `found(cells, digits)` for every set of `min_cells..=max_cells` cells among `cells`

@@ -14,7 +14,6 @@ use crate::techniques::{StepSink, TechniqueId};
 struct ChainSearch<'a> {
     grid: &'a Grid,
     table: &'a AlsTable,
-    neighbours: &'a [Vec<(u32, u16)>],
     /// Per set, the entry digits already reached (bit per digit).
     reached: Vec<u16>,
     /// Per state (set * 9 + entry digit): the state it was reached from (`u32::MAX`: start).
@@ -37,7 +36,7 @@ impl ChainSearch<'_> {
         self.frontier.clear();
         // The start's own state: entered by "no digit" (9 never matches an RCC).
         const START: u32 = u32::MAX;
-        for &(next, rcc) in &self.neighbours[start] {
+        for &(next, rcc) in self.table.neighbours(start) {
             for r in bits::digits(rcc & !(1 << z)) {
                 let state = next * 9 + r as u32;
                 if self.reached[next as usize] & (1 << r) == 0 {
@@ -53,7 +52,7 @@ impl ChainSearch<'_> {
             for i in 0..self.frontier.len() {
                 let state = self.frontier[i];
                 let (set, entry) = ((state / 9) as usize, (state % 9) as usize);
-                for &(next, rcc) in &self.neighbours[set] {
+                for &(next, rcc) in self.table.neighbours(set) {
                     for r in bits::digits(rcc & !(1 << entry)) {
                         if self.reached[next as usize] & (1 << r) != 0 {
                             continue;
@@ -154,8 +153,7 @@ pub fn als_chain_capped(
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
     let table = als_table(grid, max_cells, AlsFlavor::Standard);
-    let n = table.sets.len();
-    let neighbours = &table.neighbours;
+    let n = table.len();
     // Per set, the digits z with a place outside it seeing all its places of z.
     let live: Vec<u16> = (0..n)
         .map(|i| {
@@ -171,7 +169,6 @@ pub fn als_chain_capped(
     let mut search = ChainSearch {
         grid,
         table: &table,
-        neighbours,
         reached: vec![0; n],
         parent: vec![0; n * 9],
         frontier: Vec::new(),

@@ -13,6 +13,7 @@
 mod chain;
 mod death_blossom;
 pub mod hodoku;
+mod table;
 pub mod text;
 
 pub use chain::{als_chain, als_chain_capped};
@@ -20,151 +21,18 @@ pub use death_blossom::{death_blossom, death_blossom_capped};
 
 use std::ops::ControlFlow;
 
+pub use table::AlsFlavor;
+
 use super::{StepSink, TechniqueId};
-use crate::model::als::{find_als, Als, MAX_ALS_CELLS};
-use std::cell::RefCell;
-use std::rc::Rc;
+use crate::model::als::MAX_ALS_CELLS;
+use table::{als_table, AlsTable};
 
 use crate::core::bits;
-use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
+use crate::core::{Bits81, Grid};
 use crate::techniques::step::Step;
 
 /// GNPX's cap on the number of sets in an ALS chain.
 pub const MAX_CHAIN_ALS: usize = 5;
-
-/// The sets of one grid state with, per set and digit, the cells seeing all its holders.
-struct AlsTable {
-    flavor: AlsFlavor,
-    sets: Vec<Als>,
-    /// Per set and digit: cells (anywhere) that see every holder of the digit in the set.
-    sees: Vec<[Bits81; 9]>,
-    /// Per set, the sets sharing at least one RCC with it and those RCCs.
-    neighbours: Vec<Vec<(u32, u16)>>,
-}
-
-/// Which sets and RCCs a table holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AlsFlavor {
-    /// Every ALS; an RCC's places in one set all see its places in the other.
-    Standard,
-    /// GNPX v5.84's: only pure sets ([`Als::is_pure`]), no two sets overlapping, and an RCC's
-    /// places in both sets lie in one house.
-    Gnpx584,
-}
-
-/// The last table built on this thread, keyed by candidate planes, set cap and flavor: the ALS
-/// techniques tried on one grid state share it.
-type CachedTable = Option<([Bits81; 9], usize, AlsFlavor, Rc<AlsTable>)>;
-
-thread_local! {
-    static TABLE: RefCell<CachedTable> = const { RefCell::new(None) };
-}
-
-/// The ALS table of `grid` with sets of up to `max_cells` cells (built once per state).
-fn als_table(grid: &Grid, max_cells: usize, flavor: AlsFlavor) -> Rc<AlsTable> {
-    TABLE.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        if let Some((planes, cap, kind, table)) = cache.as_ref() {
-            if planes == grid.planes() && *cap == max_cells && *kind == flavor {
-                return Rc::clone(table);
-            }
-        }
-        let table = Rc::new(AlsTable::new(grid, max_cells, flavor));
-        *cache = Some((*grid.planes(), max_cells, flavor, Rc::clone(&table)));
-        table
-    })
-}
-
-impl AlsTable {
-    fn new(grid: &Grid, max_cells: usize, flavor: AlsFlavor) -> AlsTable {
-        let mut sets = Vec::new();
-        find_als(grid, 1, max_cells, &mut sets);
-        if flavor == AlsFlavor::Gnpx584 {
-            sets.retain(|s| s.is_pure(grid));
-        }
-        // Smaller sets first: steps with small sets come out first.
-        sets.sort_by_key(|s| s.cells.count());
-        let sees = sets.iter().map(Als::digit_sees).collect();
-        let mut table = AlsTable {
-            flavor,
-            sets,
-            sees,
-            neighbours: Vec::new(),
-        };
-        table.neighbours = table.build_neighbours();
-        table
-    }
-
-    /// The RCC digits of sets `a` and `b` (bit per digit).
-    fn rcc(&self, a: usize, b: usize) -> u16 {
-        let common = self.sets[a].digits & self.sets[b].digits;
-        let mut mask = 0;
-        for digit in bits::digits(common) {
-            let (in_a, in_b) = (
-                self.sets[a].digit_cells[digit],
-                self.sets[b].digit_cells[digit],
-            );
-            let restricted = match self.flavor {
-                AlsFlavor::Standard => in_b.is_subset_of(self.sees[a][digit]),
-                AlsFlavor::Gnpx584 => in_one_house(in_a | in_b),
-            };
-            if restricted {
-                mask |= 1 << digit;
-            }
-        }
-        mask
-    }
-
-    /// Places of `digit` outside `outside` seeing every holder of it in sets `a` and `b`.
-    fn common_targets(
-        &self,
-        grid: &Grid,
-        digit: usize,
-        a: usize,
-        b: usize,
-        outside: Bits81,
-    ) -> Bits81 {
-        (grid.plane(digit) & self.sees[a][digit] & self.sees[b][digit]).and_not(outside)
-    }
-
-    /// Per set, the sets sharing at least one RCC with it (in table order) and those RCCs.
-    fn build_neighbours(&self) -> Vec<Vec<(u32, u16)>> {
-        let n = self.sets.len();
-        let mut out = vec![Vec::new(); n];
-        // Cells seeing some cell of each set: an RCC needs the other set to meet them.
-        let reach: Vec<Bits81> = self
-            .sets
-            .iter()
-            .map(|s| s.cells.iter().fold(Bits81::EMPTY, |acc, c| acc | PEERS[c]))
-            .collect();
-        for a in 0..n {
-            for b in a + 1..n {
-                if self.sets[a].digits & self.sets[b].digits == 0
-                    || !reach[a].intersects(self.sets[b].cells)
-                    || (self.flavor == AlsFlavor::Gnpx584
-                        && self.sets[a].cells.intersects(self.sets[b].cells))
-                {
-                    continue;
-                }
-                let rcc = self.rcc(a, b);
-                if rcc != 0 {
-                    out[a].push((b as u32, rcc));
-                    out[b].push((a as u32, rcc));
-                }
-            }
-        }
-        out
-    }
-}
-
-/// Whether one house holds all of `cells` (none: false).
-fn in_one_house(cells: Bits81) -> bool {
-    cells.iter().next().is_some_and(|first| {
-        CELL_HOUSES[first]
-            .iter()
-            .any(|&house| cells.is_subset_of(HOUSE_SETS[house as usize]))
-    })
-}
 
 /// Fills the ALS fields of a step: its sets in order, RCCs between them, all their cells.
 fn als_step(technique: TechniqueId, sets: &[Bits81], rccs: &[u16], step: &mut Step) {
@@ -200,7 +68,7 @@ fn als_xz_of(
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
     let table = als_table(grid, max_cells, flavor);
-    let n = table.sets.len();
+    let n = table.len();
     let mut step = Step::new(TechniqueId::AlsXz);
     for total in 2..=2 * max_cells as u32 {
         for a in 0..n {
@@ -208,7 +76,7 @@ fn als_xz_of(
             if 2 * size_a > total {
                 break;
             }
-            for &(b, rcc) in &table.neighbours[a] {
+            for &(b, rcc) in table.neighbours(a) {
                 let b = b as usize;
                 if b < a || size_a + table.sets[b].cells.count() != total {
                     continue;
@@ -276,9 +144,9 @@ fn als_xy_wing_of(
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
     let table = als_table(grid, max_cells, flavor);
-    let neighbours = &table.neighbours;
     let mut step = Step::new(TechniqueId::AlsXyWing);
-    for (c, around) in neighbours.iter().enumerate() {
+    for c in 0..table.len() {
+        let around = table.neighbours(c);
         for (i, &(a, rcc_a)) in around.iter().enumerate() {
             for &(b, rcc_b) in &around[i + 1..] {
                 let (a, b) = (a as usize, b as usize);

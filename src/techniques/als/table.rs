@@ -1,0 +1,609 @@
+//! The ALS table the ALS techniques read: the sets of one grid state, per set and digit the
+//! cells seeing all its holders, and per set its RCC neighbours.
+//!
+//! Building it from nothing costs a pass over every pair of sets (hundreds of sets, so tens of
+//! thousands of pairs), and the grader needs it at every state that reaches the first ALS
+//! rung. From one such state to the next most sets survive, so the table is updated instead:
+//! - a set depends only on the candidates of its own cells (which digits it holds, where, and
+//!   GNPX v5.84's purity), so a set of the old table none of whose cells changed is a set of
+//!   the new one, and a new set none of whose cells changed was in the old one;
+//! - the order of the table is by a key that depends only on a set's cells (its size, its
+//!   house, its cells' positions in the house: the fresh build's order), so the surviving sets
+//!   keep their relative order and the new sets (found only in the houses holding a changed
+//!   cell) are merged in by key;
+//! - whether two sets are neighbours, and by which RCC digits, depends only on the two sets, so
+//!   the RCCs of two surviving sets are copied and only pairs with a new set are tested.
+//!
+//! The updated table is equal, order included, to a fresh build (the tests compare the two on
+//! many states). With the finders' memos off ([`crate::techniques::memo::set_enabled`]) every
+//! table is built from nothing.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::core::bits;
+use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_CELLS, HOUSE_SETS, PEERS};
+use crate::model::als::{for_each_locked_set_in_house, Als};
+use crate::techniques::memo;
+
+/// Which sets and RCCs a table holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AlsFlavor {
+    /// Every ALS; an RCC's places in one set all see its places in the other.
+    Standard,
+    /// GNPX v5.84's: only pure sets ([`Als::is_pure`]), no two sets overlapping, and an RCC's
+    /// places in both sets lie in one house.
+    Gnpx584,
+}
+
+/// No set (in the maps between an old table's indices and a new one's).
+const NONE: u32 = u32::MAX;
+
+/// The sets of one grid state with, per set and digit, the cells seeing all its holders, and
+/// the RCC neighbours of every set.
+pub(super) struct AlsTable {
+    pub(super) flavor: AlsFlavor,
+    max_cells: usize,
+    /// The candidates and unsolved cells of the grid the table is of.
+    planes: [Bits81; 9],
+    unsolved: Bits81,
+    /// The sets: smaller sets first, then by house (rows, columns, boxes), then by the
+    /// positions of their cells in the house (as bits, increasing).
+    pub(super) sets: Vec<Als>,
+    /// Per set, its place in that order ([`order_key`]).
+    keys: Vec<u32>,
+    /// Per set and digit: cells (anywhere) that see every holder of the digit in the set.
+    pub(super) sees: Vec<[Bits81; 9]>,
+    /// Per set, the cells seeing some cell of it: an RCC needs the other set to meet them.
+    reach: Vec<Bits81>,
+    /// The neighbour lists one after the other: set `a`'s are `adjacent[start[a]..start[a+1]]`.
+    adjacent: Vec<(u32, u16)>,
+    start: Vec<u32>,
+}
+
+/// Where a set of `cells` found in `house` stands in a table: by size, then house, then the
+/// positions of its cells in the house (bit i = the house's i-th cell). Depends only on the
+/// cells, so it is the same in every grid state.
+fn order_key(cells: Bits81, house: usize) -> u32 {
+    let positions = HOUSE_CELLS[house]
+        .iter()
+        .enumerate()
+        .filter(|&(_, &cell)| cells.contains(cell as usize))
+        .fold(0u32, |m, (i, _)| m | 1 << i);
+    cells.count() << 16 | (house as u32) << 9 | positions
+}
+
+/// Cells seeing some cell of `cells`.
+fn reach_of(cells: Bits81) -> Bits81 {
+    cells.iter().fold(Bits81::EMPTY, |acc, c| acc | PEERS[c])
+}
+
+/// Work space of an update, kept between updates so that they allocate nothing once warm.
+#[derive(Default)]
+struct Scratch {
+    /// The new sets (those with a changed cell), by size (index = cells), each list in key order.
+    fresh: Vec<Vec<(u32, Als)>>,
+    /// Per old set, its index in the new table (`NONE`: it did not survive).
+    new_of_old: Vec<u32>,
+    /// Per new set, its index in the old table (`NONE`: a new set).
+    old_of_new: Vec<u32>,
+    /// The new sets' indices in the new table, increasing.
+    fresh_ids: Vec<u32>,
+    /// Per new set, its neighbours of lower index found by a tested pair (increasing).
+    lower: Vec<Vec<(u32, u16)>>,
+    /// The current set's neighbours of higher index found by a tested pair (increasing).
+    upper: Vec<(u32, u16)>,
+}
+
+impl AlsTable {
+    /// A table of no grid (every cell counts as changed against it).
+    fn empty(max_cells: usize, flavor: AlsFlavor) -> AlsTable {
+        AlsTable {
+            flavor,
+            max_cells,
+            planes: [Bits81::ALL; 9],
+            unsolved: Bits81::EMPTY,
+            sets: Vec::new(),
+            keys: Vec::new(),
+            sees: Vec::new(),
+            reach: Vec::new(),
+            adjacent: Vec::new(),
+            start: vec![0],
+        }
+    }
+
+    /// The table of `grid`'s sets of up to `max_cells` cells, built from nothing.
+    #[cfg(test)]
+    fn new(grid: &Grid, max_cells: usize, flavor: AlsFlavor) -> AlsTable {
+        let mut table = AlsTable::empty(max_cells, flavor);
+        table.rebuild(grid, None, &mut Scratch::default());
+        table
+    }
+
+    /// Whether this is the table of `grid`.
+    fn is_of(&self, grid: &Grid) -> bool {
+        self.planes == *grid.planes() && self.unsolved == grid.unsolved()
+    }
+
+    /// Set `a`'s neighbours: the sets sharing at least one RCC with it (in table order) and
+    /// those RCCs (bit per digit).
+    #[inline]
+    pub(super) fn neighbours(&self, a: usize) -> &[(u32, u16)] {
+        &self.adjacent[self.start[a] as usize..self.start[a + 1] as usize]
+    }
+
+    /// The number of sets.
+    #[inline]
+    pub(super) fn len(&self) -> usize {
+        self.sets.len()
+    }
+
+    /// Makes this the table of `grid`, keeping from `old` (a table of the same cap and flavor,
+    /// of any grid) what the cells that changed since it leave valid.
+    fn rebuild(&mut self, grid: &Grid, old: Option<&AlsTable>, scratch: &mut Scratch) {
+        let changed = match old {
+            Some(old) => {
+                debug_assert!(old.max_cells == self.max_cells && old.flavor == self.flavor);
+                (0..9).fold(old.unsolved ^ grid.unsolved(), |acc, d| {
+                    acc | (old.planes[d] ^ grid.plane(d))
+                })
+            }
+            None => Bits81::ALL,
+        };
+        self.planes = *grid.planes();
+        self.unsolved = grid.unsolved();
+        self.collect_fresh(grid, changed, scratch);
+        self.merge_sets(old, changed, scratch);
+        self.link(old, scratch);
+    }
+
+    /// The sets of `grid` with a cell in `changed`, by size and in key order.
+    fn collect_fresh(&self, grid: &Grid, changed: Bits81, scratch: &mut Scratch) {
+        if scratch.fresh.len() <= self.max_cells {
+            scratch.fresh.resize_with(self.max_cells + 1, Vec::new);
+        }
+        scratch.fresh.iter_mut().for_each(Vec::clear);
+        for house in 0..27 {
+            if !HOUSE_SETS[house].intersects(changed) {
+                continue;
+            }
+            // Houses in order and each house's sets in position order: every size's list is in
+            // key order.
+            for_each_locked_set_in_house(grid, house, 1, 1, self.max_cells, |set| {
+                if set.cells.intersects(changed)
+                    && (self.flavor == AlsFlavor::Standard || set.is_pure(grid))
+                {
+                    let key = order_key(set.cells, house);
+                    scratch.fresh[set.cells.count() as usize].push((key, set));
+                }
+            });
+        }
+    }
+
+    /// The new list of sets: the old sets without a changed cell and the fresh ones, merged by
+    /// key; their `sees` and `reach` copied or computed; the maps between old and new indices.
+    fn merge_sets(&mut self, old: Option<&AlsTable>, changed: Bits81, scratch: &mut Scratch) {
+        self.sets.clear();
+        self.keys.clear();
+        self.sees.clear();
+        self.reach.clear();
+        let Scratch {
+            fresh,
+            new_of_old,
+            old_of_new,
+            fresh_ids,
+            ..
+        } = scratch;
+        new_of_old.clear();
+        old_of_new.clear();
+        fresh_ids.clear();
+        let (old_sets, old_keys): (&[Als], &[u32]) = match old {
+            Some(old) => (&old.sets, &old.keys),
+            None => (&[], &[]),
+        };
+        new_of_old.resize(old_sets.len(), NONE);
+        let mut next_old = 0;
+        let fresh = fresh.iter().flatten();
+        for &(key, set) in fresh.chain(std::iter::once(&(u32::MAX, EMPTY_ALS))) {
+            // Every surviving old set before this fresh one (keys are unique: a surviving set
+            // has no changed cell, a fresh one has one).
+            while next_old < old_sets.len() && old_keys[next_old] < key {
+                let survivor = &old_sets[next_old];
+                if !survivor.cells.intersects(changed) {
+                    let old = old.expect("old sets come from an old table");
+                    new_of_old[next_old] = self.sets.len() as u32;
+                    old_of_new.push(next_old as u32);
+                    self.sets.push(*survivor);
+                    self.keys.push(old_keys[next_old]);
+                    self.sees.push(old.sees[next_old]);
+                    self.reach.push(old.reach[next_old]);
+                }
+                next_old += 1;
+            }
+            if key == u32::MAX {
+                break;
+            }
+            fresh_ids.push(self.sets.len() as u32);
+            old_of_new.push(NONE);
+            self.sets.push(set);
+            self.keys.push(key);
+            self.sees.push(set.digit_sees());
+            self.reach.push(reach_of(set.cells));
+        }
+    }
+
+    /// The neighbour lists: a pair of surviving sets keeps its old RCCs; every pair with a
+    /// fresh set is tested.
+    fn link(&mut self, old: Option<&AlsTable>, scratch: &mut Scratch) {
+        let n = self.sets.len();
+        self.adjacent.clear();
+        self.start.clear();
+        self.start.push(0);
+        if scratch.lower.len() < n {
+            scratch.lower.resize_with(n, Vec::new);
+        }
+        scratch.lower[..n].iter_mut().for_each(Vec::clear);
+        let mut next_fresh = 0;
+        for a in 0..n {
+            // Pairs (a, b > a) to test: every b for a fresh set, the fresh b for a survivor.
+            scratch.upper.clear();
+            let old_a = scratch.old_of_new[a];
+            if old_a == NONE {
+                next_fresh += 1;
+                for b in a + 1..n {
+                    self.test_pair(a, b, scratch);
+                }
+            } else {
+                for i in next_fresh..scratch.fresh_ids.len() {
+                    self.test_pair(a, scratch.fresh_ids[i] as usize, scratch);
+                }
+            }
+            // Tested neighbours, increasing: those below a, then those above.
+            let tested = scratch.lower[a].iter().chain(scratch.upper.iter()).copied();
+            match old {
+                Some(old) if old_a != NONE => {
+                    // Merged with the old neighbours that survived (the old-to-new map keeps
+                    // their order).
+                    let kept = old
+                        .neighbours(old_a as usize)
+                        .iter()
+                        .filter_map(|&(b, rcc)| {
+                            let b = scratch.new_of_old[b as usize];
+                            (b != NONE).then_some((b, rcc))
+                        });
+                    merge_into(&mut self.adjacent, kept, tested);
+                }
+                _ => self.adjacent.extend(tested),
+            }
+            self.start.push(self.adjacent.len() as u32);
+        }
+    }
+
+    /// Tests sets `a` < `b`; if they share RCCs, records each in the other's list.
+    #[inline]
+    fn test_pair(&self, a: usize, b: usize, scratch: &mut Scratch) {
+        let (sa, sb) = (&self.sets[a], &self.sets[b]);
+        if sa.digits & sb.digits == 0
+            || !self.reach[a].intersects(sb.cells)
+            || (self.flavor == AlsFlavor::Gnpx584 && sa.cells.intersects(sb.cells))
+        {
+            return;
+        }
+        let rcc = self.rcc(a, b);
+        if rcc != 0 {
+            scratch.upper.push((b as u32, rcc));
+            scratch.lower[b].push((a as u32, rcc));
+        }
+    }
+
+    /// The RCC digits of sets `a` and `b` (bit per digit).
+    fn rcc(&self, a: usize, b: usize) -> u16 {
+        let common = self.sets[a].digits & self.sets[b].digits;
+        let mut mask = 0;
+        for digit in bits::digits(common) {
+            let (in_a, in_b) = (
+                self.sets[a].digit_cells[digit],
+                self.sets[b].digit_cells[digit],
+            );
+            let restricted = match self.flavor {
+                AlsFlavor::Standard => in_b.is_subset_of(self.sees[a][digit]),
+                AlsFlavor::Gnpx584 => in_one_house(in_a | in_b),
+            };
+            if restricted {
+                mask |= 1 << digit;
+            }
+        }
+        mask
+    }
+
+    /// Places of `digit` outside `outside` seeing every holder of it in sets `a` and `b`.
+    pub(super) fn common_targets(
+        &self,
+        grid: &Grid,
+        digit: usize,
+        a: usize,
+        b: usize,
+        outside: Bits81,
+    ) -> Bits81 {
+        (grid.plane(digit) & self.sees[a][digit] & self.sees[b][digit]).and_not(outside)
+    }
+}
+
+/// A placeholder set ending the merge of fresh sets.
+const EMPTY_ALS: Als = Als {
+    cells: Bits81::EMPTY,
+    digits: 0,
+    house: 0,
+    digit_cells: [Bits81::EMPTY; 9],
+};
+
+/// Appends the union of two lists increasing by set index (no index in both) to `out`.
+fn merge_into(
+    out: &mut Vec<(u32, u16)>,
+    a: impl Iterator<Item = (u32, u16)>,
+    b: impl Iterator<Item = (u32, u16)>,
+) {
+    let mut a = a.peekable();
+    let mut b = b.peekable();
+    loop {
+        let next = match (a.peek(), b.peek()) {
+            (Some(x), Some(y)) => {
+                if x.0 < y.0 {
+                    a.next()
+                } else {
+                    b.next()
+                }
+            }
+            (Some(_), None) => a.next(),
+            (None, Some(_)) => b.next(),
+            (None, None) => return,
+        };
+        out.extend(next);
+    }
+}
+
+/// Whether one house holds all of `cells` (none: false).
+fn in_one_house(cells: Bits81) -> bool {
+    cells.iter().next().is_some_and(|first| {
+        CELL_HOUSES[first]
+            .iter()
+            .any(|&house| cells.is_subset_of(HOUSE_SETS[house as usize]))
+    })
+}
+
+/// One table per cap and flavor: the one of the last grid asked for, and a spare whose buffers
+/// the next update reuses.
+struct Slot {
+    table: Rc<AlsTable>,
+    spare: Rc<AlsTable>,
+}
+
+/// The most slots a thread keeps (the ladders use at most two caps and flavors on a thread;
+/// tests more).
+const MAX_SLOTS: usize = 4;
+
+thread_local! {
+    static SLOTS: RefCell<(Vec<Slot>, Scratch)> = RefCell::new((Vec::new(), Scratch::default()));
+}
+
+/// The ALS table of `grid` with sets of up to `max_cells` cells: the techniques tried on one
+/// grid state share it, and the next state's is updated from it.
+pub(super) fn als_table(grid: &Grid, max_cells: usize, flavor: AlsFlavor) -> Rc<AlsTable> {
+    SLOTS.with(|slots| {
+        let (slots, scratch) = &mut *slots.borrow_mut();
+        let found = slots
+            .iter()
+            .position(|s| s.table.max_cells == max_cells && s.table.flavor == flavor);
+        let i = match found {
+            Some(i) => i,
+            None => {
+                if slots.len() == MAX_SLOTS {
+                    slots.remove(0);
+                }
+                slots.push(Slot {
+                    table: Rc::new(AlsTable::empty(max_cells, flavor)),
+                    spare: Rc::new(AlsTable::empty(max_cells, flavor)),
+                });
+                slots.len() - 1
+            }
+        };
+        let slot = &mut slots[i];
+        if slot.table.is_of(grid) {
+            return Rc::clone(&slot.table);
+        }
+        // The spare is shared only if a caller kept an old table: then build a new one.
+        if Rc::get_mut(&mut slot.spare).is_none() {
+            slot.spare = Rc::new(AlsTable::empty(max_cells, flavor));
+        }
+        let old = memo::enabled().then_some(&*slot.table);
+        Rc::get_mut(&mut slot.spare)
+            .expect("the spare is not shared")
+            .rebuild(grid, old, scratch);
+        std::mem::swap(&mut slot.table, &mut slot.spare);
+        Rc::clone(&slot.table)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::als::find_als;
+
+    /// The table as it was built before updates existed: every set, sorted by size (stable),
+    /// every pair tested. The reference the updated tables must equal.
+    fn reference(grid: &Grid, max_cells: usize, flavor: AlsFlavor) -> AlsTable {
+        let mut sets = Vec::new();
+        find_als(grid, 1, max_cells, &mut sets);
+        if flavor == AlsFlavor::Gnpx584 {
+            sets.retain(|s| s.is_pure(grid));
+        }
+        sets.sort_by_key(|s| s.cells.count());
+        let mut table = AlsTable::empty(max_cells, flavor);
+        table.sees = sets.iter().map(Als::digit_sees).collect();
+        table.sets = sets;
+        let n = table.sets.len();
+        let mut lists = vec![Vec::new(); n];
+        for a in 0..n {
+            for b in a + 1..n {
+                let (sa, sb) = (&table.sets[a], &table.sets[b]);
+                if sa.digits & sb.digits == 0
+                    || !reach_of(sa.cells).intersects(sb.cells)
+                    || (flavor == AlsFlavor::Gnpx584 && sa.cells.intersects(sb.cells))
+                {
+                    continue;
+                }
+                let rcc = table.rcc(a, b);
+                if rcc != 0 {
+                    lists[a].push((b as u32, rcc));
+                    lists[b].push((a as u32, rcc));
+                }
+            }
+        }
+        for list in lists {
+            table.adjacent.extend(list);
+            table.start.push(table.adjacent.len() as u32);
+        }
+        table
+    }
+
+    /// Asserts that `table` equals the reference table of `grid`, order included.
+    fn assert_fresh(table: &AlsTable, grid: &Grid, context: &str) {
+        let want = reference(grid, table.max_cells, table.flavor);
+        assert!(table.is_of(grid), "{context}: keyed on another grid");
+        assert_eq!(table.sets, want.sets, "{context}: sets");
+        assert_eq!(table.sees, want.sees, "{context}: sees");
+        assert_eq!(table.start, want.start, "{context}: neighbour counts");
+        assert_eq!(table.adjacent, want.adjacent, "{context}: neighbours");
+        let keys: Vec<u32> = table
+            .sets
+            .iter()
+            .map(|s| order_key(s.cells, s.house as usize))
+            .collect();
+        assert_eq!(table.keys, keys, "{context}: keys");
+        let reach: Vec<Bits81> = table.sets.iter().map(|s| reach_of(s.cells)).collect();
+        assert_eq!(table.reach, reach, "{context}: reach");
+    }
+
+    /// A small deterministic generator (xorshift).
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Removes one to `max` random candidates of `grid` (sometimes by placing a digit);
+    /// returns false once no unsolved cell has a candidate left.
+    fn random_removals(grid: &mut Grid, rng: &mut Rng, max: usize) -> bool {
+        for _ in 0..1 + rng.below(max) {
+            let open: Vec<usize> = grid
+                .unsolved()
+                .iter()
+                .filter(|&cell| grid.candidates(cell) != 0)
+                .collect();
+            if open.is_empty() {
+                return false;
+            }
+            let cell = open[rng.below(open.len())];
+            let digits: Vec<usize> = bits::digits(grid.candidates(cell)).collect();
+            let digit = digits[rng.below(digits.len())];
+            if rng.below(6) == 0 {
+                grid.place(cell, digit);
+            } else {
+                grid.eliminate(cell, digit);
+            }
+        }
+        true
+    }
+
+    /// Puzzles of the repository's royle17 sample.
+    fn puzzles() -> Vec<Grid> {
+        include_str!("../../../corpora/royle17_sample.txt")
+            .lines()
+            .filter(|line| line.len() >= 81 && !line.starts_with('#'))
+            .take(8)
+            .map(|line| crate::core::test_support::grid(&line[..81]))
+            .collect()
+    }
+
+    #[test]
+    fn updated_tables_equal_fresh_builds_along_random_removals() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut states = 0;
+        for (p, start) in puzzles().into_iter().enumerate() {
+            for (cap, flavor) in [
+                (5, AlsFlavor::Standard),
+                (5, AlsFlavor::Gnpx584),
+                (8, AlsFlavor::Standard),
+            ] {
+                let mut grid = start.clone();
+                // First thin the candidates out (a 17-clue grid's early states have thousands of
+                // large sets, too many for the reference's every-pair build in a unit test).
+                for _ in 0..30 {
+                    random_removals(&mut grid, &mut rng, 4);
+                }
+                // The previous state's table; one up to five states back (as after a cascade
+                // of singles); a spare holding a stale table, whose buffers an update reuses (as
+                // the cache's spare).
+                let mut table = AlsTable::new(&grid, cap, flavor);
+                let mut older = AlsTable::new(&grid, cap, flavor);
+                let mut spare = AlsTable::empty(cap, flavor);
+                let mut scratch = Scratch::default();
+                let mut step = 0;
+                while grid.unsolved().count() > 4 && random_removals(&mut grid, &mut rng, 4) {
+                    let context = format!("puzzle {p}, {flavor:?} cap {cap}, step {step}");
+                    spare.rebuild(&grid, Some(&table), &mut scratch);
+                    assert_fresh(&spare, &grid, &context);
+                    if step % 5 == 4 {
+                        let mut from_older = AlsTable::empty(cap, flavor);
+                        from_older.rebuild(&grid, Some(&older), &mut scratch);
+                        assert_fresh(&from_older, &grid, &format!("{context}, from 5 back"));
+                        older = from_older;
+                    }
+                    std::mem::swap(&mut spare, &mut table);
+                    step += 1;
+                    states += 1;
+                }
+            }
+        }
+        assert!(states > 500, "only {states} states compared");
+    }
+
+    #[test]
+    fn a_table_updated_from_another_puzzle_equals_a_fresh_build() {
+        let puzzles = puzzles();
+        let mut scratch = Scratch::default();
+        for pair in puzzles.windows(2) {
+            for flavor in [AlsFlavor::Standard, AlsFlavor::Gnpx584] {
+                let old = AlsTable::new(&pair[0], 5, flavor);
+                let mut next = AlsTable::empty(5, flavor);
+                next.rebuild(&pair[1], Some(&old), &mut scratch);
+                assert_fresh(&next, &pair[1], "from another puzzle");
+            }
+        }
+    }
+
+    #[test]
+    fn the_cache_serves_the_same_table_on_one_state_and_a_new_one_after_a_change() {
+        let mut grid = puzzles()[0].clone();
+        let first = als_table(&grid, 5, AlsFlavor::Standard);
+        assert!(Rc::ptr_eq(
+            &first,
+            &als_table(&grid, 5, AlsFlavor::Standard)
+        ));
+        let cell = grid.unsolved().first().unwrap();
+        let digit = bits::digits(grid.candidates(cell)).next().unwrap();
+        grid.eliminate(cell, digit);
+        let second = als_table(&grid, 5, AlsFlavor::Standard);
+        assert!(!Rc::ptr_eq(&first, &second));
+        assert_fresh(&second, &grid, "cache");
+        drop(first);
+        grid.eliminate(cell, bits::digits(grid.candidates(cell)).next().unwrap());
+        let third = als_table(&grid, 5, AlsFlavor::Standard);
+        assert_fresh(&third, &grid, "cache, spare reused");
+    }
+}
