@@ -176,11 +176,14 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
                 (
                     Some(queue),
                     TechniqueId::FullHouse | TechniqueId::NakedSingle | TechniqueId::HiddenSingle,
-                ) => match queue.find(rung.technique, grid) {
+                ) => match queue.find_single(rung.technique, grid) {
                     Some(single) => {
-                        // `clone_from` keeps the buffer's `Vec` capacities for later steps.
-                        step.clone_from(&single);
-                        Found::Step
+                        // In place: the buffer keeps its `Vec` capacities for later steps.
+                        step.set_single(rung.technique, single.cell, single.digit, single.houses);
+                        Found::Placement {
+                            cell: single.cell,
+                            digit: single.digit,
+                        }
                     }
                     None => Found::Nothing,
                 },
@@ -203,11 +206,14 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
             }
             on_step(&step, grid);
             let changed = match found {
-                // A single's step places its cell (an unsolved one: the digit is a candidate
-                // there) and eliminates nothing, which is all `Step::apply` would do.
+                // A single's step places its cell and eliminates nothing: placing it (where
+                // the cell is open) is all `Step::apply` would do.
                 Found::Placement { cell, digit } => {
-                    grid.place(cell, digit);
-                    true
+                    let open = grid.value(cell).is_none();
+                    if open {
+                        grid.place(cell, digit);
+                    }
+                    open
                 }
                 _ => step.apply(grid),
             };
@@ -218,7 +224,10 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
                 break 'solve;
             }
             if let Some(queue) = &mut queue {
-                queue.apply(&step);
+                match found {
+                    Found::Placement { cell, digit } => queue.apply_placement(cell, digit),
+                    _ => queue.apply(&step),
+                }
             }
             outcome.counts[rung.technique as usize] += 1;
             outcome.score += u32::from(rung.score);

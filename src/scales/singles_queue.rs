@@ -14,6 +14,7 @@
 //! `scripts/hodoku_diverge.py`). The queue shadows the grid: the grader feeds it every step.
 
 use crate::core::{Bits81, Grid, CELLS, CELL_HOUSES, HOUSES, HOUSE_SETS, PEERS};
+use crate::techniques::singles::Single;
 use crate::techniques::step::Step;
 use crate::techniques::TechniqueId;
 
@@ -152,6 +153,14 @@ impl SinglesQueue {
         }
     }
 
+    /// Follows a single's step (placing `digit` in `cell`, eliminating nothing): what
+    /// [`SinglesQueue::apply`] does with that step.
+    pub fn apply_placement(&mut self, cell: usize, digit: usize) {
+        if !self.placed.contains(cell) {
+            self.place(cell, digit);
+        }
+    }
+
     fn holds(&self, (cell, digit): (u8, u8)) -> bool {
         self.masks[cell as usize] & 1 << digit != 0
     }
@@ -159,6 +168,23 @@ impl SinglesQueue {
     /// The first step of `technique` (full house, naked or hidden single) in HoDoKu's order;
     /// `None` for other techniques or when the queue has none.
     pub fn find(&mut self, technique: TechniqueId, grid: &Grid) -> Option<Step> {
+        let found = self.find_single(technique, grid)?;
+        Some(single(
+            technique,
+            found.cell as u8,
+            found.digit as u8,
+            found.houses,
+        ))
+    }
+
+    /// [`SinglesQueue::find`] without building the step: the single's cell, digit and houses
+    /// (the grader writes them into its step buffer with `Step::set_single`).
+    pub fn find_single(&mut self, technique: TechniqueId, grid: &Grid) -> Option<Single> {
+        let single = |_: TechniqueId, cell: u8, digit: u8, houses: u32| Single {
+            cell: cell as usize,
+            digit: digit as usize,
+            houses,
+        };
         match technique {
             TechniqueId::NakedSingle | TechniqueId::FullHouse => {
                 while self.naked_head < self.naked.len() && !self.holds(self.naked[self.naked_head])

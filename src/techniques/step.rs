@@ -272,3 +272,40 @@ pub struct WrongDeduction {
     /// True for a wrong placement, false for a wrong elimination.
     pub placement: bool,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_single_leaves_the_step_a_fresh_single_would_be() {
+        let mut expected = Step::new(TechniqueId::HiddenSingle);
+        expected.placements.insert(40, 6);
+        expected.cells = Bits81::cell(40);
+        expected.digits = 1 << 6;
+        expected.houses = 1 << 22;
+        // A buffer that held some other step, every field set.
+        let mut step = Step::new(TechniqueId::XyWing);
+        step.placements.insert(3, 1);
+        step.eliminations.insert(7, 2);
+        step.houses = 5;
+        step.cover_houses = 9;
+        step.cells = Bits81::cell(11);
+        step.digits = 0x1F;
+        step.fins = Bits81::cell(12);
+        step.endo_fins = Bits81::cell(13);
+        step.pivot = Some(14);
+        step.colors.push(Bits81::cell(15));
+        step.als.push(Bits81::cell(16));
+        step.rcc.push(3);
+        step.eliminations_by_digit = true;
+        step.difficulty = Some(StepDifficulty(2.5));
+        step.variant = 2;
+        step.set_single(TechniqueId::HiddenSingle, 40, 6, 1 << 22);
+        assert_eq!(step, expected);
+        assert!(
+            step.colors.capacity() > 0,
+            "the buffers keep their capacity"
+        );
+    }
+}
