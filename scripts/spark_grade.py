@@ -15,12 +15,14 @@ piped into its own `sgrade grade -` started with
   --exit-zero                     invalid, multiple and no-solution rows are data; a non-zero
                                   exit is a real error (I/O, usage, --verify) and fails the task
                                   with sgrade's own message;
-  --threads 1 -q                  one core per task (Spark schedules the tasks), no summary.
+  --threads 1 -q                  one core per task (Spark schedules the tasks), no summary
+                                  (a pipe gets none anyway: the task's stderr holds errors only).
 
 The binary is shipped to the executors with SparkContext.addFile and run by its absolute path
-(executors do not see the driver's PATH). OUTDIR gets one CSV part per split, each with its
-header, which `sgrade stats OUTDIR` and `sgrade report OUTDIR` merge; with --timings each split's
-timing log goes beside them (timings-NNNNN.log) and is merged too.
+(executors do not see the driver's PATH). OUTDIR gets one part per split (CSV, each with its
+header, or JSON lines with --format jsonl), which `sgrade stats OUTDIR` and `sgrade report OUTDIR`
+merge; with --timings each split's timing log goes beside them (timings-NNNNN.log, written by
+the driver: OUTDIR must be a path it can open, not hdfs:// or s3a://) and is merged too.
 """
 
 import argparse
