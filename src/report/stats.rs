@@ -33,13 +33,6 @@ pub enum StatsError {
     /// A required column is missing.
     #[error("no '{0}' column: not a result CSV written by sgrade grade or sgrade solve")]
     MissingColumn(&'static str),
-    /// Technique counts only as one `counts` text column (`--columns …,counts` in CSV or
-    /// Parquet): it lists only the techniques used, so the per-technique table would be wrong.
-    #[error(
-        "technique counts are in one 'counts' text column, which stats does not read: \
-         write the count_* columns (--columns …,count_*) or JSON lines (--output-format jsonl)"
-    )]
-    CountsText,
     /// A field does not hold what its column promises.
     #[error("row {row}: bad {column} '{value}'")]
     BadField {
@@ -110,9 +103,6 @@ impl Columns {
             .enumerate()
             .filter_map(|(i, h)| h.strip_prefix(COUNT_PREFIX).map(|id| (i, id.to_string())))
             .collect();
-        if counts.is_empty() && find("counts").is_some() {
-            return Err(StatsError::CountsText);
-        }
         let ids: Vec<&str> = counts.iter().map(|(_, id)| id.as_str()).collect();
         let ladder_scale = rating.and_then(|(_, rule)| scale_of_ladder(rule, &ids));
         Ok(Columns {

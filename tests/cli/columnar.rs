@@ -314,37 +314,3 @@ fn stats_and_report_over_json_lines_and_mixed_parts_equal_those_over_the_same_ro
             "part-9: line 2: not a JSON object",
         ));
 }
-
-#[test]
-fn stats_refuses_a_csv_whose_counts_are_one_text_column() {
-    // `counts` as CSV text lists only the techniques used: reading it as zero steps (or
-    // guessing the ladder) would give a wrong per-technique table, so stats says so.
-    let dir = tempfile::tempdir().unwrap();
-    let part = dir.path().join("part.csv");
-    sgrade()
-        .args(["grade", "-q", "--no-timing", "--columns"])
-        .arg("line,status,solved,rating,hardest,counts")
-        .arg("-o")
-        .arg(&part)
-        .arg(common::corpus("seeds.txt"))
-        .assert()
-        .success();
-    sgrade()
-        .arg("stats")
-        .arg(&part)
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("'counts' text column"))
-        .stderr(predicates::str::contains("count_*"));
-    // With the count_* columns beside it, the counts are read from those.
-    let both = dir.path().join("both.csv");
-    sgrade()
-        .args(["grade", "-q", "--no-timing", "--columns"])
-        .arg("line,status,solved,rating,hardest,count_*,counts")
-        .arg("-o")
-        .arg(&both)
-        .arg(common::corpus("seeds.txt"))
-        .assert()
-        .success();
-    sgrade().arg("stats").arg(&both).assert().success();
-}
