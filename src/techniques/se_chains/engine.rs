@@ -95,6 +95,28 @@ pub struct Clash {
     pub cause: u8,
 }
 
+impl Clash {
+    /// The clash met when `parent` implies `new` (on when `new_on`) whose opposite is already
+    /// stored; `anc` is the new instance's ancestors without itself.
+    #[inline]
+    fn of(new: u16, new_on: bool, parent: u16, cause: u8, mut anc: NodeSet) -> Clash {
+        anc.insert(new);
+        let (on, off) = if new_on {
+            (new, opposite(new))
+        } else {
+            (opposite(new), new)
+        };
+        Clash {
+            on,
+            off,
+            new_on,
+            anc,
+            parent,
+            cause,
+        }
+    }
+}
+
 /// A [`Prop::count`] entry to be counted again.
 const DIRTY: u32 = u32::MAX;
 
@@ -455,16 +477,8 @@ impl Engine {
                 hon += 1;
                 for &q in links.on_to_off(n, Rules::XY) {
                     if p.set.contains(opposite(q)) {
-                        let mut anc = p.anc_of(n).into_owned();
-                        anc.insert(q);
-                        p.clash = Some(Clash {
-                            on: opposite(q),
-                            off: q,
-                            new_on: false,
-                            anc,
-                            parent: n,
-                            cause: CAUSE_NONE,
-                        });
+                        let anc = p.anc_of(n).into_owned();
+                        p.clash = Some(Clash::of(q, false, n, CAUSE_NONE, anc));
                         return;
                     }
                     if !p.set.contains(q) {
@@ -476,16 +490,8 @@ impl Engine {
                 hoff += 1;
                 for &(q, cause) in links.off_to_on(n, Rules::XY) {
                     if p.set.contains(opposite(q)) {
-                        let mut anc = p.anc_of(n).into_owned();
-                        anc.insert(q);
-                        p.clash = Some(Clash {
-                            on: q,
-                            off: opposite(q),
-                            new_on: true,
-                            anc,
-                            parent: n,
-                            cause,
-                        });
+                        let anc = p.anc_of(n).into_owned();
+                        p.clash = Some(Clash::of(q, true, n, cause, anc));
                         return;
                     }
                     if !p.set.contains(q) {
@@ -530,16 +536,8 @@ impl Engine {
                 hon += 1;
                 for &q in on_to_off_into(&p.work, rules, n, &mut buf) {
                     if p.set.contains(opposite(q)) {
-                        let mut anc = p.anc_of(n).into_owned();
-                        anc.insert(q);
-                        p.clash = Some(Clash {
-                            on: opposite(q),
-                            off: q,
-                            new_on: false,
-                            anc,
-                            parent: n,
-                            cause: CAUSE_NONE,
-                        });
+                        let anc = p.anc_of(n).into_owned();
+                        p.clash = Some(Clash::of(q, false, n, CAUSE_NONE, anc));
                         return;
                     }
                     if !p.set.contains(q) {
@@ -568,15 +566,7 @@ impl Engine {
                         for h in gone_nodes(gone, q, cause) {
                             anc.union_with(&p.anc_of(h));
                         }
-                        anc.insert(q);
-                        p.clash = Some(Clash {
-                            on: q,
-                            off: opposite(q),
-                            new_on: true,
-                            anc,
-                            parent: n,
-                            cause,
-                        });
+                        p.clash = Some(Clash::of(q, true, n, cause, anc));
                         return;
                     }
                     p.add(q, n, cause);
