@@ -41,7 +41,11 @@ impl Bytes {
 }
 
 fn shipped() -> Vec<Vec<u8>> {
-    let dir = common::project_root().join("corpora");
+    files_in(&common::project_root().join("corpora"))
+}
+
+/// The bytes of every file in `dir`, in name order.
+fn files_in(dir: &std::path::Path) -> Vec<Vec<u8>> {
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -53,15 +57,11 @@ fn shipped() -> Vec<Vec<u8>> {
 /// The inputs a long fuzz run found to fail, kept here once fixed
 /// (`tests/soundness/fuzz_regressions/TARGET/`, each a file of the fuzzer's bytes).
 fn regressions(target: &str) -> Vec<Vec<u8>> {
-    let dir = common::project_root()
-        .join("tests/soundness/fuzz_regressions")
-        .join(target);
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    files.iter().map(|p| std::fs::read(p).unwrap()).collect()
+    files_in(
+        &common::project_root()
+            .join("tests/soundness/fuzz_regressions")
+            .join(target),
+    )
 }
 
 /// The hostile-input classes: lone CRs, UTF-16 without a BOM (both orders), a quoted line end,
