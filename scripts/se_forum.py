@@ -7,6 +7,12 @@ forum's own ER.
 
     python3 scripts/se_forum.py [--every 20] [--jobs 1] [--shared ../shared]
                                 [--sgrade target/release/sgrade] [--out results/se_forum.md]
+                                [--work DIR]
+
+With `--work DIR` each set's puzzles and rows are kept in DIR and graded with `sgrade grade -o
+DIR/NAME.csv --resume`, so a long run (the 1-in-20 sample is ~1 CPU-hour) can be stopped with
+SIGINT to sgrade (it flushes its finished rows and exits 130) and continued by running the same
+command again; the CPU seconds of every invocation are added to DIR/NAME.cpu and summed.
 """
 import argparse
 import collections
@@ -24,8 +30,11 @@ def children_cpu():
     return usage.ru_utime + usage.ru_stime
 
 
-def grade(args, puzzles):
-    """sgrade's rows for `puzzles`, with the CPU seconds and wall seconds the run took."""
+def grade(args, puzzles, name):
+    """sgrade's rows for `puzzles`, with the CPU seconds and wall seconds the run took (with
+    `--work`: all the invocations that made the rows, summed)."""
+    if args.work:
+        return grade_resumable(args, puzzles, name)
     data = "\n".join(puzzles) + "\n"
     before, started = children_cpu(), time.time()
     proc = subprocess.run([args.sgrade, "grade", "--scale", "se", "-j", str(args.jobs), "-q",
@@ -36,6 +45,40 @@ def grade(args, puzzles):
     if len(rows) != len(puzzles):
         sys.exit(f"{len(puzzles)} puzzles in, {len(rows)} rows out")
     return rows, children_cpu() - before, time.time() - started
+
+
+def grade_resumable(args, puzzles, name):
+    os.makedirs(args.work, exist_ok=True)
+    base = os.path.join(args.work, name)
+    text = "\n".join(puzzles) + "\n"
+    if not os.path.exists(base + ".txt") or open(base + ".txt").read() != text:
+        if os.path.exists(base + ".csv"):
+            sys.exit(f"{base}.txt differs from this sample: remove {base}.* to start again")
+        with open(base + ".txt", "w") as f:
+            f.write(text)
+    record = base + ".csv.sgrade-run"
+    if not os.path.exists(base + ".csv") or os.path.exists(record):
+        before, started = children_cpu(), time.time()
+        proc = subprocess.run([args.sgrade, "grade", "--scale", "se", "-j", str(args.jobs), "-q",
+                               "--no-progress", "--resume", "-o", base + ".csv", base + ".txt"],
+                              capture_output=True, text=True)
+        cpu, wall = children_cpu() - before, time.time() - started
+        with open(base + ".cpu", "a") as f:
+            f.write(f"{cpu:.3f} {wall:.3f} {proc.returncode} {args.sgrade}\n")
+        if proc.returncode in (130, 143):
+            sys.exit(f"interrupted ({proc.stderr.strip()}); run the same command again to resume")
+        if proc.returncode not in (0, 1):
+            sys.exit(f"sgrade failed ({proc.returncode}): {proc.stderr.strip()}")
+    with open(base + ".csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    if len(rows) != len(puzzles):
+        sys.exit(f"{len(puzzles)} puzzles in, {len(rows)} rows in {base}.csv")
+    cpu = wall = 0.0
+    with open(base + ".cpu") as f:
+        for line in f:
+            fields = line.split()
+            cpu, wall = cpu + float(fields[0]), wall + float(fields[1])
+    return rows, cpu, wall
 
 
 def er_of(row):
@@ -61,6 +104,7 @@ def main():
     parser.add_argument("--rated-every", type=int, default=1,
                         help="take every Nth row of forum_hardest_1106_rated.csv (0: skip it)")
     parser.add_argument("--out", default="results/se_forum.md")
+    parser.add_argument("--work", help="keep puzzles, rows and CPU seconds here; resume from them")
     args = parser.parse_args()
     corpora = os.path.join(args.shared, "corpora")
     hardest = os.path.join(corpora, "forum_hardest_1905_er11plus.txt")
@@ -69,7 +113,7 @@ def main():
     with open(hardest) as f:
         lines = [l.split()[0] for l in f if l.strip()]
     sample = lines[args.every - 1 :: args.every]
-    rows, cpu, wall = grade(args, sample)
+    rows, cpu, wall = grade(args, sample, f"forum_every{args.every}")
     ers = [er_of(r) for r in rows]
     rated = [e for e in ers if e is not None]
     at_least_11 = sum(e >= 11.0 for e in rated)
@@ -94,7 +138,7 @@ def main():
     if args.rated_every and os.path.exists(rated_csv):
         with open(rated_csv, newline="") as f:
             ref = [r for r in csv.DictReader(f) if r.get("ER")][args.rated_every - 1 :: args.rated_every]
-        rows, cpu, _ = grade(args, [r["puzzle"] for r in ref])
+        rows, cpu, _ = grade(args, [r["puzzle"] for r in ref], f"rated_every{args.rated_every}")
         close = exact = 0
         misses = []
         for r, o in zip(ref, rows):
