@@ -85,13 +85,13 @@ impl SdcTable {
         sets.sort_by_key(|s| s.cells.count());
         let leaves: Vec<PatternSet> = sets.iter().copied().map(PatternSet::new).collect();
         let index = LeafIndex::new(&leaves);
-        let mut scratch = vec![0u64; 11 * index.words];
+        let mut found = vec![0u64; 9 * index.words];
         let mut stems = |extra_digits: usize, sets: &mut Vec<Als>| {
             find_locked_sets(grid, extra_digits, 2, MAX_SET_CELLS, sets);
             sets.retain(|s| s.is_pure(grid));
             sets.sort_by_key(|s| s.cells.count());
             sets.iter()
-                .map(|&set| Stem::linked(grid, PatternSet::new(set), &leaves, &index, &mut scratch))
+                .map(|&set| Stem::linked(PatternSet::new(set), &leaves, &index, &mut found))
                 .collect::<Vec<_>>()
         };
         let als_stems = stems(1, &mut sets);
@@ -104,84 +104,72 @@ impl SdcTable {
     }
 }
 
-/// Per digit and cell, the leaves holding the digit there (a bit per leaf): the leaves that
-/// can share an RCC with a stem are found from the houses holding the stem's places, not by
-/// trying every leaf (the table is built for every state reaching these rungs).
+/// Per digit and house, the leaves holding the digit and holding it only in that house (a bit
+/// per leaf). A stem's RCC partners for a digit are then the leaves of the houses holding every
+/// stem place of it: for a leaf disjoint from the stem, "its places lie in the house's places
+/// outside the stem" is "its places lie in the house". Built from each leaf's own places (at
+/// most three houses a digit), not by scanning planes per stem: the table is built for every
+/// state reaching these rungs.
 struct LeafIndex {
     words: usize,
-    by_place: Vec<u64>,
+    by_house: Vec<u64>,
 }
 
 impl LeafIndex {
     fn new(leaves: &[PatternSet]) -> LeafIndex {
         let words = leaves.len().div_ceil(64).max(1);
-        let mut by_place = vec![0u64; 9 * 81 * words];
+        let mut by_house = vec![0u64; 9 * 27 * words];
         for (index, leaf) in leaves.iter().enumerate() {
             for digit in bits::digits(leaf.set.digits) {
-                for cell in leaf.set.digit_cells[digit] {
-                    by_place[(digit * 81 + cell) * words + index / 64] |= 1 << (index % 64);
+                let places = leaf.set.digit_cells[digit];
+                let Some(first) = places.iter().next() else {
+                    continue;
+                };
+                for &house in &CELL_HOUSES[first] {
+                    if places.is_subset_of(HOUSE_SETS[house as usize]) {
+                        by_house[(digit * 27 + house as usize) * words + index / 64] |=
+                            1 << (index % 64);
+                    }
                 }
             }
         }
-        LeafIndex { words, by_place }
+        LeafIndex { words, by_house }
     }
 
-    /// Adds to `found` the leaves holding `digit` and holding it only in `places`, looking at
-    /// the digit's places `plane`; `inside` and `outside` are scratch words.
-    fn add_holding_only_in(
-        &self,
-        digit: usize,
-        plane: Bits81,
-        places: Bits81,
-        scratch: &mut [u64],
-        found: &mut [u64],
-    ) {
-        let (inside, outside) = scratch.split_at_mut(self.words);
-        inside.fill(0);
-        outside.fill(0);
-        for cell in plane {
-            let at = (digit * 81 + cell) * self.words;
-            let target = if places.contains(cell) {
-                &mut *inside
-            } else {
-                &mut *outside
-            };
-            for (slot, &word) in target.iter_mut().zip(&self.by_place[at..at + self.words]) {
-                *slot |= word;
-            }
-        }
-        for ((slot, &yes), &no) in found.iter_mut().zip(inside.iter()).zip(outside.iter()) {
-            *slot |= yes & !no;
-        }
+    /// The leaves holding `digit` only in `house`, a row of `words` words.
+    fn holding_only_in(&self, digit: usize, house: usize) -> &[u64] {
+        let at = (digit * 27 + house) * self.words;
+        &self.by_house[at..at + self.words]
     }
 }
 
 impl Stem {
     /// The stem with the leaves (disjoint from it) sharing an RCC with it, in leaf order.
     fn linked(
-        grid: &Grid,
         stem: PatternSet,
         leaves: &[PatternSet],
         index: &LeafIndex,
-        scratch: &mut [u64],
+        found: &mut [u64],
     ) -> Stem {
         // GNPX's RCC: one house holds every place of the digit in both sets. Per stem digit,
-        // the leaves holding it only in such a house (in `found`, a row of words per digit).
+        // the leaves holding it only in such a house (in `found`, a row of words per digit;
+        // leaves meeting the stem are dropped below).
         let words = index.words;
-        let (found, scratch) = scratch.split_at_mut(9 * words);
         found.fill(0);
         for digit in bits::digits(stem.set.digits) {
-            let plane = grid.plane(digit);
             let stem_places = stem.set.digit_cells[digit];
             let Some(first) = stem_places.iter().next() else {
                 continue;
             };
             let row = &mut found[digit * words..(digit + 1) * words];
             for &house in &CELL_HOUSES[first] {
-                let house = HOUSE_SETS[house as usize];
-                if stem_places.is_subset_of(house) {
-                    let places = (house & plane).and_not(stem.set.cells);
-                    index.add_holding_only_in(digit, plane, places, scratch, row);
+                if stem_places.is_subset_of(HOUSE_SETS[house as usize]) {
+                    for (slot, &word) in row
+                        .iter_mut()
+                        .zip(index.holding_only_in(digit, house as usize))
+                    {
+                        *slot |= word;
+                    }
                 }
             }
         }
