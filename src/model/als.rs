@@ -72,18 +72,18 @@ pub fn is_pure_set(grid: &Grid, cells: Bits81) -> bool {
             return false;
         }
     }
-    // Proper parts of two or more cells (bit i = the i-th cell).
-    (1u32..(1 << n) - 1).all(|part| {
+    // Proper parts of two or more cells (bit i = the i-th cell), each part's digits from the
+    // part without its lowest cell (a smaller index, so already filled in).
+    let mut unions = [0u16; 1 << 9];
+    for part in 1usize..(1 << n) - 1 {
+        let union = unions[part & (part - 1)] | digits[part.trailing_zeros() as usize];
+        unions[part] = union;
         let size = part.count_ones();
-        size < 2
-            || digits
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| part & (1 << i) != 0)
-                .fold(0u16, |acc, (_, &d)| acc | d)
-                .count_ones()
-                != size
-    })
+        if size >= 2 && union.count_ones() == size {
+            return false;
+        }
+    }
+    true
 }
 
 /// Every ALS of `grid` with `min_cells..=max_cells` cells, house by house (rows, columns,
@@ -231,6 +231,20 @@ mod tests {
         assert!(found.iter().any(|a| a.cells == disjoint && !a.is_pure(&g)));
         let with_pair = Bits81::cell(0) | Bits81::cell(5) | Bits81::cell(6);
         assert!(found.iter().any(|a| a.cells == with_pair && !a.is_pure(&g)));
+        // r1c1 {1,2}, r1c2 {2,3}, r1c3 {1,3}, r1c4 {1,2,3,4,5}: an ALS whose cells share a
+        // digit pairwise, but its first three cells are a naked triple: not pure.
+        let g = with_cells(&[
+            (0, &[1, 2]),
+            (1, &[2, 3]),
+            (2, &[1, 3]),
+            (3, &[1, 2, 3, 4, 5]),
+        ]);
+        let mut found = Vec::new();
+        find_als(&g, 4, 4, &mut found);
+        let with_triple = (0..4).fold(Bits81::EMPTY, |acc, c| acc | Bits81::cell(c));
+        assert!(found
+            .iter()
+            .any(|a| a.cells == with_triple && !a.is_pure(&g)));
     }
 
     #[test]
