@@ -107,9 +107,8 @@ pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
     let mut links = std::mem::take(&mut engine.links);
     let mut reach = std::mem::take(&mut engine.reach);
     links.build(grid);
+    reach.build(grid, &links);
     for (rules, pass) in [(Rules::X, 0), (Rules::Y, 1), (Rules::XY, 2)] {
-        // The Y pass makes cycles only: it needs the components, not what they reach.
-        reach.build(grid, &links, rules, pass != 1);
         for x in 0..81 {
             let count = grid.masks[x].count_ones();
             // Y cycles start only from bivalue cells; the Y pass has no forcing chains.
@@ -122,14 +121,14 @@ pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
                 mask &= mask - 1;
                 // Searches that cannot meet their closing node are skipped (see `reach`).
                 let (on, off) = (node(x, d, true), node(x, d, false));
-                if reach.cycle_possible(on) {
+                if reach.cycle_possible(rules, on) {
                     cycles(&mut bfs, &links, rules, grid, pass, on, out);
                 }
                 if rules.x {
-                    if reach.forcing_possible(on) {
+                    if reach.forcing_possible(rules, on) {
                         forcing(&mut bfs, &links, rules, grid, pass, on, out);
                     }
-                    if reach.forcing_possible(off) {
+                    if reach.forcing_possible(rules, off) {
                         forcing(&mut bfs, &links, rules, grid, pass, off, out);
                     }
                 }

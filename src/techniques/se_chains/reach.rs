@@ -1,5 +1,5 @@
 //! Which of producer 21's layered searches can find anything, decided for all of them at once
-//! from the reachability of its static implication graph (one graph per pass).
+//! from the reachability of its static implication graph (one grid, all three passes).
 //!
 //! A forcing-chain search from a node is a breadth-first search that visits every node it can
 //! reach and stops at the first instance of the opposite node: it yields a hint exactly when
@@ -7,15 +7,37 @@
 //! off node that implies `A on` and that `A on` reaches, so such an off node must lie in `A
 //! on`'s strongly connected component. Searches that fail these tests make no hint, and draw
 //! no generation index (a hint's index is drawn when its closing node is met), so skipping
-//! them leaves every collected hint and its order unchanged. On the hardest grids most
-//! searches find nothing and each of them would have walked the whole graph; the test costs
-//! one Tarjan pass and a bit-set union per component edge.
+//! them leaves every collected hint and its order unchanged.
+//!
+//! The cycle test needs no graph: every rule link has its converse in the same pass (R1/R3
+//! in a bivalue cell, R2/R4 between the two positions of a house), so an on node has an off
+//! predecessor in its component exactly when it has one at all, i.e. when its cell is
+//! bivalue (passes with R3) or its digit has exactly two positions in one of its houses
+//! (passes with R4). The X pass never leaves a digit, so its forcing tests come from a
+//! closure on 81-bit cell planes per digit (Warshall over the cells with a conjugate); only
+//! the XY pass builds a graph (one Tarjan pass and a bit-set union per component edge).
 
-use super::nodes::{is_on, node, opposite, Cands, Links, Rules, NODES, NONE};
+use crate::core::{HOUSE_SETS, PEERS};
 
-/// The reachability facts of one grid under one pass's rules (buffers reused).
+use super::nodes::{cell_of, digit_of, exactly_two, is_on, node, opposite, Cands, Links, Rules};
+use super::nodes::{NODES, NONE};
+
+/// The reachability facts of one grid under the three passes' rules (buffers reused).
 #[derive(Default)]
 pub struct Reach {
+    /// The X pass, per digit `d` and cell `x` (entry `d·81 + x`, written for the digit's
+    /// candidates only): the cells that share a house with `x` where `d` has exactly these
+    /// two positions (R4 from `x off`, R2 back from them).
+    conj: Vec<u128>,
+    /// Per digit, the cells with at least one such partner.
+    conj_any: [u128; 9],
+    /// The bivalue cells (R3).
+    bivalue: u128,
+    /// Per digit, the cells whose X-pass forcing search from `on` meets `off`.
+    x_on: [u128; 9],
+    /// Per digit, the cells whose X-pass forcing search from `off` meets `on`.
+    x_off: [u128; 9],
+    // The XY pass's graph and its reach sets:
     /// Dense id of each candidate's nodes (entries of non-candidates are stale: the rules
     /// lead to candidates only, so they are never read).
     dense: Vec<u16>,
@@ -33,10 +55,6 @@ pub struct Reach {
     span: Vec<(u32, u32)>,
     /// The component a component's set was last merged into (each merged once).
     merged: Vec<u32>,
-    /// Whether `reach` is kept (the Y pass needs the components only).
-    keep_reach: bool,
-    /// Whether an on node (dense id) has an off predecessor in its own component.
-    cyclic: Vec<bool>,
     /// Tarjan's visit number of each dense id (`UNSEEN`, or `DONE` once its component is
     /// closed, so that closed nodes never lower a `low`).
     index: Vec<u32>,
@@ -54,10 +72,108 @@ const UNSEEN: u32 = 0;
 const DONE: u32 = u32::MAX;
 
 impl Reach {
-    /// The facts of the graph of `links` (built on `grid`) under `rules`; `keep_reach`:
-    /// whether [`Reach::forcing_possible`] will be asked.
-    pub fn build(&mut self, grid: &Cands, links: &Links, rules: Rules, keep_reach: bool) {
-        self.keep_reach = keep_reach;
+    /// The facts of `grid` for every pass (`links` built on `grid`).
+    pub fn build(&mut self, grid: &Cands, links: &Links) {
+        self.build_x(grid);
+        self.build_graph(grid, links, Rules::XY);
+    }
+
+    /// The X pass's forcing facts and the partners of R4, digit by digit. From `x on` the
+    /// X rules lead to the off nodes of `x`'s peers and from each to the on nodes of its
+    /// partners, so the on cells reached form the reflexive-transitive closure of "the
+    /// partners of a peer"; `x off` is met when a reached cell sees `x`, and from `x off`
+    /// the search starts at `x`'s partners.
+    fn build_x(&mut self, grid: &Cands) {
+        if self.conj.len() < 9 * 81 {
+            self.conj.resize(9 * 81, 0);
+        }
+        self.bivalue = 0;
+        for (c, &mask) in grid.masks.iter().enumerate() {
+            if exactly_two(mask as u128) {
+                self.bivalue |= 1u128 << c;
+            }
+        }
+        // Each cell's reached cells, rows of the digit's candidates only.
+        let mut row = [0u128; 81];
+        for d in 0..9 {
+            let plane = grid.planes[d];
+            let conj = &mut self.conj[d * 81..(d + 1) * 81];
+            let mut cells = plane;
+            while cells != 0 {
+                let x = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                conj[x] = 0;
+            }
+            let mut any = 0u128;
+            for house in HOUSE_SETS.iter() {
+                let two = plane & house.0;
+                if exactly_two(two) {
+                    let (a, b) = (
+                        two.trailing_zeros() as usize,
+                        127 - two.leading_zeros() as usize,
+                    );
+                    conj[a] |= 1u128 << b;
+                    conj[b] |= 1u128 << a;
+                    any |= two;
+                }
+            }
+            self.conj_any[d] = any;
+            let mut cells = plane;
+            while cells != 0 {
+                let x = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                let mut r = 1u128 << x;
+                // Only peers with a partner lead anywhere (`any` lies inside `plane`).
+                let mut peers = PEERS[x].0 & any;
+                while peers != 0 {
+                    let p = peers.trailing_zeros() as usize;
+                    peers &= peers - 1;
+                    r |= conj[p];
+                }
+                row[x] = r;
+            }
+            // Warshall: only cells with a partner are ever reached, so only they can be
+            // intermediate.
+            let mut ks = any;
+            while ks != 0 {
+                let k = ks.trailing_zeros() as usize;
+                ks &= ks - 1;
+                let (rk, bit) = (row[k], 1u128 << k);
+                let mut is = plane;
+                while is != 0 {
+                    let i = is.trailing_zeros() as usize;
+                    is &= is - 1;
+                    if row[i] & bit != 0 {
+                        row[i] |= rk;
+                    }
+                }
+            }
+            let (mut on, mut off) = (0u128, 0u128);
+            let mut cells = plane;
+            while cells != 0 {
+                let x = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                if row[x] & PEERS[x].0 & plane != 0 {
+                    on |= 1u128 << x;
+                }
+                let mut ys = conj[x];
+                while ys != 0 {
+                    let y = ys.trailing_zeros() as usize;
+                    ys &= ys - 1;
+                    if row[y] >> x & 1 == 1 {
+                        off |= 1u128 << x;
+                        break;
+                    }
+                }
+            }
+            self.x_on[d] = on;
+            self.x_off[d] = off;
+        }
+    }
+
+    /// The components of the graph of `links` (built on `grid`) under `rules` and what
+    /// each reaches.
+    fn build_graph(&mut self, grid: &Cands, links: &Links, rules: Rules) {
         if self.dense.len() < NODES {
             self.dense.resize(NODES, NONE);
         }
@@ -103,7 +219,7 @@ impl Reach {
         self.stack.clear();
         self.span.clear();
         self.merged.clear();
-        if keep_reach && self.reach.len() < count * self.words {
+        if self.reach.len() < count * self.words {
             // Components never outnumber nodes; rows are cleared as they are written.
             self.reach.resize(count * self.words, 0);
         }
@@ -161,19 +277,6 @@ impl Reach {
         self.index = index;
         self.low = low;
         self.call = call;
-        // On nodes closable into a cycle: an off predecessor in the same component.
-        self.cyclic.clear();
-        self.cyclic.resize(count, false);
-        for v in (0..count).step_by(2) {
-            // Dense ids pair (off, on): the even ones are the off nodes.
-            let cv = self.comp[v];
-            for e in self.adj_at[v]..self.adj_at[v + 1] {
-                let w = self.adj[e as usize] as usize;
-                if self.comp[w] == cv {
-                    self.cyclic[w] = true;
-                }
-            }
-        }
     }
 
     /// Pops the component rooted at `v` as number `c` and gathers what it reaches. Tarjan
@@ -191,10 +294,6 @@ impl Reach {
             self.comp[w] = c;
         }
         self.merged.push(c);
-        if !self.keep_reach {
-            self.stack.truncate(at);
-            return;
-        }
         // The row's span first (members and the components they lead to), so that only
         // those words are cleared and written.
         let (mut lo, mut hi) = (u32::MAX, 0u32);
@@ -242,9 +341,15 @@ impl Reach {
         self.stack.truncate(at);
     }
 
-    /// Whether the forcing-chain search from `start` can reach the opposite node.
+    /// Whether the forcing-chain search from `start` under `rules` (a pass with R4: X or
+    /// XY) can reach the opposite node.
     #[inline]
-    pub fn forcing_possible(&self, start: u16) -> bool {
+    pub fn forcing_possible(&self, rules: Rules, start: u16) -> bool {
+        debug_assert!(rules.x, "the Y pass has no forcing chains");
+        if !rules.y {
+            let plane = if is_on(start) { self.x_on } else { self.x_off };
+            return plane[digit_of(start)] >> cell_of(start) & 1 == 1;
+        }
         let c = self.comp[self.dense[start as usize] as usize] as usize;
         let t = self.dense[opposite(start) as usize] as usize;
         let (lo, hi) = self.span[c];
@@ -252,10 +357,19 @@ impl Reach {
         lo <= w && w <= hi && self.reach[c * self.words + t / 64] >> (t % 64) & 1 == 1
     }
 
-    /// Whether the cycle search from `a_on` can close a cycle.
+    /// Whether the cycle search from `a_on` (a candidate of the grid) under `rules` can
+    /// close a cycle: whether `a_on` has an off predecessor at all (see the module text).
     #[inline]
-    pub fn cycle_possible(&self, a_on: u16) -> bool {
-        self.cyclic[self.dense[a_on as usize] as usize]
+    pub fn cycle_possible(&self, rules: Rules, a_on: u16) -> bool {
+        let (x, d) = (cell_of(a_on), digit_of(a_on));
+        let mut cells = 0u128;
+        if rules.x {
+            cells |= self.conj_any[d];
+        }
+        if rules.y {
+            cells |= self.bivalue;
+        }
+        cells >> x & 1 == 1
     }
 }
 
@@ -292,20 +406,59 @@ mod tests {
         seen
     }
 
-    #[test]
-    fn forcing_and_cycle_tests_agree_with_a_plain_search() {
-        let puzzle =
-            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+    /// The candidates of a puzzle, with every `thin`-th candidate (scanning cells and
+    /// digits) removed where its cell keeps two: sparser grids, with the bivalue cells and
+    /// two-position houses that the inner grids of nested chains have.
+    fn cands(puzzle: &str, thin: usize) -> Cands {
         let mut values = [0u8; CELLS];
         for (v, ch) in values.iter_mut().zip(puzzle.bytes()) {
             *v = if ch.is_ascii_digit() { ch - b'0' } else { 0 };
         }
-        let cands = Cands::from_grid(&Grid::from_givens(&values).expect("valid givens"));
+        let mut cands = Cands::from_grid(&Grid::from_givens(&values).expect("valid givens"));
+        let mut k = 0;
+        for cell in 0..CELLS {
+            for digit in 0..9 {
+                if cands.has(cell, digit) && cands.masks[cell].count_ones() > 2 {
+                    k += 1;
+                    if thin > 0 && k % thin == 0 {
+                        cands.remove(cell, digit);
+                    }
+                }
+            }
+        }
+        cands
+    }
+
+    #[test]
+    fn forcing_and_cycle_tests_agree_with_a_plain_search() {
+        let puzzles = [
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        ];
+        let (mut forcing, mut cycles) = ([0; 2], 0);
+        for puzzle in puzzles {
+            for thin in [0, 5, 3, 2] {
+                let (f, c) = agree(&cands(puzzle, thin));
+                forcing = [forcing[0] + f[0], forcing[1] + f[1]];
+                cycles += c;
+            }
+        }
+        // Both answers occur in each pass (the grids are not all one way).
+        assert!(
+            forcing[0] > 0 && forcing[1] > 0 && cycles > 0,
+            "{forcing:?} {cycles}"
+        );
+    }
+
+    /// How many forcing and cycle searches are possible on `cands` (after checking each
+    /// answer against a plain search).
+    fn agree(cands: &Cands) -> ([u32; 2], u32) {
         let mut links = Links::default();
-        links.build(&cands);
+        links.build(cands);
         let mut reach = Reach::default();
+        reach.build(cands, &links);
+        let (mut forcing, mut cycles) = ([0; 2], 0);
         for rules in [Rules::X, Rules::Y, Rules::XY] {
-            reach.build(&cands, &links, rules, true);
             for cell in 0..CELLS {
                 for digit in 0..9 {
                     if !cands.has(cell, digit) {
@@ -313,11 +466,17 @@ mod tests {
                     }
                     let (on, off) = (node(cell, digit, true), node(cell, digit, false));
                     for start in [on, off] {
+                        if !rules.x {
+                            break;
+                        }
                         let seen = reachable(&links, rules, start);
+                        let possible = reach.forcing_possible(rules, start);
                         assert_eq!(
-                            reach.forcing_possible(start),
-                            seen[opposite(start) as usize]
+                            possible,
+                            seen[opposite(start) as usize],
+                            "{rules:?} {start}"
                         );
+                        forcing[rules.y as usize] += possible as u32;
                     }
                     // A cycle through `on`: an off node it reaches that implies it.
                     let seen = reachable(&links, rules, on);
@@ -326,9 +485,11 @@ mod tests {
                             && seen[q as usize]
                             && links.off_to_on(q, rules).iter().any(|&(p, _)| p == on)
                     });
-                    assert_eq!(reach.cycle_possible(on), closable);
+                    assert_eq!(reach.cycle_possible(rules, on), closable, "{rules:?} {on}");
+                    cycles += closable as u32;
                 }
             }
         }
+        (forcing, cycles)
     }
 }
