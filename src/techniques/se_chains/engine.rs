@@ -9,8 +9,8 @@ use std::rc::Rc;
 use crate::core::HOUSE_SETS;
 
 use super::nodes::{
-    cell_of, digit_of, is_on, node, off_to_on_into, on_to_off_into, opposite, Cands, NodeSet,
-    Rules, CAUSE_CELL, CAUSE_NONE, NODES, NONE,
+    cell_of, digit_of, is_on, node, off_to_on_into, opposite, Cands, NodeSet, Rules, CAUSE_CELL,
+    CAUSE_NONE, NODES, NONE, PEER_SEGMENTS,
 };
 
 /// What a chaining producer is (SE.md §3, §5.4).
@@ -120,10 +120,70 @@ impl Clash {
 /// A [`Prop::count`] entry to be counted again.
 const DIRTY: u32 = u32::MAX;
 
+/// What a propagation keeps of one stored node.
+#[derive(Clone, Debug)]
+struct Info {
+    /// Size of its ancestor set, kept as the sets grow (a node's set is its first parent's
+    /// plus itself); `DIRTY` once further parents joined it, counted when first asked (most
+    /// such nodes never are); not kept for a static run.
+    count: Cell<u32>,
+    /// Offset of its further parents in `Prop::extra`.
+    extra_at: u32,
+    /// First parent (`NONE` for an assumption).
+    parent: u16,
+    /// Length of its first-parent path (0 for an assumption): one less than its ancestor
+    /// count in a static run, a lower bound of it in any run.
+    depth: u16,
+    /// How many further parents it has.
+    extra_len: u16,
+    /// `CAUSE_*` or an R4 house.
+    cause: u8,
+}
+
+impl Default for Info {
+    fn default() -> Info {
+        Info::root(0, CAUSE_NONE)
+    }
+}
+
+impl Info {
+    /// An assumption's record.
+    #[inline]
+    fn root(extra_at: u32, cause: u8) -> Info {
+        Info {
+            count: Cell::new(1),
+            extra_at,
+            parent: NONE,
+            depth: 0,
+            extra_len: 0,
+            cause,
+        }
+    }
+
+    /// The record of a node whose first parent is `parent`, this record's node (a dirty
+    /// parent count stays dirty).
+    #[inline]
+    fn child(&self, parent: u16, extra_at: u32, cause: u8) -> Info {
+        let c = self.count.get();
+        Info {
+            count: Cell::new(if c == DIRTY { DIRTY } else { c + 1 }),
+            extra_at,
+            parent,
+            depth: self.depth + 1,
+            extra_len: 0,
+            cause,
+        }
+    }
+}
+
 /// One propagation's results: the nodes, in order, with parents, causes and ancestor sets.
 pub struct Prop {
     /// Stored nodes (both polarities).
     pub set: NodeSet,
+    /// Cells of each digit whose off node is stored, and whose on node is, kept in step with
+    /// `set` by the dynamic propagation only (it tests a whole house segment against them).
+    off_at: [u128; 9],
+    on_at: [u128; 9],
     /// Whether the run was static: no node has further parents, so a node's ancestors are
     /// its first-parent path, counted by `depth`, and `anc` is not kept.
     pub tree: bool,
@@ -134,21 +194,11 @@ pub struct Prop {
     /// their ancestor set is their parent's plus themselves and is not stored (most nodes of
     /// a run are such off nodes, and few of their sets are ever read).
     pub lazy: NodeSet,
-    /// Size of each stored node's ancestor set, kept as the sets grow (a node's set is its
-    /// first parent's plus itself); `DIRTY` once further parents joined it, counted when
-    /// first asked (most such nodes never are); not kept for a static run.
-    pub count: Vec<Cell<u32>>,
-    /// Length of each stored node's first-parent path (0 for an assumption): one less than
-    /// its ancestor count in a static run, a lower bound of it in any run.
-    pub depth: Vec<u16>,
-    /// First parent of each stored node (`NONE` for an assumption).
-    pub parent: Vec<u16>,
-    /// Offset and length of each node's further parents in `extra`.
-    pub extra_at: Vec<(u32, u16)>,
+    /// Each stored node's parents, cause, depth and ancestor count, one record a node (a
+    /// node is stored with one write instead of one per field, and one bounds check).
+    info: Vec<Info>,
     /// Further parents (hidden parents, rule parents), flat.
     pub extra: Vec<u16>,
-    /// Cause of each stored node (`CAUSE_*` or an R4 house).
-    pub cause: Vec<u8>,
     /// Nested chain of each advanced node: (identity, full complexity).
     pub nested: Vec<(u128, u32)>,
     /// Nodes with a nested chain.
@@ -167,15 +217,13 @@ impl Prop {
     fn new() -> Prop {
         Prop {
             set: NodeSet::EMPTY,
+            off_at: [0; 9],
+            on_at: [0; 9],
             tree: false,
             anc: vec![NodeSet::EMPTY; NODES],
             lazy: NodeSet::EMPTY,
-            count: vec![Cell::new(0); NODES],
-            depth: vec![0; NODES],
-            parent: vec![NONE; NODES],
-            extra_at: vec![(0, 0); NODES],
+            info: vec![Info::default(); NODES],
             extra: Vec::with_capacity(1024),
-            cause: vec![CAUSE_NONE; NODES],
             nested: vec![(0, 0); NODES],
             nested_set: NodeSet::EMPTY,
             ons: Vec::with_capacity(729),
@@ -190,6 +238,8 @@ impl Prop {
 
     fn reset(&mut self, start: &Cands) {
         self.set = NodeSet::EMPTY;
+        self.off_at = [0; 9];
+        self.on_at = [0; 9];
         self.lazy = NodeSet::EMPTY;
         self.tree = false;
         self.extra.clear();
@@ -204,30 +254,30 @@ impl Prop {
     #[inline]
     fn add(&mut self, n: u16, parent: u16, cause: u8) {
         self.set.insert(n);
-        self.parent[n as usize] = parent;
-        self.extra_at[n as usize] = (self.extra.len() as u32, 0);
-        self.cause[n as usize] = cause;
+        let at = if is_on(n) {
+            &mut self.on_at
+        } else {
+            &mut self.off_at
+        };
+        at[digit_of(n)] |= 1u128 << cell_of(n);
         let u = n as usize;
+        let extra_at = self.extra.len() as u32;
         if parent == NONE {
-            self.depth[u] = 0;
+            self.info[u] = Info::root(extra_at, cause);
             self.anc[u] = NodeSet::EMPTY;
-            self.count[u].set(1);
         } else {
             let p = parent as usize;
-            self.depth[u] = self.depth[p] + 1;
+            self.info[u] = self.info[p].child(parent, extra_at, cause);
             // Copied in place (one move of the set, not two through a local); `n` is new,
             // so it is not among its parent's ancestors. A lazy parent's set is its own
             // parent's plus itself.
             if self.lazy.contains(parent) {
-                let g = self.parent[p] as usize;
+                let g = self.info[p].parent as usize;
                 self.anc.copy_within(g..g + 1, u);
                 self.anc[u].insert(parent);
             } else {
                 self.anc.copy_within(p..p + 1, u);
             }
-            // A dirty parent count stays dirty.
-            let c = self.count[p].get();
-            self.count[u].set(if c == DIRTY { DIRTY } else { c + 1 });
         }
         self.anc[u].insert(n);
         if is_on(n) {
@@ -239,30 +289,37 @@ impl Prop {
 
     /// Stores the off node `n` made by the on node `parent`'s R1/R2 links (see `lazy`).
     #[inline]
-    fn add_lazy(&mut self, n: u16, parent: u16) {
+    fn add_lazy(&mut self, n: u16, cell: usize, digit: usize, parent: u16) {
         self.set.insert(n);
+        self.off_at[digit] |= 1u128 << cell;
         self.lazy.insert(n);
-        let (u, p) = (n as usize, parent as usize);
-        self.parent[u] = parent;
-        self.extra_at[u] = (0, 0);
-        self.cause[u] = CAUSE_NONE;
-        self.depth[u] = self.depth[p] + 1;
-        let c = self.count[p].get();
-        self.count[u].set(if c == DIRTY { DIRTY } else { c + 1 });
+        self.info[n as usize] = self.info[parent as usize].child(parent, 0, CAUSE_NONE);
         self.offs.push(n);
+    }
+
+    /// The on node `parent` implies the off node `q` (R1/R2): stores it, or records the clash
+    /// when its on twin is stored; returns whether the run stops.
+    #[inline]
+    fn off_from_on(&mut self, q: u16, parent: u16) -> bool {
+        if self.set.contains(opposite(q)) {
+            let anc = self.anc_of(parent).into_owned();
+            self.clash = Some(Clash::of(q, false, parent, CAUSE_NONE, anc));
+            return true;
+        }
+        if !self.set.contains(q) {
+            self.add_lazy(q, cell_of(q), digit_of(q), parent);
+        }
+        false
     }
 
     /// Stores `n` of a static run (no ancestor set: see `tree`).
     #[inline]
     fn add_tree(&mut self, n: u16, parent: u16, cause: u8) {
         self.set.insert(n);
-        self.parent[n as usize] = parent;
-        self.extra_at[n as usize] = (0, 0);
-        self.cause[n as usize] = cause;
-        self.depth[n as usize] = if parent == NONE {
-            0
+        self.info[n as usize] = if parent == NONE {
+            Info::root(0, cause)
         } else {
-            self.depth[parent as usize] + 1
+            self.info[parent as usize].child(parent, 0, cause)
         };
         if is_on(n) {
             self.ons.push(n);
@@ -275,14 +332,14 @@ impl Prop {
     #[inline]
     pub fn anc_count(&self, n: u16) -> u32 {
         if self.tree {
-            u32::from(self.depth[n as usize]) + 1
+            u32::from(self.info[n as usize].depth) + 1
         } else {
-            let c = self.count[n as usize].get();
+            let c = self.info[n as usize].count.get();
             if c != DIRTY {
                 return c;
             }
             let c = self.anc_of(n).count();
-            self.count[n as usize].set(c);
+            self.info[n as usize].count.set(c);
             c
         }
     }
@@ -296,11 +353,11 @@ impl Prop {
             let mut at = n;
             while at != NONE {
                 set.insert(at);
-                at = self.parent[at as usize];
+                at = self.info[at as usize].parent;
             }
             std::borrow::Cow::Owned(set)
         } else if self.lazy.contains(n) {
-            let mut set = self.anc[self.parent[n as usize] as usize];
+            let mut set = self.anc[self.info[n as usize].parent as usize];
             set.insert(n);
             std::borrow::Cow::Owned(set)
         } else {
@@ -313,12 +370,12 @@ impl Prop {
     #[inline]
     fn add_parent(&mut self, n: u16, p: u16) {
         self.extra.push(p);
-        self.extra_at[n as usize].1 += 1;
+        self.info[n as usize].extra_len += 1;
         let n = n as usize;
         // A lazy parent's set is its own parent's plus itself.
         let from = if self.lazy.contains(p) {
             self.anc[n].insert(p);
-            self.parent[p as usize] as usize
+            self.info[p as usize].parent as usize
         } else {
             p as usize
         };
@@ -335,15 +392,28 @@ impl Prop {
     /// Marks the count of `n` for counting again if further parents joined its set.
     #[inline]
     fn recount(&mut self, n: u16) {
-        if self.extra_at[n as usize].1 > 0 {
-            self.count[n as usize].set(DIRTY);
+        if self.info[n as usize].extra_len > 0 {
+            self.info[n as usize].count.set(DIRTY);
         }
     }
 
     /// The further parents of a stored node.
     pub fn extras(&self, n: u16) -> &[u16] {
-        let (at, len) = self.extra_at[n as usize];
-        &self.extra[at as usize..at as usize + len as usize]
+        let info = &self.info[n as usize];
+        let at = info.extra_at as usize;
+        &self.extra[at..at + info.extra_len as usize]
+    }
+
+    /// First parent of a stored node (`NONE` for an assumption).
+    #[inline]
+    pub fn parent(&self, n: u16) -> u16 {
+        self.info[n as usize].parent
+    }
+
+    /// Cause of a stored node (`CAUSE_*` or an R4 house).
+    #[inline]
+    pub fn cause(&self, n: u16) -> u8 {
+        self.info[n as usize].cause
     }
 
     /// Whether the on node `n` (or, with `off`, its off twin) is stored.
@@ -528,20 +598,51 @@ impl Engine {
         let dynamic = prod.dynamic();
         let level = prod.level();
         let (mut hon, mut hoff) = (0usize, 0usize);
-        let mut buf = [0u16; 32];
         let mut onbuf = [(0u16, 0u8); 4];
         loop {
             if hon < p.ons.len() {
                 let n = p.ons[hon];
                 hon += 1;
-                for &q in on_to_off_into(&p.work, rules, n, &mut buf) {
-                    if p.set.contains(opposite(q)) {
-                        let anc = p.anc_of(n).into_owned();
-                        p.clash = Some(Clash::of(q, false, n, CAUSE_NONE, anc));
+                // R1 then R2 (`on_to_off`'s order) walked here: processing an on node leaves
+                // the cell's mask and the digit's plane as they are, so both are read once.
+                let (cell, digit) = (cell_of(n), digit_of(n));
+                let plane = p.work.planes[digit];
+                let mut mask = if rules.y {
+                    p.work.masks[cell] & !(1 << digit)
+                } else {
+                    0
+                };
+                while mask != 0 {
+                    let d = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    if p.off_from_on(node(cell, d, false), n) {
                         return;
                     }
-                    if !p.set.contains(q) {
-                        p.add_lazy(q, n);
+                }
+                let segments = &PEER_SEGMENTS[cell];
+                let peers = plane & (segments[0] | segments[1] | segments[2]);
+                if peers & p.on_at[digit] == 0 {
+                    // No peer's on node is stored, so R2 meets no clash and only the peers
+                    // whose off node is new do anything: walk just those, in P(x)'s order.
+                    let fresh = !p.off_at[digit];
+                    for &segment in segments {
+                        let mut bits = plane & segment & fresh;
+                        while bits != 0 {
+                            let y = bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            p.add_lazy(node(y, digit, false), y, digit, n);
+                        }
+                    }
+                } else {
+                    for &segment in segments {
+                        let mut bits = plane & segment;
+                        while bits != 0 {
+                            let y = bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            if p.off_from_on(node(y, digit, false), n) {
+                                return;
+                            }
+                        }
                     }
                 }
             } else if hoff < p.offs.len() {

@@ -492,7 +492,7 @@ fn rule_cause(targets: &[Target], start_cause: [u128; 9]) -> ([u128; 9], u128) {
                 let c = if t.clash && n == t.node {
                     t.prop.clash.as_ref().map_or(NONE as u8, |c| c.cause)
                 } else {
-                    t.prop.cause[n as usize]
+                    t.prop.cause(n)
                 };
                 let (cell, d) = (cell_of(n), digit_of(n));
                 if c == CAUSE_CELL {

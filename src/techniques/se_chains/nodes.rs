@@ -200,6 +200,59 @@ const fn build_peer_order() -> [[u8; 20]; CELLS] {
     table
 }
 
+/// P(x) as three cell sets, in its order: the block's other cells, the row's cells outside the
+/// block, the column's cells outside the block (each segment of P(x) is in ascending cell
+/// order, so a segment's cells in ascending order are P(x)'s).
+pub static PEER_SEGMENTS: [[u128; 3]; CELLS] = build_peer_segments();
+
+/// The other cells of each of a cell's houses, in BRC order (block, row, column).
+pub static HOUSE_OTHERS: [[u128; 3]; CELLS] = build_house_others();
+
+/// A cell's houses in BRC order as sgrade house numbers ([`brc_houses`], tabled).
+pub static BRC_HOUSES: [[u8; 3]; CELLS] = build_brc_houses();
+
+const fn build_peer_segments() -> [[u128; 3]; CELLS] {
+    let mut table = [[0u128; 3]; CELLS];
+    let mut x = 0;
+    while x < CELLS {
+        let [b, r, c] = brc_houses(x);
+        let block = HOUSE_SETS[b].0;
+        table[x] = [
+            block & !(1u128 << x),
+            HOUSE_SETS[r].0 & !block,
+            HOUSE_SETS[c].0 & !block,
+        ];
+        x += 1;
+    }
+    table
+}
+
+const fn build_house_others() -> [[u128; 3]; CELLS] {
+    let mut table = [[0u128; 3]; CELLS];
+    let mut x = 0;
+    while x < CELLS {
+        let houses = brc_houses(x);
+        let mut k = 0;
+        while k < 3 {
+            table[x][k] = HOUSE_SETS[houses[k]].0 & !(1u128 << x);
+            k += 1;
+        }
+        x += 1;
+    }
+    table
+}
+
+const fn build_brc_houses() -> [[u8; 3]; CELLS] {
+    let mut table = [[0u8; 3]; CELLS];
+    let mut x = 0;
+    while x < CELLS {
+        let houses = brc_houses(x);
+        table[x] = [houses[0] as u8, houses[1] as u8, houses[2] as u8];
+        x += 1;
+    }
+    table
+}
+
 /// Whether `bits` has exactly two bits set. The build targets baseline x86-64, where
 /// `count_ones` is a software popcount (a dozen instructions a word); this is three, and the
 /// rules ask it for every off node they process.
@@ -269,10 +322,15 @@ pub fn on_to_off(
             emit(node(cell, d, false));
         }
     }
+    // P(x)'s three segments are each in ascending cell order, so walking the digit's cells
+    // in each segment gives P(x)'s order without testing the 20 peers one by one.
     let plane = cands.planes[digit];
-    for &y in &PEER_ORDER[cell] {
-        if plane >> y & 1 == 1 {
-            emit(node(y as usize, digit, false));
+    for &segment in &PEER_SEGMENTS[cell] {
+        let mut bits = plane & segment;
+        while bits != 0 {
+            let y = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            emit(node(y, digit, false));
         }
     }
 }
@@ -323,13 +381,38 @@ pub fn off_to_on(
 ) {
     if rules.y {
         let mask = cands.masks[cell];
-        if exactly_two(mask as u128) && mask >> digit & 1 == 1 {
-            let other = (mask & !(1 << digit)).trailing_zeros() as usize;
-            emit(node(cell, other, true), CAUSE_CELL);
+        if mask >> digit & 1 == 1 {
+            // The cell holds the digit: bivalue when exactly one other digit is left.
+            let other = mask & !(1 << digit);
+            if other != 0 && other & (other - 1) == 0 {
+                emit(
+                    node(cell, other.trailing_zeros() as usize, true),
+                    CAUSE_CELL,
+                );
+            }
         }
     }
     if rules.x {
         let plane = cands.planes[digit];
+        if plane >> cell & 1 == 1 {
+            // The cell holds the digit (as every node a propagation processes does): a house
+            // has two positions when its other cells hold exactly one, so one single-bit test
+            // per house replaces the two-bit count.
+            let mut first = usize::MAX;
+            for k in 0..3 {
+                let there = plane & HOUSE_OTHERS[cell][k];
+                if there != 0 && there & (there - 1) == 0 {
+                    let y = there.trailing_zeros() as usize;
+                    if first != y {
+                        if first == usize::MAX {
+                            first = y;
+                        }
+                        emit(node(y, digit, true), BRC_HOUSES[cell][k]);
+                    }
+                }
+            }
+            return;
+        }
         let mut first: Option<usize> = None;
         for house in brc_houses(cell) {
             if let Some(y) = conjugate(plane, house, cell) {
@@ -444,6 +527,18 @@ mod tests {
     }
 
     #[test]
+    fn peer_segments_walk_peer_order() {
+        for (x, peers) in PEER_ORDER.iter().enumerate() {
+            let mut walked = Vec::new();
+            for segment in PEER_SEGMENTS[x] {
+                walked.extend((0..CELLS).filter(|&y| segment >> y & 1 == 1));
+            }
+            let expected: Vec<usize> = peers.iter().map(|&y| y as usize).collect();
+            assert_eq!(walked, expected, "cell {x}");
+        }
+    }
+
+    #[test]
     fn bit_tests_match_counts() {
         for bits in [
             0u128,
@@ -459,6 +554,59 @@ mod tests {
         ] {
             assert_eq!(exactly_two(bits), bits.count_ones() == 2, "{bits:#x}");
             assert_eq!(at_most_one(bits), bits.count_ones() <= 1, "{bits:#x}");
+        }
+    }
+
+    /// SE's off → on rules as SE states them (count the cell's digits, count each house's
+    /// positions), for checking [`off_to_on`]'s single-bit tests against.
+    fn off_to_on_counted(cands: &Cands, cell: usize, digit: usize) -> Vec<(u16, u8)> {
+        let mut out = Vec::new();
+        let mask = cands.masks[cell];
+        if mask.count_ones() == 2 && mask >> digit & 1 == 1 {
+            let other = (mask & !(1 << digit)).trailing_zeros() as usize;
+            out.push((node(cell, other, true), CAUSE_CELL));
+        }
+        let mut first = None;
+        for house in brc_houses(cell) {
+            let there = cands.planes[digit] & HOUSE_SETS[house].0;
+            if there.count_ones() == 2 {
+                let y = (there & !(1u128 << cell)).trailing_zeros() as usize;
+                if first != Some(y) {
+                    first.get_or_insert(y);
+                    out.push((node(y, digit, true), house as u8));
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn off_to_on_matches_the_counted_rules() {
+        let mut cands = grid(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        );
+        // Thin the grid step by step so bivalue cells and conjugate pairs turn up, and ask
+        // for every (cell, digit), candidates and removed ones alike.
+        let mut seed = 12345u64;
+        for _ in 0..120 {
+            for cell in 0..CELLS {
+                for digit in 0..9 {
+                    let mut got = Vec::new();
+                    off_to_on(&cands, Rules::XY, cell, digit, |q, c| got.push((q, c)));
+                    assert_eq!(
+                        got,
+                        off_to_on_counted(&cands, cell, digit),
+                        "{cell} {digit}"
+                    );
+                }
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let (cell, digit) = ((seed >> 33) as usize % CELLS, (seed >> 20) as usize % 9);
+            if cands.has(cell, digit) && cands.masks[cell].count_ones() > 1 {
+                cands.remove(cell, digit);
+            }
         }
     }
 

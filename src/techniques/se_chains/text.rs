@@ -50,7 +50,7 @@ pub fn prop_chain(prop: &Prop, node: u16, clash: bool) -> String {
             }
         }
         names.push(name);
-        at = prop.parent[at as usize];
+        at = prop.parent(at);
     }
     names.reverse();
     names.join(" -> ")
