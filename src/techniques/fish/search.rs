@@ -127,6 +127,7 @@ pub(crate) fn search(
         Bits81::EMPTY,
         Bits81::ALL,
         (Bits81::EMPTY, 0, Bits81::EMPTY),
+        CoverCounts::start(),
     )
 }
 
@@ -221,6 +222,34 @@ impl Search<'_, '_> {
     }
 }
 
+impl Search<'_, '_> {
+    /// [`Search::feasible`] for a base set and no cover house yet (`size` covers and every fin
+    /// left), its target test read from the kept `counts` instead of counted again.
+    #[inline]
+    fn base_feasible(
+        &self,
+        picked: Bits81,
+        forced: Bits81,
+        fin_peers: Bits81,
+        targets: Bits81,
+        counts: &CoverCounts,
+    ) -> bool {
+        let (size, fins_left) = (self.spec.size, self.spec.max_exo_fins);
+        let forced_count = forced.count();
+        if forced_count > fins_left {
+            return false;
+        }
+        if picked.count() as usize > size + (fins_left - forced_count) as usize {
+            return false;
+        }
+        let seers = self.narrow(fin_peers, forced) & targets;
+        if seers.is_empty() {
+            return false;
+        }
+        self.spec.kraken || seers.intersects(counts.within(size))
+    }
+}
+
 /// Levels of the bit-sliced counters in [`some_target_coverable`]: enough for every state the
 /// searches reach (a target sees at most one picked candidate per house of its own that covers
 /// may use, plus those in its other houses); deeper states take the cell-by-cell loop.
@@ -301,6 +330,62 @@ fn some_target_coverable_by_cell(
     })
 }
 
+/// Levels of [`CoverCounts`]: a count above the largest fish size is all it needs to tell.
+const COVER_COUNT_LEVELS: usize = 8;
+
+/// For every cell `t`, the covers a fish on the base set so far needs if it is to eliminate
+/// `t` (counted up to `size + 1`, above which `t` is out of reach): one per `picked` candidate
+/// that does not see `t` (nor is `t`), plus `t`'s own (two for a base candidate, one for any
+/// other cell) — the count [`some_target_coverable`] takes at a base set, kept bit-sliced as the
+/// base set grows. Without endo fins a base house only adds candidates, to the base and to
+/// `picked`, so each count only grows and one added house costs an update per new candidate
+/// instead of a recount over every picked one.
+#[derive(Clone, Copy)]
+struct CoverCounts {
+    /// `at_least[k]`: the cells whose count is at least `k + 1`.
+    at_least: [Bits81; COVER_COUNT_LEVELS],
+}
+
+impl CoverCounts {
+    /// Before any base house: every cell needs one cover of its own.
+    fn start() -> CoverCounts {
+        let mut at_least = [Bits81::EMPTY; COVER_COUNT_LEVELS];
+        at_least[0] = Bits81::ALL;
+        CoverCounts { at_least }
+    }
+
+    /// The counts of a base set with candidates `cells` and greedy set `picked`, from nothing.
+    fn of(cells: Bits81, picked: Bits81, size: usize) -> CoverCounts {
+        let mut counts = CoverCounts::start();
+        counts.add(cells, size);
+        for cell in picked {
+            counts.add_picked(cell, size);
+        }
+        counts
+    }
+
+    /// One more to the count of every cell of `set` (levels up to `size + 1`).
+    #[inline]
+    fn add(&mut self, set: Bits81, size: usize) {
+        for k in (1..=size).rev() {
+            self.at_least[k] |= self.at_least[k - 1] & set;
+        }
+        self.at_least[0] |= set;
+    }
+
+    /// A picked candidate `cell`: one more cover for every cell that does not see it.
+    #[inline]
+    fn add_picked(&mut self, cell: usize, size: usize) {
+        self.add(!(PEERS[cell] | Bits81::cell(cell)), size);
+    }
+
+    /// The cells whose count is at most `size`: those a fish of `size` may still eliminate.
+    #[inline]
+    fn within(&self, size: usize) -> Bits81 {
+        !self.at_least[size]
+    }
+}
+
 impl Search<'_, '_> {
     /// Adds base houses from `base_list[start..]` until the base set has N houses. `picked`,
     /// `used` and `forced` keep a greedy covering bound up to date (see [`Search::feasible`]):
@@ -316,10 +401,11 @@ impl Search<'_, '_> {
         endo_fins: Bits81,
         fin_peers: Bits81,
         (picked, used, forced): (Bits81, u32, Bits81),
+        counts: CoverCounts,
     ) -> ControlFlow<()> {
         let size = self.spec.size;
         if level == size {
-            return self.cover_root(base, cells, endo_fins, fin_peers, picked);
+            return self.cover_root(base, cells, endo_fins, fin_peers, picked, &counts);
         }
         let last = self.base_count - (size - level);
         for i in start..=last {
@@ -351,30 +437,30 @@ impl Search<'_, '_> {
             let allowed = self.spec.cover_houses & !base;
             let (mut picked, mut used, mut forced) =
                 (picked.and_not(overlap), used, forced.and_not(overlap));
-            for cell in here.and_not(cells) {
+            let mut counts = counts;
+            let fresh = here.and_not(cells);
+            counts.add(fresh, size);
+            for cell in fresh {
                 let houses = CELL_HOUSE_MASKS[cell] & allowed;
                 if houses == 0 {
                     forced.insert(cell);
                 } else if houses & used == 0 {
                     picked.insert(cell);
                     used |= houses;
+                    counts.add_picked(cell, size);
                 }
             }
             let cells = cells | here;
+            if !overlap.is_empty() {
+                // Endo fins left `picked`: the counts shrink, so they are counted again.
+                counts = CoverCounts::of(cells, picked, size);
+            }
             let targets = if self.spec.cannibalism {
                 self.plane
             } else {
                 self.plane.and_not(cells)
             };
-            if !self.feasible(
-                picked,
-                forced,
-                size,
-                self.spec.max_exo_fins,
-                fin_peers,
-                targets,
-                (cells, Bits81::EMPTY, Bits81::EMPTY),
-            ) {
+            if !self.base_feasible(picked, forced, fin_peers, targets, &counts) {
                 continue;
             }
             self.bases(
@@ -385,6 +471,7 @@ impl Search<'_, '_> {
                 endo_fins,
                 fin_peers,
                 (picked, used, forced),
+                counts,
             )?;
         }
         ControlFlow::Continue(())
@@ -397,6 +484,7 @@ impl Search<'_, '_> {
         endo_fins: Bits81,
         fin_peers: Bits81,
         picked: Bits81,
+        counts: &CoverCounts,
     ) -> ControlFlow<()> {
         if endo_fins.is_empty() && self.spec.require_endo_fins {
             return ControlFlow::Continue(());
@@ -408,7 +496,14 @@ impl Search<'_, '_> {
         };
         let fins_possible = self.spec.max_exo_fins > 0 || !endo_fins.is_empty();
         let targets = if fins_possible && !self.spec.kraken {
-            self.viable_targets(base, cells.and_not(endo_fins), targets & fin_peers, picked)
+            // Without endo fins the counts are `viable_targets`' first test for every target
+            // at once (with endo fins its base candidates to cover differ from the counts').
+            let candidates = if endo_fins.is_empty() {
+                targets & fin_peers & counts.within(self.spec.size)
+            } else {
+                targets & fin_peers
+            };
+            self.viable_targets(base, cells.and_not(endo_fins), candidates, picked)
         } else {
             targets
         };
@@ -741,6 +836,54 @@ mod tests {
         }
         // Both answers occur often enough for the comparison to mean something.
         assert!(held > 1_000 && agreed - held > 1_000, "{held} of {agreed}");
+    }
+
+    #[test]
+    fn kept_cover_counts_agree_with_the_counted_target_test() {
+        // The counts a base set keeps (built up cell by cell, as `bases` does) answer the target
+        // test of `feasible` at a base set exactly as `some_target_coverable` does.
+        let mut state = 0x51_7CC1_B727_220Au64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut random_set = |density: u64| {
+            let mut set = Bits81::EMPTY;
+            for cell in 0..81 {
+                if next() % 100 < density {
+                    set.insert(cell);
+                }
+            }
+            set
+        };
+        let (mut compared, mut held) = (0, 0);
+        for round in 0..20_000 {
+            let size = 2 + round % 6;
+            let cells = random_set([10, 25, 40][round % 3]);
+            let picked = cells & random_set([10, 30, 60][round % 3]);
+            let seers = random_set([5, 20, 60][(round / 3) % 3]);
+            let mut kept = CoverCounts::start();
+            kept.add(cells, size);
+            for cell in picked {
+                kept.add_picked(cell, size);
+            }
+            let from_counts = seers.intersects(kept.within(size));
+            let counted = some_target_coverable_by_cell(
+                picked,
+                seers,
+                size,
+                (cells, Bits81::EMPTY, Bits81::EMPTY),
+            );
+            assert_eq!(from_counts, counted, "round {round}");
+            compared += 1;
+            held += counted as usize;
+        }
+        assert!(
+            held > 1_000 && compared - held > 1_000,
+            "{held} of {compared}"
+        );
     }
 
     #[test]
