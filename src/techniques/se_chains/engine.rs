@@ -439,6 +439,11 @@ pub struct Inner {
 pub struct Pool {
     /// Propagations, grown on demand.
     pub props: Vec<Prop>,
+    /// Node sets of the on runs (one on assumption) already made by the search running at
+    /// this depth, by candidate (`cell·9 + digit`); valid where `known` has the cell.
+    pub on_sets: Vec<NodeSet>,
+    /// Cells of each digit whose on run's set is in `on_sets`.
+    pub known: [u128; 9],
 }
 
 impl Pool {
@@ -446,6 +451,9 @@ impl Pool {
     pub fn ensure(&mut self, n: usize) {
         while self.props.len() < n {
             self.props.push(Prop::new());
+        }
+        if self.on_sets.is_empty() {
+            self.on_sets = vec![NodeSet::EMPTY; crate::core::CELLS * 9];
         }
     }
 }

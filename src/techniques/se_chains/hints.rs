@@ -8,7 +8,7 @@ use crate::core::HOUSE_SETS;
 
 use super::bonus::{difficulty, dynamic_base};
 use super::collect::{Collector, Hash128, Kind, Rec, Rendered};
-use super::engine::{Engine, Prod, Prop};
+use super::engine::{Engine, Pool, Prod, Prop};
 use super::nodes::{brc_houses, cell_of, digit_of, is_on, node, Cands, NodeSet, CAUSE_CELL, NONE};
 use super::text::{node_name, prop_chain};
 
@@ -69,6 +69,8 @@ pub fn base(prod: Prod) -> f64 {
 /// Producer `prod` (Nishio, Multiple or Dynamic) on `grid`, into `out`.
 pub fn search(engine: &mut Engine, depth: usize, grid: &Cands, prod: Prod, out: &mut Collector) {
     let mut pool = engine.take_pool(depth, SLOTS);
+    // The branch sets kept by `regions` are this grid's: none is known yet.
+    pool.known = [0; 9];
     if prod == Prod::Multiple {
         engine.links_static.build(grid);
     }
@@ -182,7 +184,7 @@ pub fn search(engine: &mut Engine, depth: usize, grid: &Cands, prod: Prod, out: 
                 }
             }
             if prod != Prod::Nishio {
-                regions(engine, depth, &mut pool.props, grid, prod, x, d, i, out);
+                regions(engine, depth, &mut pool, grid, prod, x, d, i, out);
             }
         }
         if prod != Prod::Nishio {
@@ -238,7 +240,7 @@ pub fn search(engine: &mut Engine, depth: usize, grid: &Cands, prod: Prod, out: 
 fn regions(
     engine: &mut Engine,
     depth: usize,
-    props: &mut [Prop],
+    pool: &mut Pool,
     grid: &Cands,
     prod: Prod,
     x: usize,
@@ -257,6 +259,37 @@ fn regions(
         // ancestors) cannot beat the best is dropped, and once none is left the remaining
         // branches are not run.
         let n = positions.count_ones() as usize;
+        // The targets are common to every branch, and pruning only drops some, so when the
+        // branches' node sets share nothing the house gives no hint: test that first, from
+        // the branch sets this search already made (a branch is the on run of one position,
+        // asked again by each house that holds it and by nothing else) and making the rest
+        // into their branch slots, where the run below finds them. Most houses stop here
+        // (the branches' sets share the house's other off nodes until the last branch).
+        let props = &mut pool.props;
+        let mut all = props[run].set;
+        let mut made = 0u32;
+        let mut bits = positions & !(1u128 << x);
+        let mut j = 0;
+        while bits != 0 {
+            let y = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let c = y * 9 + d;
+            if pool.known[d] >> y & 1 == 0 {
+                let slot = &mut props[BRANCH + j];
+                engine.propagate(depth, slot, grid, prod, &[node(y, d, true)], &[]);
+                pool.on_sets[c] = slot.set;
+                pool.known[d] |= 1u128 << y;
+                made |= 1 << j;
+            }
+            all = all.and(&pool.on_sets[c]);
+            if all.0.iter().all(|&w| w == 0) {
+                break;
+            }
+            j += 1;
+        }
+        if all.0.iter().all(|&w| w == 0) {
+            continue;
+        }
         let limit = out.complexity_limit(difficulty_fn(prod), Kind::Region);
         let mut common = props[run].set;
         // The per-node sums live in the engine, one buffer per depth (a fresh 1458-entry
@@ -290,14 +323,16 @@ fn regions(
             }
             let y = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            engine.propagate(
-                depth,
-                &mut props[next],
-                grid,
-                prod,
-                &[node(y, d, true)],
-                &[],
-            );
+            if made >> (next - BRANCH) & 1 == 0 {
+                engine.propagate(
+                    depth,
+                    &mut props[next],
+                    grid,
+                    prod,
+                    &[node(y, d, true)],
+                    &[],
+                );
+            }
             common = common.and(&props[next].set);
             if let Some(limit) = limit {
                 let rest = 2 * (n - 1 - k) as u32;
