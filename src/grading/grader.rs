@@ -9,8 +9,9 @@ use crate::core::Grid;
 use crate::scales::ladder::{Found, Ladder, RatingRule, SinglesOrder};
 use crate::scales::se::SeRating;
 use crate::scales::singles_queue::SinglesQueue;
-use crate::techniques::step::{Step, WrongDeduction};
-use crate::techniques::{Premise, TechniqueId};
+use crate::techniques::se;
+use crate::techniques::step::{Step, StepDifficulty, WrongDeduction};
+use crate::techniques::{Flavour, Premise, TechniqueId};
 use crate::timing::{NoTiming, TimingHook};
 
 /// What grading a puzzle found.
@@ -83,6 +84,25 @@ pub struct Gate<'a, T> {
 thread_local! {
     /// The HoDoKu singles queue of this thread's last puzzle, whose buffers the next reuses.
     static QUEUE: Cell<Option<SinglesQueue>> = const { Cell::new(None) };
+}
+
+/// SE's producer 1 (pass A or B, by `technique`) on `grid`: its first single written into
+/// `step`, the step its finder yields first, without building that step in the finder's buffer
+/// and copying it here; the grader then places the digit rather than applying the step. Most
+/// of an easy puzzle's steps on the SE scale are these.
+#[inline]
+fn se_single(technique: TechniqueId, grid: &Grid, step: &mut Step) -> Found {
+    match se::basic::first_single(technique, grid) {
+        Some(single) => {
+            step.set_single(technique, single.cell, single.digit, 1 << single.house);
+            step.difficulty = Some(StepDifficulty(single.difficulty));
+            Found::Placement {
+                cell: single.cell,
+                digit: single.digit,
+            }
+        }
+        None => Found::Nothing,
+    }
 }
 
 /// Every premise some rung of `ladder` rests on.
@@ -187,6 +207,11 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
                     }
                     None => Found::Nothing,
                 },
+                (None, TechniqueId::FullHouse | TechniqueId::HiddenSingle)
+                    if rung.flavour == Flavour::Se && rung.preference.takes_first() =>
+                {
+                    se_single(rung.technique, grid, &mut step)
+                }
                 _ => rung.find(grid, &mut step),
             };
             mark = timing.technique_call(rung.technique, mark, found != Found::Nothing);
@@ -397,6 +422,64 @@ mod tests {
             // Sudoku Explainer's singles have their own finders: no fast path there.
             assert_eq!(placed == 0, scale == Scale::Se, "{scale:?}: {placed}");
         }
+    }
+
+    /// SE's singles fast path ([`se_single`]) is invisible: at every state of the SE paths of
+    /// the royle17 sample, each of producer 1's rungs writes the step its search takes first
+    /// (field for field, or none), and placing the reported digit is applying that step.
+    #[test]
+    fn ses_singles_fast_path_takes_the_step_the_search_takes_at_every_state() {
+        use crate::scales::ladder::Rung;
+        use crate::scales::Scale;
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/corpora/royle17_sample.txt"
+        ))
+        .unwrap();
+        let ladder = Scale::Se.ladder();
+        let singles: Vec<Rung> = ladder
+            .rungs()
+            .iter()
+            .copied()
+            .filter(|r| {
+                matches!(
+                    r.technique,
+                    TechniqueId::FullHouse | TechniqueId::HiddenSingle
+                )
+            })
+            .collect();
+        assert_eq!(singles.len(), 2);
+        let (mut fast, mut searched) =
+            (Step::new(TechniqueId::XWing), Step::new(TechniqueId::XWing));
+        let (mut states, mut placed) = (0, 0);
+        for line in text
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .take(60)
+        {
+            let mut g = grid(&line[..81]);
+            grade(&mut g, &ladder, None, &mut |_, state| {
+                states += 1;
+                for rung in &singles {
+                    let found = se_single(rung.technique, state, &mut fast);
+                    let any = rung.search_into(state, &mut searched);
+                    assert_eq!(found != Found::Nothing, any, "{:?}", rung.technique);
+                    if let Found::Placement { cell, digit } = found {
+                        placed += 1;
+                        assert_eq!(fast, searched, "{:?}", rung.technique);
+                        let (mut by_place, mut by_apply) = (state.clone(), state.clone());
+                        by_place.place(cell, digit);
+                        assert!(searched.apply(&mut by_apply));
+                        assert_eq!(by_place, by_apply);
+                    }
+                }
+            })
+            .unwrap();
+        }
+        assert!(
+            states > 1000 && placed > 1000,
+            "{states} states, {placed} singles"
+        );
     }
 
     #[test]

@@ -32,16 +32,35 @@ thread_local! {
     /// [`full_house`]'s memo: the unsolved cells of its last grid and the houses (bit h =
     /// house h) that had exactly one of them.
     static ONE_OPEN: Cell<(Bits81, u32)> = const { Cell::new((Bits81::EMPTY, 0)) };
+
+    /// [`hidden_single`]'s memo ([`OnceTable`]), for the last grid seen on this thread.
+    static ONCE: RefCell<OnceTable> = const { RefCell::new(OnceTable::EMPTY) };
+}
+
+/// One single of SE's producer 1: the digit placed, its cell, the house it is single in and
+/// its SE difficulty. The finders yield it as a step; the grader's fast path
+/// ([`first_single`]) places it without building one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeSingle {
+    /// The cell.
+    pub cell: usize,
+    /// The digit index placed.
+    pub digit: usize,
+    /// The house (0..27) the digit has one place in.
+    pub house: usize,
+    /// 1.0 (a full house), 1.2 (a block) or 1.5 (a row or column).
+    pub difficulty: f64,
 }
 
 /// Yields [`placement`]'s step to `sink`, built in this thread's [`SINGLE`] buffer (a fresh
 /// one if the sink itself is placing a single on this thread).
-fn yield_placement(
-    sink: &mut StepSink<'_>,
-    technique: T,
-    difficulty: f64,
-    (cell, digit, house): (usize, usize, usize),
-) -> ControlFlow<()> {
+fn yield_placement(sink: &mut StepSink<'_>, technique: T, single: SeSingle) -> ControlFlow<()> {
+    let SeSingle {
+        cell,
+        digit,
+        house,
+        difficulty,
+    } = single;
     SINGLE.with(|buffer| match buffer.try_borrow_mut() {
         Ok(mut step) => {
             step.technique = technique;
@@ -74,8 +93,7 @@ fn in_bcr_order(houses: u32) -> u32 {
     (houses >> 18) | ((houses >> 9) & 0x1ff) << 9 | (houses & 0x1ff) << 18
 }
 
-/// Producer 1, pass A (§4.1): a digit with one place in a house with one empty cell (1.0,
-/// named "Hidden Single").
+/// Every full house of `grid` in SE's order (pass A), to `each` until it breaks.
 ///
 /// A digit's places are unsolved cells, so in a house with one empty cell they are that cell
 /// where it is a candidate: the house's digits with one place are the cell's candidates, in
@@ -83,7 +101,8 @@ fn in_bcr_order(houses: u32) -> u32 {
 /// unsolved cells alone; the memo ([`ONE_OPEN`]) keeps them for the last grid seen on this
 /// thread, and only the houses of the cells solved (or unsolved) since are counted again: in
 /// SE's loop, one house or three per step instead of 27.
-pub fn full_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+#[inline(always)]
+fn full_houses(grid: &Grid, mut each: impl FnMut(SeSingle) -> ControlFlow<()>) -> ControlFlow<()> {
     let unsolved = grid.unsolved();
     let (before, mut one_open) = ONE_OPEN.get();
     let changed = before ^ unsolved;
@@ -109,36 +128,167 @@ pub fn full_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         while digits != 0 {
             let digit = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            yield_placement(sink, T::FullHouse, 1.0, (cell, digit, house))?;
+            each(SeSingle {
+                cell,
+                digit,
+                house,
+                difficulty: 1.0,
+            })?;
         }
     }
     ControlFlow::Continue(())
 }
 
-/// Producer 1, pass B (§4.1): a digit with one place in a house with several empty cells;
-/// 1.2 in a block, 1.5 in a row or column.
-pub fn hidden_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+/// Per house, the digits with exactly one place there, for the candidate planes it holds:
+/// [`hidden_single`]'s memo. A house's once-digits depend on its cells' candidates alone, so
+/// a new grid only marks the houses of the cells whose candidates changed as stale, and a
+/// stale house is counted again when a scan reaches it: in SE's loop, after a single, its
+/// cell's and the affected peers' houses, and of those only the ones scanned before the next
+/// single is found. The planes it was counted from are kept, so it is exact for any sequence
+/// of grids.
+struct OnceTable {
+    planes: [Bits81; 9],
+    /// Bit d of `once[h]`: digit d has one place in house h (for a house not stale).
+    once: [u16; 27],
+    /// The houses whose `once` may be out of date (bit h = house h).
+    stale: u32,
+    /// The houses not stale whose `once` is not empty.
+    some: u32,
+}
+
+impl OnceTable {
+    /// The table of a grid without candidates.
+    const EMPTY: OnceTable = OnceTable {
+        planes: [Bits81::EMPTY; 9],
+        once: [0; 27],
+        stale: 0,
+        some: 0,
+    };
+
+    /// Brings the table to `grid`'s planes: the houses of every cell whose candidates
+    /// changed become stale.
+    #[inline]
+    fn update(&mut self, grid: &Grid) {
+        let mut changed = Bits81::EMPTY;
+        for (old, &new) in self.planes.iter_mut().zip(grid.planes()) {
+            changed |= *old ^ new;
+            *old = new;
+        }
+        if changed.is_empty() {
+            return;
+        }
+        // A new puzzle changes most cells: every house then, not the cells' houses one by one.
+        let stale = if changed.count() > 12 {
+            (1 << 27) - 1
+        } else {
+            houses_of(changed)
+        };
+        self.stale |= stale;
+        self.some &= !stale;
+    }
+
+    /// The once-digits of `house` at `grid`, whose planes the table holds, counted again if
+    /// the house is stale.
+    #[inline]
+    fn refresh(&mut self, grid: &Grid, house: usize) -> u16 {
+        let bit = 1 << house;
+        if self.stale & bit != 0 {
+            let once = grid.digits_once_in(house);
+            self.once[house] = once;
+            self.stale &= !bit;
+            if once != 0 {
+                self.some |= bit;
+            }
+        }
+        self.once[house]
+    }
+}
+
+/// Every hidden single of `grid` in SE's order (pass B: houses in BCR order, digits
+/// ascending, houses with one empty cell left to pass A), to `each` until it breaks.
+#[inline(always)]
+fn hidden_singles(
+    grid: &Grid,
+    mut each: impl FnMut(SeSingle) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let unsolved = grid.unsolved();
-    for &house in &BCR {
-        let open = unsolved & HOUSE_SETS[house];
-        // Zero or one empty cell: pass A's house, or none.
-        if open.0 & open.0.wrapping_sub(1) == 0 {
-            continue;
-        }
-        let mut singles = grid.digits_once_in(house);
-        if singles == 0 {
-            continue;
-        }
+    let mut done = 0u32;
+    loop {
+        // The next house in BCR order that may hold a single, after those done, and its
+        // once-digits. The table is borrowed only here and brought to `grid` each time:
+        // `each` may search another grid on this thread.
+        let next = ONCE.with_borrow_mut(|table| {
+            table.update(grid);
+            let mut order = in_bcr_order(table.stale | table.some) & !done;
+            while order != 0 {
+                let position = order.trailing_zeros();
+                order &= order - 1;
+                let house = BCR[position as usize];
+                let open = unsolved & HOUSE_SETS[house];
+                // One empty cell (pass A's house) or none (no single).
+                if open.0 & open.0.wrapping_sub(1) == 0 {
+                    continue;
+                }
+                let once = table.refresh(grid, house);
+                if once != 0 {
+                    return Some((position, house, once));
+                }
+            }
+            None
+        });
+        let Some((position, house, mut singles)) = next else {
+            return ControlFlow::Continue(());
+        };
+        // Every house up to this one is done.
+        done = (2u32 << position) - 1;
         let difficulty = if house >= 18 { 1.2 } else { 1.5 };
         while singles != 0 {
             let digit = singles.trailing_zeros() as usize;
             singles &= singles - 1;
-            if let Some(cell) = (grid.plane(digit) & HOUSE_SETS[house]).first() {
-                yield_placement(sink, T::HiddenSingle, difficulty, (cell, digit, house))?;
-            }
+            let cell = (grid.plane(digit) & HOUSE_SETS[house])
+                .first()
+                .unwrap_or_default();
+            each(SeSingle {
+                cell,
+                digit,
+                house,
+                difficulty,
+            })?;
         }
     }
-    ControlFlow::Continue(())
+}
+
+/// The single SE's producer 1 yields first at `grid` for `technique` ([`T::FullHouse`]: pass
+/// A, [`T::HiddenSingle`]: pass B), without building a step: the grader places it directly
+/// (a single's step places its cell and eliminates nothing). `None` when there is none, or
+/// for another technique.
+#[inline]
+pub fn first_single(technique: T, grid: &Grid) -> Option<SeSingle> {
+    let mut first = None;
+    let take = |single| {
+        first = Some(single);
+        ControlFlow::Break(())
+    };
+    let _ = match technique {
+        T::FullHouse => full_houses(grid, take),
+        T::HiddenSingle => hidden_singles(grid, take),
+        _ => ControlFlow::Continue(()),
+    };
+    first
+}
+
+/// Producer 1, pass A (§4.1): a digit with one place in a house with one empty cell (1.0,
+/// named "Hidden Single").
+pub fn full_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    full_houses(grid, |single| yield_placement(sink, T::FullHouse, single))
+}
+
+/// Producer 1, pass B (§4.1): a digit with one place in a house with several empty cells;
+/// 1.2 in a block, 1.5 in a row or column.
+pub fn hidden_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    hidden_singles(grid, |single| {
+        yield_placement(sink, T::HiddenSingle, single)
+    })
 }
 
 /// Producer 4 (§4.3): the first cell in row-major order with one candidate.
@@ -898,6 +1048,22 @@ mod tests {
         found
     }
 
+    /// Pass B counted afresh at every house (each house's once-digits from its cells' masks):
+    /// what [`hidden_single`]'s table must find.
+    fn hidden_single_everywhere(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+        for &house in &BCR {
+            if empty_cells(grid, house) < 2 {
+                continue;
+            }
+            let difficulty = if house >= 18 { 1.2 } else { 1.5 };
+            for digit in crate::core::bits::digits(grid.digits_once_in(house)) {
+                let cell = (grid.plane(digit) & HOUSE_SETS[house]).first().unwrap();
+                sink(&placement(T::HiddenSingle, difficulty, cell, digit, house))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
     /// Walks SE's loop over producers 1–12 on the shipped 17-clue sample (and on each
     /// puzzle's grid again, so that a memo from one path meets the next): at every grid each
     /// memoized producer's first step is the one its search finds looking everywhere.
@@ -920,7 +1086,8 @@ mod tests {
             swordfish,
         ];
         type Everywhere = fn(&Grid, &mut StepSink<'_>) -> ControlFlow<()>;
-        let everywhere: [(FinderFn, Everywhere); 15] = [
+        let everywhere: [(FinderFn, Everywhere); 16] = [
+            (hidden_single, hidden_single_everywhere),
             (direct_pointing, |g, s| {
                 direct_intersection(g, s, true, Changed::ALL)
             }),
@@ -962,6 +1129,24 @@ mod tests {
                     let each = intersection_passes(pointing).map(|p| p.locked_digits(&grid));
                     assert_eq!(all_locked(&grid, pointing), each, "{puzzle}");
                 }
+                // The whole of pass B, every single in order, and the grader's first.
+                let (mut memoized, mut fresh) = (Vec::new(), Vec::new());
+                let _ = hidden_single(&grid, &mut |s| {
+                    memoized.push(s.clone());
+                    ControlFlow::Continue(())
+                });
+                let _ = hidden_single_everywhere(&grid, &mut |s| {
+                    fresh.push(s.clone());
+                    ControlFlow::Continue(())
+                });
+                assert_eq!(memoized, fresh, "{puzzle}");
+                let as_step = |technique, single: Option<SeSingle>| {
+                    single.map(|s| placement(technique, s.difficulty, s.cell, s.digit, s.house))
+                };
+                let pass_a = first_single(T::FullHouse, &grid);
+                assert_eq!(as_step(T::FullHouse, pass_a), first(&full_house, &grid));
+                let pass_b = first_single(T::HiddenSingle, &grid);
+                assert_eq!(as_step(T::HiddenSingle, pass_b), fresh.first().cloned());
                 for (memoized, search) in everywhere {
                     let want = first(&search, &grid);
                     compared += usize::from(want.is_some());
