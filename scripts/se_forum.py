@@ -47,6 +47,18 @@ def grade(args, puzzles, name):
     return rows, children_cpu() - before, time.time() - started
 
 
+# Per set graded with `--work`: how many sgrade invocations made its rows, and which binaries.
+GRADED_BY = {}
+
+
+def graded_by(name):
+    if name not in GRADED_BY:
+        return []
+    runs, binaries = GRADED_BY[name]
+    return [f"Rows made by {runs} sgrade invocation(s) (resumed after each interruption) of "
+            + ", ".join(f"`{b}`" for b in binaries) + ".", ""]
+
+
 def grade_resumable(args, puzzles, name):
     os.makedirs(args.work, exist_ok=True)
     base = os.path.join(args.work, name)
@@ -74,10 +86,13 @@ def grade_resumable(args, puzzles, name):
     if len(rows) != len(puzzles):
         sys.exit(f"{len(puzzles)} puzzles in, {len(rows)} rows in {base}.csv")
     cpu = wall = 0.0
+    runs = []
     with open(base + ".cpu") as f:
         for line in f:
-            fields = line.split()
+            fields = line.split(maxsplit=3)
             cpu, wall = cpu + float(fields[0]), wall + float(fields[1])
+            runs.append(fields[3].strip())
+    GRADED_BY[name] = (len(runs), sorted(set(runs)))
     return rows, cpu, wall
 
 
@@ -127,6 +142,7 @@ def main():
             f"Rated {len(rated)} of {len(sample)} (stuck: {len(sample) - len(rated)}); ER ≥ 11.0: "
             f"{at_least_11} of {len(rated)}. CPU {cpu:.1f} s, wall {wall:.1f} s: "
             f"{len(sample) / cpu if cpu else 0:.2f} puzzles/CPU-s.", "",
+            *graded_by(f"forum_every{args.every}"),
             distribution(ers), "", f"The {args.slowest} slowest (time_us is wall time per puzzle "
             f"{'on one thread, ~CPU time' if args.jobs == 1 else f'with {args.jobs} threads'}):",
             "", "| puzzle | ER/EP/ED | ER technique | ms |", "|---|---|---|--:|"]
@@ -151,7 +167,8 @@ def main():
         text += ["", f"## `forum_hardest_1106_rated.csv`: 1-in-{args.rated_every} of the rows "
                  f"that carry the forum's ER ({len(ref)} rows)", "",
                  f"ER within 0.1 of the forum's: {close} of {len(ref)} "
-                 f"({100.0 * close / len(ref):.1f}%); exact: {exact}. CPU {cpu:.1f} s.", ""]
+                 f"({100.0 * close / len(ref):.1f}%); exact: {exact}. CPU {cpu:.1f} s.", "",
+                 *graded_by(f"rated_every{args.rated_every}")]
         if misses:
             text += ["| puzzle | forum ER/EP/ED | sgrade ER/EP/ED |", "|---|---|---|"]
             for r, o in misses[:15]:
