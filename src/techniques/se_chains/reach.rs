@@ -51,7 +51,7 @@ pub struct Reach {
     /// words `span` names are written (the others hold stale data and are never read).
     reach: Vec<u64>,
     /// First and last word of each component's reach set that can be non-zero (dense ids
-    /// go digit by digit, and the X pass never leaves a digit, so its sets stay narrow).
+    /// go digit by digit, so sets that stay within a few digits stay narrow).
     span: Vec<(u32, u32)>,
     /// The last component a component's set was merged into (each merged once a
     /// component; a component's own entry starts as its own number).
