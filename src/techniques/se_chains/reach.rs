@@ -51,9 +51,10 @@ pub struct Reach {
     /// words `span` names are written (the others hold stale data and are never read).
     reach: Vec<u64>,
     /// First and last word of each component's reach set that can be non-zero (dense ids
-    /// go digit by digit, and the X pass never leaves a digit, so its sets stay narrow).
+    /// go digit by digit, so sets that stay within a few digits stay narrow).
     span: Vec<(u32, u32)>,
-    /// The component a component's set was last merged into (each merged once).
+    /// The last component a component's set was merged into (each merged once a
+    /// component; a component's own entry starts as its own number).
     merged: Vec<u32>,
     /// Tarjan's visit number of each dense id (`UNSEEN`, or `DONE` once its component is
     /// closed, so that closed nodes never lower a `low`).
@@ -294,13 +295,24 @@ impl Reach {
             self.comp[w] = c;
         }
         self.merged.push(c);
-        // The row's span first (members and the components they lead to), so that only
-        // those words are cleared and written.
+        // The members' bits, then each component they lead to merged once (marked `c`),
+        // the row's span widened (and the new words cleared) as the merges need.
         let (mut lo, mut hi) = (u32::MAX, 0u32);
         for i in at..self.stack.len() {
+            let u = self.stack[i] / 64;
+            lo = lo.min(u);
+            hi = hi.max(u);
+        }
+        let base = c as usize * words;
+        let (done, this) = self.reach.split_at_mut(base);
+        let row = &mut this[..words];
+        row[lo as usize..=hi as usize].fill(0);
+        for i in at..self.stack.len() {
+            let w = self.stack[i] as usize;
+            row[w / 64] |= 1 << (w % 64);
+        }
+        for i in at..self.stack.len() {
             let u = self.stack[i] as usize;
-            lo = lo.min((u / 64) as u32);
-            hi = hi.max((u / 64) as u32);
             for e in adj_at[u]..adj_at[u + 1] {
                 let other = self.comp[adj[e as usize] as usize];
                 if other == c || self.merged[other as usize] == c {
@@ -308,32 +320,17 @@ impl Reach {
                 }
                 self.merged[other as usize] = c;
                 let (olo, ohi) = self.span[other as usize];
-                lo = lo.min(olo);
-                hi = hi.max(ohi);
-            }
-        }
-        let base = c as usize * words;
-        let (done, this) = self.reach.split_at_mut(base);
-        let row = &mut this[lo as usize..=hi as usize];
-        row.fill(0);
-        for i in at..self.stack.len() {
-            let w = self.stack[i] as usize;
-            row[w / 64 - lo as usize] |= 1 << (w % 64);
-        }
-        // Each component this one leads to is merged once: the first walk marked them `c`,
-        // this one unmarks each as it merges it.
-        for i in at..self.stack.len() {
-            let u = self.stack[i] as usize;
-            for e in adj_at[u]..adj_at[u + 1] {
-                let other = self.comp[adj[e as usize] as usize];
-                if other == c || self.merged[other as usize] != c {
-                    continue;
+                if olo < lo {
+                    row[olo as usize..lo as usize].fill(0);
+                    lo = olo;
                 }
-                self.merged[other as usize] = DONE;
-                let (olo, ohi) = self.span[other as usize];
-                let from = other as usize * words;
-                for wi in olo..=ohi {
-                    row[(wi - lo) as usize] |= done[from + wi as usize];
+                if ohi > hi {
+                    row[hi as usize + 1..=ohi as usize].fill(0);
+                    hi = ohi;
+                }
+                let from = &done[other as usize * words..other as usize * words + words];
+                for wi in olo as usize..=ohi as usize {
+                    row[wi] |= from[wi];
                 }
             }
         }
@@ -347,7 +344,11 @@ impl Reach {
     pub fn forcing_possible(&self, rules: Rules, start: u16) -> bool {
         debug_assert!(rules.x, "the Y pass has no forcing chains");
         if !rules.y {
-            let plane = if is_on(start) { self.x_on } else { self.x_off };
+            let plane = if is_on(start) {
+                &self.x_on
+            } else {
+                &self.x_off
+            };
             return plane[digit_of(start)] >> cell_of(start) & 1 == 1;
         }
         let c = self.comp[self.dense[start as usize] as usize] as usize;
