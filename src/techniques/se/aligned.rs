@@ -9,8 +9,8 @@
 
 use std::ops::ControlFlow;
 
-use super::{se_step, PEER_ORDER};
-use crate::core::{Bits81, Grid, PEERS};
+use super::se_step;
+use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
 use crate::techniques::{StepSink, TechniqueId};
 
 /// The base cells (row-major, at most 81) and each cell's excluders as a set: peers with 2
@@ -135,6 +135,28 @@ fn exclusion_step(
     sink(&step)
 }
 
+/// Whether `set` has two cells or more (one AND of the word with itself less one: no
+/// popcount).
+#[inline]
+fn two_or_more(set: Bits81) -> bool {
+    set.0 & set.0.wrapping_sub(1) != 0
+}
+
+/// `cell`'s peers in the three runs of SE's peer order ([`super::PEER_ORDER`]): its block's other
+/// cells, its row's outside the block, its column's outside the block. Each run ascends by
+/// cell number (a block's order is row-major), so the peers of a set come out in peer order
+/// run by run, bit by bit, without a walk over all twenty.
+#[inline]
+fn peer_parts(cell: usize) -> [Bits81; 3] {
+    let [row, column, block] = CELL_HOUSES[cell];
+    let block = HOUSE_SETS[block as usize];
+    [
+        block.and_not(Bits81::cell(cell)),
+        HOUSE_SETS[row as usize].and_not(block),
+        HOUSE_SETS[column as usize].and_not(block),
+    ]
+}
+
 /// The digit indexes of a mask, ascending.
 #[inline]
 fn digits(mask: u16) -> impl Iterator<Item = usize> {
@@ -152,7 +174,7 @@ pub fn aligned_pair_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFl
         for &c0 in &cells[..j] {
             let c0 = c0 as usize;
             let common = bases.excluders[c0] & bases.excluders[c1];
-            if common.count() < 2 {
+            if !two_or_more(common) {
                 continue;
             }
             let n_masks = excluder_masks(grid, common, &mut buffer);
@@ -194,25 +216,24 @@ pub fn aligned_triplet_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> Contro
             let (e0, e1) = (bases.excluders[c0], bases.excluders[c1]);
             // Every triple's common excluders lie in the pair's.
             let pair_common = e0 & e1;
-            if pair_common.count() < 2 {
+            if !two_or_more(pair_common) {
                 continue;
             }
             // The twin area: c0's excluders, then c1's not already listed, in peer order, kept
             // if they are base cells other than c0 and c1 (and, here, if they can leave two
             // common excluders: the others would be skipped anyway).
             let outside = !(Bits81::cell(c0) | Bits81::cell(c1));
-            let keep = |e: usize| (pair_common & bases.excluders[e]).count() >= 2;
+            let keep = |e: usize| two_or_more(pair_common & bases.excluders[e]);
             let mut n = 0;
             let first = e0 & bases.set & outside;
             let second = e1.and_not(e0) & bases.set & outside;
             for (cell, from) in [(c0, first), (c1, second)] {
-                if from.is_empty() {
-                    continue;
-                }
-                for &e in &PEER_ORDER[cell] {
-                    if from.contains(e as usize) && keep(e as usize) {
-                        area[n] = e;
-                        n += 1;
+                for part in peer_parts(cell) {
+                    for e in from & part {
+                        if keep(e) {
+                            area[n] = e as u8;
+                            n += 1;
+                        }
                     }
                 }
             }
@@ -256,4 +277,39 @@ pub fn aligned_triplet_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> Contro
         }
     }
     ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::se::PEER_ORDER;
+
+    /// The twin area's runs list a set of peers in SE's peer order.
+    #[test]
+    fn peer_parts_follow_peer_order() {
+        for cell in 0..81 {
+            for step in 1..5 {
+                let set: Bits81 = PEER_ORDER[cell]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i % step == cell % step)
+                    .map(|(_, &p)| p as usize)
+                    .collect();
+                let by_parts: Vec<usize> = peer_parts(cell)
+                    .into_iter()
+                    .flat_map(|part| part & set)
+                    .collect();
+                let by_order: Vec<usize> = PEER_ORDER[cell]
+                    .iter()
+                    .map(|&p| p as usize)
+                    .filter(|&p| set.contains(p))
+                    .collect();
+                assert_eq!(by_parts, by_order, "cell {cell}");
+            }
+            let all: Bits81 = peer_parts(cell)
+                .into_iter()
+                .fold(Bits81::EMPTY, |a, p| a | p);
+            assert_eq!(all, PEERS[cell]);
+        }
+    }
 }
