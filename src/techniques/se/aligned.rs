@@ -7,10 +7,12 @@
 //! than two excluders cannot gain any from a third cell, so ATE skips its twin area entirely.
 //! Only the twin area's order (SE's peer order, §4.9) is walked cell by cell.
 
+use std::cell::Cell;
 use std::ops::ControlFlow;
 
 use super::se_step;
 use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
+use crate::techniques::step::Step;
 use crate::techniques::{StepSink, TechniqueId};
 
 /// The base cells (row-major, at most 81) and each cell's excluders as a set: peers with 2
@@ -203,8 +205,62 @@ pub fn aligned_pair_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFl
     ControlFlow::Continue(())
 }
 
-/// Aligned Triplet Exclusion (7.5).
+thread_local! {
+    /// The candidate planes of the last grid on this thread in which Aligned Triplet
+    /// Exclusion found nothing.
+    static ATE_FOUND_NOTHING_IN: Cell<Option<[Bits81; 9]>> = const { Cell::new(None) };
+}
+
+/// The cells whose candidates changed since ATE last found nothing on this thread, and their
+/// peers: every cell when it has not searched yet.
+///
+/// Whether a meeting of a triple (c0, c1, c2) yields, and whether the triple is met at all,
+/// depends only on the candidates of the three cells and of their peers: a base cell is one
+/// with two or more candidates, no peer with one and a peer of two or three (its excluders),
+/// the twin area is made of the pair's excluders that are bases, and the eliminations come
+/// from the cells' candidates and their common excluders' masks. A triple none of whose cells
+/// is in this set is met as it was in that grid and yields nothing again, so only the
+/// meetings of triples with a cell here are looked at, in SE's order: the first that yields is
+/// SE's first.
+fn affected_since_nothing(grid: &Grid) -> Bits81 {
+    let Some(planes) = ATE_FOUND_NOTHING_IN.get() else {
+        return Bits81::ALL;
+    };
+    let mut changed = Bits81::EMPTY;
+    for (old, &new) in planes.iter().zip(grid.planes()) {
+        changed |= *old ^ new;
+    }
+    let mut affected = changed;
+    for cell in changed {
+        affected |= PEERS[cell];
+    }
+    affected
+}
+
+/// Aligned Triplet Exclusion (7.5), looking only at the triples the grid's changes since it
+/// last found nothing may have changed ([`affected_since_nothing`]).
 pub fn aligned_triplet_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let affected = affected_since_nothing(grid);
+    if affected.is_empty() {
+        return ControlFlow::Continue(());
+    }
+    let mut found = false;
+    let flow = triplets(
+        grid,
+        &mut |step: &Step| {
+            found = true;
+            sink(step)
+        },
+        affected,
+    );
+    if !found {
+        ATE_FOUND_NOTHING_IN.set(Some(*grid.planes()));
+    }
+    flow
+}
+
+/// SE's search for Aligned Triplet Exclusion over the triples with a cell in `affected`.
+fn triplets(grid: &Grid, sink: &mut StepSink<'_>, affected: Bits81) -> ControlFlow<()> {
     let bases = Bases::new(grid, 3);
     let cells = bases.cells();
     let mut buffer = [0u16; 20];
@@ -223,7 +279,12 @@ pub fn aligned_triplet_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> Contro
             // if they are base cells other than c0 and c1 (and, here, if they can leave two
             // common excluders: the others would be skipped anyway).
             let outside = !(Bits81::cell(c0) | Bits81::cell(c1));
-            let keep = |e: usize| two_or_more(pair_common & bases.excluders[e]);
+            // A pair without an affected cell meets only triples whose third cell is.
+            let pair_affected = affected.contains(c0) || affected.contains(c1);
+            let keep = |e: usize| {
+                (pair_affected || affected.contains(e))
+                    && two_or_more(pair_common & bases.excluders[e])
+            };
             let mut n = 0;
             let first = e0 & bases.set & outside;
             let second = e1.and_not(e0) & bases.set & outside;
@@ -283,6 +344,56 @@ pub fn aligned_triplet_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> Contro
 mod tests {
     use super::*;
     use crate::techniques::se::PEER_ORDER;
+
+    /// The memo changes no first step: over the shipped hard pencil-mark states (top1465),
+    /// each followed by grids that lose one candidate at a time (so that the memo meets small
+    /// changes as well as a new puzzle), ATE's first step is the one its search of every
+    /// triple finds.
+    #[test]
+    fn the_memo_changes_no_first_step() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/corpora/hodoku_forcing_states.txt"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let first = |grid: &Grid, search: &dyn Fn(&Grid, &mut StepSink<'_>) -> ControlFlow<()>| {
+            let mut found = None;
+            let _ = search(grid, &mut |step| {
+                found = Some(step.clone());
+                ControlFlow::Break(())
+            });
+            found
+        };
+        let (mut grids, mut steps) = (0, 0);
+        for line in text.lines().filter(|l| !l.starts_with('#')) {
+            let marks = line.split_whitespace().next().unwrap_or_default();
+            let Ok(puzzle) = crate::input::puzzle::parse_puzzle(marks, 1) else {
+                continue;
+            };
+            let mut grid = puzzle.grid;
+            for round in 0..12 {
+                grids += 1;
+                let want = first(&grid, &|g, s| triplets(g, s, Bits81::ALL));
+                steps += usize::from(want.is_some());
+                assert_eq!(
+                    first(&grid, &aligned_triplet_exclusion),
+                    want,
+                    "{marks} {round}"
+                );
+                // Take away one candidate of a cell with three or more, a different one
+                // each round.
+                let cells: Vec<usize> = (0..81)
+                    .filter(|&c| grid.candidates(c).count_ones() >= 3)
+                    .collect();
+                let Some(&cell) = cells.get((round * 7) % cells.len().max(1)) else {
+                    break;
+                };
+                let digit = grid.candidates(cell).trailing_zeros() as usize;
+                grid.eliminate(cell, digit);
+            }
+        }
+        assert!(grids > 300, "{grids} grids, {steps} steps");
+    }
 
     /// The twin area's runs list a set of peers in SE's peer order.
     #[test]
