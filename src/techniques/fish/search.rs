@@ -15,6 +15,7 @@
 //!   are tried and each cover set is produced exactly once;
 //! - a fin is only declared while all fins still share a peer that could be eliminated.
 
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 use crate::core::{Bits81, CELL_HOUSES, HOUSES, HOUSE_SETS, PEERS};
@@ -99,6 +100,52 @@ pub(crate) fn search(
     spec: &SearchSpec,
     visit: &mut FishVisitor<'_>,
 ) -> ControlFlow<()> {
+    search_counting(plane, digit, spec, visit, true)
+}
+
+/// [`search`], with the cover counts kept target by target where the spec allows it
+/// (`per_target`, see [`Search::narrows_targets`]) or never (what the tests compare it with).
+fn search_counting(
+    plane: Bits81,
+    digit: usize,
+    spec: &SearchSpec,
+    visit: &mut FishVisitor<'_>,
+    per_target: bool,
+) -> ControlFlow<()> {
+    TAKEN.with(|taken| match taken.try_borrow_mut() {
+        Ok(mut taken) => search_with(plane, digit, spec, visit, &mut taken, per_target),
+        // A search inside a visitor (none does so today) gets scratch of its own.
+        Err(_) => search_with(
+            plane,
+            digit,
+            spec,
+            visit,
+            &mut EMPTY_TAKEN.clone(),
+            per_target,
+        ),
+    })
+}
+
+/// The per-target house sets of [`Search::taken`], one table per base level.
+type Taken = [[Bits81; HOUSES]; COVER_COUNT_LEVELS];
+
+const EMPTY_TAKEN: Taken = [[Bits81::EMPTY; HOUSES]; COVER_COUNT_LEVELS];
+
+thread_local! {
+    /// Scratch for [`Search::taken`], kept so that a search does not clear 3.5 KB to start.
+    static TAKEN: RefCell<Taken> = const { RefCell::new(EMPTY_TAKEN) };
+}
+
+fn search_with(
+    plane: Bits81,
+    digit: usize,
+    spec: &SearchSpec,
+    visit: &mut FishVisitor<'_>,
+    taken: &mut Taken,
+    per_target: bool,
+) -> ControlFlow<()> {
+    // Level 0 (no base house yet) is read first; every deeper level is written before it is.
+    taken[0] = [Bits81::EMPTY; HOUSES];
     let mut search = Search {
         spec,
         digit,
@@ -106,6 +153,8 @@ pub(crate) fn search(
         candidates: [Bits81::EMPTY; HOUSES],
         base_list: [0; HOUSES],
         base_count: 0,
+        taken,
+        per_target: per_target && spec.max_exo_fins > 0 && spec.max_endo_fins == 0 && !spec.kraken,
         visit,
     };
     for house in 0..HOUSES {
@@ -139,6 +188,12 @@ struct Search<'s, 'v> {
     candidates: [Bits81; HOUSES],
     base_list: [u8; HOUSES],
     base_count: usize,
+    /// `taken[level][h]`: the targets whose own greedy set of covers (see
+    /// [`Search::narrows_targets`]) already uses house `h`, for the base set of `level` houses
+    /// under construction.
+    taken: &'s mut Taken,
+    /// Whether the cover counts are kept target by target ([`Search::narrows_targets`]).
+    per_target: bool,
     visit: &'s mut FishVisitor<'v>,
 }
 
@@ -223,6 +278,21 @@ impl Search<'_, '_> {
 }
 
 impl Search<'_, '_> {
+    /// Whether the cover counts are kept target by target. Without endo fins a base candidate's
+    /// houses that may cover it are known when it joins the base (a later base house holding
+    /// it would share it), so each target can grow a greedy set of its own — base candidates
+    /// that do not see it and share no allowed house with one already in the set, each needing
+    /// a cover of its own (a candidate not seeing the target shares no house with it either) —
+    /// for all targets at once, one bit per target in [`Search::taken`]. That set is larger
+    /// than the base set's one greedy set (`picked`) restricted to the target, so fewer
+    /// targets stay in reach and base sets are given up sooner; both are lower bounds, so no
+    /// fish is lost. With endo fins a candidate may turn into a fin, and the counts follow
+    /// `picked`.
+    #[inline]
+    fn narrows_targets(&self) -> bool {
+        self.per_target
+    }
+
     /// [`Search::feasible`] for a base set and no cover house yet (`size` covers and every fin
     /// left), its target test read from the kept `counts` instead of counted again.
     #[inline]
@@ -440,14 +510,41 @@ impl Search<'_, '_> {
             let mut counts = counts;
             let fresh = here.and_not(cells);
             counts.add(fresh, size);
+            let per_target = self.narrows_targets();
+            if per_target {
+                self.taken[level + 1] = self.taken[level];
+            }
             for cell in fresh {
                 let houses = CELL_HOUSE_MASKS[cell] & allowed;
                 if houses == 0 {
                     forced.insert(cell);
-                } else if houses & used == 0 {
+                    continue;
+                }
+                if houses & used == 0 {
                     picked.insert(cell);
                     used |= houses;
-                    counts.add_picked(cell, size);
+                    if !per_target {
+                        counts.add_picked(cell, size);
+                    }
+                }
+                if per_target {
+                    // For every target this candidate does not see, it needs a cover of its
+                    // own if none of its houses is already in the target's greedy set.
+                    let taken = &mut self.taken[level + 1];
+                    let mut busy = Bits81::EMPTY;
+                    let mut rest = houses;
+                    while rest != 0 {
+                        busy |= taken[rest.trailing_zeros() as usize];
+                        rest &= rest - 1;
+                    }
+                    let apart = !(PEERS[cell] | Bits81::cell(cell));
+                    let needs = apart.and_not(busy);
+                    let mut rest = houses;
+                    while rest != 0 {
+                        taken[rest.trailing_zeros() as usize] |= needs;
+                        rest &= rest - 1;
+                    }
+                    counts.add(needs, size);
                 }
             }
             let cells = cells | here;
@@ -884,6 +981,56 @@ mod tests {
             held > 1_000 && compared - held > 1_000,
             "{held} of {compared}"
         );
+    }
+
+    #[test]
+    fn per_target_cover_counts_lose_no_fish() {
+        // Finned basic and finned Franken/Mutant searches (the ones that keep their counts
+        // target by target) find the same fish, in the same order, with the counts kept from
+        // the base set's one greedy set, on planes of every density and sizes 2–4.
+        let mut state = 0x3C6E_F372_FE94_F82Bu64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut compared = 0;
+        for round in 0..90 {
+            let density = [25, 35, 45, 60, 75][round % 5];
+            let mut plane = Bits81::EMPTY;
+            for cell in 0..81 {
+                if next() % 100 < density {
+                    plane.insert(cell);
+                }
+            }
+            for size in 2..=4 {
+                let finned_fm = SearchSpec {
+                    cannibalism: true,
+                    ..spec(size, ALL_HOUSES, ALL_HOUSES, 81)
+                };
+                for spec in [spec(size, ROWS, COLS, 81), finned_fm] {
+                    let run = |per_target| {
+                        let mut found = Vec::new();
+                        let _ = search_counting(
+                            plane,
+                            0,
+                            &spec,
+                            &mut |fish| {
+                                found.push(*fish);
+                                ControlFlow::Continue(())
+                            },
+                            per_target,
+                        );
+                        found
+                    };
+                    let (narrowed, plain) = (run(true), run(false));
+                    assert_eq!(narrowed, plain, "{spec:?}, plane {plane:?}");
+                    compared += plain.len();
+                }
+            }
+        }
+        assert!(compared > 1_000, "{compared} fish compared");
     }
 
     #[test]
