@@ -9,8 +9,8 @@ use std::rc::Rc;
 use crate::core::HOUSE_SETS;
 
 use super::nodes::{
-    cell_of, digit_of, is_on, node, off_to_on_into, opposite, Cands, NodeSet, Rules, CAUSE_CELL,
-    CAUSE_NONE, NODES, NONE, PEER_SEGMENTS,
+    cell_of, digit_of, is_on, node, off_to_on_into, opposite, Cands, NodeSet, Rules, BRC_HOUSES,
+    CAUSE_CELL, CAUSE_NONE, CELL_BIT, HOUSE_OTHERS, NODES, NONE, PEER_SEGMENTS,
 };
 
 /// What a chaining producer is (SE.md §3, §5.4).
@@ -184,6 +184,9 @@ pub struct Prop {
     /// `set` by the dynamic propagation only (it tests a whole house segment against them).
     off_at: [u128; 9],
     on_at: [u128; 9],
+    /// Positions of each digit in each house of the working grid, kept in step with `work`
+    /// by the dynamic propagation (R4's test).
+    house_count: [[u8; 27]; 9],
     /// Whether the run was static: no node has further parents, so a node's ancestors are
     /// its first-parent path, counted by `depth`, and `anc` is not kept.
     pub tree: bool,
@@ -219,6 +222,7 @@ impl Prop {
             set: NodeSet::EMPTY,
             off_at: [0; 9],
             on_at: [0; 9],
+            house_count: [[0; 27]; 9],
             tree: false,
             anc: vec![NodeSet::EMPTY; NODES],
             lazy: NodeSet::EMPTY,
@@ -259,7 +263,7 @@ impl Prop {
         } else {
             &mut self.off_at
         };
-        at[digit_of(n)] |= 1u128 << cell_of(n);
+        at[digit_of(n)] |= CELL_BIT[cell_of(n)];
         let u = n as usize;
         let extra_at = self.extra.len() as u32;
         if parent == NONE {
@@ -291,7 +295,7 @@ impl Prop {
     #[inline]
     fn add_lazy(&mut self, n: u16, cell: usize, digit: usize, parent: u16) {
         self.set.insert(n);
-        self.off_at[digit] |= 1u128 << cell;
+        self.off_at[digit] |= CELL_BIT[cell];
         self.lazy.insert(n);
         self.info[n as usize] = self.info[parent as usize].child(parent, 0, CAUSE_NONE);
         self.offs.push(n);
@@ -488,7 +492,13 @@ pub struct Engine {
     /// The implication lists of the grid a Multiple Forcing Chains search runs on (static
     /// runs only; that search runs no inner search, so one buffer serves every depth).
     pub links_static: super::nodes::Links,
+    /// Per depth: the grid the house counts were made for, and the counts
+    /// ([`Engine::house_counts`]).
+    counts: Vec<Option<GridCounts>>,
 }
+
+/// A grid's candidate planes and the positions of each digit in each of its houses.
+type GridCounts = ([u128; 9], [[u8; 27]; 9]);
 
 impl Engine {
     /// An engine without buffers.
@@ -504,6 +514,7 @@ impl Engine {
             reach: super::reach::Reach::default(),
             sums: Vec::new(),
             links_static: super::nodes::Links::default(),
+            counts: Vec::new(),
         }
     }
 
@@ -530,6 +541,28 @@ impl Engine {
         }
         self.memo_hints += hints.len().max(1);
         self.memo.insert(key, hints);
+    }
+
+    /// Positions of each digit in each house of `start`, counted once per grid and depth
+    /// (the propagations of one search all start from its grid).
+    fn house_counts(&mut self, depth: usize, start: &Cands) -> &[[u8; 27]; 9] {
+        if self.counts.len() <= depth {
+            self.counts.resize(depth + 1, None);
+        }
+        let slot = &mut self.counts[depth];
+        if slot
+            .as_ref()
+            .is_none_or(|(planes, _)| *planes != start.planes)
+        {
+            let mut counts = [[0u8; 27]; 9];
+            for (d, row) in counts.iter_mut().enumerate() {
+                for (h, n) in row.iter_mut().enumerate() {
+                    *n = (start.planes[d] & HOUSE_SETS[h].0).count_ones() as u8;
+                }
+            }
+            *slot = Some((start.planes, counts));
+        }
+        &slot.as_ref().expect("just filled").1
     }
 
     /// SE's static doChaining (Multiple Forcing Chains: no candidate leaves the grid, no
@@ -596,6 +629,7 @@ impl Engine {
             return self.propagate_static(p, on0, off0);
         }
         p.reset(start);
+        p.house_count = *self.house_counts(depth, start);
         for &n in on0 {
             p.add(n, NONE, CAUSE_NONE);
         }
@@ -658,10 +692,19 @@ impl Engine {
                 hoff += 1;
                 let (cell, digit) = (cell_of(n), digit_of(n));
                 // Its consequences are read before its candidate leaves the working grid.
-                let ons = off_to_on_into(&p.work, rules, n, &mut onbuf);
-                if dynamic {
-                    p.work.remove(cell, digit);
-                }
+                let ons = if p.work.masks[cell] >> digit & 1 == 1 {
+                    let ons = off_to_on_counted(p, rules, cell, digit, &mut onbuf);
+                    if dynamic {
+                        p.work.remove(cell, digit);
+                        for &h in &BRC_HOUSES[cell] {
+                            p.house_count[digit][h as usize] -= 1;
+                        }
+                    }
+                    ons
+                } else {
+                    // Not a candidate (no propagation stores such a node: kept exact anyway).
+                    off_to_on_into(&p.work, rules, n, &mut onbuf)
+                };
                 for &(q, cause) in ons {
                     let clash = p.set.contains(opposite(q));
                     if !clash && p.set.contains(q) {
@@ -827,6 +870,48 @@ impl Default for Engine {
     fn default() -> Self {
         Engine::new()
     }
+}
+
+/// [`super::nodes::off_to_on`] for a candidate (cell, digit) of the working grid, R4 read
+/// from the propagation's house counts (a house has two positions when its count is 2)
+/// instead of a two-bit test of the house's 81-bit positions.
+#[inline]
+fn off_to_on_counted<'b>(
+    p: &Prop,
+    rules: Rules,
+    cell: usize,
+    digit: usize,
+    buf: &'b mut [(u16, u8); 4],
+) -> &'b [(u16, u8)] {
+    let mut k = 0;
+    if rules.y {
+        let other = p.work.masks[cell] & !(1 << digit);
+        if other != 0 && other & (other - 1) == 0 {
+            buf[k] = (
+                node(cell, other.trailing_zeros() as usize, true),
+                CAUSE_CELL,
+            );
+            k += 1;
+        }
+    }
+    if rules.x {
+        let counts = &p.house_count[digit];
+        let mut first = usize::MAX;
+        for (j, &h) in BRC_HOUSES[cell].iter().enumerate() {
+            if counts[h as usize] == 2 {
+                let there = p.work.planes[digit] & HOUSE_OTHERS[cell][j];
+                let y = there.trailing_zeros() as usize;
+                if first != y {
+                    if first == usize::MAX {
+                        first = y;
+                    }
+                    buf[k] = (node(y, digit, true), h);
+                    k += 1;
+                }
+            }
+        }
+    }
+    &buf[..k]
 }
 
 /// The candidates (as a plane of cells, for one digit or one cell's digits) whose removal made
