@@ -47,3 +47,28 @@ pub fn candidates(names: &[&str]) -> CandidateSet {
         })
         .collect()
 }
+
+/// A xorshift64 generator for the randomised unit tests: the same seed gives the same sets on
+/// every machine, and no dependency is needed for it.
+pub struct Xorshift(pub u64);
+
+impl Xorshift {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A set holding each cell with probability `density` percent.
+    pub fn random_set(&mut self, density: u64) -> crate::core::Bits81 {
+        let mut set = crate::core::Bits81::EMPTY;
+        for cell in 0..81 {
+            if self.next() % 100 < density {
+                set.insert(cell);
+            }
+        }
+        set
+    }
+}

@@ -406,7 +406,7 @@ pub fn finder<const CLASS: usize, const SIZE: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::test_support::grid;
+    use crate::core::test_support::{grid, Xorshift};
     use crate::techniques::CATALOGUE;
 
     #[test]
@@ -520,22 +520,10 @@ mod tests {
     fn finless_franken_mutant_fish_are_the_finned_searchs_fish_without_fins() {
         // Planes of every density (xorshift), sizes 2–4: the finless search's list equals the
         // finned search's list without the fish that have fins, in order.
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = Xorshift(0x2545_F491_4F6C_DD1D);
         let mut compared = 0;
         for round in 0..120 {
-            let density = [25, 35, 45, 60][round % 4];
-            let mut plane = Bits81::EMPTY;
-            for cell in 0..81 {
-                if next() % 100 < density {
-                    plane.insert(cell);
-                }
-            }
+            let plane = rng.random_set([25, 35, 45, 60][round % 4]);
             for size in MIN_SIZE..=4 {
                 let (mut finless, mut finned) = (Vec::new(), Vec::new());
                 SearchKind::FrankenMutant.run_digit(plane, 0, size, &mut finless);

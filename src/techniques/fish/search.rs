@@ -825,6 +825,7 @@ impl Search<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::test_support::Xorshift;
 
     fn spec(size: usize, base: u32, cover: u32, fins: u32) -> SearchSpec {
         SearchSpec {
@@ -900,22 +901,8 @@ mod tests {
     #[test]
     fn counted_targets_agree_with_the_target_by_target_loop() {
         // xorshift: sets of every density, picked sets small (counters) and large (fallback).
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        let mut random_set = |density: u32| {
-            let mut set = Bits81::EMPTY;
-            for cell in 0..81 {
-                if (next() % 100) < density as u64 {
-                    set.insert(cell);
-                }
-            }
-            set
-        };
+        let mut rng = Xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut random_set = |density: u64| rng.random_set(density);
         let (mut agreed, mut held) = (0, 0);
         for round in 0..20_000 {
             let picked = random_set([3, 6, 12, 40][round % 4]);
@@ -939,22 +926,8 @@ mod tests {
     fn kept_cover_counts_agree_with_the_counted_target_test() {
         // The counts a base set keeps (built up cell by cell, as `bases` does) answer the target
         // test of `feasible` at a base set exactly as `some_target_coverable` does.
-        let mut state = 0x51_7CC1_B727_220Au64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        let mut random_set = |density: u64| {
-            let mut set = Bits81::EMPTY;
-            for cell in 0..81 {
-                if next() % 100 < density {
-                    set.insert(cell);
-                }
-            }
-            set
-        };
+        let mut rng = Xorshift(0x51_7CC1_B727_220A);
+        let mut random_set = |density: u64| rng.random_set(density);
         let (mut compared, mut held) = (0, 0);
         for round in 0..20_000 {
             let size = 2 + round % 6;
@@ -988,22 +961,10 @@ mod tests {
         // Finned basic and finned Franken/Mutant searches (the ones that keep their counts
         // target by target) find the same fish, in the same order, with the counts kept from
         // the base set's one greedy set, on planes of every density and sizes 2–4.
-        let mut state = 0x3C6E_F372_FE94_F82Bu64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = Xorshift(0x3C6E_F372_FE94_F82B);
         let mut compared = 0;
         for round in 0..90 {
-            let density = [25, 35, 45, 60, 75][round % 5];
-            let mut plane = Bits81::EMPTY;
-            for cell in 0..81 {
-                if next() % 100 < density {
-                    plane.insert(cell);
-                }
-            }
+            let plane = rng.random_set([25, 35, 45, 60, 75][round % 5]);
             for size in 2..=4 {
                 let finned_fm = SearchSpec {
                     cannibalism: true,
