@@ -241,17 +241,25 @@ impl Prop {
     }
 
     fn reset(&mut self, start: &Cands) {
-        self.set = NodeSet::EMPTY;
+        self.clear_nodes(false);
         self.off_at = [0; 9];
         self.on_at = [0; 9];
         self.lazy = NodeSet::EMPTY;
-        self.tree = false;
+        self.work.copy_from(start);
+    }
+
+    /// Empties the stored nodes, their queues and the clash for a new run (`tree`: a static
+    /// run, whose ancestors are first-parent paths; it keeps no working grid, so what only
+    /// the dynamic propagation keeps in step, `off_at`, `on_at`, `lazy` and `work`, is left
+    /// as it is).
+    fn clear_nodes(&mut self, tree: bool) {
+        self.set = NodeSet::EMPTY;
+        self.tree = tree;
         self.extra.clear();
         self.nested_set = NodeSet::EMPTY;
         self.ons.clear();
         self.offs.clear();
         self.clash = None;
-        self.work.copy_from(start);
     }
 
     /// Stores `n` with first parent `parent`.
@@ -570,13 +578,7 @@ impl Engine {
     /// lists `self.links` built on `start`. Nothing is removed, so no node gets hidden
     /// parents and the ancestors of a node are its first-parent path (`Prop::tree`).
     fn propagate_static(&self, p: &mut Prop, on0: &[u16], off0: &[u16]) {
-        p.set = NodeSet::EMPTY;
-        p.tree = true;
-        p.extra.clear();
-        p.nested_set = NodeSet::EMPTY;
-        p.ons.clear();
-        p.offs.clear();
-        p.clash = None;
+        p.clear_nodes(true);
         for &n in on0.iter().chain(off0) {
             p.add_tree(n, NONE, CAUSE_NONE);
         }
