@@ -7,12 +7,11 @@
 //! than two excluders cannot gain any from a third cell, so ATE skips its twin area entirely.
 //! Only the twin area's order (SE's peer order, §4.9) is walked cell by cell.
 
-use std::cell::Cell;
 use std::ops::ControlFlow;
 
+use super::memo::{search_changed, Producer};
 use super::se_step;
 use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
-use crate::techniques::step::Step;
 use crate::techniques::{StepSink, TechniqueId};
 
 /// The base cells (row-major, at most 81) and each cell's excluders as a set: peers with 2
@@ -205,58 +204,31 @@ pub fn aligned_pair_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFl
     ControlFlow::Continue(())
 }
 
-thread_local! {
-    /// The candidate planes of the last grid on this thread in which Aligned Triplet
-    /// Exclusion found nothing.
-    static ATE_FOUND_NOTHING_IN: Cell<Option<[Bits81; 9]>> = const { Cell::new(None) };
-}
-
-/// The cells whose candidates changed since ATE last found nothing on this thread, and their
-/// peers: every cell when it has not searched yet.
+/// Aligned Triplet Exclusion (7.5), looking only at the triples the grid's changes since it
+/// last found nothing may have changed (through [`search_changed`]): those with a cell among
+/// the changed cells and their peers.
 ///
 /// Whether a meeting of a triple (c0, c1, c2) yields, and whether the triple is met at all,
 /// depends only on the candidates of the three cells and of their peers: a base cell is one
 /// with two or more candidates, no peer with one and a peer of two or three (its excluders),
 /// the twin area is made of the pair's excluders that are bases, and the eliminations come
 /// from the cells' candidates and their common excluders' masks. A triple none of whose cells
-/// is in this set is met as it was in that grid and yields nothing again, so only the
-/// meetings of triples with a cell here are looked at, in SE's order: the first that yields is
-/// SE's first.
-fn affected_since_nothing(grid: &Grid) -> Bits81 {
-    let Some(planes) = ATE_FOUND_NOTHING_IN.get() else {
-        return Bits81::ALL;
-    };
-    let mut changed = Bits81::EMPTY;
-    for (old, &new) in planes.iter().zip(grid.planes()) {
-        changed |= *old ^ new;
-    }
-    let mut affected = changed;
-    for cell in changed {
-        affected |= PEERS[cell];
-    }
-    affected
-}
-
-/// Aligned Triplet Exclusion (7.5), looking only at the triples the grid's changes since it
-/// last found nothing may have changed ([`affected_since_nothing`]).
+/// is a changed cell or a peer of one is met as it was in that grid and yields nothing again,
+/// so only the meetings of triples with such a cell are looked at, in SE's order: the first
+/// that yields is SE's first.
 pub fn aligned_triplet_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    let affected = affected_since_nothing(grid);
-    if affected.is_empty() {
-        return ControlFlow::Continue(());
-    }
-    let mut found = false;
-    let flow = triplets(
+    search_changed(
+        Producer::AlignedTripletExclusion,
         grid,
-        &mut |step: &Step| {
-            found = true;
-            sink(step)
+        sink,
+        |grid, sink, changed| {
+            let mut affected = changed.cells;
+            for cell in changed.cells {
+                affected |= PEERS[cell];
+            }
+            triplets(grid, sink, affected)
         },
-        affected,
-    );
-    if !found {
-        ATE_FOUND_NOTHING_IN.set(Some(*grid.planes()));
-    }
-    flow
+    )
 }
 
 /// SE's search for Aligned Triplet Exclusion over the triples with a cell in `affected`.

@@ -6,7 +6,9 @@
 //! for a digit depend on that digit's candidates alone (intersections, fish) need not look
 //! again at a digit whose candidates and placed cells did not change; one whose hints in a
 //! house depend on that house's cells alone (subsets, the direct hidden sets) need not look
-//! again at a house none of whose cells changed. Where it found nothing before, it finds
+//! again at a house none of whose cells changed; one whose hints near a cell depend on the
+//! candidates of the cell and its peers (Aligned Triplet Exclusion) need not look again at a
+//! triple with no changed cell among them. Where it found nothing before, it finds
 //! nothing there now, so the first hint it yields in its own order is the same: SE's choice
 //! is unchanged. The memo holds the grid itself (candidate planes and unsolved cells) and
 //! compares it with the next one, so it is exact for any sequence of grids on a thread (a
@@ -52,10 +54,12 @@ pub enum Producer {
     Swordfish,
     /// Jellyfish (per digit).
     Jellyfish,
+    /// Aligned Triplet Exclusion (per cell and its peers).
+    AlignedTripletExclusion,
 }
 
 /// Number of [`Producer`]s.
-const PRODUCERS: usize = Producer::Jellyfish as usize + 1;
+const PRODUCERS: usize = Producer::AlignedTripletExclusion as usize + 1;
 
 /// A grid in which a producer found nothing.
 #[derive(Clone, Copy)]
@@ -77,6 +81,8 @@ pub struct Changed {
     pub digits: u16,
     /// Houses with a cell whose candidates changed or that was solved (bit h = house h).
     pub houses: u32,
+    /// The cells whose candidates changed or that were solved.
+    pub cells: Bits81,
 }
 
 impl Changed {
@@ -84,6 +90,7 @@ impl Changed {
     pub const ALL: Changed = Changed {
         digits: 0x1ff,
         houses: (1 << 27) - 1,
+        cells: Bits81::ALL,
     };
 
     /// Whether the house `house` must be searched again.
@@ -119,7 +126,11 @@ fn changed_since(producer: Producer, grid: &Grid) -> Changed {
             let [row, column, block] = CELL_HOUSES[cell];
             houses |= 1 << row | 1 << column | 1 << block;
         }
-        Changed { digits, houses }
+        Changed {
+            digits,
+            houses,
+            cells,
+        }
     })
 }
 
@@ -133,7 +144,7 @@ pub fn search_changed(
     search: impl FnOnce(&Grid, &mut StepSink<'_>, Changed) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let changed = changed_since(producer, grid);
-    if changed.digits == 0 && changed.houses == 0 {
+    if changed.digits == 0 && changed.cells.is_empty() {
         return ControlFlow::Continue(());
     }
     let mut found = false;
