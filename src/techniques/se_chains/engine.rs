@@ -456,7 +456,22 @@ pub struct Pool {
     pub on_sets: Vec<NodeSet>,
     /// Cells of each digit whose on run's set is in `on_sets`.
     pub known: [u128; 9],
+    /// Whole on runs made as region branches, kept until the main loop reaches their cell
+    /// (it would make the same run again): `kept_at[cell·9 + digit]` is the run's index in
+    /// `kept`, or [`NOT_KEPT`].
+    pub kept_at: Vec<u16>,
+    /// The kept runs' propagations (grown on demand up to [`KEPT_MAX`]).
+    pub kept: Vec<Prop>,
+    /// Indices of `kept` holding no run.
+    pub free: Vec<u16>,
 }
+
+/// A `Pool::kept_at` entry without a kept run.
+pub const NOT_KEPT: u16 = u16::MAX;
+
+/// The most runs a pool keeps (each propagation's buffers are a few hundred KB, mostly
+/// untouched); a branch beyond them runs in a branch slot as its set only is kept.
+pub const KEPT_MAX: usize = 96;
 
 impl Pool {
     /// Makes sure `n` propagations exist.
@@ -466,7 +481,40 @@ impl Pool {
         }
         if self.on_sets.is_empty() {
             self.on_sets = vec![NodeSet::EMPTY; crate::core::CELLS * 9];
+            self.kept_at = vec![NOT_KEPT; crate::core::CELLS * 9];
         }
+    }
+
+    /// Forgets every kept run (a new search, on another grid).
+    pub fn release_all(&mut self) {
+        self.kept_at.fill(NOT_KEPT);
+        self.free.clear();
+        self.free.extend(0..self.kept.len() as u16);
+    }
+
+    /// A free `kept` index for a run of candidate `c`, or `None` when all are taken.
+    pub fn keep(&mut self, c: usize) -> Option<usize> {
+        let k = match self.free.pop() {
+            Some(k) => k as usize,
+            None if self.kept.len() < KEPT_MAX => {
+                self.kept.push(Prop::new());
+                self.kept.len() - 1
+            }
+            None => return None,
+        };
+        self.kept_at[c] = k as u16;
+        Some(k)
+    }
+
+    /// The kept run of candidate `c`, taken out of the keep (its index is free again).
+    pub fn take_kept(&mut self, c: usize) -> Option<usize> {
+        let k = self.kept_at[c];
+        if k == NOT_KEPT {
+            return None;
+        }
+        self.kept_at[c] = NOT_KEPT;
+        self.free.push(k);
+        Some(k as usize)
     }
 }
 

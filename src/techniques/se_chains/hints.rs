@@ -8,7 +8,7 @@ use crate::core::HOUSE_SETS;
 
 use super::bonus::{difficulty, dynamic_base};
 use super::collect::{Collector, Hash128, Kind, Rec, Rendered};
-use super::engine::{Engine, Pool, Prod, Prop};
+use super::engine::{Engine, Pool, Prod, Prop, NOT_KEPT};
 use super::nodes::{brc_houses, cell_of, digit_of, is_on, node, Cands, NodeSet, CAUSE_CELL, NONE};
 use super::text::{node_name, prop_chain};
 
@@ -16,6 +16,8 @@ use super::text::{node_name, prop_chain};
 const SLOTS: usize = 18;
 const OFF_RUN: usize = 9;
 const BRANCH: usize = 10;
+/// A region branch slot naming a run of `Pool::kept` instead of `Pool::props`.
+const KEPT: usize = 1 << 15;
 
 /// One instance a hint's chains end in: a node of a propagation, or its clash instance.
 #[derive(Clone, Copy)]
@@ -71,6 +73,7 @@ pub fn search(engine: &mut Engine, depth: usize, grid: &Cands, prod: Prod, out: 
     let mut pool = engine.take_pool(depth, SLOTS);
     // The branch sets kept by `regions` are this grid's: none is known yet.
     pool.known = [0; 9];
+    pool.release_all();
     if prod == Prod::Multiple {
         engine.links_static.build(grid);
     }
@@ -80,6 +83,13 @@ pub fn search(engine: &mut Engine, depth: usize, grid: &Cands, prod: Prod, out: 
         let mask = grid.masks[x];
         let count = mask.count_ones() as usize;
         if count < min {
+            // Runs kept for this cell's candidates are of no further use: a branch comes
+            // after its house's first position, which the main loop has passed.
+            let mut m = mask;
+            while m != 0 {
+                pool.take_kept(x * 9 + m.trailing_zeros() as usize);
+                m &= m - 1;
+            }
             continue;
         }
         let mut m = mask;
@@ -89,9 +99,17 @@ pub fn search(engine: &mut Engine, depth: usize, grid: &Cands, prod: Prod, out: 
         }
         for (i, &d) in digits[..count].iter().enumerate() {
             {
-                let (runs, rest) = pool.props.split_at_mut(OFF_RUN);
-                engine.propagate(depth, &mut runs[i], grid, prod, &[node(x, d, true)], &[]);
-                engine.propagate(depth, &mut rest[0], grid, prod, &[], &[node(x, d, false)]);
+                // The on run was made already when it was a region branch of an earlier
+                // cell (the same run on the same grid): it is taken as it is.
+                if let Some(k) = pool.take_kept(x * 9 + d) {
+                    let Pool { props, kept, .. } = &mut pool;
+                    std::mem::swap(&mut props[i], &mut kept[k]);
+                } else {
+                    let on = &mut pool.props[i];
+                    engine.propagate(depth, on, grid, prod, &[node(x, d, true)], &[]);
+                }
+                let off = &mut pool.props[OFF_RUN];
+                engine.propagate(depth, off, grid, prod, &[], &[node(x, d, false)]);
             }
             let on = &pool.props[i];
             let off = &pool.props[OFF_RUN];
@@ -265,8 +283,9 @@ fn regions(
         // asked again by each house that holds it and by nothing else) and making the rest
         // into their branch slots, where the run below finds them. Most houses stop here
         // (the branches' sets share the house's other off nodes until the last branch).
-        let props = &mut pool.props;
-        let mut all = props[run].set;
+        // A branch made here is kept whole (`Pool::kept`) for the branch runs below and for
+        // the main loop at its cell; when the keep is full it runs in its branch slot.
+        let mut all = pool.props[run].set;
         let mut made = 0u32;
         let mut bits = positions & !(1u128 << x);
         let mut j = 0;
@@ -275,11 +294,17 @@ fn regions(
             bits &= bits - 1;
             let c = y * 9 + d;
             if pool.known[d] >> y & 1 == 0 {
-                let slot = &mut props[BRANCH + j];
-                engine.propagate(depth, slot, grid, prod, &[node(y, d, true)], &[]);
+                let assume = [node(y, d, true)];
+                let slot = match pool.keep(c) {
+                    Some(k) => &mut pool.kept[k],
+                    None => {
+                        made |= 1 << j;
+                        &mut pool.props[BRANCH + j]
+                    }
+                };
+                engine.propagate(depth, slot, grid, prod, &assume, &[]);
                 pool.on_sets[c] = slot.set;
                 pool.known[d] |= 1u128 << y;
-                made |= 1 << j;
             }
             all = all.and(&pool.on_sets[c]);
             if all.0.iter().all(|&w| w == 0) {
@@ -291,7 +316,7 @@ fn regions(
             continue;
         }
         let limit = out.complexity_limit(difficulty_fn(prod), Kind::Region);
-        let mut common = props[run].set;
+        let mut common = pool.props[run].set;
         // The per-node sums live in the engine, one buffer per depth (a fresh 1458-entry
         // array per region was a measurable memset); only the entries of the common nodes
         // are read, so only those are cleared.
@@ -300,6 +325,7 @@ fn regions(
         }
         let mut sums = std::mem::take(&mut engine.sums[depth]);
         sums.resize(super::nodes::NODES, 0);
+        // Where each branch's run is: a slot of `props`, or (`KEPT` set) of `kept`.
         let mut slots = [0usize; 9];
         slots[0] = run;
         if let Some(limit) = limit {
@@ -307,7 +333,7 @@ fn regions(
                 sums[t as usize] = 0;
             }
             prune(
-                &props[run],
+                &pool.props[run],
                 &mut common,
                 &mut sums,
                 2 * (n as u32 - 1),
@@ -323,22 +349,29 @@ fn regions(
             }
             let y = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            if made >> (next - BRANCH) & 1 == 0 {
-                engine.propagate(
-                    depth,
-                    &mut props[next],
-                    grid,
-                    prod,
-                    &[node(y, d, true)],
-                    &[],
-                );
-            }
-            common = common.and(&props[next].set);
+            let at = pool.kept_at[y * 9 + d];
+            let slot = if at != NOT_KEPT {
+                KEPT | at as usize
+            } else {
+                if made >> (next - BRANCH) & 1 == 0 {
+                    engine.propagate(
+                        depth,
+                        &mut pool.props[next],
+                        grid,
+                        prod,
+                        &[node(y, d, true)],
+                        &[],
+                    );
+                }
+                next
+            };
+            let prop = prop_at(pool, slot);
+            common = common.and(&prop.set);
             if let Some(limit) = limit {
                 let rest = 2 * (n - 1 - k) as u32;
-                prune(&props[next], &mut common, &mut sums, rest, limit);
+                prune(prop, &mut common, &mut sums, rest, limit);
             }
-            slots[k] = next;
+            slots[k] = slot;
             next += 1;
             k += 1;
         }
@@ -348,14 +381,14 @@ fn regions(
         }
         let mut cause = [0u128; 9];
         cause[d] = HOUSE_SETS[house].0;
-        let own = &props[run];
+        let own = &pool.props[run];
         for pass in 0..2 {
             let list = if pass == 0 { &own.ons } else { &own.offs };
             for &t in list {
                 if common.contains(t) {
                     let targets: Vec<Target> = slots[..n]
                         .iter()
-                        .map(|&s| Target::stored(&props[s], t))
+                        .map(|&s| Target::stored(prop_at(pool, s), t))
                         .collect();
                     let (elims, result) = if is_on(t) {
                         place(grid, cell_of(t), digit_of(t))
@@ -385,6 +418,17 @@ fn regions(
                 }
             }
         }
+    }
+}
+
+/// The run of a region branch slot: `props[slot]`, or `kept[slot & !KEPT]` when the slot has
+/// the `KEPT` bit.
+#[inline]
+fn prop_at(pool: &Pool, slot: usize) -> &Prop {
+    if slot & KEPT != 0 {
+        &pool.kept[slot & !KEPT]
+    } else {
+        &pool.props[slot]
     }
 }
 
