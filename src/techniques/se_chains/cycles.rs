@@ -20,8 +20,6 @@ struct Inst {
     parent: u32,
     depth: u16,
     cause: u8,
-    /// For an on instance: its entry in `Bfs::paths`.
-    path: u32,
 }
 
 const ROOT: u32 = u32::MAX;
@@ -36,10 +34,9 @@ pub struct Bfs {
     next2: Vec<u32>,
     on_set: NodeSet,
     off_set: NodeSet,
-    /// The off keys on each on instance's first-parent path (SE's isParent test as one bit).
-    paths: Vec<NodeSet>,
-    /// Whether `paths` is kept (the cycle search; the forcing search needs no isParent test).
-    track_paths: bool,
+    /// The cycle search's closers: the off nodes that imply its start (at most four; set
+    /// for one search and emptied after it).
+    closers: NodeSet,
 }
 
 impl Bfs {
@@ -49,39 +46,34 @@ impl Bfs {
         } else {
             self.insts[parent as usize].depth + 1
         };
-        let path = if self.track_paths && is_on(key) {
-            let mut set = NodeSet::EMPTY;
-            if parent != ROOT {
-                let off = self.insts[parent as usize];
-                if off.parent != ROOT {
-                    set = self.paths[self.insts[off.parent as usize].path as usize];
-                }
-                set.insert(off.key);
-            }
-            self.paths.push(set);
-            (self.paths.len() - 1) as u32
-        } else {
-            u32::MAX
-        };
         self.insts.push(Inst {
             key,
             parent,
             depth,
             cause,
-            path,
         });
         (self.insts.len() - 1) as u32
     }
 
-    /// Whether the off node `key` is on the first-parent path of the on instance `at`.
-    #[inline]
-    fn is_parent(&self, at: u32, key: u16) -> bool {
-        self.paths[self.insts[at as usize].path as usize].contains(key)
+    /// Whether the off node `key` is on the first-parent path of the on instance `at` (SE's
+    /// isParent test), walked up the path: the cycle search asks it only for closers already
+    /// met, which are rare.
+    fn is_parent(&self, mut at: u32, key: u16) -> bool {
+        loop {
+            let parent = self.insts[at as usize].parent;
+            if parent == ROOT {
+                return false;
+            }
+            let off = self.insts[parent as usize];
+            if off.key == key {
+                return true;
+            }
+            at = off.parent;
+        }
     }
 
     fn clear(&mut self) {
         self.insts.clear();
-        self.paths.clear();
         self.pend_on.clear();
         self.pend_off.clear();
         self.on_set = NodeSet::EMPTY;
@@ -101,14 +93,35 @@ impl Bfs {
     }
 }
 
+/// The smallest complexity of any hint of `pass`, and its difficulty and form: a pass whose
+/// weakest-bounded hint cannot be taken any more has no hint that can (difficulty never falls
+/// as complexity grows), so it is skipped whole.
+fn pass_floor(pass: u8) -> (f64, u32, Kind) {
+    match pass {
+        0 => (difficulty(6.5, 2), 2, Kind::XCycle),
+        1 => (difficulty(6.5, 4), 4, Kind::YCycle),
+        _ => (difficulty(7.0, 2), 2, Kind::XyForcing),
+    }
+}
+
 /// The three passes of producer 21 on `grid`, into `out`.
 pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
     let mut bfs = std::mem::take(&mut engine.bfs);
     let mut links = std::mem::take(&mut engine.links);
     let mut reach = std::mem::take(&mut engine.reach);
     links.build(grid);
-    reach.build(grid, &links);
+    reach.build_x(grid);
     for (rules, pass) in [(Rules::X, 0), (Rules::Y, 1), (Rules::XY, 2)] {
+        // At the top level (the best only), a pass that cannot beat the best so far is
+        // skipped; the passes after it have no hint either way, and the generation indices
+        // its searches would have drawn only shift later ones by the same amount.
+        let (floor, least, kind) = pass_floor(pass);
+        if !out.may_take(floor, least, kind) {
+            continue;
+        }
+        if pass == 2 {
+            reach.build_xy(grid, &links);
+        }
         for x in 0..81 {
             let count = grid.masks[x].count_ones();
             // Y cycles start only from bivalue cells; the Y pass has no forcing chains.
@@ -135,12 +148,21 @@ pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
             }
         }
     }
+
     engine.bfs = bfs;
     engine.links = links;
     engine.reach = reach;
 }
 
 /// The cycle search from `a_on`: every instance of `a_on` reached again after ≥ 4 links.
+///
+/// SE keeps every off instance (only on nodes are deduplicated), but a second instance of
+/// an off node can do one thing only: close a cycle, since the first instance (expanded in
+/// this layer or an earlier one) already added every on node the rules lead to from it. So
+/// a later instance is kept only when its node implies `a_on` (a closer) and it passes SE's
+/// isParent test; the kept instances are a subsequence of SE's in SE's order, so every on
+/// node gets the same first parent and every cycle closes in the same order, by the same
+/// path. (A first instance passes isParent: every off node on a path has been met.)
 fn cycles(
     bfs: &mut Bfs,
     links: &Links,
@@ -150,8 +172,30 @@ fn cycles(
     a_on: u16,
     out: &mut Collector,
 ) {
+    // The off nodes implying `a_on` are the converses of the links from `a_off` (R3 inside
+    // a bivalue cell, R4 between a house's two positions).
+    let closers = links.off_to_on(opposite(a_on), rules);
+    for &(q, _) in closers {
+        bfs.closers.insert(opposite(q));
+    }
+    cycles_from(bfs, links, rules, grid, pass, a_on, out);
+    for &(q, _) in closers {
+        let k = opposite(q);
+        bfs.closers.0[k as usize >> 6] &= !(1 << (k & 63));
+    }
+}
+
+/// [`cycles`] with `bfs.closers` set.
+fn cycles_from(
+    bfs: &mut Bfs,
+    links: &Links,
+    rules: Rules,
+    grid: &Cands,
+    pass: u8,
+    a_on: u16,
+    out: &mut Collector,
+) {
     bfs.clear();
-    bfs.track_paths = true;
     bfs.on_set.insert(a_on);
     let root = bfs.push(a_on, ROOT, CAUSE_NONE);
     bfs.pend_on.push(root);
@@ -169,10 +213,13 @@ fn cycles(
             let p = bfs.pend_on[i];
             let key = bfs.insts[p as usize].key;
             for &q in links.on_to_off(key, rules) {
-                if !bfs.is_parent(p, q) {
-                    let at = bfs.push(q, p, CAUSE_NONE);
-                    bfs.pend_off.push(at);
+                if !bfs.off_set.contains(q) {
+                    bfs.off_set.insert(q);
+                } else if !bfs.closers.contains(q) || bfs.is_parent(p, q) {
+                    continue;
                 }
+                let at = bfs.push(q, p, CAUSE_NONE);
+                bfs.pend_off.push(at);
             }
         }
         t += 1;
@@ -210,7 +257,6 @@ fn forcing(
     bfs.clear();
     // SE tests isParent here too, but an off node on the path is already in the off set, so
     // the deduplication rejects it anyway.
-    bfs.track_paths = false;
     let target = opposite(start);
     let root = bfs.push(start, ROOT, CAUSE_NONE);
     if is_on(start) {
@@ -426,4 +472,157 @@ fn along_path(mut rec: Rec, bfs: &Bfs, at: u32, all: bool) -> Rec {
         }));
     }
     rec
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::test_support::{grid, Xorshift};
+
+    /// SE's layered searches as SE states them, for checking [`search`] against: the
+    /// buffers, and per instance the off keys on its path when it is on.
+    #[derive(Default)]
+    struct Full {
+        bfs: Bfs,
+        paths: Vec<NodeSet>,
+    }
+
+    impl Full {
+        fn push(&mut self, key: u16, parent: u32, cause: u8) -> u32 {
+            let mut set = NodeSet::EMPTY;
+            if is_on(key) && parent != ROOT {
+                let off = self.bfs.insts[parent as usize];
+                if off.parent != ROOT {
+                    set = self.paths[off.parent as usize];
+                }
+                set.insert(off.key);
+            }
+            self.paths.push(set);
+            self.bfs.push(key, parent, cause)
+        }
+
+        /// SE's cycle search: every off instance kept (only on nodes deduplicated), each
+        /// tested by isParent against the off nodes on its on parent's path.
+        fn cycles(
+            &mut self,
+            links: &Links,
+            rules: Rules,
+            grid: &Cands,
+            pass: u8,
+            a_on: u16,
+            out: &mut Collector,
+        ) {
+            self.bfs.clear();
+            self.paths.clear();
+            self.bfs.on_set.insert(a_on);
+            let root = self.push(a_on, ROOT, CAUSE_NONE);
+            self.bfs.pend_on.push(root);
+            let mut t = 0u32;
+            let (kind, base) = cycle_kind(pass);
+            while !self.bfs.pend_on.is_empty() {
+                let least = (t + 2).max(4);
+                if !out.may_take(difficulty(base, least), least, kind) {
+                    return;
+                }
+                t += 1;
+                self.bfs.pend_off.clear();
+                for i in 0..self.bfs.pend_on.len() {
+                    let p = self.bfs.pend_on[i];
+                    let key = self.bfs.insts[p as usize].key;
+                    for &q in links.on_to_off(key, rules) {
+                        if !self.paths[p as usize].contains(q) {
+                            let at = self.push(q, p, CAUSE_NONE);
+                            self.bfs.pend_off.push(at);
+                        }
+                    }
+                }
+                t += 1;
+                self.bfs.next.clear();
+                for i in 0..self.bfs.pend_off.len() {
+                    let p = self.bfs.pend_off[i];
+                    let key = self.bfs.insts[p as usize].key;
+                    for &(q, cause) in links.off_to_on(key, rules) {
+                        if t >= 4 && q == a_on {
+                            let at = self.push(q, p, cause);
+                            cycle_hint(&self.bfs, grid, pass, at, out);
+                        }
+                        if !self.bfs.on_set.contains(q) {
+                            self.bfs.on_set.insert(q);
+                            let at = self.push(q, p, cause);
+                            self.bfs.next.push(at);
+                        }
+                    }
+                }
+                std::mem::swap(&mut self.bfs.pend_on, &mut self.bfs.next);
+            }
+        }
+    }
+
+    /// Producer 21 as SE runs it: every search of every pass, none skipped.
+    fn search_reference(grid: &Cands, out: &mut Collector) {
+        let (mut full, mut links) = (Full::default(), Links::default());
+        links.build(grid);
+        for (rules, pass) in [(Rules::X, 0), (Rules::Y, 1), (Rules::XY, 2)] {
+            for x in 0..81 {
+                let count = grid.masks[x].count_ones();
+                if count < 2 || (pass == 1 && count != 2) {
+                    continue;
+                }
+                for d in 0..9 {
+                    if grid.masks[x] >> d & 1 == 0 {
+                        continue;
+                    }
+                    let (on, off) = (node(x, d, true), node(x, d, false));
+                    full.cycles(&links, rules, grid, pass, on, out);
+                    if rules.x {
+                        forcing(&mut full.bfs, &links, rules, grid, pass, on, out);
+                        forcing(&mut full.bfs, &links, rules, grid, pass, off, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The fields of a record that a caller can see (all of them).
+    fn seen(rec: &Rec) -> String {
+        format!("{rec:?}")
+    }
+
+    #[test]
+    fn search_matches_ses_full_search() {
+        let puzzles = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....2.1...5.........4.....263...8.......1...9..9.6....4....7.5...........",
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+        ];
+        let mut rng = Xorshift(0x5EED_C1C1E5);
+        let mut engine = Engine::new();
+        let (mut hints, mut bests) = (0usize, 0usize);
+        for puzzle in puzzles {
+            let mut cands = Cands::from_grid(&grid(puzzle));
+            // Thin the grid step by step (cells keep two candidates) so that bivalue cells,
+            // two-position houses, cycles and forcing chains of every pass turn up.
+            for _ in 0..14 {
+                for all in [true, false] {
+                    let (mut got, mut want) = (Collector::new(all), Collector::new(all));
+                    search(&mut engine, &cands, &mut got);
+                    search_reference(&cands, &mut want);
+                    let got_recs: Vec<String> = got.recs.iter().map(seen).collect();
+                    let want_recs: Vec<String> = want.recs.iter().map(seen).collect();
+                    assert_eq!(got_recs, want_recs, "{puzzle}");
+                    assert_eq!(got.best.as_ref().map(seen), want.best.as_ref().map(seen));
+                    hints += got.recs.len();
+                    bests += got.best.is_some() as usize;
+                }
+                for _ in 0..12 {
+                    let (cell, digit) = ((rng.next() % 81) as usize, (rng.next() % 9) as usize);
+                    if cands.has(cell, digit) && cands.masks[cell].count_ones() > 2 {
+                        cands.remove(cell, digit);
+                    }
+                }
+            }
+        }
+        // The comparison saw hints (the grids are not all empty of them).
+        assert!(hints > 100 && bests > 10, "{hints} {bests}");
+    }
 }

@@ -76,6 +76,13 @@ impl Reach {
     /// The facts of `grid` for every pass (`links` built on `grid`).
     pub fn build(&mut self, grid: &Cands, links: &Links) {
         self.build_x(grid);
+        self.build_xy(grid, links);
+    }
+
+    /// The XY pass's forcing facts (the graph of `links`, built on `grid`): needed only by
+    /// [`Reach::forcing_possible`] under [`Rules::XY`], so a caller that skips the XY pass
+    /// skips this, the costly half of [`Reach::build`].
+    pub fn build_xy(&mut self, grid: &Cands, links: &Links) {
         self.build_graph(grid, links, Rules::XY);
     }
 
@@ -83,8 +90,9 @@ impl Reach {
     /// X rules lead to the off nodes of `x`'s peers and from each to the on nodes of its
     /// partners, so the on cells reached form the reflexive-transitive closure of "the
     /// partners of a peer"; `x off` is met when a reached cell sees `x`, and from `x off`
-    /// the search starts at `x`'s partners.
-    fn build_x(&mut self, grid: &Cands) {
+    /// the search starts at `x`'s partners. Also the bit planes of
+    /// [`Reach::cycle_possible`] (every pass).
+    pub fn build_x(&mut self, grid: &Cands) {
         if self.conj.len() < 9 * 81 {
             self.conj.resize(9 * 81, 0);
         }
