@@ -111,6 +111,7 @@ pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
     let mut reach = std::mem::take(&mut engine.reach);
     links.build(grid);
     reach.build_x(grid);
+    let mut xy_built = false;
     for (rules, pass) in [(Rules::X, 0), (Rules::Y, 1), (Rules::XY, 2)] {
         // At the top level (the best only), a pass that cannot beat the best so far is
         // skipped; the passes after it have no hint either way, and the generation indices
@@ -119,8 +120,10 @@ pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
         if !out.may_take(floor, least, kind) {
             continue;
         }
-        if pass == 2 {
+        // The Y and XY passes' cycle tests read the XY graph, built for the first of them.
+        if pass >= 1 && !xy_built {
             reach.build_xy(grid, &links);
+            xy_built = true;
         }
         for x in 0..81 {
             let count = grid.masks[x].count_ones();
