@@ -321,7 +321,10 @@ fn regions(
             continue;
         }
         let limit = out.complexity_limit(difficulty_fn(prod), Kind::Region);
-        let mut common = pool.props[run].set;
+        // The targets are the nodes of `all` (every branch's set, as the test above left
+        // it) whose complexity fits: pruning only drops nodes of it, so it starts there
+        // rather than from the cell's own run.
+        let mut common = all;
         // The per-node sums live in the engine, one buffer per depth (a fresh 1458-entry
         // array per region was a measurable memset); only the entries of the common nodes
         // are read, so only those are cleared.
