@@ -10,7 +10,7 @@ use super::bonus::{difficulty, dynamic_base};
 use super::collect::{Collector, Hash128, Kind, Rec, Rendered};
 use super::engine::{Engine, Pool, Prod, Prop, NOT_KEPT};
 use super::nodes::{brc_houses, cell_of, digit_of, is_on, node, Cands, NodeSet, CAUSE_CELL, NONE};
-use super::text::{node_name, prop_chain};
+use super::text::{node_name, path_text, prop_path};
 
 /// Propagation slots of one depth: 9 on runs, the off run, 8 region branches.
 const SLOTS: usize = 18;
@@ -71,6 +71,7 @@ pub fn base(prod: Prod) -> f64 {
 /// Producer `prod` (Nishio, Multiple or Dynamic) on `grid`, into `out`.
 pub fn search(engine: &mut Engine, depth: usize, grid: &Cands, prod: Prod, out: &mut Collector) {
     let mut pool = engine.take_pool(depth, SLOTS);
+    let mut draft = Draft::default();
     // The branch sets kept by `regions` are this grid's: none is known yet.
     pool.known = [0; 9];
     pool.release_all();
@@ -108,8 +109,12 @@ pub fn search(engine: &mut Engine, depth: usize, grid: &Cands, prod: Prod, out: 
                     let on = &mut pool.props[i];
                     engine.propagate(depth, on, grid, prod, &[node(x, d, true)], &[]);
                 }
-                let off = &mut pool.props[OFF_RUN];
-                engine.propagate(depth, off, grid, prod, &[], &[node(x, d, false)]);
+                // Only contradictions and double chains read the off run, and Multiple
+                // Forcing Chains has neither (a static run changes nothing else).
+                if prod != Prod::Multiple {
+                    let off = &mut pool.props[OFF_RUN];
+                    engine.propagate(depth, off, grid, prod, &[], &[node(x, d, false)]);
+                }
             }
             let on = &pool.props[i];
             let off = &pool.props[OFF_RUN];
@@ -130,13 +135,8 @@ pub fn search(engine: &mut Engine, depth: usize, grid: &Cands, prod: Prod, out: 
                         None,
                         [0; 9],
                         out,
-                        || {
-                            format!(
-                                "{} ⇒ {} both on & off",
-                                node_name(node(x, d, true)),
-                                name_of(clash.on)
-                            )
-                        },
+                        &mut draft,
+                        Headline::Clash(node(x, d, true), clash.on),
                     );
                 }
                 if let Some(clash) = &off.clash {
@@ -154,13 +154,8 @@ pub fn search(engine: &mut Engine, depth: usize, grid: &Cands, prod: Prod, out: 
                         result,
                         [0; 9],
                         out,
-                        || {
-                            format!(
-                                "{} ⇒ {} both on & off",
-                                node_name(node(x, d, false)),
-                                name_of(clash.on)
-                            )
-                        },
+                        &mut draft,
+                        Headline::Clash(node(x, d, false), clash.on),
                     );
                 }
             }
@@ -178,7 +173,8 @@ pub fn search(engine: &mut Engine, depth: usize, grid: &Cands, prod: Prod, out: 
                             result,
                             [0; 9],
                             out,
-                            || format!("{} on & off ⇒ {}", name_of(node(x, d, true)), node_name(n)),
+                            &mut draft,
+                            Headline::Double(node(x, d, true), n),
                         );
                     }
                 }
@@ -196,13 +192,16 @@ pub fn search(engine: &mut Engine, depth: usize, grid: &Cands, prod: Prod, out: 
                             None,
                             [0; 9],
                             out,
-                            || format!("{} on & off ⇒ {}", name_of(node(x, d, true)), node_name(n)),
+                            &mut draft,
+                            Headline::Double(node(x, d, true), n),
                         );
                     }
                 }
             }
             if prod != Prod::Nishio {
-                regions(engine, depth, &mut pool, grid, prod, x, d, i, out);
+                regions(
+                    engine, depth, &mut pool, grid, prod, x, d, i, out, &mut draft,
+                );
             }
         }
         if prod != Prod::Nishio {
@@ -219,8 +218,12 @@ pub fn search(engine: &mut Engine, depth: usize, grid: &Cands, prod: Prod, out: 
                 };
                 for &n in list {
                     if runs[1..].iter().all(|r| r.set.contains(n)) {
-                        let targets: Vec<Target> =
-                            runs.iter().map(|r| Target::stored(r, n)).collect();
+                        // On the stack: a cell has at most 9 candidates.
+                        let mut targets = [Target::stored(&runs[0], n); 9];
+                        for (t, r) in targets.iter_mut().zip(runs) {
+                            *t = Target::stored(r, n);
+                        }
+                        let targets = &targets[..count];
                         let (elims, result) = if is_on(n) {
                             place(grid, cell_of(n), digit_of(n))
                         } else {
@@ -232,18 +235,13 @@ pub fn search(engine: &mut Engine, depth: usize, grid: &Cands, prod: Prod, out: 
                             grid,
                             prod,
                             Kind::Cell,
-                            &targets,
+                            targets,
                             elims,
                             result,
                             cause,
                             out,
-                            || {
-                                format!(
-                                    "{} ⇒ {}",
-                                    crate::core::notation::cell_name(x),
-                                    node_name(n)
-                                )
-                            },
+                            &mut draft,
+                            Headline::Cell(x as u8, n),
                         );
                     }
                 }
@@ -251,6 +249,12 @@ pub fn search(engine: &mut Engine, depth: usize, grid: &Cands, prod: Prod, out: 
         }
     }
     engine.give_pool(depth, pool);
+    // The text of the hint taken, made from its draft (the best is this search's).
+    if let Some(best) = out.best.as_mut() {
+        if draft.gen == Some(best.gen) {
+            best.text = Some(Box::new(draft.render()));
+        }
+    }
 }
 
 /// The region chains of (x, d) (§5.4, item 2): houses where x is d's first position.
@@ -265,6 +269,7 @@ fn regions(
     d: usize,
     run: usize,
     out: &mut Collector,
+    draft: &mut Draft,
 ) {
     for house in brc_houses(x) {
         let positions = grid.planes[d] & HOUSE_SETS[house].0;
@@ -316,7 +321,10 @@ fn regions(
             continue;
         }
         let limit = out.complexity_limit(difficulty_fn(prod), Kind::Region);
-        let mut common = pool.props[run].set;
+        // The targets are the nodes of `all` (every branch's set, as the test above left
+        // it) whose complexity fits: pruning only drops nodes of it, so it starts there
+        // rather than from the cell's own run.
+        let mut common = all;
         // The per-node sums live in the engine, one buffer per depth (a fresh 1458-entry
         // array per region was a measurable memset); only the entries of the common nodes
         // are read, so only those are cleared.
@@ -386,10 +394,12 @@ fn regions(
             let list = if pass == 0 { &own.ons } else { &own.offs };
             for &t in list {
                 if common.contains(t) {
-                    let targets: Vec<Target> = slots[..n]
-                        .iter()
-                        .map(|&s| Target::stored(prop_at(pool, s), t))
-                        .collect();
+                    // On the stack: a house has at most 9 positions.
+                    let mut targets = [Target::stored(own, t); 9];
+                    for (target, &s) in targets.iter_mut().zip(&slots[..n]) {
+                        *target = Target::stored(prop_at(pool, s), t);
+                    }
+                    let targets = &targets[..n];
                     let (elims, result) = if is_on(t) {
                         place(grid, cell_of(t), digit_of(t))
                     } else {
@@ -401,19 +411,13 @@ fn regions(
                         grid,
                         prod,
                         Kind::Region,
-                        &targets,
+                        targets,
                         elims,
                         result,
                         cause,
                         out,
-                        || {
-                            format!(
-                                "{} in {} ⇒ {}",
-                                d + 1,
-                                crate::core::notation::house_name(house),
-                                node_name(t)
-                            )
-                        },
+                        draft,
+                        Headline::Region(d as u8, house as u8, t),
                     );
                 }
             }
@@ -458,10 +462,6 @@ fn clash_target(prop: &Prop, node: u16, is_new: bool) -> Target<'_> {
     }
 }
 
-fn name_of(n: u16) -> String {
-    node_name(n)
-}
-
 /// An *on* conclusion: the cell's other candidates go, the digit is placed.
 fn place(grid: &Cands, cell: usize, digit: usize) -> ([u128; 9], Option<(u8, u8)>) {
     let mut elims = [0u128; 9];
@@ -485,7 +485,8 @@ fn emit(
     result: Option<(u8, u8)>,
     start_cause: [u128; 9],
     out: &mut Collector,
-    headline: impl FnOnce() -> String,
+    draft: &mut Draft,
+    headline: Headline,
 ) {
     let gen = out.next_gen();
     if elims.iter().all(|&p| p == 0) {
@@ -524,15 +525,6 @@ fn emit(
     } else {
         ([0; 9], 0)
     };
-    let text = (!out.all).then(|| {
-        Box::new(Rendered {
-            headline: headline(),
-            chains: targets
-                .iter()
-                .map(|t| prop_chain(t.prop, t.node, t.clash))
-                .collect(),
-        })
-    });
     let mut cells = 0u128;
     for t in targets {
         cells |= 1u128 << cell_of(t.node);
@@ -547,8 +539,83 @@ fn emit(
         cause,
         key,
         cells,
-        text,
+        text: None,
     });
+    // The running best's chains are kept as node paths (its propagations are overwritten
+    // by the next runs); the text is made only for the hint finally taken.
+    if !out.all && out.best.as_ref().is_some_and(|b| b.gen == gen) {
+        draft.gen = Some(gen);
+        draft.headline = headline;
+        draft.nodes.clear();
+        draft.ends.clear();
+        for t in targets {
+            prop_path(t.prop, t.node, t.clash, &mut draft.nodes);
+            draft.ends.push(draft.nodes.len());
+        }
+    }
+}
+
+/// What a chaining hint concludes from what, as its text's headline says it.
+#[derive(Clone, Copy, Debug, Default)]
+enum Headline {
+    /// Not set.
+    #[default]
+    None,
+    /// The assumption, the on node of its clash: `r1c2=5 ⇒ r4c4=3 both on & off`.
+    Clash(u16, u16),
+    /// The on assumption, the node both polarities imply: `r1c2=5 on & off ⇒ r4c4=3`.
+    Double(u16, u16),
+    /// The cell, the node all its candidates imply: `r1c2 ⇒ r4c4=3`.
+    Cell(u8, u16),
+    /// The digit, the house, the node all its positions imply: `5 in b1 ⇒ r4c4=3`.
+    Region(u8, u8, u16),
+}
+
+impl Headline {
+    fn text(self) -> String {
+        use crate::core::notation::{cell_name, house_name};
+        match self {
+            Headline::None => String::new(),
+            Headline::Clash(a, on) => format!("{} ⇒ {} both on & off", node_name(a), node_name(on)),
+            Headline::Double(a, n) => format!("{} on & off ⇒ {}", node_name(a), node_name(n)),
+            Headline::Cell(x, n) => format!("{} ⇒ {}", cell_name(x as usize), node_name(n)),
+            Headline::Region(d, h, n) => {
+                format!("{} in {} ⇒ {}", d + 1, house_name(h as usize), node_name(n))
+            }
+        }
+    }
+}
+
+/// The running best hint's text, not yet made: its headline and each target's node path
+/// ([`prop_path`]).
+#[derive(Default)]
+struct Draft {
+    /// Generation index of the hint it belongs to.
+    gen: Option<u32>,
+    headline: Headline,
+    /// Every chain's path entries, one chain after another.
+    nodes: Vec<u32>,
+    /// End of each chain in `nodes`.
+    ends: Vec<usize>,
+}
+
+impl Draft {
+    fn render(&self) -> Rendered {
+        let mut from = 0;
+        let chains = self
+            .ends
+            .iter()
+            .map(|&end| {
+                let text = path_text(&self.nodes[from..end]);
+                from = end;
+                text
+            })
+            .collect();
+        Rendered {
+            headline: self.headline.text(),
+            chains,
+        }
+    }
 }
 
 /// The pattern of a chaining hint's rule parents (§5.5): for each on node of the targets'

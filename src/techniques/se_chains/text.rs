@@ -29,30 +29,48 @@ pub fn node_name(n: u16) -> String {
     format!("{}{sign}{}", cell_name(cell_of(n)), digit_of(n) + 1)
 }
 
-/// The first-parent chain of a propagation's node (or of its clash instance), assumption
-/// first; a node with further parents (hidden or rule parents) is marked `+k`, one made by a
-/// nested technique `[+]`.
-pub fn prop_chain(prop: &Prop, node: u16, clash: bool) -> String {
-    let mut names = Vec::new();
+/// A [`prop_path`] entry's mark of a node made by a nested technique (`[+]`).
+const NESTED: u32 = 1 << 31;
+
+/// The first-parent chain of a propagation's node (or of its clash instance), appended to
+/// `out` from the node back to its assumption: one entry a node, its id in the low 16 bits,
+/// above them how many further parents it has (hidden or rule parents), or [`NESTED`].
+/// [`path_text`] makes the text; the path is taken while the propagation exists, the text
+/// only for a hint that is shown.
+pub fn prop_path(prop: &Prop, node: u16, clash: bool, out: &mut Vec<u32>) {
+    let start = out.len();
     let mut at = node;
     if clash {
-        names.push(node_name(node));
+        out.push(u32::from(node));
         at = prop.clash.as_ref().map_or(NONE, |c| c.parent);
     }
-    while at != NONE && names.len() <= 1458 {
-        let mut name = node_name(at);
-        if prop.nested_set.contains(at) {
-            name.push_str("[+]");
+    while at != NONE && out.len() - start <= 1458 {
+        let mark = if prop.nested_set.contains(at) {
+            NESTED
         } else {
-            let extras = prop.extras(at).len();
-            if extras > 0 {
-                name.push_str(&format!("+{extras}"));
-            }
-        }
-        names.push(name);
+            (prop.extras(at).len() as u32) << 16
+        };
+        out.push(u32::from(at) | mark);
         at = prop.parent(at);
     }
-    names.reverse();
+}
+
+/// The text of a [`prop_path`], assumption first: a node with further parents is marked
+/// `+k`, one made by a nested technique `[+]`.
+pub fn path_text(path: &[u32]) -> String {
+    let names: Vec<String> = path
+        .iter()
+        .rev()
+        .map(|&entry| {
+            let mut name = node_name((entry & 0xFFFF) as u16);
+            if entry & NESTED != 0 {
+                name.push_str("[+]");
+            } else if entry >> 16 > 0 {
+                name.push_str(&format!("+{}", entry >> 16));
+            }
+            name
+        })
+        .collect();
     names.join(" -> ")
 }
 
