@@ -98,6 +98,8 @@ pub(super) struct Nodes<'a> {
     pub(super) houses: Vec<u32>,
     /// Per house and box∩line partner house: the segment index (u8::MAX if none).
     pub(super) segment: [[u8; 27]; 27],
+    /// Per digit: the segments holding group nodes of it (bit `i`: `INTERSECTIONS[i]`).
+    pub(super) group_segments: [u64; 9],
     /// Whether ALS nodes exist.
     pub(super) with_als: bool,
     /// Per digit and cell: the ALS nodes of that digit whose places all see the cell.
@@ -160,6 +162,15 @@ impl<'a> Nodes<'a> {
                     .fold(0u32, |m, &h| m | 1 << h),
             })
             .collect();
+        let mut group_segments = [0u64; 9];
+        for (digit, segments) in group_segments.iter_mut().enumerate() {
+            for seg in 0..54 {
+                let base = SINGLES + (digit * 54 + seg) * 4;
+                if cells[base..base + 4].iter().any(|g| !g.is_empty()) {
+                    *segments |= 1 << seg;
+                }
+            }
+        }
         let mut segment = [[u8::MAX; 27]; 27];
         for (seg, inter) in INTERSECTIONS.iter().enumerate() {
             segment[inter.line_house][inter.box_house] = seg as u8;
@@ -185,6 +196,7 @@ impl<'a> Nodes<'a> {
             sees,
             houses,
             segment,
+            group_segments,
         }
     }
 
@@ -204,7 +216,7 @@ impl<'a> Nodes<'a> {
             if let (true, Some(first)) = (self.grouped, cells.first()) {
                 // Groups seeing all of the node lie in segments near its first cell; they come
                 // in node order (segment by segment, each segment's four kinds in turn).
-                let mut near = NEAR_SEGMENTS[first];
+                let mut near = NEAR_SEGMENTS[first] & self.group_segments[digit];
                 while near != 0 {
                     let seg = near.trailing_zeros() as usize;
                     near &= near - 1;
@@ -240,8 +252,10 @@ impl<'a> Nodes<'a> {
                 }
             }
         } else {
-            let houses = self.houses[node];
-            for house in (0..27).filter(|h| houses & (1 << h) != 0) {
+            let mut houses = self.houses[node];
+            while houses != 0 {
+                let house = houses.trailing_zeros() as usize;
+                houses &= houses - 1;
                 let rest = (plane & HOUSE_SETS[house]).and_not(cells);
                 if rest.count() == 1 {
                     let to = state(digit * 81 + rest.first().unwrap(), true);
