@@ -48,18 +48,14 @@ pub const MAX_LOOP_LINKS: usize = 10;
 struct LoopSearch {
     parent: Vec<State>,
     depth: Vec<u8>,
-    frontier: Vec<State>,
-    next: Vec<State>,
-    /// States in the order reached (with their depth in `depth`).
+    /// The start, then the states in the order reached, level by level (their depth in
+    /// `depth`). Its capacity is every state, so pushing never reallocates.
     order: Vec<State>,
-    /// The last search's start.
-    start: State,
     succ: Vec<State>,
     /// Each state's successors, computed the first time a search expands it and then read by
     /// every later search from another start (the nodes do not change between them): state `s`'s
-    /// are `adjacent[first_successor[s] ..][.. successor_count[s]]`, `NOT_EXPANDED` before.
-    first_successor: Vec<u32>,
-    successor_count: Vec<u16>,
+    /// are `adjacent[span[s].0 as usize ..][.. span[s].1 as usize]`, `NOT_EXPANDED` before.
+    span: Vec<(u32, u32)>,
     adjacent: Vec<State>,
 }
 
@@ -69,67 +65,72 @@ const UNSEEN: u8 = u8::MAX;
 
 impl LoopSearch {
     fn new(nodes: usize) -> LoopSearch {
+        let mut order = Vec::with_capacity(nodes * 2 + 1);
+        order.push(0);
         LoopSearch {
             parent: vec![0; nodes * 2],
             depth: vec![UNSEEN; nodes * 2],
-            frontier: Vec::new(),
-            next: Vec::new(),
-            order: Vec::new(),
-            start: 0,
+            order,
             succ: Vec::with_capacity(64),
-            first_successor: vec![NOT_EXPANDED; nodes * 2],
-            successor_count: vec![0; nodes * 2],
+            span: vec![(NOT_EXPANDED, 0); nodes * 2],
             adjacent: Vec::new(),
         }
     }
 
-    /// Where `from`'s successors lie in `adjacent`, in [`Nodes::successors`]' order.
-    #[inline]
-    fn successors(&mut self, nodes: &Nodes<'_>, from: State) -> std::ops::Range<usize> {
-        let at = self.first_successor[from as usize];
-        if at != NOT_EXPANDED {
-            let at = at as usize;
-            return at..at + self.successor_count[from as usize] as usize;
-        }
+    /// Records `from`'s successors (not recorded yet) in `adjacent`, in [`Nodes::successors`]'
+    /// order.
+    #[inline(never)]
+    fn expand(&mut self, nodes: &Nodes<'_>, from: State) {
         nodes.successors(from, &mut self.succ);
-        let at = self.adjacent.len();
-        self.first_successor[from as usize] = at as u32;
-        self.successor_count[from as usize] = self.succ.len() as u16;
+        self.span[from as usize] = (self.adjacent.len() as u32, self.succ.len() as u32);
         self.adjacent.extend_from_slice(&self.succ);
-        at..self.adjacent.len()
     }
 
+    /// The states the last search reached, in order (its start excluded).
+    fn reached(&self) -> &[State] {
+        &self.order[1..]
+    }
+
+    /// Searches from `start` to depth `max_links`.
     fn run(&mut self, nodes: &Nodes<'_>, start: State, max_links: usize) {
-        for &s in &self.order {
+        // Worked on as a local, so that its length stays in a register.
+        let mut order = std::mem::take(&mut self.order);
+        for &s in &order {
             self.depth[s as usize] = UNSEEN;
         }
-        self.depth[self.start as usize] = UNSEEN;
         // The start is not reached again (a chain back to it is a loop, read off its ends).
-        self.start = start;
         self.depth[start as usize] = 0;
-        self.order.clear();
-        self.frontier.clear();
-        self.frontier.push(start);
+        order.clear();
+        order.push(start);
+        let (mut lo, mut hi) = (0, 1);
         for d in 1..=max_links {
-            self.next.clear();
-            for i in 0..self.frontier.len() {
-                let from = self.frontier[i];
-                for j in self.successors(nodes, from) {
-                    let to = self.adjacent[j];
-                    if self.depth[to as usize] != UNSEEN {
-                        continue;
-                    }
-                    self.depth[to as usize] = d as u8;
-                    self.parent[to as usize] = from;
-                    self.next.push(to);
-                    self.order.push(to);
+            // Expand the level first, so that the loop below only reads `adjacent`.
+            for &from in &order[lo..hi] {
+                if self.span[from as usize].0 == NOT_EXPANDED {
+                    self.expand(nodes, from);
                 }
             }
-            std::mem::swap(&mut self.frontier, &mut self.next);
-            if self.frontier.is_empty() {
+            let (depth, parent) = (&mut self.depth[..], &mut self.parent[..]);
+            let (span, adjacent) = (&self.span[..], &self.adjacent[..]);
+            for i in lo..hi {
+                let from = order[i];
+                let (at, count) = span[from as usize];
+                for &to in &adjacent[at as usize..][..count as usize] {
+                    let seen = &mut depth[to as usize];
+                    if *seen != UNSEEN {
+                        continue;
+                    }
+                    *seen = d as u8;
+                    parent[to as usize] = from;
+                    order.push(to);
+                }
+            }
+            (lo, hi) = (hi, order.len());
+            if lo == hi {
                 break;
             }
         }
+        self.order = order;
     }
 
     /// The states from the start to `end`.
@@ -235,69 +236,98 @@ pub fn nice_loop_capped(
                 break;
             }
             let nodes = Nodes::new(grid, links, grouped, with_als);
-            deepening(grid, links, &nodes, technique, max_links, sink)?;
+            let search = Scan {
+                grid,
+                links,
+                nodes: &nodes,
+                technique,
+                max_links,
+            };
+            search.emit(sink)?;
         }
         ControlFlow::Continue(())
     })
 }
 
-/// Searches deepen in phases, so a short chain is found without the long searches; each phase
-/// emits the steps longer than the last phase's, shortest first (a breadth-first search to a
-/// smaller depth finds the same chains to the same states).
-fn deepening(
-    grid: &Grid,
-    links: &Links,
-    nodes: &Nodes<'_>,
-    technique: TechniqueId,
-    max_links: usize,
-    sink: &mut StepSink<'_>,
-) -> ControlFlow<()> {
-    {
-        let mut search = LoopSearch::new(nodes.cells.len());
-        let mut done = 0;
-        let first = if nodes.with_als { max_links } else { 5 };
-        for cap in [first, max_links] {
-            let cap = cap.min(max_links);
-            if cap <= done {
-                continue;
-            }
-            let last = cap == max_links;
-            nice_loop_phase(
-                grid,
-                links,
-                nodes,
-                &mut search,
-                technique,
-                cap,
-                &mut |length, step| {
-                    if length > done && (last || length <= cap) {
-                        sink(step)
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                },
-            )?;
-            done = cap;
+/// What one scan over the starts keeps: only the first step of the sorted list (the
+/// shortest, the earliest found among equals), or every step, each with its length.
+struct Collect {
+    first_only: bool,
+    steps: Vec<(usize, Step)>,
+}
+
+impl Collect {
+    /// Whether a step of `length` found now would be kept. A later step replaces the first only
+    /// when it is shorter, as a stable sort by length would order them.
+    #[inline]
+    fn wants(&self, length: usize) -> bool {
+        match self.steps.first() {
+            Some((best, _)) if self.first_only => length < *best,
+            _ => true,
         }
-        ControlFlow::Continue(())
+    }
+
+    /// How deep a search must go to find every step still wanted: a chain to a state at depth
+    /// `d` makes a step of `d` or `d + 1` links.
+    #[inline]
+    fn depth(&self, max_links: usize) -> usize {
+        match self.steps.first() {
+            Some((best, _)) if self.first_only => max_links.min(best - 1),
+            _ => max_links,
+        }
+    }
+
+    fn take(&mut self, length: usize, step: Step) {
+        if self.first_only {
+            self.steps.clear();
+        }
+        self.steps.push((length, step));
     }
 }
 
-/// One search phase: every step whose chain has at most `max_links` links (plus a closing
-/// link), handed to `sink` with its length, shortest first.
-fn nice_loop_phase(
-    grid: &Grid,
-    links: &Links,
-    nodes: &Nodes<'_>,
-    search: &mut LoopSearch,
+/// The search over one node graph: every step whose chain has at most `max_links` links (plus a
+/// closing link), shortest first.
+struct Scan<'a, 'g> {
+    grid: &'a Grid,
+    links: &'a Links,
+    nodes: &'a Nodes<'g>,
     technique: TechniqueId,
     max_links: usize,
-    sink: &mut dyn FnMut(usize, &Step) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    let grouped = technique == TechniqueId::GroupedNiceLoop;
-    {
-        // Steps with their chain length, emitted shortest first.
-        let mut found: Vec<(usize, Step)> = Vec::new();
+}
+
+impl Scan<'_, '_> {
+    /// Hands the steps to `sink` shortest first, in the order found among equals. The first one
+    /// comes from a scan whose searches stop short of any chain too long to beat the best step so
+    /// far (a shorter search finds the same chains to the same states: the levels it reaches are
+    /// the longer search's); only a sink asking for more gets the full list, the first skipped.
+    fn emit(&self, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+        let mut search = LoopSearch::new(self.nodes.cells.len());
+        let mut first = Collect {
+            first_only: true,
+            steps: Vec::new(),
+        };
+        self.scan(&mut search, &mut first);
+        let Some((_, step)) = first.steps.first() else {
+            return ControlFlow::Continue(());
+        };
+        sink(step)?;
+        let mut all = Collect {
+            first_only: false,
+            steps: Vec::new(),
+        };
+        self.scan(&mut search, &mut all);
+        let mut found = all.steps;
+        found.sort_by_key(|(d, _)| *d);
+        for (_, step) in found.iter().skip(1) {
+            sink(step)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Every start's searches, its steps handed to `keep` in the order found.
+    fn scan(&self, search: &mut LoopSearch, keep: &mut Collect) {
+        let (grid, links, nodes, technique) = (self.grid, self.links, self.nodes, self.technique);
+        let grouped = technique == TechniqueId::GroupedNiceLoop;
         // A grouped step uses a group, or (in the ALS search) an ALS node.
         let least = if nodes.with_als { ALS_BASE } else { SINGLES };
         let wanted = |path: &[State]| !grouped || path.iter().any(|&s| node_of(s) >= least);
@@ -309,41 +339,43 @@ fn nice_loop_phase(
             let off = state(start, false);
             let on = state(start, true);
             // Assumed false: AICs, continuous loops, placements.
-            search.run(nodes, off, max_links);
-            for &end in &search.order {
+            search.run(nodes, off, keep.depth(self.max_links));
+            for &end in search.reached() {
                 let d = search.depth[end as usize] as usize;
                 let end_node = node_of(end);
                 if is_on(end) {
                     if end == on {
-                        let path = search.path(off, end);
-                        if single && wanted(&path) {
-                            let mut step = chain_step(technique, nodes, &path);
-                            place(grid, &mut step, cell, digit);
-                            found.push((d, step));
+                        if single && keep.wants(d) {
+                            let path = search.path(off, end);
+                            if wanted(&path) {
+                                let mut step = chain_step(technique, nodes, &path);
+                                place(grid, &mut step, cell, digit);
+                                keep.take(d, step);
+                            }
                         }
                         continue;
                     }
                     if d < 3 {
                         continue;
                     }
-                    if nodes.weakly_linked(end_node, start) {
+                    if keep.wants(d + 1) && nodes.weakly_linked(end_node, start) {
                         let mut path = search.path(off, end);
                         path.push(off);
                         let removed = loop_eliminations(nodes, &path);
                         if !removed.is_empty() && wanted(&path) {
                             let mut step = chain_step(technique, nodes, &path);
                             step.eliminations = removed;
-                            found.push((d + 1, step));
+                            keep.take(d + 1, step);
                         }
                     }
-                    if end > off {
+                    if end > off && keep.wants(d) {
                         let removed = nodes.seen_by_both(start, end_node);
                         if !removed.is_empty() {
                             let path = search.path(off, end);
                             if wanted(&path) {
                                 let mut step = chain_step(technique, nodes, &path);
                                 step.eliminations = removed;
-                                found.push((d, step));
+                                keep.take(d, step);
                             }
                         }
                     }
@@ -351,6 +383,7 @@ fn nice_loop_phase(
                     && end_node < SINGLES
                     && end != off
                     && d >= 2
+                    && keep.wants(d + 1)
                     && (digit_of(end_node) == digit
                         && links.strong_partners(digit, cell).contains(end_node % 81)
                         || end_node % 81 == cell && links.mask(cell).count_ones() == 2)
@@ -360,7 +393,7 @@ fn nice_loop_phase(
                     if wanted(&path) {
                         let mut step = chain_step(technique, nodes, &path);
                         place(grid, &mut step, cell, digit);
-                        found.push((d + 1, step));
+                        keep.take(d + 1, step);
                     }
                 }
             }
@@ -368,12 +401,14 @@ fn nice_loop_phase(
                 continue;
             }
             // Assumed true: contradictions eliminate the candidate.
-            search.run(nodes, on, max_links);
-            for &end in &search.order {
+            search.run(nodes, on, keep.depth(self.max_links));
+            for &end in search.reached() {
                 let d = search.depth[end as usize] as usize;
                 let contradiction =
                     end == off || is_on(end) && d >= 2 && nodes.weakly_linked(start, node_of(end));
-                if contradiction {
+                // The chain, closed by the start's own off state when it ends elsewhere.
+                let length = if end == off { d } else { d + 1 };
+                if contradiction && keep.wants(length) {
                     let mut path = search.path(on, end);
                     if end != off {
                         path.push(off);
@@ -381,16 +416,11 @@ fn nice_loop_phase(
                     if wanted(&path) {
                         let mut step = chain_step(technique, nodes, &path);
                         step.eliminations.insert(cell, digit);
-                        found.push((path.len() - 1, step));
+                        keep.take(length, step);
                     }
                 }
             }
         }
-        found.sort_by_key(|(d, _)| *d);
-        for (length, step) in &found {
-            sink(*length, step)?;
-        }
-        ControlFlow::Continue(())
     }
 }
 
@@ -398,6 +428,140 @@ fn nice_loop_phase(
 mod tests {
     use super::*;
     use crate::core::test_support::{candidates, with_cells};
+
+    /// Every step of one node graph's search with at most `max_links` links, sorted by length
+    /// (stable: in the order found among equals), from the scan that keeps them all.
+    fn all_sorted(
+        grid: &Grid,
+        grouped: bool,
+        with_als: bool,
+        max_links: usize,
+    ) -> Vec<(usize, Step)> {
+        with_links(grid, |links| {
+            let nodes = Nodes::new(grid, links, grouped, with_als);
+            let technique = if grouped {
+                TechniqueId::GroupedNiceLoop
+            } else {
+                TechniqueId::NiceLoop
+            };
+            let scan = Scan {
+                grid,
+                links,
+                nodes: &nodes,
+                technique,
+                max_links,
+            };
+            let mut all = Collect {
+                first_only: false,
+                steps: Vec::new(),
+            };
+            scan.scan(&mut LoopSearch::new(nodes.cells.len()), &mut all);
+            let mut steps = all.steps;
+            steps.sort_by_key(|(d, _)| *d);
+            steps
+        })
+    }
+
+    /// The hard pencil-mark states shipped in `corpora/` (top1465 states where HoDoKu needs
+    /// forcing chains), each followed by grids that lose one candidate at a time, so that the
+    /// searches meet states with and without short chains.
+    fn hard_states() -> Vec<Grid> {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/corpora/hodoku_forcing_states.txt"
+        );
+        let text = std::fs::read_to_string(path).expect("the shipped corpus is there");
+        let mut random = crate::core::test_support::Xorshift(0x5eed_1234);
+        let mut grids = Vec::new();
+        for line in text.lines().filter(|l| !l.starts_with('#')).step_by(3) {
+            let marks = line.split_whitespace().next().unwrap_or_default();
+            let Ok(puzzle) = crate::input::puzzle::parse_puzzle(marks, 1) else {
+                continue;
+            };
+            let mut grid = puzzle.grid;
+            for _ in 0..3 {
+                grids.push(grid.clone());
+                let cells: Vec<usize> = (0..81)
+                    .filter(|&c| grid.candidates(c).count_ones() >= 3)
+                    .collect();
+                if cells.is_empty() {
+                    break;
+                }
+                let cell = cells[random.next() as usize % cells.len()];
+                let digit = grid.candidates(cell).trailing_zeros() as usize;
+                grid.eliminate(cell, digit);
+            }
+        }
+        grids
+    }
+
+    /// The pruned scan's step (searches cut short of any chain too long to beat the best so
+    /// far) is the first of the full sorted list, on both rungs and both node graphs; and the
+    /// single search to GNPX's cap orders its steps as the former two phases did (steps of up
+    /// to five links from a search to depth five, then the longer ones from the full search).
+    #[test]
+    fn the_pruned_scan_finds_the_first_of_the_full_list() {
+        let (mut states, mut found) = (0, 0);
+        for grid in hard_states() {
+            for (grouped, with_als) in [(false, false), (true, false), (true, true)] {
+                states += 1;
+                let all = all_sorted(&grid, grouped, with_als, MAX_LOOP_LINKS);
+                let first = with_links(&grid, |links| {
+                    let nodes = Nodes::new(&grid, links, grouped, with_als);
+                    let scan = Scan {
+                        grid: &grid,
+                        links,
+                        nodes: &nodes,
+                        technique: if grouped {
+                            TechniqueId::GroupedNiceLoop
+                        } else {
+                            TechniqueId::NiceLoop
+                        },
+                        max_links: MAX_LOOP_LINKS,
+                    };
+                    let mut first = Collect {
+                        first_only: true,
+                        steps: Vec::new(),
+                    };
+                    scan.scan(&mut LoopSearch::new(nodes.cells.len()), &mut first);
+                    first.steps
+                });
+                assert_eq!(first.first(), all.first(), "{grouped} {with_als}");
+                found += usize::from(!all.is_empty());
+                if !with_als {
+                    let short = all_sorted(&grid, grouped, with_als, 5);
+                    let phases: Vec<&Step> = short
+                        .iter()
+                        .filter(|(d, _)| *d <= 5)
+                        .chain(all.iter().filter(|(d, _)| *d > 5))
+                        .map(|(_, step)| step)
+                        .collect();
+                    let single: Vec<&Step> = all.iter().map(|(_, step)| step).collect();
+                    assert_eq!(phases, single, "{grouped}");
+                }
+            }
+        }
+        // Many of these states have a chain: the comparisons are not between empty lists.
+        assert!(states >= 60 && found * 3 >= states, "{found} of {states}");
+    }
+
+    /// A sink taking every step gets the pruned scan's first step, then the rest of the full
+    /// list, shortest first.
+    #[test]
+    fn a_sink_taking_every_step_gets_the_full_sorted_list() {
+        for grid in hard_states().into_iter().take(6) {
+            let mut want: Vec<Step> = all_sorted(&grid, true, false, MAX_LOOP_LINKS)
+                .into_iter()
+                .map(|(_, step)| step)
+                .collect();
+            want.extend(
+                all_sorted(&grid, true, true, MAX_LOOP_LINKS)
+                    .into_iter()
+                    .map(|(_, step)| step),
+            );
+            assert_eq!(TechniqueId::GroupedNiceLoop.find_all(&grid), want);
+        }
+    }
 
     #[test]
     fn aic_through_bivalue_cells_eliminates_what_sees_both_ends() {

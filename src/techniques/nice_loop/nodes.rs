@@ -19,6 +19,34 @@ const MAX_LOOP_ALS: usize = 3000;
 /// The segment cells (by position 0..3) of group kind `k`.
 const GROUP_KINDS: [u8; 4] = [0b110, 0b101, 0b011, 0b111];
 
+/// Per cell: the segments (bit `i`: `INTERSECTIONS[i]`) sharing its box or its line. A group
+/// (two or three cells of one segment) all of whose cells see a cell lies in one of them: a
+/// cell outside a segment's box and line sees at most one of its cells, through the other line.
+static NEAR_SEGMENTS: [u64; 81] = near_segments();
+
+const fn near_segments() -> [u64; 81] {
+    let mut out = [0u64; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let houses = CELL_HOUSES[cell];
+        let mut seg = 0;
+        while seg < 54 {
+            let inter = &INTERSECTIONS[seg];
+            let mut k = 0;
+            while k < 3 {
+                let house = houses[k] as usize;
+                if inter.box_house == house || inter.line_house == house {
+                    out[cell] |= 1 << seg;
+                }
+                k += 1;
+            }
+            seg += 1;
+        }
+        cell += 1;
+    }
+    out
+}
+
 /// A search state: node * 2 + polarity (1 = true).
 /// (u16 holds 729 candidates plus every group and ALS node, GNPX's or HoDoKu's, both polarities.)
 pub(super) type State = u16;
@@ -70,10 +98,10 @@ pub(super) struct Nodes<'a> {
     pub(super) houses: Vec<u32>,
     /// Per house and box∩line partner house: the segment index (u8::MAX if none).
     pub(super) segment: [[u8; 27]; 27],
+    /// Per digit: the segments holding group nodes of it (bit `i`: `INTERSECTIONS[i]`).
+    pub(super) group_segments: [u64; 9],
     /// Whether ALS nodes exist.
     pub(super) with_als: bool,
-    /// Per digit, the group nodes that exist.
-    pub(super) groups: [Vec<u16>; 9],
     /// Per digit and cell: the ALS nodes of that digit whose places all see the cell.
     pub(super) als_entries: Vec<Vec<u16>>,
     /// Per ALS node: the set's cells (its other digits' nodes are `node - digit + d`).
@@ -134,6 +162,15 @@ impl<'a> Nodes<'a> {
                     .fold(0u32, |m, &h| m | 1 << h),
             })
             .collect();
+        let mut group_segments = [0u64; 9];
+        for (digit, segments) in group_segments.iter_mut().enumerate() {
+            for seg in 0..54 {
+                let base = SINGLES + (digit * 54 + seg) * 4;
+                if cells[base..base + 4].iter().any(|g| !g.is_empty()) {
+                    *segments |= 1 << seg;
+                }
+            }
+        }
         let mut segment = [[u8::MAX; 27]; 27];
         for (seg, inter) in INTERSECTIONS.iter().enumerate() {
             segment[inter.line_house][inter.box_house] = seg as u8;
@@ -147,21 +184,11 @@ impl<'a> Nodes<'a> {
                 als_entries[digit * 81 + cell].push(node as u16);
             }
         }
-        let mut groups: [Vec<u16>; 9] = Default::default();
-        for (digit, list) in groups.iter_mut().enumerate() {
-            let first = SINGLES + digit * 216;
-            list.extend(
-                (first..first + 216)
-                    .filter(|&g| !cells[g].is_empty())
-                    .map(|g| g as u16),
-            );
-        }
         Nodes {
             grid,
             links,
             grouped,
             with_als,
-            groups,
             als_entries,
             als_cells,
             als_digits,
@@ -169,10 +196,12 @@ impl<'a> Nodes<'a> {
             sees,
             houses,
             segment,
+            group_segments,
         }
     }
 
     /// Successors of a state: weak links from a true node, strong links from a false one.
+    #[inline(never)]
     pub(super) fn successors(&self, from: State, out: &mut Vec<State>) {
         out.clear();
         let node = node_of(from);
@@ -184,12 +213,22 @@ impl<'a> Nodes<'a> {
             for peer in (plane & self.sees[node]).and_not(cells) {
                 out.push(state(digit * 81 + peer, false));
             }
-            if self.grouped {
-                for &g in &self.groups[digit] {
-                    let g = g as usize;
-                    let group = self.cells[g];
-                    if !group.intersects(cells) && group.is_subset_of(self.sees[node]) {
-                        out.push(state(g, false));
+            if let (true, Some(first)) = (self.grouped, cells.first()) {
+                // Groups seeing all of the node lie in segments near its first cell; they come
+                // in node order (segment by segment, each segment's four kinds in turn).
+                let mut near = NEAR_SEGMENTS[first] & self.group_segments[digit];
+                while near != 0 {
+                    let seg = near.trailing_zeros() as usize;
+                    near &= near - 1;
+                    let base = SINGLES + (digit * 54 + seg) * 4;
+                    for g in base..base + 4 {
+                        let group = self.cells[g];
+                        if !group.is_empty()
+                            && !group.intersects(cells)
+                            && group.is_subset_of(self.sees[node])
+                        {
+                            out.push(state(g, false));
+                        }
                     }
                 }
             }
@@ -213,8 +252,10 @@ impl<'a> Nodes<'a> {
                 }
             }
         } else {
-            let houses = self.houses[node];
-            for house in (0..27).filter(|h| houses & (1 << h) != 0) {
+            let mut houses = self.houses[node];
+            while houses != 0 {
+                let house = houses.trailing_zeros() as usize;
+                houses &= houses - 1;
                 let rest = (plane & HOUSE_SETS[house]).and_not(cells);
                 if rest.count() == 1 {
                     let to = state(digit * 81 + rest.first().unwrap(), true);
@@ -325,5 +366,35 @@ impl<'a> Nodes<'a> {
                 Bits81::EMPTY
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_group_seeing_a_cell_lies_in_a_near_segment() {
+        let mut near = 0;
+        for cell in 0..81 {
+            for (seg, inter) in INTERSECTIONS.iter().enumerate() {
+                let seg_cells: Vec<usize> = inter.cells.iter().collect();
+                let sees_a_group = GROUP_KINDS.iter().any(|kind| {
+                    let group: Bits81 = (0..3)
+                        .filter(|i| kind & (1 << i) != 0)
+                        .map(|i| seg_cells[i])
+                        .collect();
+                    group.is_subset_of(PEERS[cell])
+                });
+                let listed = NEAR_SEGMENTS[cell] & (1 << seg) != 0;
+                if sees_a_group {
+                    assert!(listed, "cell {cell} segment {seg}");
+                }
+                near += usize::from(listed);
+            }
+        }
+        // Each cell: its box's three row and three column segments, and two more segments of
+        // its row and of its column (the one in its box is counted already).
+        assert_eq!(near, 81 * 10);
     }
 }
