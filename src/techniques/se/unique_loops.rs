@@ -5,6 +5,7 @@
 //! The loop search reproduces SE's depth-first walk exactly, quirks included: which loops are
 //! found, and in which cell order, decides type 3's cells and the order of equal hints.
 
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 use super::{cells_at, se_step, COMB9};
@@ -51,6 +52,10 @@ struct Search<'a, 'g> {
     /// The cells that see a path cell of each parity (the path cells' houses): a cell there is
     /// what `parity_houses` calls doomed at that parity.
     parity_cells: [Bits81; 2],
+    /// Whether the walk closed a valid loop (classified or not): see [`LoopMemo`].
+    closed: bool,
+    /// The houses of every cell the walk entered: all it reads lies in them.
+    touched: u32,
     collector: &'a mut Collector<'g>,
 }
 
@@ -65,6 +70,7 @@ impl Search<'_, '_> {
         self.on_path.insert(cell);
         self.parity_houses[parity] |= houses;
         self.parity_cells[parity] |= PEERS[cell] | Bits81::cell(cell);
+        self.touched |= houses;
         if self.can_close(allowed_extra, extra) {
             self.walk(cell, allowed_extra, extra, last_kind);
         }
@@ -90,6 +96,7 @@ impl Search<'_, '_> {
                     if self.parity_houses[0] == self.parity_houses[1] {
                         let cells = &self.path[..self.len];
                         debug_assert!(is_valid(cells));
+                        self.closed = true;
                         self.collector.classify(cells, self.pair);
                     }
                 } else if !self.on_path.contains(next) {
@@ -480,23 +487,96 @@ fn digits(mask: u16) -> impl Iterator<Item = usize> {
     (0..9).filter(move |d| mask & (1 << d) != 0)
 }
 
+/// The last grid the loop search ran on (this thread), and for each start cell what its walk
+/// read there, if it closed no loop.
+///
+/// A start's walk enters only cells holding both of its digits (`pair_cells`), and each of its
+/// choices (which cells it enters, the extra digits it gathers, [`Search::can_close`]) reads
+/// only such cells in the houses of the cells entered so far; only classifying a closed loop
+/// reads other cells. So when no cell that holds both digits (in the last grid or in this
+/// one: a new puzzle's cells may gain candidates) and lies in a house the walk entered has
+/// changed since, the walk is, step by step, the very walk it was: if it closed no loop then,
+/// it closes none now, classifies nothing and yields nothing, and it is skipped.
+#[derive(Clone, Copy)]
+struct LoopMemo {
+    planes: [Bits81; 9],
+    unsolved: Bits81,
+    /// Per cell: the houses (bit h = house h) entered by its walk in that grid, when it was a
+    /// start and its walk closed no loop; [`NOT_SKIPPABLE`] otherwise.
+    touched: [u32; 81],
+}
+
+/// [`LoopMemo::touched`] of a cell whose walk must run: not a start, or its walk closed a loop.
+const NOT_SKIPPABLE: u32 = u32::MAX;
+
+thread_local! {
+    static LAST_SEARCH: RefCell<Option<LoopMemo>> = const { RefCell::new(None) };
+}
+
+/// The cells holding every digit of `pair` in `planes`.
+#[inline]
+fn cells_with_both(planes: &[Bits81; 9], pair: u16) -> Bits81 {
+    let mut v = pair;
+    let mut cells = Bits81::ALL;
+    while v != 0 {
+        cells &= planes[v.trailing_zeros() as usize];
+        v &= v - 1;
+    }
+    cells
+}
+
 /// Unique Rectangles and Loops: every hint, SE's sorted order (difficulty, then type).
 pub fn unique_loops(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let mut memo = LAST_SEARCH.with_borrow_mut(|memo| memo.take());
+    let (flow, _) = search(grid, sink, &mut memo);
+    LAST_SEARCH.with_borrow_mut(|last| *last = memo);
+    flow
+}
+
+/// The search behind [`unique_loops`]: every start walked, except those whose walk `memo` (the
+/// last grid searched, if any) shows is unchanged and closes no loop; yields the hints, and
+/// leaves `memo` describing this grid; also returns how many starts it skipped.
+fn search(
+    grid: &Grid,
+    sink: &mut StepSink<'_>,
+    memo: &mut Option<LoopMemo>,
+) -> (ControlFlow<()>, usize) {
     let mut collector = Collector {
         grid,
         hints: Vec::new(),
         classified: [(Bits81::EMPTY, 0, 0); 64],
         classified_len: 0,
     };
-    for start in grid.bivalue_cells() {
-        let pair = grid.candidates(start);
-        let mut v = pair;
-        let mut pair_cells = Bits81::ALL;
-        while v != 0 {
-            pair_cells &= grid.plane(v.trailing_zeros() as usize);
-            v &= v - 1;
+    // The cells whose candidates changed (or that were solved or unsolved) since the memo's
+    // grid, with that grid's planes; without a memo every start is walked.
+    let before = memo.as_ref().map(|b| {
+        let mut cells = b.unsolved ^ grid.unsolved();
+        for (&old, &new) in b.planes.iter().zip(grid.planes()) {
+            cells |= old ^ new;
         }
-        let pure_cells = pair_cells & grid.bivalue_cells();
+        (cells, b.planes, b.touched)
+    });
+    let mut touched = [NOT_SKIPPABLE; 81];
+    let mut skipped = 0;
+    let bivalue = grid.bivalue_cells();
+    for start in bivalue {
+        let pair = grid.candidates(start);
+        let pair_cells = cells_with_both(grid.planes(), pair);
+        if let Some((changed, planes, was)) = &before {
+            let was = was[start];
+            if was != NOT_SKIPPABLE {
+                let mut houses = 0u32;
+                for cell in (pair_cells | cells_with_both(planes, pair)) & *changed {
+                    houses |= house_mask(cell);
+                }
+                if houses & was == 0 {
+                    touched[start] = was;
+                    skipped += 1;
+                    continue;
+                }
+            }
+        }
+        let pure_cells = pair_cells & bivalue;
         let mut search = Search {
             grid,
             start,
@@ -508,10 +588,20 @@ pub fn unique_loops(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
             on_path: Bits81::EMPTY,
             parity_houses: [0; 2],
             parity_cells: [Bits81::EMPTY; 2],
+            closed: false,
+            touched: 0,
             collector: &mut collector,
         };
         search.extend(start, 2, 0, None);
+        if !search.closed {
+            touched[start] = search.touched;
+        }
     }
+    *memo = Some(LoopMemo {
+        planes: *grid.planes(),
+        unsolved: grid.unsolved(),
+        touched,
+    });
     let mut hints = collector.hints;
     // Stable: equal hints keep the order in which they were found.
     hints.sort_by(|a, b| {
@@ -520,9 +610,11 @@ pub fn unique_loops(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         da.total_cmp(&db).then(a.kind.cmp(&b.kind))
     });
     for hint in &hints {
-        sink(&hint.step)?;
+        if sink(&hint.step).is_break() {
+            return (ControlFlow::Break(()), skipped);
+        }
     }
-    ControlFlow::Continue(())
+    (ControlFlow::Continue(()), skipped)
 }
 
 /// SE's name of a unique-loop step: "Unique Rectangle type n" for 4 cells, "Unique Loop type n"
@@ -596,6 +688,87 @@ pub fn name(step: &Step) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::test_support::Xorshift;
+
+    /// The memo changes no hint: over the shipped hard pencil-mark states (top1465), each
+    /// followed by grids that lose a few random candidates or get a digit placed at a time,
+    /// now and then with a grid that lacks one candidate of the next between two of them (so
+    /// that the memo meets small changes, and grids that gain candidates as a new puzzle's
+    /// do), every hint and its order are those of the search that walks every start.
+    #[test]
+    fn the_memo_changes_no_hint() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/corpora/hodoku_forcing_states.txt"
+        );
+        let text = std::fs::read_to_string(path).unwrap();
+        let collect = |grid: &Grid, memo: &mut Option<LoopMemo>| {
+            let mut steps = Vec::new();
+            let (_, skipped) = search(
+                grid,
+                &mut |step| {
+                    steps.push(step.clone());
+                    ControlFlow::Continue(())
+                },
+                memo,
+            );
+            (steps, skipped)
+        };
+        let mut rng = Xorshift(0x00c0_ffee_1005);
+        let mut memo = None;
+        let (mut grids, mut hinted, mut skipped) = (0, 0, 0);
+        let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        for line in lines.iter().cycle().take(4 * lines.len()) {
+            let marks = line.split_whitespace().next().unwrap_or_default();
+            let Ok(puzzle) = crate::input::puzzle::parse_puzzle(marks, 1) else {
+                continue;
+            };
+            let mut grid = puzzle.grid;
+            for round in 0..40 {
+                let cells: Vec<usize> = grid
+                    .unsolved()
+                    .into_iter()
+                    .filter(|&c| grid.candidates(c).count_ones() >= 2)
+                    .collect();
+                if cells.is_empty() {
+                    break;
+                }
+                let mut fewer = grid.clone();
+                let cell = cells[(rng.next() % cells.len() as u64) as usize];
+                let mask = grid.candidates(cell);
+                let nth = (rng.next() % u64::from(mask.count_ones())) as usize;
+                fewer.eliminate(cell, digits(mask).nth(nth).unwrap());
+                let back = rng.next().is_multiple_of(2);
+                for grid in [&fewer, &grid].into_iter().skip(usize::from(!back)) {
+                    grids += 1;
+                    let (want, _) = collect(grid, &mut None);
+                    let (got, skips) = collect(grid, &mut memo);
+                    assert_eq!(got, want, "{marks} {round}");
+                    hinted += usize::from(!want.is_empty());
+                    skipped += skips;
+                }
+                for _ in 0..1 + rng.next() % 3 {
+                    let cell = cells[(rng.next() % cells.len() as u64) as usize];
+                    let mask = grid.candidates(cell);
+                    if mask.count_ones() < 2 {
+                        continue;
+                    }
+                    let nth = (rng.next() % u64::from(mask.count_ones())) as usize;
+                    let digit = digits(mask).nth(nth).unwrap();
+                    if rng.next().is_multiple_of(8) {
+                        grid.place(cell, digit);
+                    } else if mask.count_ones() >= 3 {
+                        grid.eliminate(cell, digit);
+                    }
+                }
+            }
+        }
+        // The states met loops with hints, and the memo skipped walks.
+        assert!(
+            grids > 1_000 && hinted > 30 && skipped > 1_000,
+            "{grids} grids, {hinted} with hints, {skipped} walks skipped"
+        );
+    }
 
     #[test]
     fn loop_sizes_add_se_bonuses() {
