@@ -141,10 +141,10 @@ pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
                     cycles(&mut bfs, &links, rules, grid, pass, on, out);
                 }
                 if rules.x {
-                    if reach.forcing_possible(rules, on) {
+                    if reach.forcing_possible(rules, &links, on) {
                         forcing(&mut bfs, &links, rules, grid, pass, on, out);
                     }
-                    if reach.forcing_possible(rules, off) {
+                    if reach.forcing_possible(rules, &links, off) {
                         forcing(&mut bfs, &links, rules, grid, pass, off, out);
                     }
                 }

@@ -15,7 +15,9 @@
 //! bivalue (passes with R3) or its digit has exactly two positions in one of its houses
 //! (passes with R4). The X pass never leaves a digit, so its forcing tests come from a
 //! closure on 81-bit cell planes per digit (Warshall over the cells with a conjugate); only
-//! the XY pass builds a graph (one Tarjan pass and a bit-set union per component edge).
+//! the XY pass builds a graph (one Tarjan pass and a bit-set union per component edge), and
+//! that over on nodes only: an on node leads to the on nodes its off successors imply (most
+//! off nodes imply nothing), which is all its forcing and cycle tests need.
 
 use crate::core::{HOUSE_SETS, PEERS};
 
@@ -40,10 +42,10 @@ pub struct Reach {
     /// Per digit, the cells whose `on` node lies on an X-pass cycle with another on node.
     x_cycle: [u128; 9],
     // The XY pass's graph and its reach sets:
-    /// Dense id of each candidate's nodes (entries of non-candidates are stale: the rules
-    /// lead to candidates only, so they are never read).
+    /// Dense id of each candidate's on node (entries of non-candidates and of off nodes are
+    /// stale: the rules lead to candidates only, so they are never read).
     dense: Vec<u16>,
-    /// Node of each dense id.
+    /// On node of each dense id.
     nodes: Vec<u16>,
     /// Strongly connected component of each dense id.
     comp: Vec<u32>,
@@ -51,7 +53,7 @@ pub struct Reach {
     comp_on: Vec<u32>,
     /// 64-bit words of a dense node set.
     words: usize,
-    /// Every component's reachable nodes (itself included), `words` words each; only the
+    /// Every component's reachable on nodes (itself included), `words` words each; only the
     /// words `span` names are written (the others hold stale data and are never read).
     reach: Vec<u64>,
     /// First and last word of each component's reach set that can be non-zero (dense ids
@@ -214,28 +216,22 @@ impl Reach {
             while cells != 0 {
                 let cell = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
-                let off = node(cell, d, false);
-                let id = self.nodes.len() as u16;
-                self.dense[off as usize] = id;
-                self.dense[off as usize + 1] = id + 1;
-                self.nodes.push(off);
-                self.nodes.push(off + 1);
+                let on = node(cell, d, true);
+                self.dense[on as usize] = self.nodes.len() as u16;
+                self.nodes.push(on);
             }
         }
         let count = self.nodes.len();
         self.words = count.div_ceil(64).max(1);
-        // The graph as dense successor lists, read by the component search and the merges.
+        // The on graph as dense successor lists (an on node leads to the on nodes of its
+        // off successors), read by the component search and the merges.
         self.adj_at.clear();
         self.adj.clear();
         let dense = &self.dense;
         for &n in &self.nodes {
             self.adj_at.push(self.adj.len() as u32);
-            if is_on(n) {
-                let succ = links.on_to_off(n, rules);
-                self.adj
-                    .extend(succ.iter().map(|&q| u32::from(dense[q as usize])));
-            } else {
-                let succ = links.off_to_on(n, rules);
+            for &k in links.on_to_off(n, rules) {
+                let succ = links.off_to_on(k, rules);
                 self.adj
                     .extend(succ.iter().map(|&(q, _)| u32::from(dense[q as usize])));
             }
@@ -326,9 +322,7 @@ impl Reach {
             self.comp[w] = c;
         }
         self.merged.push(c);
-        // Dense ids go off, on by candidate: the odd ones are on nodes.
-        let on = self.stack[at..].iter().filter(|&&w| w & 1 == 1).count();
-        self.comp_on.push(on as u32);
+        self.comp_on.push((self.stack.len() - at) as u32);
         // The members' bits, then each component they lead to merged once (marked `c`),
         // the row's span widened (and the new words cleared) as the merges need.
         let (mut lo, mut hi) = (u32::MAX, 0u32);
@@ -373,9 +367,12 @@ impl Reach {
     }
 
     /// Whether the forcing-chain search from `start` under `rules` (a pass with R4: X or
-    /// XY) can reach the opposite node.
+    /// XY) can reach the opposite node. Under XY, read off the on graph: `x off` is
+    /// reached from `x on` only through an on node `u` with `u ⇒ x off`, and by the rules'
+    /// contraposition (R1, R2 are symmetric) those are the on nodes of `x on`'s own off
+    /// successors; `x on` is reached from `x off` only through one of its on successors.
     #[inline]
-    pub fn forcing_possible(&self, rules: Rules, start: u16) -> bool {
+    pub fn forcing_possible(&self, rules: Rules, links: &Links, start: u16) -> bool {
         debug_assert!(rules.x, "the Y pass has no forcing chains");
         if !rules.y {
             let plane = if is_on(start) {
@@ -385,11 +382,32 @@ impl Reach {
             };
             return plane[digit_of(start)] >> cell_of(start) & 1 == 1;
         }
-        let c = self.comp[self.dense[start as usize] as usize] as usize;
-        let t = self.dense[opposite(start) as usize] as usize;
+        if is_on(start) {
+            let row = self.row(start);
+            links
+                .on_to_off(start, rules)
+                .iter()
+                .any(|&k| row(opposite(k)))
+        } else {
+            let target = opposite(start);
+            links
+                .off_to_on(start, rules)
+                .iter()
+                .any(|&(v, _)| self.row(v)(target))
+        }
+    }
+
+    /// Membership in the reach set of the on node `from`'s component.
+    #[inline]
+    fn row(&self, from: u16) -> impl Fn(u16) -> bool + '_ {
+        let c = self.comp[self.dense[from as usize] as usize] as usize;
         let (lo, hi) = self.span[c];
-        let w = (t / 64) as u32;
-        lo <= w && w <= hi && self.reach[c * self.words + t / 64] >> (t % 64) & 1 == 1
+        let base = c * self.words;
+        move |on: u16| {
+            let t = self.dense[on as usize] as usize;
+            let w = (t / 64) as u32;
+            lo <= w && w <= hi && self.reach[base + t / 64] >> (t % 64) & 1 == 1
+        }
     }
 
     /// Whether the cycle search from `a_on` (a candidate of the grid) under `rules` can
@@ -523,7 +541,7 @@ mod tests {
                             break;
                         }
                         let seen = reachable(&links, rules, start);
-                        let possible = reach.forcing_possible(rules, start);
+                        let possible = reach.forcing_possible(rules, &links, start);
                         assert_eq!(
                             possible,
                             seen[opposite(start) as usize],
