@@ -202,7 +202,8 @@ pub struct Prop {
     info: Vec<Info>,
     /// Further parents (hidden parents, rule parents), flat.
     pub extra: Vec<u16>,
-    /// Nested chain of each advanced node: (identity, full complexity).
+    /// Nested chain of each advanced node: (identity, full complexity); sized on the first
+    /// advanced node (a level-0 run never has one, and most propagations are level 0).
     pub nested: Vec<(u128, u32)>,
     /// Nodes with a nested chain.
     pub nested_set: NodeSet,
@@ -228,7 +229,7 @@ impl Prop {
             lazy: NodeSet::EMPTY,
             info: vec![Info::default(); NODES],
             extra: Vec::with_capacity(1024),
-            nested: vec![(0, 0); NODES],
+            nested: Vec::new(),
             nested_set: NodeSet::EMPTY,
             ons: Vec::with_capacity(729),
             offs: Vec::with_capacity(729),
@@ -869,6 +870,9 @@ impl Engine {
                     }
                     p.recount(q);
                     if let Some(nested) = hint.nested {
+                        if p.nested.is_empty() {
+                            p.nested.resize(NODES, (0, 0));
+                        }
                         p.nested[q as usize] = nested;
                         p.nested_set.insert(q);
                     }

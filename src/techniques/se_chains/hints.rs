@@ -76,6 +76,11 @@ pub fn search(engine: &mut Engine, depth: usize, grid: &Cands, prod: Prod, out: 
     pool.known = [0; 9];
     pool.release_all();
     if prod == Prod::Multiple {
+        // Producer 21 built the same lists on this grid (at the top, it ran just before
+        // on the same grid): taken from there instead of built again.
+        if engine.links.is_for(grid) {
+            std::mem::swap(&mut engine.links, &mut engine.links_static);
+        }
         engine.links_static.build(grid);
     }
     let min = if prod == Prod::Multiple { 3 } else { 2 };

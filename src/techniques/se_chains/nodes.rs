@@ -461,6 +461,8 @@ pub struct Links {
     off_len: Vec<u8>,
     /// How many of them are R3's (0 or 1).
     r3_len: Vec<u8>,
+    /// The candidate planes of the grid the lists were built for (`None`: not built).
+    grid: Option<[u128; 9]>,
 }
 
 impl Links {
@@ -468,6 +470,11 @@ impl Links {
     /// that is no candidate gets empty lists, and no search asks for it (the rules only ever
     /// lead to candidates).
     pub fn build(&mut self, cands: &Cands) {
+        // The lists are a function of the grid: built for it already, they are kept.
+        if self.is_for(cands) {
+            return;
+        }
+        self.grid = Some(cands.planes);
         // Sized once: at most 8 cell and 20 peer links per candidate.
         self.on_at.resize(CELLS * 9 + 1, 0);
         self.on_off.resize(CELLS * 9 * 28, 0);
@@ -502,6 +509,12 @@ impl Links {
             }
         }
         self.on_at[CELLS * 9] = len as u32;
+    }
+
+    /// Whether the lists were built for the grid `cands`.
+    #[inline]
+    pub fn is_for(&self, cands: &Cands) -> bool {
+        self.grid == Some(cands.planes)
     }
 
     /// [`on_to_off`]'s nodes from the on node `n` under `rules`.
