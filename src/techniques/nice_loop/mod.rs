@@ -46,30 +46,35 @@ pub const MAX_LOOP_LINKS: usize = 10;
 
 /// Breadth-first search over (node, polarity) states from one start.
 struct LoopSearch {
-    parent: Vec<State>,
+    /// Per state: the search that last reached it (`run`), its depth and its parent there.
+    seen: Vec<u32>,
     depth: Vec<u8>,
+    parent: Vec<State>,
+    /// The number of the search under way: a state is reached in it when `seen` holds it, so no
+    /// pass clears the last search's marks.
+    run: u32,
     /// The start, then the states in the order reached, level by level (their depth in
     /// `depth`). Its capacity is every state, so pushing never reallocates.
     order: Vec<State>,
     succ: Vec<State>,
     /// Each state's successors, computed the first time a search expands it and then read by
     /// every later search from another start (the nodes do not change between them): state `s`'s
-    /// are `adjacent[span[s].0 as usize ..][.. span[s].1 as usize]`, `NOT_EXPANDED` before.
+    /// are `adjacent[span[s].0 as usize..span[s].1 as usize]`, `NOT_EXPANDED` before.
     span: Vec<(u32, u32)>,
     adjacent: Vec<State>,
 }
 
 const NOT_EXPANDED: u32 = u32::MAX;
 
-const UNSEEN: u8 = u8::MAX;
-
 impl LoopSearch {
     fn new(nodes: usize) -> LoopSearch {
         let mut order = Vec::with_capacity(nodes * 2 + 1);
         order.push(0);
         LoopSearch {
+            seen: vec![0; nodes * 2],
+            depth: vec![0; nodes * 2],
             parent: vec![0; nodes * 2],
-            depth: vec![UNSEEN; nodes * 2],
+            run: 0,
             order,
             succ: Vec::with_capacity(64),
             span: vec![(NOT_EXPANDED, 0); nodes * 2],
@@ -82,7 +87,8 @@ impl LoopSearch {
     #[inline(never)]
     fn expand(&mut self, nodes: &Nodes<'_>, from: State) {
         nodes.successors(from, &mut self.succ);
-        self.span[from as usize] = (self.adjacent.len() as u32, self.succ.len() as u32);
+        let at = self.adjacent.len() as u32;
+        self.span[from as usize] = (at, at + self.succ.len() as u32);
         self.adjacent.extend_from_slice(&self.succ);
     }
 
@@ -93,12 +99,12 @@ impl LoopSearch {
 
     /// Searches from `start` to depth `max_links`.
     fn run(&mut self, nodes: &Nodes<'_>, start: State, max_links: usize) {
+        self.run += 1;
+        let run = self.run;
         // Worked on as a local, so that its length stays in a register.
         let mut order = std::mem::take(&mut self.order);
-        for &s in &order {
-            self.depth[s as usize] = UNSEEN;
-        }
         // The start is not reached again (a chain back to it is a loop, read off its ends).
+        self.seen[start as usize] = run;
         self.depth[start as usize] = 0;
         order.clear();
         order.push(start);
@@ -110,17 +116,22 @@ impl LoopSearch {
                     self.expand(nodes, from);
                 }
             }
-            let (depth, parent) = (&mut self.depth[..], &mut self.parent[..]);
+            let (seen, depth, parent) = (
+                &mut self.seen[..],
+                &mut self.depth[..],
+                &mut self.parent[..],
+            );
             let (span, adjacent) = (&self.span[..], &self.adjacent[..]);
             for i in lo..hi {
                 let from = order[i];
-                let (at, count) = span[from as usize];
-                for &to in &adjacent[at as usize..][..count as usize] {
-                    let seen = &mut depth[to as usize];
-                    if *seen != UNSEEN {
+                let (at, end) = span[from as usize];
+                for &to in &adjacent[at as usize..end as usize] {
+                    let mark = &mut seen[to as usize];
+                    if *mark == run {
                         continue;
                     }
-                    *seen = d as u8;
+                    *mark = run;
+                    depth[to as usize] = d as u8;
                     parent[to as usize] = from;
                     order.push(to);
                 }
