@@ -56,6 +56,8 @@ struct Search<'a, 'g> {
     closed: bool,
     /// The houses of every cell the walk entered: all it reads lies in them.
     touched: u32,
+    /// Whether [`Search::can_close`] prunes (off only to test that it changes nothing).
+    prune: bool,
     collector: &'a mut Collector<'g>,
 }
 
@@ -71,7 +73,7 @@ impl Search<'_, '_> {
         self.parity_houses[parity] |= houses;
         self.parity_cells[parity] |= PEERS[cell] | Bits81::cell(cell);
         self.touched |= houses;
-        if self.can_close(allowed_extra, extra) {
+        if !self.prune || self.can_close(allowed_extra, extra) {
             self.walk(cell, allowed_extra, extra, last_kind);
         }
         self.len -= 1;
@@ -119,27 +121,49 @@ impl Search<'_, '_> {
     /// walk may take no more). The walk only adds to the path and to what it has seen, so a
     /// house without such a cell now never gets one; skipping the walk below then changes
     /// nothing but the time (the walk has no effect but the loops it closes).
+    ///
+    /// With two or more extra digits and an allowance of one, at most one more extra cell is
+    /// entered: every open house with no pure cell it may enter needs that one cell, so those
+    /// houses must all want the same parity and share a cell the walk may enter there.
     #[inline]
     fn can_close(&self, allowed_extra: i32, extra: u16) -> bool {
         // The extra digits only grow below, and the allowance only shrinks: with two or more
         // digits and no allowance left, no cell with an extra digit is entered again.
-        let cells = if allowed_extra <= 0 && extra & extra.wrapping_sub(1) != 0 {
+        let many_digits = extra & extra.wrapping_sub(1) != 0;
+        let cells = if allowed_extra <= 0 && many_digits {
             self.pure_cells
         } else {
             self.pair_cells
         };
         let free = cells.and_not(self.on_path);
+        let one_left = allowed_extra == 1 && many_digits;
+        let free_pure = self.pure_cells.and_not(self.on_path);
+        // The one extra cell's parity and where it may be, once a house needs it.
+        let mut needs_extra: Option<(usize, Bits81)> = None;
         for parity in 0..2 {
             let mut open = self.parity_houses[1 - parity] & !self.parity_houses[parity];
             if open == 0 {
                 continue;
             }
             let enterable = free.and_not(self.parity_cells[parity]);
+            let pure = free_pure.and_not(self.parity_cells[parity]);
             while open != 0 {
                 let house = open.trailing_zeros() as usize;
                 open &= open - 1;
-                if !HOUSE_SETS[house].intersects(enterable) {
+                let room = HOUSE_SETS[house] & enterable;
+                if room.is_empty() {
                     return false;
+                }
+                if one_left && !HOUSE_SETS[house].intersects(pure) {
+                    let room = match needs_extra {
+                        None => room,
+                        Some((p, where_)) if p == parity => where_ & room,
+                        Some(_) => return false,
+                    };
+                    if room.is_empty() {
+                        return false;
+                    }
+                    needs_extra = Some((parity, room));
                 }
             }
         }
@@ -528,18 +552,20 @@ fn cells_with_both(planes: &[Bits81; 9], pair: u16) -> Bits81 {
 /// Unique Rectangles and Loops: every hint, SE's sorted order (difficulty, then type).
 pub fn unique_loops(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let mut memo = LAST_SEARCH.with_borrow_mut(|memo| memo.take());
-    let (flow, _) = search(grid, sink, &mut memo);
+    let (flow, _) = search(grid, sink, &mut memo, true);
     LAST_SEARCH.with_borrow_mut(|last| *last = memo);
     flow
 }
 
 /// The search behind [`unique_loops`]: every start walked, except those whose walk `memo` (the
 /// last grid searched, if any) shows is unchanged and closes no loop; yields the hints, and
-/// leaves `memo` describing this grid; also returns how many starts it skipped.
+/// leaves `memo` describing this grid; also returns how many starts it skipped. `prune` is
+/// false only in a test.
 fn search(
     grid: &Grid,
     sink: &mut StepSink<'_>,
     memo: &mut Option<LoopMemo>,
+    prune: bool,
 ) -> (ControlFlow<()>, usize) {
     let mut collector = Collector {
         grid,
@@ -590,6 +616,7 @@ fn search(
             parity_cells: [Bits81::EMPTY; 2],
             closed: false,
             touched: 0,
+            prune,
             collector: &mut collector,
         };
         search.extend(start, 2, 0, None);
@@ -690,19 +717,20 @@ mod tests {
     use super::*;
     use crate::core::test_support::Xorshift;
 
-    /// The memo changes no hint: over the shipped hard pencil-mark states (top1465), each
+    /// Neither the memo nor the pruning changes a hint: over the shipped hard pencil-mark states (top1465), each
     /// followed by grids that lose a few random candidates or get a digit placed at a time,
     /// now and then with a grid that lacks one candidate of the next between two of them (so
     /// that the memo meets small changes, and grids that gain candidates as a new puzzle's
-    /// do), every hint and its order are those of the search that walks every start.
+    /// do), every hint and its order are those of the search that walks every start and
+    /// prunes nothing.
     #[test]
-    fn the_memo_changes_no_hint() {
+    fn memo_and_pruning_change_no_hint() {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/corpora/hodoku_forcing_states.txt"
         );
         let text = std::fs::read_to_string(path).unwrap();
-        let collect = |grid: &Grid, memo: &mut Option<LoopMemo>| {
+        let collect = |grid: &Grid, memo: &mut Option<LoopMemo>, prune: bool| {
             let mut steps = Vec::new();
             let (_, skipped) = search(
                 grid,
@@ -711,6 +739,7 @@ mod tests {
                     ControlFlow::Continue(())
                 },
                 memo,
+                prune,
             );
             (steps, skipped)
         };
@@ -741,8 +770,9 @@ mod tests {
                 let back = rng.next().is_multiple_of(2);
                 for grid in [&fewer, &grid].into_iter().skip(usize::from(!back)) {
                     grids += 1;
-                    let (want, _) = collect(grid, &mut None);
-                    let (got, skips) = collect(grid, &mut memo);
+                    let (want, _) = collect(grid, &mut None, false);
+                    assert_eq!(collect(grid, &mut None, true).0, want, "{marks} {round}");
+                    let (got, skips) = collect(grid, &mut memo, true);
                     assert_eq!(got, want, "{marks} {round}");
                     hinted += usize::from(!want.is_empty());
                     skipped += skips;
