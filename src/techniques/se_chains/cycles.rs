@@ -37,6 +37,8 @@ pub struct Bfs {
     /// The cycle search's closers: the off nodes that imply its start (at most four; set
     /// for one search and emptied after it).
     closers: NodeSet,
+    /// The off nodes that imply an on node under the running pass's rules.
+    strong: NodeSet,
 }
 
 impl Bfs {
@@ -124,6 +126,16 @@ pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
         if pass >= 1 && !xy_built {
             reach.build_xy(grid, &links);
             xy_built = true;
+        }
+        bfs.strong = NodeSet::EMPTY;
+        let strong = reach.strong(rules, grid);
+        for (d, &plane) in strong.iter().enumerate() {
+            let mut cells = plane;
+            while cells != 0 {
+                let c = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                bfs.strong.insert(node(c, d, false));
+            }
         }
         for x in 0..81 {
             let count = grid.masks[x].count_ones();
@@ -216,6 +228,11 @@ fn cycles_from(
             let p = bfs.pend_on[i];
             let key = bfs.insts[p as usize].key;
             for &q in links.on_to_off(key, rules) {
+                // An off node that implies nothing closes nothing and leads nowhere: its
+                // instances would do nothing when expanded, so none is made.
+                if !bfs.strong.contains(q) {
+                    continue;
+                }
                 if !bfs.off_set.contains(q) {
                     bfs.off_set.insert(q);
                 } else if !bfs.closers.contains(q) || bfs.is_parent(p, q) {

@@ -366,6 +366,22 @@ impl Reach {
         self.stack.truncate(at);
     }
 
+    /// Per digit, the cells whose off node implies an on node under `rules` (R3: a bivalue
+    /// cell; R4: a house where the digit has two positions), for the grid of
+    /// [`Reach::build_x`].
+    pub fn strong(&self, rules: Rules, grid: &Cands) -> [u128; 9] {
+        let mut planes = [0u128; 9];
+        for (d, plane) in planes.iter_mut().enumerate() {
+            if rules.x {
+                *plane |= self.conj_any[d];
+            }
+            if rules.y {
+                *plane |= self.bivalue & grid.planes[d];
+            }
+        }
+        planes
+    }
+
     /// Whether the forcing-chain search from `start` under `rules` (a pass with R4: X or
     /// XY) can reach the opposite node. Under XY, read off the on graph: `x off` is
     /// reached from `x on` only through an on node `u` with `u ⇒ x off`, and by the rules'
