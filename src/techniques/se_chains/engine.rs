@@ -190,9 +190,15 @@ pub struct Prop {
     /// Whether the run was static: no node has further parents, so a node's ancestors are
     /// its first-parent path, counted by `depth`, and `anc` is not kept.
     pub tree: bool,
-    /// Ancestor set of each stored node (itself included); not kept for a static run, nor
-    /// for a node of `lazy`.
-    pub anc: Vec<NodeSet>,
+    /// Ancestor sets of the stored nodes (each itself included), in the order the nodes
+    /// were stored; not kept for a static run, nor for a node of `lazy`. Stored densely
+    /// (`anc_at` gives a node's place) rather than by node id, so that a run touches only
+    /// as many sets as it stores, in one block: a pool keeps many runs whole
+    /// (`Pool::kept`), and a set per node id made each of them a 268 KB block, written
+    /// when made and scattered over by every run.
+    anc: Vec<NodeSet>,
+    /// Place of each stored node's set in `anc`.
+    anc_at: Vec<u16>,
     /// Off nodes made by an on node's R1/R2 links: one parent, never a further one, so
     /// their ancestor set is their parent's plus themselves and is not stored (most nodes of
     /// a run are such off nodes, and few of their sets are ever read).
@@ -225,7 +231,8 @@ impl Prop {
             on_at: [0; 9],
             house_count: [[0; 27]; 9],
             tree: false,
-            anc: vec![NodeSet::EMPTY; NODES],
+            anc: Vec::new(),
+            anc_at: vec![0; NODES],
             lazy: NodeSet::EMPTY,
             info: vec![Info::default(); NODES],
             extra: Vec::with_capacity(1024),
@@ -256,6 +263,7 @@ impl Prop {
     fn clear_nodes(&mut self, tree: bool) {
         self.set = NodeSet::EMPTY;
         self.tree = tree;
+        self.anc.clear();
         self.extra.clear();
         self.nested_set = NodeSet::EMPTY;
         self.ons.clear();
@@ -275,24 +283,28 @@ impl Prop {
         at[digit_of(n)] |= CELL_BIT[cell_of(n)];
         let u = n as usize;
         let extra_at = self.extra.len() as u32;
+        let at = self.anc.len();
+        self.anc_at[u] = at as u16;
         if parent == NONE {
             self.info[u] = Info::root(extra_at, cause);
-            self.anc[u] = NodeSet::EMPTY;
+            self.anc.push(NodeSet::EMPTY);
         } else {
             let p = parent as usize;
             self.info[u] = self.info[p].child(parent, extra_at, cause);
             // Copied in place (one move of the set, not two through a local); `n` is new,
             // so it is not among its parent's ancestors. A lazy parent's set is its own
             // parent's plus itself.
-            if self.lazy.contains(parent) {
-                let g = self.info[p].parent as usize;
-                self.anc.copy_within(g..g + 1, u);
-                self.anc[u].insert(parent);
+            let from = if self.lazy.contains(parent) {
+                self.anc_at[self.info[p].parent as usize] as usize
             } else {
-                self.anc.copy_within(p..p + 1, u);
+                self.anc_at[p] as usize
+            };
+            self.anc.extend_from_within(from..from + 1);
+            if self.lazy.contains(parent) {
+                self.anc[at].insert(parent);
             }
         }
-        self.anc[u].insert(n);
+        self.anc[at].insert(n);
         if is_on(n) {
             self.ons.push(n);
         } else {
@@ -370,11 +382,11 @@ impl Prop {
             }
             std::borrow::Cow::Owned(set)
         } else if self.lazy.contains(n) {
-            let mut set = self.anc[self.info[n as usize].parent as usize];
+            let mut set = self.anc[self.anc_at[self.info[n as usize].parent as usize] as usize];
             set.insert(n);
             std::borrow::Cow::Owned(set)
         } else {
-            std::borrow::Cow::Borrowed(&self.anc[n as usize])
+            std::borrow::Cow::Borrowed(&self.anc[self.anc_at[n as usize] as usize])
         }
     }
 
@@ -384,22 +396,17 @@ impl Prop {
     fn add_parent(&mut self, n: u16, p: u16) {
         self.extra.push(p);
         self.info[n as usize].extra_len += 1;
-        let n = n as usize;
+        let at = self.anc_at[n as usize] as usize;
         // A lazy parent's set is its own parent's plus itself.
         let from = if self.lazy.contains(p) {
-            self.anc[n].insert(p);
-            self.info[p as usize].parent as usize
+            self.anc[at].insert(p);
+            self.anc_at[self.info[p as usize].parent as usize] as usize
         } else {
-            p as usize
+            self.anc_at[p as usize] as usize
         };
-        // Both sets borrowed in place (`from` was stored before `n`; ids are not ordered).
-        if from < n {
-            let (lo, hi) = self.anc.split_at_mut(n);
-            hi[0].union_with(&lo[from]);
-        } else {
-            let (lo, hi) = self.anc.split_at_mut(from);
-            lo[n].union_with(&hi[0]);
-        }
+        // Both sets borrowed in place (`from` was stored before `n`, so it comes first).
+        let (lo, hi) = self.anc.split_at_mut(at);
+        hi[0].union_with(&lo[from]);
     }
 
     /// Marks the count of `n` for counting again if further parents joined its set.
