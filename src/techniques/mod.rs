@@ -571,6 +571,28 @@ pub fn first_step_into(finder: FinderFn, grid: &Grid, step: &mut Step) -> bool {
     found
 }
 
+/// The shipped hard pencil-mark states (`corpora/hodoku_forcing_states.txt`, from top1465),
+/// each with its text, for the tests that compare a cache or a pruning with the full search.
+#[cfg(test)]
+pub(crate) fn shipped_hard_states() -> Vec<(String, Grid)> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/corpora/hodoku_forcing_states.txt"
+    );
+    let text = std::fs::read_to_string(path).expect("the shipped corpus is there");
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|line| {
+            let marks = line.split_whitespace().next().unwrap_or_default();
+            let puzzle = crate::input::puzzle::parse_puzzle(marks, 1);
+            (
+                marks.to_string(),
+                puzzle.expect("every shipped state parses").grid,
+            )
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

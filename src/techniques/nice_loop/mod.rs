@@ -477,19 +477,12 @@ mod tests {
     /// forcing chains), each followed by grids that lose one candidate at a time, so that the
     /// searches meet states with and without short chains.
     fn hard_states() -> Vec<Grid> {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/corpora/hodoku_forcing_states.txt"
-        );
-        let text = std::fs::read_to_string(path).expect("the shipped corpus is there");
         let mut random = crate::core::test_support::Xorshift(0x5eed_1234);
         let mut grids = Vec::new();
-        for line in text.lines().filter(|l| !l.starts_with('#')).step_by(3) {
-            let marks = line.split_whitespace().next().unwrap_or_default();
-            let Ok(puzzle) = crate::input::puzzle::parse_puzzle(marks, 1) else {
-                continue;
-            };
-            let mut grid = puzzle.grid;
+        for (_, mut grid) in crate::techniques::shipped_hard_states()
+            .into_iter()
+            .step_by(3)
+        {
             for _ in 0..3 {
                 grids.push(grid.clone());
                 let cells: Vec<usize> = (0..81)

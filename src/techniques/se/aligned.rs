@@ -323,11 +323,6 @@ mod tests {
     /// triple finds.
     #[test]
     fn the_memo_changes_no_first_step() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/corpora/hodoku_forcing_states.txt"
-        );
-        let text = std::fs::read_to_string(path).unwrap();
         let first = |grid: &Grid, search: &dyn Fn(&Grid, &mut StepSink<'_>) -> ControlFlow<()>| {
             let mut found = None;
             let _ = search(grid, &mut |step| {
@@ -337,12 +332,7 @@ mod tests {
             found
         };
         let (mut grids, mut steps) = (0, 0);
-        for line in text.lines().filter(|l| !l.starts_with('#')) {
-            let marks = line.split_whitespace().next().unwrap_or_default();
-            let Ok(puzzle) = crate::input::puzzle::parse_puzzle(marks, 1) else {
-                continue;
-            };
-            let mut grid = puzzle.grid;
+        for (marks, mut grid) in crate::techniques::shipped_hard_states() {
             for round in 0..12 {
                 grids += 1;
                 let want = first(&grid, &|g, s| triplets(g, s, Bits81::ALL));

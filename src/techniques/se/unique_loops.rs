@@ -725,11 +725,6 @@ mod tests {
     /// prunes nothing.
     #[test]
     fn memo_and_pruning_change_no_hint() {
-        let path = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/corpora/hodoku_forcing_states.txt"
-        );
-        let text = std::fs::read_to_string(path).unwrap();
         let collect = |grid: &Grid, memo: &mut Option<LoopMemo>, prune: bool| {
             let mut steps = Vec::new();
             let (_, skipped) = search(
@@ -746,13 +741,9 @@ mod tests {
         let mut rng = Xorshift(0x00c0_ffee_1005);
         let mut memo = None;
         let (mut grids, mut hinted, mut skipped) = (0, 0, 0);
-        let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
-        for line in lines.iter().cycle().take(4 * lines.len()) {
-            let marks = line.split_whitespace().next().unwrap_or_default();
-            let Ok(puzzle) = crate::input::puzzle::parse_puzzle(marks, 1) else {
-                continue;
-            };
-            let mut grid = puzzle.grid;
+        let states = crate::techniques::shipped_hard_states();
+        for (marks, start) in states.iter().cycle().take(4 * states.len()) {
+            let mut grid = start.clone();
             for round in 0..40 {
                 let cells: Vec<usize> = grid
                     .unsolved()
