@@ -195,8 +195,7 @@ fn cycles(
     }
     cycles_from(bfs, links, rules, grid, pass, a_on, out);
     for &(q, _) in closers {
-        let k = opposite(q);
-        bfs.closers.0[k as usize >> 6] &= !(1 << (k & 63));
+        bfs.closers.remove(opposite(q));
     }
 }
 

@@ -448,7 +448,7 @@ fn prune(prop: &Prop, common: &mut NodeSet, sums: &mut [u32], rest: u32, limit: 
     for t in snapshot.iter() {
         sums[t as usize] += prop.anc_count(t);
         if sums[t as usize] + rest > limit {
-            common.0[t as usize >> 6] &= !(1u64 << (t & 63));
+            common.remove(t);
         }
     }
 }

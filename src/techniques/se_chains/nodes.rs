@@ -63,6 +63,12 @@ impl NodeSet {
         self.0[node as usize >> 6] |= 1 << (node & 63);
     }
 
+    /// Takes a node out.
+    #[inline]
+    pub fn remove(&mut self, node: u16) {
+        self.0[node as usize >> 6] &= !(1 << (node & 63));
+    }
+
     /// Whether a node is in the set.
     #[inline]
     pub fn contains(&self, node: u16) -> bool {
