@@ -239,43 +239,81 @@ impl SearchKind {
         }
     }
 
-    /// Every fish this search finds for `digit` on its candidates `plane`, appended to `found`
-    /// in search order: orientations, then base sets in ascending house order. A fish depends on
-    /// its digit's plane alone, which is what lets [`DigitFish`] keep a digit's list while the
-    /// plane stays the same.
-    fn run_digit(self, plane: Bits81, digit: usize, size: usize, found: &mut Vec<Fish>) {
+    /// Hands every fish this search finds for `digit` on its candidates `plane` to `visit`, in
+    /// search order: orientations, then base sets in ascending house order, until `visit`
+    /// breaks. A fish depends on its digit's plane alone, which is what lets [`DigitFish`] keep
+    /// a digit's list while the plane stays the same.
+    fn run_digit(
+        self,
+        plane: Bits81,
+        digit: usize,
+        size: usize,
+        visit: &mut dyn FnMut(&Fish) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         // A fish needs a candidate in each of its N base houses and something to remove.
         if (plane.count() as usize) <= size {
-            return;
+            return ControlFlow::Continue(());
         }
         let (specs, count) = self.specs(size);
         for spec in &specs[..count] {
-            let _ = search(plane, digit, spec, &mut |fish| {
-                found.push(*fish);
-                ControlFlow::Continue(())
-            });
+            search(plane, digit, spec, visit)?;
         }
+        ControlFlow::Continue(())
     }
 }
+
+/// The most fish [`DigitFish`] keeps for one digit. A real puzzle's state has a handful at
+/// most; a wide-open candidate grid can have millions of large Franken/Mutant fish for one
+/// digit, and keeping them all held hundreds of MB per search and thread until the next
+/// grid (found by the grader fuzz target: 2.2 GB after 3,000 inputs). A digit with more is
+/// marked and searched afresh, streaming, whenever its fish are asked for.
+const LIST_CAP: usize = 256;
 
 /// One search's fish, digit by digit, each list kept with the plane it was found on. A step
 /// changes one or two of the nine planes on average, so from one state to the next most digits'
 /// lists (most often empty) stay as they are and only the changed planes are searched again; the
 /// lists in digit order are the search's list for the whole grid (digits in order, then
-/// orientations, then base sets). Nothing is allocated once the lists are warm.
+/// orientations, then base sets). Nothing is allocated once the lists are warm, and no list
+/// holds more than [`LIST_CAP`] fish.
 #[derive(Default)]
 struct DigitFish {
     /// The plane each digit's list was found on.
     planes: [Bits81; 9],
-    /// Bit `d`: `lists[d]` holds the fish of `planes[d]`.
+    /// Bit `d`: `lists[d]` holds the fish of `planes[d]`, or (bit `d` of `overflowed`) that
+    /// plane has more than [`LIST_CAP`].
     valid: u16,
+    /// Bit `d`: `planes[d]` has more fish than a list keeps; `lists[d]` is empty.
+    overflowed: u16,
     lists: [Vec<Fish>; 9],
 }
 
 impl DigitFish {
-    /// Every fish in search order.
-    fn iter(&self) -> impl Iterator<Item = &Fish> {
-        self.lists.iter().flatten()
+    /// Hands every fish of `digit` (whose plane is `plane`, the one [`DigitFish::update`]
+    /// saw) to `visit` in search order: from the list, or searched afresh where it overflowed.
+    fn visit_digit(
+        &self,
+        kind: SearchKind,
+        size: usize,
+        digit: usize,
+        plane: Bits81,
+        visit: &mut dyn FnMut(&Fish) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if self.overflowed & 1 << digit != 0 {
+            return kind.run_digit(plane, digit, size, visit);
+        }
+        self.lists[digit].iter().try_for_each(visit)
+    }
+
+    /// Hands every fish on `grid` (the grid [`DigitFish::update`] last saw) to `visit` in
+    /// search order: digits in order, each as [`DigitFish::visit_digit`].
+    fn visit(
+        &self,
+        kind: SearchKind,
+        size: usize,
+        grid: &Grid,
+        visit: &mut dyn FnMut(&Fish) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        (0..9).try_for_each(|digit| self.visit_digit(kind, size, digit, grid.plane(digit), visit))
     }
 
     /// Brings every digit's list up to `grid`'s planes, searching only the planes that changed
@@ -289,8 +327,21 @@ impl DigitFish {
             if self.valid & 1 << digit != 0 && self.planes[digit] == plane {
                 continue;
             }
-            self.lists[digit].clear();
-            kind.run_digit(plane, digit, size, &mut self.lists[digit]);
+            let list = &mut self.lists[digit];
+            list.clear();
+            let flow = kind.run_digit(plane, digit, size, &mut |fish| {
+                if list.len() == LIST_CAP {
+                    return ControlFlow::Break(());
+                }
+                list.push(*fish);
+                ControlFlow::Continue(())
+            });
+            if flow.is_break() {
+                list.clear();
+                self.overflowed |= 1 << digit;
+            } else {
+                self.overflowed &= !(1 << digit);
+            }
             self.planes[digit] = plane;
             self.valid |= 1 << digit;
         }
@@ -381,15 +432,13 @@ fn find(grid: &Grid, sink: &mut StepSink<'_>, class: FishClass, size: usize) -> 
     // Finned fish of a finless class's search are told apart by `classify`.
     let kind = SearchKind::of(class).served_by();
     let fish = fish_list(grid, kind, size);
-    let mut flow = ControlFlow::Continue(());
-    for found in fish.iter() {
+    let flow = fish.visit(kind, size, grid, &mut |found| {
         if classify(grid, found) == class {
-            flow = sink(&fish_step(technique, found));
-            if flow.is_break() {
-                break;
-            }
+            sink(&fish_step(technique, found))
+        } else {
+            ControlFlow::Continue(())
         }
-    }
+    });
     give_back(kind, size, fish);
     flow
 }
@@ -517,6 +566,59 @@ mod tests {
     }
 
     #[test]
+    fn a_digit_with_more_fish_than_a_list_keeps_gives_the_same_steps_searched_afresh() {
+        // A puzzle's start with every candidate kept (a fuzz input of the grader target's
+        // kind): thousands of finned Franken/Mutant fish per digit, far over the cap. What the
+        // finders yield (the first steps of each class, in order) equals the uncached search's
+        // list classified, and the overflowed digits keep no list.
+        let g = grid(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
+        let size = 4;
+        let kind = SearchKind::FinnedFrankenMutant;
+        let mut all = Vec::new();
+        for digit in 0..9 {
+            let _ = kind.run_digit(g.plane(digit), digit, size, &mut |fish| {
+                all.push(*fish);
+                ControlFlow::Continue(())
+            });
+        }
+        assert!(all.len() > 4 * LIST_CAP, "{} fish", all.len());
+        let cached = fish_list(&g, kind, size);
+        assert_ne!(cached.overflowed, 0);
+        assert!(cached.lists.iter().all(|list| list.len() <= LIST_CAP));
+        give_back(kind, size, cached);
+        for class in [FishClass::FinnedFranken, FishClass::FinnedMutant] {
+            let technique = FishTechnique { class, size }.technique();
+            let expected: Vec<Step> = all
+                .iter()
+                .filter(|fish| classify(&g, fish) == class)
+                .take(3 * LIST_CAP)
+                .map(|fish| fish_step(technique, fish))
+                .collect();
+            assert!(expected.len() > LIST_CAP, "{class:?}: {}", expected.len());
+            for _ in 0..2 {
+                // Twice: the second call reads the cache the first left.
+                let mut got = Vec::new();
+                let _ = find(
+                    &g,
+                    &mut |step| {
+                        got.push(step.clone());
+                        if got.len() < expected.len() {
+                            ControlFlow::Continue(())
+                        } else {
+                            ControlFlow::Break(())
+                        }
+                    },
+                    class,
+                    size,
+                );
+                assert_eq!(got, expected, "{class:?}");
+            }
+        }
+    }
+
+    #[test]
     fn finless_franken_mutant_fish_are_the_finned_searchs_fish_without_fins() {
         // Planes of every density (xorshift), sizes 2–4: the finless search's list equals the
         // finned search's list without the fish that have fins, in order.
@@ -526,8 +628,15 @@ mod tests {
             let plane = rng.random_set([25, 35, 45, 60][round % 4]);
             for size in MIN_SIZE..=4 {
                 let (mut finless, mut finned) = (Vec::new(), Vec::new());
-                SearchKind::FrankenMutant.run_digit(plane, 0, size, &mut finless);
-                SearchKind::FinnedFrankenMutant.run_digit(plane, 0, size, &mut finned);
+                for (kind, list) in [
+                    (SearchKind::FrankenMutant, &mut finless),
+                    (SearchKind::FinnedFrankenMutant, &mut finned),
+                ] {
+                    let _ = kind.run_digit(plane, 0, size, &mut |fish| {
+                        list.push(*fish);
+                        ControlFlow::Continue(())
+                    });
+                }
                 finned.retain(|fish| fish.exo_fins.is_empty());
                 assert_eq!(finless, finned, "size {size}, plane {plane:?}");
                 compared += finless.len();

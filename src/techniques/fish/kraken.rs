@@ -25,18 +25,29 @@ pub const KRAKEN_MAX_FINS: u32 = 4;
 pub fn kraken_fish(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let mut flow = ControlFlow::Continue(());
     for size in MIN_SIZE..=KRAKEN_MAX_SIZE {
-        let fish = fish_list(grid, SearchKind::KrakenBasic, size);
-        if fish.iter().any(|f| !f.exo_fins.is_empty()) {
-            flow = with_force_engine(grid, |engine| {
-                for found in fish.iter() {
-                    if let Some(step) = kraken_step(engine, found) {
-                        sink(&step)?;
-                    }
-                }
+        let kind = SearchKind::KrakenBasic;
+        let fish = fish_list(grid, kind, size);
+        let finned = fish.visit(kind, size, grid, &mut |f| {
+            if f.exo_fins.is_empty() {
                 ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        });
+        if finned.is_break() {
+            flow = with_force_engine(grid, |engine| {
+                fish.visit(
+                    kind,
+                    size,
+                    grid,
+                    &mut |found| match kraken_step(engine, found) {
+                        Some(step) => sink(&step),
+                        None => ControlFlow::Continue(()),
+                    },
+                )
             });
         }
-        give_back(SearchKind::KrakenBasic, size, fish);
+        give_back(kind, size, fish);
         if flow.is_break() {
             break;
         }
