@@ -6,7 +6,7 @@
 //! ladder orders and counts them separately. A finder searches only the house kinds its class can
 //! use and hands on only the fish of its own class.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId, FISH_TECHNIQUES};
@@ -16,11 +16,12 @@ use crate::techniques::step::Step;
 
 mod kraken;
 mod search;
+mod templates;
 pub mod text;
 
 pub use kraken::{kraken_fish, KRAKEN_MAX_FINS, KRAKEN_MAX_SIZE};
 
-use search::{search, Fish, SearchSpec, ALL_HOUSES, BOXES, COLS, ROWS};
+use search::{search_within, Fish, SearchSpec, ALL_HOUSES, BOXES, COLS, ROWS};
 
 /// Most exo fins a finned fish may have (fins must also share a peer that is eliminated).
 pub const MAX_EXO_FINS: u32 = 81;
@@ -254,9 +255,24 @@ impl SearchKind {
         if (plane.count() as usize) <= size {
             return ControlFlow::Continue(());
         }
+        let targets = match self {
+            SearchKind::KrakenBasic => Bits81::ALL,
+            _ => fish_targets(digit, plane),
+        };
+        if targets.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        // The endo-finned search's pruning treats base candidates as never eliminated, yet its
+        // fish report the ones covered twice: a fish whose only eliminations are such is found
+        // only where some other cell kept its branch alive, and a narrower target set could
+        // cut that branch. So that search gets the skip above and no bound.
+        let targets = match self {
+            SearchKind::EndoFinned => Bits81::ALL,
+            _ => targets,
+        };
         let (specs, count) = self.specs(size);
         for spec in &specs[..count] {
-            search(plane, digit, spec, visit)?;
+            search_within(plane, digit, spec, targets, visit)?;
         }
         ControlFlow::Continue(())
     }
@@ -268,6 +284,32 @@ impl SearchKind {
 /// grid (found by the grader fuzz target: 2.2 GB after 3,000 inputs). A digit with more is
 /// marked and searched afresh, streaming, whenever its fish are asked for.
 const LIST_CAP: usize = 256;
+
+thread_local! {
+    /// Each digit's last plane and the cells of it in no template ([`fish_targets`]). Every
+    /// search kind and size asks for the same planes, so each is worked out once.
+    static TARGETS: Cell<[(Bits81, Bits81); 9]> = const {
+        // No plane has bits past cell 80: the key of a slot not yet filled.
+        Cell::new([(Bits81(u128::MAX), Bits81::EMPTY); 9])
+    };
+}
+
+/// The candidates of `plane` (digit `digit`'s) that lie in no template of it: the only cells a
+/// fish other than a Kraken fish can eliminate ([`templates`]). Empty almost always once the
+/// single-digit rungs before the Franken/Mutant fish have run, and then no search is needed.
+fn fish_targets(digit: usize, plane: Bits81) -> Bits81 {
+    if !memo::enabled() {
+        return plane.and_not(templates::template_cells(plane));
+    }
+    TARGETS.with(|slots| {
+        let mut all = slots.get();
+        if all[digit].0 != plane {
+            all[digit] = (plane, plane.and_not(templates::template_cells(plane)));
+            slots.set(all);
+        }
+        all[digit].1
+    })
+}
 
 /// One search's fish, digit by digit, each list kept with the plane it was found on. A step
 /// changes one or two of the nine planes on average, so from one state to the next most digits'
@@ -643,6 +685,78 @@ mod tests {
             }
         }
         assert!(compared > 100, "{compared} fish compared");
+    }
+
+    /// `kind`'s fish for one plane with no target bound: what [`SearchKind::run_digit`] must
+    /// equal.
+    fn run_digit_unbounded(kind: SearchKind, plane: Bits81, size: usize) -> Vec<Fish> {
+        let mut found = Vec::new();
+        if (plane.count() as usize) <= size {
+            return found;
+        }
+        let (specs, count) = kind.specs(size);
+        for spec in &specs[..count] {
+            let _ = search::search(plane, 0, spec, &mut |fish| {
+                found.push(*fish);
+                ControlFlow::Continue(())
+            });
+        }
+        found
+    }
+
+    #[test]
+    fn the_template_bound_loses_no_fish() {
+        // Every digit plane of the shipped hard states, those planes after random candidate
+        // removals (which leave cells in no template), and random planes built around one
+        // template: every search kind finds the same fish in the same order with the bound as
+        // without, and every elimination lies outside the templates.
+        let mut rng = Xorshift(0xBB67_AE85_84CA_A73B);
+        let mut planes = Vec::new();
+        for (_, grid) in crate::techniques::shipped_hard_states() {
+            for digit in 0..9 {
+                let plane = grid.plane(digit);
+                planes.push(plane);
+                planes.push(plane & rng.random_set(85));
+                planes.push(plane & rng.random_set(70));
+            }
+        }
+        let kinds = [
+            SearchKind::Basic,
+            SearchKind::FinnedBasic,
+            SearchKind::FrankenMutant,
+            SearchKind::FinnedFrankenMutant,
+            SearchKind::EndoFinned,
+            SearchKind::KrakenBasic,
+        ];
+        let (mut fish_seen, mut bounded, mut ruled_out) = (0, 0, 0);
+        for (index, &plane) in planes.iter().enumerate() {
+            let targets = fish_targets(0, plane);
+            bounded += (!targets.is_empty() && targets != plane) as usize;
+            ruled_out += targets.is_empty() as usize;
+            // The costly searches on every third plane only.
+            let sizes = if index % 3 == 0 { 2..=4 } else { 2..=3 };
+            for kind in kinds {
+                for size in sizes.clone() {
+                    let mut bound = Vec::new();
+                    let _ = kind.run_digit(plane, 0, size, &mut |fish| {
+                        bound.push(*fish);
+                        ControlFlow::Continue(())
+                    });
+                    let unbounded = run_digit_unbounded(kind, plane, size);
+                    assert_eq!(bound, unbounded, "{kind:?} size {size}, plane {plane:?}");
+                    if kind != SearchKind::KrakenBasic {
+                        for fish in &unbounded {
+                            assert!(fish.eliminations.is_subset_of(targets), "{fish:?}");
+                        }
+                    }
+                    fish_seen += unbounded.len();
+                }
+            }
+        }
+        assert!(
+            fish_seen > 1_000 && bounded > 100 && ruled_out > 100,
+            "{fish_seen} fish, {bounded} planes bounded, {ruled_out} ruled out"
+        );
     }
 
     #[test]

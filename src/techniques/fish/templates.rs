@@ -1,0 +1,163 @@
+//! Which candidates of a digit no fish can remove: those that lie in some template.
+//!
+//! A template of a digit's candidates `plane` is a set of its cells holding exactly one cell of
+//! every house that has a candidate (the digit's placements in a solution are one). Every fish the
+//! engine reports is a deduction about that digit alone, from "every base house holds the digit
+//! exactly once, every cover house at most once, and a cell seeing a true fin is false": a
+//! template obeys all of it, so no fish removes a cell of a template. The candidates in no
+//! template are the only cells a fish may eliminate, and a plane whose every candidate lies in a
+//! template has no fish at all — the usual case when the ladder reaches the Franken/Mutant and
+//! endo-finned rungs (the single-digit rungs before them have already removed what they could).
+//!
+//! Kraken fish are not such deductions (their fins are tied to a target by chains, and the
+//! search reports what the fish removes without its fins), so this bound is not theirs.
+
+use super::search::CELL_HOUSE_MASKS;
+use crate::core::{Bits81, HOUSE_SETS, PEERS};
+
+/// Search nodes one cell's template search may visit. Past it the cell is left out of the
+/// result (kept as a possible elimination), which only weakens the bound; the fish searches stay
+/// exact either way. Planes of a graded puzzle take a few dozen nodes per cell.
+const NODE_BUDGET: u32 = 4096;
+
+/// The cells of `plane` that lie in some template of it: a subset (with the node budget, a
+/// possibly smaller one) of the candidates no fish can remove. Empty when the plane has no
+/// template at all (a broken state), so that nothing is ruled out there.
+pub(crate) fn template_cells(plane: Bits81) -> Bits81 {
+    let needed = houses_of(plane);
+    let mut covered = Bits81::EMPTY;
+    for cell in plane {
+        if covered.contains(cell) {
+            continue;
+        }
+        let mut budget = NODE_BUDGET;
+        let rest = plane.and_not(PEERS[cell] | Bits81::cell(cell));
+        if let Some(template) =
+            complete(rest, needed & !CELL_HOUSE_MASKS[cell], covered, &mut budget)
+        {
+            covered |= template | Bits81::cell(cell);
+        }
+    }
+    covered
+}
+
+/// The houses holding a cell of `plane`.
+fn houses_of(plane: Bits81) -> u32 {
+    let mut houses = 0u32;
+    for (house, set) in HOUSE_SETS.iter().enumerate() {
+        if set.intersects(plane) {
+            houses |= 1 << house;
+        }
+    }
+    houses
+}
+
+/// Some set of cells of `avail` holding exactly one cell of each house of `needed` (and none of
+/// the others'), found by always filling the needed house with the fewest cells left; cells not
+/// yet `covered` are tried first, so that each template found covers as many new cells as it
+/// can. `None` when there is none, or when `budget` runs out first.
+fn complete(avail: Bits81, needed: u32, covered: Bits81, budget: &mut u32) -> Option<Bits81> {
+    if needed == 0 {
+        return Some(Bits81::EMPTY);
+    }
+    if *budget == 0 {
+        return None;
+    }
+    *budget -= 1;
+    let (mut fewest, mut choice) = (u32::MAX, Bits81::EMPTY);
+    let mut rest = needed;
+    while rest != 0 {
+        let house = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let here = avail & HOUSE_SETS[house];
+        let count = here.count();
+        if count < fewest {
+            (fewest, choice) = (count, here);
+            if count <= 1 {
+                break;
+            }
+        }
+    }
+    for cell in choice
+        .and_not(covered)
+        .iter()
+        .chain((choice & covered).iter())
+    {
+        let next = avail.and_not(PEERS[cell] | Bits81::cell(cell));
+        if let Some(template) = complete(next, needed & !CELL_HOUSE_MASKS[cell], covered, budget) {
+            return Some(template | Bits81::cell(cell));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::test_support::Xorshift;
+
+    /// Every template of `plane`, by brute force over the rows.
+    fn all_templates(plane: Bits81) -> Vec<Bits81> {
+        fn walk(plane: Bits81, needed: u32, chosen: Bits81, out: &mut Vec<Bits81>) {
+            let Some(row) = (0..9).find(|&r| needed & 1 << r != 0) else {
+                if needed == 0 {
+                    out.push(chosen);
+                }
+                return;
+            };
+            for cell in plane & HOUSE_SETS[row] {
+                if needed & CELL_HOUSE_MASKS[cell] == CELL_HOUSE_MASKS[cell] {
+                    walk(
+                        plane,
+                        needed & !CELL_HOUSE_MASKS[cell],
+                        chosen | Bits81::cell(cell),
+                        out,
+                    );
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(plane, houses_of(plane), Bits81::EMPTY, &mut out);
+        out
+    }
+
+    #[test]
+    fn template_cells_are_the_union_of_all_templates() {
+        // Random planes: a random solution's digit plane (one template) plus random extra cells,
+        // and plain random sets (most with no template at all).
+        let mut rng = Xorshift(0x6A09_E667_F3BC_C908);
+        let (mut with_templates, mut partial) = (0, 0);
+        for round in 0..3000 {
+            let plane = if round % 3 == 0 {
+                rng.random_set([20, 40, 60][round % 9 / 3])
+            } else {
+                // A template: a random permutation walk, then extra cells.
+                let mut template = Bits81::EMPTY;
+                let mut needed = (1u32 << 27) - 1;
+                for row in 0..9 {
+                    let options: Vec<usize> = HOUSE_SETS[row]
+                        .iter()
+                        .filter(|&c| needed & CELL_HOUSE_MASKS[c] == CELL_HOUSE_MASKS[c])
+                        .collect();
+                    if options.is_empty() {
+                        break;
+                    }
+                    let cell = options[(rng.next() % options.len() as u64) as usize];
+                    template.insert(cell);
+                    needed &= !CELL_HOUSE_MASKS[cell];
+                }
+                template | rng.random_set([5, 10, 20, 35][round % 4])
+            };
+            let union = all_templates(plane)
+                .into_iter()
+                .fold(Bits81::EMPTY, |acc, t| acc | t);
+            assert_eq!(template_cells(plane), union, "plane {plane:?}");
+            with_templates += !union.is_empty() as usize;
+            partial += (!union.is_empty() && union != plane) as usize;
+        }
+        assert!(
+            with_templates > 500 && partial > 200,
+            "{with_templates} {partial}"
+        );
+    }
+}
