@@ -273,8 +273,16 @@ fn triplets_with(
             }
             // The twin area: c0's excluders, then c1's not already listed, in peer order, kept
             // if they are base cells other than c0 and c1 (and, here, if they can leave two
-            // common excluders: the others would be skipped anyway).
-            let mut candidates = (e0 | e1) & bases.set;
+            // common excluders: the others would be skipped anyway). A third cell's common
+            // excluders with the pair are the pair's that are its peers (the pair's are all
+            // excluder cells), so it leaves two exactly when it sees two of them: a
+            // bit-sliced count over their peer sets, one pass for the whole area.
+            let (mut seen_once, mut seen_twice) = (Bits81::EMPTY, Bits81::EMPTY);
+            for x in pair_common {
+                seen_twice |= seen_once & PEERS[x];
+                seen_once |= PEERS[x];
+            }
+            let mut candidates = (e0 | e1) & bases.set & seen_twice;
             candidates.remove(c0);
             candidates.remove(c1);
             // A pair without an affected cell meets only triples whose third cell is.
@@ -293,10 +301,8 @@ fn triplets_with(
             for (cell, from) in [(c0, first), (c1, second)] {
                 for part in peer_parts(cell) {
                     for e in from & part {
-                        if two_or_more(pair_common & bases.excluders[e]) {
-                            area[n] = e as u8;
-                            n += 1;
-                        }
+                        area[n] = e as u8;
+                        n += 1;
                     }
                 }
             }
