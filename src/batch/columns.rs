@@ -215,6 +215,18 @@ impl RowContext<'_> {
     /// Appends the CSV text of `field` in this row to `out` (empty for `Null`), as the CSV has
     /// always written it: `true`/`false`, integers, time with one decimal.
     pub fn write_text(&self, field: Field, out: &mut String) {
+        if let Field::Count(technique) = field {
+            // Most of a graded row's columns: the count straight from the outcome, as
+            // `value` gives it (none when the row was not graded).
+            let outcome = match self.kind {
+                RowKind::Grade(_) => self.evaluation.outcome(),
+                RowKind::Solve => None,
+            };
+            if let Some(outcome) = outcome {
+                push_decimal(out, u64::from(outcome.counts[technique as usize]));
+            }
+            return;
+        }
         match (field, self.value(field)) {
             (Field::TimeUs, _) => {
                 let _ = write!(out, "{:.1}", self.evaluation.time_us);
