@@ -86,6 +86,8 @@ pub struct RowWriter<'a, W: Write> {
     counts: String,
     /// One field's text.
     field: String,
+    /// One CSV row's fields (one buffer for the run).
+    record: csv::ByteRecord,
     /// The input CSV's fields of the row (`--pass-through`), split from `extra`.
     inputs: Vec<String>,
     /// Whether any column is an input column.
@@ -188,6 +190,7 @@ impl<'a, W: Write> RowWriter<'a, W> {
             solution: String::new(),
             counts: String::new(),
             field: String::new(),
+            record: csv::ByteRecord::new(),
             inputs: Vec::new(),
             passes_through,
             timing: options.timing,
@@ -243,12 +246,16 @@ impl<'a, W: Write> RowWriter<'a, W> {
                 Ok(writeln!(out, "{row}")?)
             }
             Output::Csv(csv) => {
+                // One record handed over whole: the csv crate copies a record that needs no
+                // quoting straight into its buffer, where field by field each went through
+                // its quoting state machine (the same bytes either way).
+                self.record.clear();
                 for column in &self.columns {
                     self.field.clear();
                     row.write_text(column.field, &mut self.field);
-                    csv.write_field(&self.field)?;
+                    self.record.push_field(self.field.as_bytes());
                 }
-                csv.write_record(None::<&[u8]>)
+                csv.write_byte_record(&self.record)
             }
         }
     }

@@ -23,6 +23,9 @@ use crate::techniques::TechniqueId;
 pub struct SinglesQueue {
     /// Candidate mask per cell (bit d = digit index d); 0 once placed.
     masks: [u16; CELLS],
+    /// The same candidates by digit (the cells whose mask holds it), so that placing a digit
+    /// visits only the peers that hold it and a house's last place is one intersection.
+    planes: [Bits81; 9],
     /// Whether the cell is placed.
     placed: Bits81,
     /// Places left for each digit in each house (negative once the digit is placed there).
@@ -42,6 +45,7 @@ impl SinglesQueue {
     pub fn new(grid: &Grid) -> SinglesQueue {
         let mut queue = SinglesQueue {
             masks: [0x1ff; CELLS],
+            planes: [Bits81::ALL; 9],
             placed: Bits81::EMPTY,
             places_left: [[9; 9]; HOUSES],
             naked: Vec::with_capacity(96),
@@ -57,6 +61,7 @@ impl SinglesQueue {
     /// one queue from puzzle to puzzle, allocating nothing once warm).
     pub fn reset(&mut self, grid: &Grid) {
         self.masks = [0x1ff; CELLS];
+        self.planes = [Bits81::ALL; 9];
         self.placed = Bits81::EMPTY;
         self.places_left = [[9; 9]; HOUSES];
         self.naked.clear();
@@ -120,14 +125,19 @@ impl SinglesQueue {
         for &house in &CELL_HOUSES[cell] {
             self.places_left[house as usize][digit] = -1;
         }
-        for peer in PEERS[cell] {
+        // The peers holding the digit, in cell order: on the others `eliminate` does nothing
+        // (and removing a peer's digit changes no other peer's).
+        for peer in PEERS[cell] & self.planes[digit] {
             self.eliminate(peer, digit);
         }
-        let others = self.masks[cell] & !(1 << digit);
-        for other in (0..9).filter(|d| others & 1 << d != 0) {
+        let mut others = self.masks[cell] & !(1 << digit);
+        while others != 0 {
+            let other = others.trailing_zeros() as usize;
+            others &= others - 1;
             self.eliminate(cell, other);
         }
         self.masks[cell] = 0;
+        self.planes[digit].remove(cell);
     }
 
     fn eliminate(&mut self, cell: usize, digit: usize) {
@@ -135,6 +145,7 @@ impl SinglesQueue {
             return;
         }
         self.masks[cell] &= !(1 << digit);
+        self.planes[digit].remove(cell);
         if !self.placed.contains(cell) && self.masks[cell].count_ones() == 1 {
             self.naked
                 .push((cell as u8, self.masks[cell].trailing_zeros() as u8));
@@ -143,10 +154,8 @@ impl SinglesQueue {
             let left = &mut self.places_left[house as usize][digit];
             *left -= 1;
             if *left == 1 {
-                let last = HOUSE_SETS[house as usize]
-                    .iter()
-                    .find(|&c| self.masks[c] & 1 << digit != 0);
-                if let Some(last) = last {
+                // The house's first (only) cell still holding the digit.
+                if let Some(last) = (HOUSE_SETS[house as usize] & self.planes[digit]).first() {
                     self.hidden.push((last as u8, digit as u8));
                 }
             }
@@ -238,6 +247,73 @@ fn single(technique: TechniqueId, cell: u8, digit: u8, houses: u32) -> Step {
 mod tests {
     use super::*;
     use crate::core::test_support::grid;
+
+    /// Whether the queue's planes hold exactly its masks' candidates.
+    fn planes_match_masks(queue: &SinglesQueue) -> bool {
+        (0..9).all(|digit| {
+            let from_masks: Bits81 = (0..CELLS)
+                .filter(|&cell| queue.masks[cell] & 1 << digit != 0)
+                .collect();
+            queue.planes[digit] == from_masks
+        })
+    }
+
+    /// The planes follow the masks through every reset, placement and step of the basic
+    /// rungs' paths of the royle17 sample (the queue then finds the same places as when it
+    /// scanned the masks: the first cell of a house holding the digit).
+    #[test]
+    fn the_planes_follow_the_masks_at_every_state() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/corpora/royle17_sample.txt"
+        ))
+        .unwrap();
+        let rungs = [
+            TechniqueId::LockedCandidatesPointing,
+            TechniqueId::LockedCandidatesClaiming,
+            TechniqueId::LockedPair,
+            TechniqueId::LockedTriple,
+            TechniqueId::NakedPair,
+            TechniqueId::HiddenPair,
+        ];
+        let mut queue = SinglesQueue::new(&Grid::empty());
+        let mut states = 0;
+        for line in text
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .take(30)
+        {
+            let mut g = grid(&line[..81]);
+            queue.reset(&g);
+            assert!(planes_match_masks(&queue));
+            'path: while !g.is_solved() {
+                for technique in [
+                    TechniqueId::FullHouse,
+                    TechniqueId::NakedSingle,
+                    TechniqueId::HiddenSingle,
+                ] {
+                    if let Some(single) = queue.find_single(technique, &g) {
+                        g.place(single.cell, single.digit);
+                        queue.apply_placement(single.cell, single.digit);
+                        states += 1;
+                        assert!(planes_match_masks(&queue));
+                        continue 'path;
+                    }
+                }
+                for technique in rungs {
+                    if let Some(step) = technique.find_first(&g) {
+                        step.apply(&mut g);
+                        queue.apply(&step);
+                        states += 1;
+                        assert!(planes_match_masks(&queue));
+                        continue 'path;
+                    }
+                }
+                break;
+            }
+        }
+        assert!(states > 1000, "{states} states");
+    }
 
     #[test]
     fn naked_singles_come_in_order_of_appearance() {

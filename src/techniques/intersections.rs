@@ -31,9 +31,57 @@ const SOURCE_OF: [([u8; 6], u8); 27] = {
     table
 };
 
+/// One source house's intersections (in [`SOURCE_OF`] order): each one's three cells, and
+/// the places of its two partners of the same orientation.
+type SourceLayout = ([[u8; 3]; 6], [[u8; 2]; 6]);
+
+/// For each house and each intersection it is the source of (in [`SOURCE_OF`] order): its
+/// three cells, and the places in that list of the two other intersections of the same
+/// orientation (a line's other two; a box's two other mini-rows or mini-columns). The
+/// intersections of one orientation split the house's cells, so a digit is confined to one of
+/// them exactly when it is a candidate there and in neither of the other two.
+const LAYOUT: [SourceLayout; 27] = {
+    let mut table = [([[0u8; 3]; 6], [[0u8; 2]; 6]); 27];
+    let mut house = 0;
+    while house < 27 {
+        let (list, count) = SOURCE_OF[house];
+        let mut k = 0;
+        while k < count as usize {
+            let cells = INTERSECTIONS[list[k] as usize].cells.0;
+            let (mut n, mut cell) = (0, 0);
+            while cell < 81 {
+                if cells >> cell & 1 != 0 {
+                    table[house].0[k][n] = cell as u8;
+                    n += 1;
+                }
+                cell += 1;
+            }
+            let (mut m, mut j) = (0, 0);
+            while j < count as usize {
+                let other = INTERSECTIONS[list[j] as usize].cells.0;
+                if j != k && other & cells == 0 {
+                    table[house].1[k][m] = j as u8;
+                    m += 1;
+                }
+                j += 1;
+            }
+            assert!(n == 3 && m == 2);
+            k += 1;
+        }
+        house += 1;
+    }
+    table
+};
+
 /// Shared search: a digit whose candidates in `source` all lie in the intersection is removed
 /// from the rest of `target`. Scan order (HoDoKu's): source house, then digit, then the
 /// source's intersections in table order.
+///
+/// Which digits are confined where comes from the cells' candidate masks, all nine digits at
+/// once: an intersection's digits are the union of its three cells' masks, and a digit is
+/// confined to it when it is in none of the two other intersections of the same orientation
+/// (the masks and the planes hold the same candidates, so this is the test
+/// `plane & source ⊆ intersection` digit by digit, and only the confined digits read a plane).
 fn locked(
     grid: &Grid,
     sink: &mut StepSink<'_>,
@@ -42,20 +90,32 @@ fn locked(
     source_and_target: fn(&Intersection) -> (usize, usize),
 ) -> ControlFlow<()> {
     for house in sources {
-        // The (at most six) intersections this house is the source of, in table order.
         let (list, count) = &SOURCE_OF[house];
-        let mine = &list[..*count as usize];
-        for digit in 0..9 {
+        let count = *count as usize;
+        let (cells, partners) = &LAYOUT[house];
+        let mut here = [0u16; 6];
+        for k in 0..count {
+            let [a, b, c] = cells[k];
+            here[k] = grid.candidates(a as usize)
+                | grid.candidates(b as usize)
+                | grid.candidates(c as usize);
+        }
+        let mut confined = [0u16; 6];
+        let mut any = 0u16;
+        for k in 0..count {
+            let [p, q] = partners[k];
+            confined[k] = here[k] & !(here[p as usize] | here[q as usize]);
+            any |= confined[k];
+        }
+        while any != 0 {
+            let digit = any.trailing_zeros() as usize;
+            any &= any - 1;
             let plane = grid.plane(digit);
-            let in_source = plane & HOUSE_SETS[house];
-            if in_source.is_empty() {
-                continue;
-            }
-            for &index in mine {
-                let intersection = &INTERSECTIONS[index as usize];
-                if !in_source.is_subset_of(intersection.cells) {
+            for k in 0..count {
+                if confined[k] & 1 << digit == 0 {
                     continue;
                 }
+                let intersection = &INTERSECTIONS[list[k] as usize];
                 let (source, target) = source_and_target(intersection);
                 debug_assert_eq!(source, house);
                 let removed = (plane & HOUSE_SETS[target]).and_not(intersection.cells);
@@ -66,7 +126,7 @@ fn locked(
                 step.eliminations.planes[digit] = removed;
                 step.houses = 1 << house;
                 step.cover_houses = 1 << target;
-                step.cells = in_source;
+                step.cells = plane & HOUSE_SETS[house];
                 step.digits = 1 << digit;
                 sink(&step)?;
             }
@@ -101,6 +161,124 @@ pub fn claiming(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 mod tests {
     use super::*;
     use crate::core::test_support::{candidates, grid};
+
+    /// The search as first written: per house, digit and intersection, the digit's plane in
+    /// the source tested against the intersection's cells.
+    fn locked_by_planes(
+        grid: &Grid,
+        technique: TechniqueId,
+        sources: std::ops::Range<usize>,
+        source_and_target: fn(&Intersection) -> (usize, usize),
+    ) -> Vec<Step> {
+        let mut steps = Vec::new();
+        for house in sources {
+            let (list, count) = &SOURCE_OF[house];
+            for digit in 0..9 {
+                let plane = grid.plane(digit);
+                let in_source = plane & HOUSE_SETS[house];
+                if in_source.is_empty() {
+                    continue;
+                }
+                for &index in &list[..*count as usize] {
+                    let intersection = &INTERSECTIONS[index as usize];
+                    if !in_source.is_subset_of(intersection.cells) {
+                        continue;
+                    }
+                    let (_, target) = source_and_target(intersection);
+                    let removed = (plane & HOUSE_SETS[target]).and_not(intersection.cells);
+                    if removed.is_empty() {
+                        continue;
+                    }
+                    let mut step = Step::new(technique);
+                    step.eliminations.planes[digit] = removed;
+                    step.houses = 1 << house;
+                    step.cover_houses = 1 << target;
+                    step.cells = in_source;
+                    step.digits = 1 << digit;
+                    steps.push(step);
+                }
+            }
+        }
+        steps
+    }
+
+    /// The mask-based search yields the plane-based search's steps, in its order, at every
+    /// state of the paths of the royle17 sample under the basic rungs, of
+    /// the shipped hard pencil-mark states and of random elimination sequences
+    /// from them (which make many more intersections than a graded path passes through).
+    #[test]
+    fn the_mask_search_yields_the_plane_search_steps_at_every_state() {
+        use crate::core::test_support::Xorshift;
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/corpora/royle17_sample.txt"
+        ))
+        .unwrap();
+        // Each puzzle's path under singles, intersections and pairs (the rungs above and
+        // just below these on every ladder), every state kept.
+        let ladder = [
+            TechniqueId::FullHouse,
+            TechniqueId::NakedSingle,
+            TechniqueId::HiddenSingle,
+            TechniqueId::LockedCandidatesPointing,
+            TechniqueId::LockedCandidatesClaiming,
+            TechniqueId::NakedPair,
+            TechniqueId::HiddenPair,
+        ];
+        let mut states = Vec::new();
+        for line in text
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .take(40)
+        {
+            let mut g = grid(&line[..81]);
+            'path: while !g.is_solved() {
+                states.push(g.clone());
+                for technique in ladder {
+                    if let Some(step) = technique.find_first(&g) {
+                        assert!(step.apply(&mut g));
+                        continue 'path;
+                    }
+                }
+                break;
+            }
+        }
+        states.extend(
+            crate::techniques::shipped_hard_states()
+                .into_iter()
+                .map(|(_, g)| g),
+        );
+        let mut rng = Xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut random = Vec::new();
+        for start in states.iter().step_by(97) {
+            let mut g = start.clone();
+            for _ in 0..60 {
+                let cell = (rng.next() % 81) as usize;
+                let digit = (rng.next() % 9) as usize;
+                if g.candidates(cell).count_ones() > 1 {
+                    g.eliminate(cell, digit);
+                    random.push(g.clone());
+                }
+            }
+        }
+        states.extend(random);
+        assert!(states.len() > 3000, "{} states", states.len());
+        let (mut pointing, mut claiming) = (0, 0);
+        for g in &states {
+            let expected =
+                locked_by_planes(g, TechniqueId::LockedCandidatesPointing, 18..27, |i| {
+                    (i.box_house, i.line_house)
+                });
+            pointing += expected.len();
+            assert_eq!(TechniqueId::LockedCandidatesPointing.find_all(g), expected);
+            let expected = locked_by_planes(g, TechniqueId::LockedCandidatesClaiming, 0..18, |i| {
+                (i.line_house, i.box_house)
+            });
+            claiming += expected.len();
+            assert_eq!(TechniqueId::LockedCandidatesClaiming.find_all(g), expected);
+        }
+        assert!(pointing > 1000 && claiming > 1000, "{pointing} {claiming}");
+    }
 
     #[test]
     fn each_house_sources_its_intersections_in_table_order() {

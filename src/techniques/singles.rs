@@ -40,31 +40,41 @@ static SCAN_ORDER: [u8; HOUSES] = {
     order
 };
 
+/// Each cell's three houses as bits numbered in scan order (boxes 0..9, rows 9..18, columns
+/// 18..27: bit `i` is house `SCAN_ORDER[i]`), so that a union of them comes out in scan order.
+static SCAN_HOUSES_OF: [u32; 81] = {
+    let mut table = [0u32; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut k = 0;
+        while k < 3 {
+            let house = CELL_HOUSES[cell][k] as u32;
+            table[cell] |= 1 << if house >= 18 { house - 18 } else { house + 9 };
+            k += 1;
+        }
+        cell += 1;
+    }
+    table
+};
+
 /// Every full house in scan order, to `each` until it breaks. The one scan both the finder and
 /// [`first_single`] run, so the two cannot disagree.
 #[inline(always)]
 fn full_houses(grid: &Grid, mut each: impl FnMut(Single) -> ControlFlow<()>) -> ControlFlow<()> {
     // The last cell of a house is also a naked single: only the houses of the (few) naked
-    // singles need looking at, then in scan order.
-    let mut houses = 0u32;
+    // singles need looking at, each once, in scan order.
+    let mut ordered = 0u32;
     for cell in grid.single_candidate_cells() {
-        for &house in &CELL_HOUSES[cell] {
-            if (grid.unsolved() & HOUSE_SETS[house as usize]).is_single() {
-                houses |= 1 << house;
-            }
-        }
+        ordered |= SCAN_HOUSES_OF[cell];
     }
-    if houses == 0 {
-        return ControlFlow::Continue(());
-    }
-    // The houses renumbered in scan order (boxes 0..9, rows 9..18, columns 18..27), so that
-    // their bits come out in that order.
-    let mut ordered = houses >> 18 | (houses & 0x3_FFFF) << 9;
     while ordered != 0 {
         let position = ordered.trailing_zeros() as usize;
         ordered &= ordered - 1;
         let house = SCAN_ORDER[position] as usize;
         let open = grid.unsolved() & HOUSE_SETS[house];
+        if !open.is_single() {
+            continue;
+        }
         let cell = open.first().unwrap_or_default();
         let missing = ALL_DIGITS & !grid.placed_digits_in(house);
         if missing.count_ones() != 1 {
@@ -174,6 +184,20 @@ mod tests {
             text[h] = b'.';
         }
         grid(std::str::from_utf8(&text).unwrap())
+    }
+
+    #[test]
+    fn each_cells_scan_bits_are_its_three_houses() {
+        for cell in 0..81 {
+            let houses: Vec<usize> = (0..HOUSES)
+                .filter(|&i| SCAN_HOUSES_OF[cell] & 1 << i != 0)
+                .map(|i| SCAN_ORDER[i] as usize)
+                .collect();
+            let mut expected: Vec<usize> = CELL_HOUSES[cell].iter().map(|&h| h as usize).collect();
+            expected.sort_by_key(|h| SCAN_ORDER.iter().position(|&o| o as usize == *h));
+            assert_eq!(houses, expected, "cell {cell}");
+            assert!(houses.iter().all(|&h| HOUSE_SETS[h].contains(cell)));
+        }
     }
 
     #[test]

@@ -217,17 +217,21 @@ fn locked_subset(
     size: usize,
     technique: TechniqueId,
 ) -> ControlFlow<()> {
+    // The cells with 2..=size candidates, for every intersection at once: one with fewer
+    // than `size` of them has no subset (and most have none).
+    let small = cells_with_two_to(grid, size);
     for intersection in INTERSECTIONS.iter() {
+        let here = small & intersection.cells;
+        if (here.count() as usize) < size {
+            continue;
+        }
         let mut cells = [0usize; 3];
         let mut masks = [0u128; 3];
         let mut n = 0;
-        for cell in intersection.cells & grid.unsolved() {
-            let mask = grid.candidates(cell);
-            if (2..=size).contains(&(mask.count_ones() as usize)) {
-                cells[n] = cell;
-                masks[n] = mask as u128;
-                n += 1;
-            }
+        for cell in here {
+            cells[n] = cell;
+            masks[n] = grid.candidates(cell) as u128;
+            n += 1;
         }
         let houses = HOUSE_SETS[intersection.box_house] | HOUSE_SETS[intersection.line_house];
         locked_choices(&masks[..n], size, &mut |chosen, digits| {
