@@ -536,30 +536,60 @@ fn direct_hidden(
     k: usize,
     changed: Changed,
 ) -> ControlFlow<()> {
-    let (technique, difficulty) = if k == 2 {
+    if k == 2 {
+        direct_hidden_k::<2>(grid, sink, changed)
+    } else {
+        direct_hidden_k::<3>(grid, sink, changed)
+    }
+}
+
+/// [`direct_hidden`] for k = `K` (2 or 3), so that the counts unroll.
+fn direct_hidden_k<const K: usize>(
+    grid: &Grid,
+    sink: &mut StepSink<'_>,
+    changed: Changed,
+) -> ControlFlow<()> {
+    let (technique, difficulty) = if K == 2 {
         (T::SeDirectHiddenPair, 2.0)
     } else {
         (T::SeDirectHiddenTriple, 2.5)
     };
     for &house in &BCR {
-        if !changed.house(house) || empty_cells(grid, house) as usize <= k {
+        if !changed.house(house) || empty_cells(grid, house) as usize <= K {
             continue;
         }
         // The digits with more than 0, 1, …, k positions, counted over the cells' masks
         // before any position is listed: a house needs k digits with 2..=k positions for a
         // set and one more digit with two or more for its single, and most have neither.
-        let at_least = more_than(grid, house, k);
-        let few = at_least[1] & !at_least[k];
-        if (ones(few) as usize) < k || ones(at_least[1]) as usize <= k {
+        let at_least = more_than_k::<K>(grid, house);
+        let few = at_least[1] & !at_least[K];
+        if (ones(few) as usize) < K || ones(at_least[1]) as usize <= K {
             continue;
         }
-        let pos = house_digit_positions(grid, house);
+        // Only the digits that may be in a set are placed until a set is found (most houses
+        // have none); the others with two places or more then, for the single. A digit with
+        // fewer keeps no positions here, and could be no single either way.
+        let mut pos = [0u16; 9];
+        for d in crate::core::bits::digits(few) {
+            pos[d] = super::positions(grid, house, d);
+        }
+        let mut rest_placed = false;
         let mut tuples = [0u16; 126];
-        let n = subsets_of(few, k, &mut tuples);
+        let n = if K == 2 {
+            digit_pairs(&pos, few, &mut tuples)
+        } else {
+            subsets_of(few, K, &mut tuples)
+        };
         for &tuple in &tuples[..n] {
-            let Some(set) = hidden_set(&pos, tuple, k) else {
+            let Some(set) = hidden_set(&pos, tuple, K) else {
                 continue;
             };
+            if !rest_placed {
+                for d in crate::core::bits::digits(at_least[1] & !few) {
+                    pos[d] = super::positions(grid, house, d);
+                }
+                rest_placed = true;
+            }
             let single = (0..9).find(|&d| {
                 let outside = pos[d] & !set;
                 tuple & (1 << d) == 0
@@ -577,6 +607,44 @@ fn direct_hidden(
         }
     }
     ControlFlow::Continue(())
+}
+
+/// The pairs of digits of `few` (each with exactly two positions in `pos`) that share both,
+/// as masks in SE's Comb order (ascending: by the higher digit, then the lower), into `out`;
+/// their number. Those are the pairs of `few` that [`hidden_set`] accepts, and only those,
+/// so the pair producers need not list the others.
+#[inline]
+fn digit_pairs(pos: &[u16; 9], few: u16, out: &mut [u16; 126]) -> usize {
+    let mut len = 0;
+    let mut higher = few;
+    while higher != 0 {
+        let b = higher.trailing_zeros() as usize;
+        higher &= higher - 1;
+        let mut lower = few & ((1 << b) - 1);
+        while lower != 0 {
+            let a = lower.trailing_zeros() as usize;
+            lower &= lower - 1;
+            if pos[a] == pos[b] {
+                out[len] = 1 << a | 1 << b;
+                len += 1;
+            }
+        }
+    }
+    len
+}
+
+/// [`more_than`] for k = `K`, unrolled.
+#[inline]
+fn more_than_k<const K: usize>(grid: &Grid, house: usize) -> [u16; 5] {
+    let mut at_least = [0u16; 5];
+    for &cell in &HOUSE_CELLS[house] {
+        let mask = grid.candidates(cell as usize);
+        for i in (1..=K).rev() {
+            at_least[i] |= at_least[i - 1] & mask;
+        }
+        at_least[0] |= mask;
+    }
+    at_least
 }
 
 /// The digits of `house` with more than i positions, for i = 0..=k (k ≤ 4; the rest 0), by

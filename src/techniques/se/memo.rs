@@ -17,7 +17,7 @@
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 
-use crate::core::{Bits81, Grid, CELL_HOUSES};
+use crate::core::{Bits81, Grid};
 use crate::techniques::step::Step;
 use crate::techniques::StepSink;
 
@@ -121,14 +121,9 @@ fn changed_since(producer: Producer, grid: &Grid) -> Changed {
         for cell in solved {
             digits |= grid.value(cell).map_or(0x1ff, |d| 1 << d);
         }
-        let mut houses = 0u32;
-        for cell in cells {
-            let [row, column, block] = CELL_HOUSES[cell];
-            houses |= 1 << row | 1 << column | 1 << block;
-        }
         Changed {
             digits,
-            houses,
+            houses: super::houses_touching(cells),
             cells,
         }
     })
