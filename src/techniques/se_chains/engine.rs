@@ -457,8 +457,9 @@ pub struct Inner {
 /// The propagation buffers of one nesting depth.
 #[derive(Default)]
 pub struct Pool {
-    /// Propagations, grown on demand.
-    pub props: Vec<Prop>,
+    /// Propagations, grown on demand; boxed, so that moving a kept run into a slot
+    /// (`std::mem::swap` in the main loop) moves a pointer, not a 2 KB record.
+    pub props: Vec<Box<Prop>>,
     /// Node sets of the on runs (one on assumption) already made by the search running at
     /// this depth, by candidate (`cell·9 + digit`); valid where `known` has the cell.
     pub on_sets: Vec<NodeSet>,
@@ -468,8 +469,8 @@ pub struct Pool {
     /// (it would make the same run again): `kept_at[cell·9 + digit]` is the run's index in
     /// `kept`, or [`NOT_KEPT`].
     pub kept_at: Vec<u16>,
-    /// The kept runs' propagations (grown on demand up to [`KEPT_MAX`]).
-    pub kept: Vec<Prop>,
+    /// The kept runs' propagations (grown on demand up to [`KEPT_MAX`]), boxed as `props`.
+    pub kept: Vec<Box<Prop>>,
     /// Indices of `kept` holding no run.
     pub free: Vec<u16>,
 }
@@ -485,7 +486,7 @@ impl Pool {
     /// Makes sure `n` propagations exist.
     pub fn ensure(&mut self, n: usize) {
         while self.props.len() < n {
-            self.props.push(Prop::new());
+            self.props.push(Box::new(Prop::new()));
         }
         if self.on_sets.is_empty() {
             self.on_sets = vec![NodeSet::EMPTY; crate::core::CELLS * 9];
@@ -505,7 +506,7 @@ impl Pool {
         let k = match self.free.pop() {
             Some(k) => k as usize,
             None if self.kept.len() < KEPT_MAX => {
-                self.kept.push(Prop::new());
+                self.kept.push(Box::new(Prop::new()));
                 self.kept.len() - 1
             }
             None => return None,
