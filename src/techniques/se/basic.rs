@@ -8,6 +8,7 @@ use super::memo::{search_changed, Changed, Producer};
 use super::{
     cells_at, empty_cells, house_digit_positions, ones, se_step, subsets_of, BCR, COMB9, PEER_ORDER,
 };
+use crate::core::bits::digits;
 use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_CELLS, HOUSE_SETS, PEERS};
 use crate::techniques::fish::FishClass;
 use crate::techniques::step::{Step, StepDifficulty};
@@ -570,22 +571,17 @@ fn direct_hidden_k<const K: usize>(
         // have none); the others with two places or more then, for the single. A digit with
         // fewer keeps no positions here, and could be no single either way.
         let mut pos = [0u16; 9];
-        for d in crate::core::bits::digits(few) {
+        for d in digits(few) {
             pos[d] = super::positions(grid, house, d);
         }
+        let set_pos = pos;
         let mut rest_placed = false;
-        let mut tuples = [0u16; 126];
-        let n = if K == 2 {
-            digit_pairs(&pos, few, &mut tuples)
-        } else {
-            subsets_of(few, K, &mut tuples)
-        };
-        for &tuple in &tuples[..n] {
-            let Some(set) = hidden_set(&pos, tuple, K) else {
-                continue;
+        let mut take = |tuple: u16| -> ControlFlow<()> {
+            let Some(set) = hidden_set(&set_pos, tuple, K) else {
+                return ControlFlow::Continue(());
             };
             if !rest_placed {
-                for d in crate::core::bits::digits(at_least[1] & !few) {
+                for d in digits(at_least[1] & !few) {
                     pos[d] = super::positions(grid, house, d);
                 }
                 rest_placed = true;
@@ -604,33 +600,33 @@ fn direct_hidden_k<const K: usize>(
                 step.digits |= tuple;
                 sink(&step)?;
             }
-        }
-    }
-    ControlFlow::Continue(())
-}
-
-/// The pairs of digits of `few` (each with exactly two positions in `pos`) that share both,
-/// as masks in SE's Comb order (ascending: by the higher digit, then the lower), into `out`;
-/// their number. Those are the pairs of `few` that [`hidden_set`] accepts, and only those,
-/// so the pair producers need not list the others.
-#[inline]
-fn digit_pairs(pos: &[u16; 9], few: u16, out: &mut [u16; 126]) -> usize {
-    let mut len = 0;
-    let mut higher = few;
-    while higher != 0 {
-        let b = higher.trailing_zeros() as usize;
-        higher &= higher - 1;
-        let mut lower = few & ((1 << b) - 1);
-        while lower != 0 {
-            let a = lower.trailing_zeros() as usize;
-            lower &= lower - 1;
-            if pos[a] == pos[b] {
-                out[len] = 1 << a | 1 << b;
-                len += 1;
+            ControlFlow::Continue(())
+        };
+        // The k-tuples of `few` in SE's Comb order (ascending masks: by the highest digit,
+        // then the next), those whose positions already exceed k cells left out: the others
+        // are what `hidden_set` rejects.
+        for c in digits(few) {
+            let below_c = few & ((1 << c) - 1);
+            if K == 2 {
+                for b in digits(below_c) {
+                    if set_pos[b] == set_pos[c] {
+                        take(1 << b | 1 << c)?;
+                    }
+                }
+                continue;
+            }
+            for b in digits(below_c) {
+                let bc = set_pos[b] | set_pos[c];
+                if ones(bc) > 3 {
+                    continue;
+                }
+                for a in digits(few & ((1 << b) - 1)) {
+                    take(1 << a | 1 << b | 1 << c)?;
+                }
             }
         }
     }
-    len
+    ControlFlow::Continue(())
 }
 
 /// [`more_than`] for k = `K`, unrolled.
@@ -931,15 +927,35 @@ fn fish(grid: &Grid, sink: &mut StepSink<'_>, k: usize, changed: Changed) -> Con
         } else {
             &in_rows
         };
-        // The digits with two or more positions in each base line: a fish's digit has them
-        // in every base line of its tuple.
+        // The digits with two to k positions in each base line: a fish's digit has them in
+        // every base line of its tuple (more than k and the union has more than k covers).
         let mut line_digits = [0u16; 9];
         for (digit, lines) in pos.iter().enumerate() {
             for (line, &p) in lines.iter().enumerate() {
-                line_digits[line] |= u16::from(p & p.wrapping_sub(1) != 0) << digit;
+                let mut beyond_k = p;
+                for _ in 0..k {
+                    beyond_k &= beyond_k.wrapping_sub(1);
+                }
+                let fits = p & p.wrapping_sub(1) != 0 && beyond_k == 0;
+                line_digits[line] |= u16::from(fits) << digit;
             }
         }
+        // The lines where a digit with k such lines or more fits: a tuple with another line
+        // has no fish, and most tuples have one.
+        let mut lines_of = [0u16; 9];
+        for (line, &fitting) in line_digits.iter().enumerate() {
+            for digit in digits(fitting & searched) {
+                lines_of[digit] |= 1 << line;
+            }
+        }
+        let live = lines_of
+            .iter()
+            .filter(|&&lines| ones(lines) as usize >= k)
+            .fold(0u16, |live, &lines| live | lines);
         for &tuple in COMB9.of(k) {
+            if tuple & !live != 0 {
+                continue;
+            }
             let mut digits = searched;
             let mut rest = tuple;
             while rest != 0 {
@@ -951,15 +967,19 @@ fn fish(grid: &Grid, sink: &mut StepSink<'_>, k: usize, changed: Changed) -> Con
                 let digit = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
                 let mut union = 0u16;
-                let mut base_cells = Bits81::EMPTY;
-                for line in 0..9 {
-                    if tuple & (1 << line) != 0 {
-                        union |= pos[digit][line];
-                        base_cells |= HOUSE_SETS[base_start + line];
-                    }
+                let mut rest = tuple;
+                while rest != 0 {
+                    union |= pos[digit][rest.trailing_zeros() as usize];
+                    rest &= rest - 1;
                 }
                 if ones(union) as usize != k {
                     continue;
+                }
+                let mut base_cells = Bits81::EMPTY;
+                let mut rest = tuple;
+                while rest != 0 {
+                    base_cells |= HOUSE_SETS[base_start + rest.trailing_zeros() as usize];
+                    rest &= rest - 1;
                 }
                 let mut cover_cells = Bits81::EMPTY;
                 let mut covers = 0u32;
@@ -1130,6 +1150,173 @@ mod tests {
             }
         }
         ControlFlow::Continue(())
+    }
+
+    /// Direct Hidden Pair / Triplet by §4.2's words, nothing skipped: every house with more
+    /// than k empty cells in BCR order, every k-tuple of Comb(k, 9), every digit's positions.
+    fn direct_hidden_by_definition(
+        grid: &Grid,
+        sink: &mut StepSink<'_>,
+        k: usize,
+    ) -> ControlFlow<()> {
+        let (technique, difficulty) = if k == 2 {
+            (T::SeDirectHiddenPair, 2.0)
+        } else {
+            (T::SeDirectHiddenTriple, 2.5)
+        };
+        for &house in &BCR {
+            if empty_cells(grid, house) as usize <= k {
+                continue;
+            }
+            let pos = house_digit_positions(grid, house);
+            for &tuple in COMB9.of(k) {
+                let members: Vec<usize> = digits(tuple).collect();
+                if members.iter().any(|&d| pos[d].count_ones() < 2) {
+                    continue;
+                }
+                let set = members.iter().fold(0u16, |u, &d| u | pos[d]);
+                if set.count_ones() as usize != k {
+                    continue;
+                }
+                let single = (0..9).find(|&d| {
+                    tuple & (1 << d) == 0
+                        && pos[d].count_ones() > 1
+                        && (pos[d] & !set).count_ones() == 1
+                });
+                if let Some(d) = single {
+                    let cell = HOUSE_CELLS[house][(pos[d] & !set).trailing_zeros() as usize];
+                    let mut step = placement(technique, difficulty, cell as usize, d, house);
+                    step.cells |= cells_at(house, set);
+                    step.digits |= tuple;
+                    sink(&step)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Basic fish by §4.7's words, nothing skipped: both orientations, every k-tuple of base
+    /// lines, every digit with two places or more in each of them.
+    fn fish_by_definition(grid: &Grid, sink: &mut StepSink<'_>, k: usize) -> ControlFlow<()> {
+        let (technique, difficulty) = match k {
+            2 => (T::XWing, 3.2),
+            3 => (T::Swordfish, 3.8),
+            _ => (T::Jellyfish, 5.2),
+        };
+        for (base_start, cover_start) in [(9, 0), (0, 9)] {
+            for &tuple in COMB9.of(k) {
+                for digit in 0..9 {
+                    if grid.placed(digit).count() as usize + 2 * k > 9 {
+                        continue;
+                    }
+                    let lines: Vec<usize> = digits(tuple).map(|l| base_start + l).collect();
+                    let places = |line: usize| {
+                        crate::techniques::se::house_positions(grid.plane(digit), line)
+                    };
+                    if lines.iter().any(|&l| places(l).count_ones() < 2) {
+                        continue;
+                    }
+                    let union = lines.iter().fold(0u16, |u, &l| u | places(l));
+                    if union.count_ones() as usize != k {
+                        continue;
+                    }
+                    let base_cells = lines.iter().fold(Bits81::EMPTY, |c, &l| c | HOUSE_SETS[l]);
+                    let covers: Vec<usize> = digits(union).map(|l| cover_start + l).collect();
+                    let cover_cells = covers.iter().fold(Bits81::EMPTY, |c, &l| c | HOUSE_SETS[l]);
+                    let removed = (grid.plane(digit) & cover_cells).and_not(base_cells);
+                    if removed.is_empty() {
+                        continue;
+                    }
+                    let mut step = se_step(technique, difficulty);
+                    step.eliminations.planes[digit] = removed;
+                    step.cells = grid.plane(digit) & base_cells & cover_cells;
+                    step.digits = 1 << digit;
+                    step.houses = lines.iter().fold(0, |m, &l| m | 1 << l);
+                    step.cover_houses = covers.iter().fold(0, |m, &l| m | 1 << l);
+                    sink(&step)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Every step `search` yields at `grid`, in order.
+    fn all_steps(
+        search: &dyn Fn(&Grid, &mut StepSink<'_>) -> ControlFlow<()>,
+        grid: &Grid,
+    ) -> Vec<Step> {
+        let mut steps = Vec::new();
+        let _ = search(grid, &mut |step| {
+            steps.push(step.clone());
+            ControlFlow::Continue(())
+        });
+        steps
+    }
+
+    /// The direct hidden sets' tuple enumeration (pairs matched, triples cut where two digits
+    /// already fill four cells, positions listed for the set's digits first) and the fish's
+    /// line filters (two to k places, lines of digits with k of them) yield every step the
+    /// searches by definition yield, in their order: at every grid of SE's path over the
+    /// royle17 sample, and at random thinnings of them (each candidate but the solution's kept
+    /// with probability 1/2 to 7/8, so that sets and fish are common).
+    #[test]
+    fn direct_hidden_and_fish_yield_what_their_definitions_yield() {
+        use crate::core::test_support::Xorshift;
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpora/royle17_sample.txt");
+        let text = std::fs::read_to_string(path).unwrap();
+        let ladder = crate::scales::Scale::Se.ladder();
+        let mut grids = Vec::new();
+        for line in text
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .take(40)
+        {
+            let mut g = crate::core::test_support::grid(&line[..81]);
+            let solution = crate::oracle::solve(&g).solution.unwrap();
+            let mut states = Vec::new();
+            crate::grading::grader::grade(&mut g, &ladder, None, &mut |_, state| {
+                states.push(state.clone())
+            })
+            .unwrap();
+            let mut rng = Xorshift(0x0d1e_c7f1_5400 ^ line.len() as u64 ^ states.len() as u64);
+            for state in states.iter().step_by(7) {
+                for keep in [4u64, 6, 7] {
+                    let mut thin = state.clone();
+                    for cell in thin.unsolved() {
+                        for d in digits(thin.candidates(cell)) {
+                            if d != usize::from(solution[cell]) && rng.next() % 8 >= keep {
+                                thin.eliminate(cell, d);
+                            }
+                        }
+                    }
+                    grids.push(thin);
+                }
+            }
+            grids.extend(states);
+        }
+        let mut found = [0usize; 5];
+        for grid in &grids {
+            for k in 2..=3 {
+                let want = all_steps(&|g, s| direct_hidden_by_definition(g, s, k), grid);
+                found[k - 2] += want.len();
+                let got = all_steps(&|g, s| direct_hidden(g, s, k, Changed::ALL), grid);
+                assert_eq!(
+                    got,
+                    want,
+                    "direct hidden {k} at {}",
+                    grid.candidates_string()
+                );
+            }
+            for k in 2..=4 {
+                let want = all_steps(&|g, s| fish_by_definition(g, s, k), grid);
+                found[k] += want.len();
+                let got = all_steps(&|g, s| fish(g, s, k, Changed::ALL), grid);
+                assert_eq!(got, want, "fish {k} at {}", grid.candidates_string());
+            }
+        }
+        // Many grids, and each search found steps on some of them.
+        assert!(grids.len() > 3_000, "{} grids", grids.len());
+        assert!(found.iter().all(|&n| n > 20), "{found:?}");
     }
 
     /// Walks SE's loop over producers 1–12 on the shipped 17-clue sample (and on each

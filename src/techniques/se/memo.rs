@@ -117,9 +117,15 @@ fn changed_since(producer: Producer, grid: &Grid) -> Changed {
             }
         }
         // A cell solved since changed its digit's placed cells (which the fish count); one
-        // unsolved since (another puzzle) may have held any digit.
-        for cell in solved {
-            digits |= grid.value(cell).map_or(0x1ff, |d| 1 << d);
+        // unsolved since (another puzzle) may have held any digit. Digit by digit, not cell
+        // by cell: a run of singles solves dozens of cells between two misses.
+        let newly_solved = before.unsolved.and_not(grid.unsolved());
+        if grid.unsolved().and_not(before.unsolved).is_empty() {
+            for d in 0..9 {
+                digits |= u16::from(grid.placed(d).intersects(newly_solved)) << d;
+            }
+        } else {
+            digits = 0x1ff;
         }
         Changed {
             digits,
