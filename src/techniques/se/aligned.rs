@@ -73,8 +73,9 @@ impl Bases {
 }
 
 /// The candidate masks of `excluders` (a cell of 2–3 candidates each), duplicates dropped:
-/// a combination is forbidden when it takes every candidate of one of them.
-#[inline]
+/// a combination is forbidden when it takes every candidate of one of them (SE's plain
+/// test, kept for the tests that compare the searches with it).
+#[cfg(test)]
 fn excluder_masks(grid: &Grid, excluders: Bits81, out: &mut [u16; 20]) -> usize {
     let mut n = 0;
     for cell in excluders {
@@ -92,7 +93,7 @@ fn excluder_masks(grid: &Grid, excluders: Bits81, out: &mut [u16; 20]) -> usize 
 /// combination that takes `taken` may not take. A combination is excluded exactly when its
 /// last digit is among these, so the last cell's allowed digits come out in one pass over the
 /// excluders instead of one per digit.
-#[inline]
+#[cfg(test)]
 fn completing(masks: &[u16], taken: u16) -> u16 {
     let mut digits = 0u16;
     for &m in masks {
@@ -161,39 +162,46 @@ fn peer_parts(cell: usize) -> [Bits81; 3] {
     ]
 }
 
-/// The digit indexes of a mask, ascending.
-#[inline]
+/// The digit indexes of a mask, ascending (the tests' plain searches).
+#[cfg(test)]
 fn digits(mask: u16) -> impl Iterator<Item = usize> {
     crate::core::bits::digits(mask)
 }
 
 /// Aligned Pair Exclusion (6.2).
+///
+/// Only the pairs with two common excluders are met: a base cell c0 shares two with c1
+/// exactly when it sees two of c1's excluders (they are excluder cells, so c0's excluders
+/// among them are its peers among them), one bit-sliced count over their peer sets per c1.
+/// Their combinations are tested as masks: a second digit is forbidden with v0 when it is
+/// v0's partner in a common excluder (APE's excluders have two candidates).
 pub fn aligned_pair_exclusion(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let bases = Bases::new(grid, 2);
     let cells = bases.cells();
-    let mut buffer = [0u16; 20];
-    // Comb(2, n) order: the second cell ascending, then the first.
-    for j in 1..cells.len() {
-        let c1 = cells[j] as usize;
-        for &c0 in &cells[..j] {
-            let c0 = c0 as usize;
+    // Comb(2, n) order: the second cell ascending, then the first (bases ascend by cell).
+    for &c1 in cells.iter().skip(1) {
+        let c1 = c1 as usize;
+        let (mut seen_once, mut seen_twice) = (Bits81::EMPTY, Bits81::EMPTY);
+        for x in bases.excluders[c1] {
+            seen_twice |= seen_once & PEERS[x];
+            seen_once |= PEERS[x];
+        }
+        let before1 = Bits81((1u128 << c1) - 1);
+        for c0 in seen_twice & bases.set & before1 {
             let common = bases.excluders[c0] & bases.excluders[c1];
-            if !two_or_more(common) {
-                continue;
-            }
-            let n_masks = excluder_masks(grid, common, &mut buffer);
-            let masks = &buffer[..n_masks];
-            let peers = PEERS[c0].contains(c1);
+            let f = Forbidding::new(grid, common);
+            let peers = if PEERS[c0].contains(c1) { 0x1ffu16 } else { 0 };
             let all = [grid.candidates(c0), grid.candidates(c1)];
             let mut allowed = [0u16; 2];
             // As for ATE: once everything is allowed, nothing can be removed.
-            for v0 in digits(all[0]) {
-                let mut ok = all[1] & !completing(masks, 1 << v0);
-                if peers {
-                    ok &= !(1 << v0);
-                }
+            let mut rest = all[0];
+            while rest != 0 {
+                let v0 = rest.trailing_zeros();
+                rest &= rest - 1;
+                let b0 = 1u16 << v0;
+                let ok = all[1] & !f.partners(v0) & !(b0 & peers);
                 if ok != 0 {
-                    allowed[0] |= 1 << v0;
+                    allowed[0] |= b0;
                     allowed[1] |= ok;
                     if allowed == all {
                         break;
@@ -391,7 +399,7 @@ impl Forbidding {
 
     /// What a third cell may not take once digits `a` and `b` are taken (possibly equal):
     /// the partners of each, and the last digit of a three-candidate excluder that holds
-    /// both. The same set as [`completing`] for digits that complete no excluder (the caller
+    /// both. The same set as `completing` (the tests' plain test) for digits that complete no excluder (the caller
     /// has removed those: the partners of the first digit).
     #[inline]
     fn completing(&self, a: u32, b: u32) -> u16 {
@@ -622,6 +630,81 @@ mod tests {
             }
         }
         assert!(removing > 1000, "{removing} cases remove something");
+    }
+
+    /// SE's plain Aligned Pair Exclusion: every pair of base cells in Comb(2, n) order, each
+    /// combination tested against every common excluder.
+    fn ape_plain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+        let bases = Bases::new(grid, 2);
+        let cells = bases.cells();
+        let mut buffer = [0u16; 20];
+        // Comb(2, n) order: the second cell ascending, then the first.
+        for j in 1..cells.len() {
+            let c1 = cells[j] as usize;
+            for &c0 in &cells[..j] {
+                let c0 = c0 as usize;
+                let common = bases.excluders[c0] & bases.excluders[c1];
+                if !two_or_more(common) {
+                    continue;
+                }
+                let n_masks = excluder_masks(grid, common, &mut buffer);
+                let masks = &buffer[..n_masks];
+                let peers = PEERS[c0].contains(c1);
+                let all = [grid.candidates(c0), grid.candidates(c1)];
+                let mut allowed = [0u16; 2];
+                // As for ATE: once everything is allowed, nothing can be removed.
+                for v0 in digits(all[0]) {
+                    let mut ok = all[1] & !completing(masks, 1 << v0);
+                    if peers {
+                        ok &= !(1 << v0);
+                    }
+                    if ok != 0 {
+                        allowed[0] |= 1 << v0;
+                        allowed[1] |= ok;
+                        if allowed == all {
+                            break;
+                        }
+                    }
+                }
+                let technique = TechniqueId::SeAlignedPairExclusion;
+                exclusion_step(grid, sink, technique, 6.2, &[c0, c1], &allowed, common)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The pruned, bit-parallel APE yields the steps of SE's plain search, in the same order
+    /// (every step, with a sink that goes on), over the shipped hard states and grids that
+    /// lose candidates one at a time.
+    #[test]
+    fn pair_exclusion_matches_the_plain_search() {
+        let mut rng = Xorshift(0x1234_5678_9abc_def1);
+        let (mut grids, mut steps) = (0, 0);
+        for (marks, mut grid) in crate::techniques::shipped_hard_states() {
+            for round in 0..24 {
+                grids += 1;
+                let plain = all_steps(&grid, |g, s| {
+                    let _ = ape_plain(g, s);
+                });
+                let fast = all_steps(&grid, |g, s| {
+                    let _ = aligned_pair_exclusion(g, s);
+                });
+                steps += plain.len();
+                assert_eq!(fast, plain, "{marks} round {round}");
+                let cells: Vec<usize> = (0..81)
+                    .filter(|&c| grid.candidates(c).count_ones() >= 3)
+                    .collect();
+                if cells.is_empty() {
+                    break;
+                }
+                let cell = cells[rng.next() as usize % cells.len()];
+                let digit = crate::core::bits::digits(grid.candidates(cell))
+                    .nth(rng.next() as usize % 3)
+                    .unwrap_or(0);
+                grid.eliminate(cell, digit);
+            }
+        }
+        assert!(grids > 500 && steps > 50, "{grids} grids, {steps} steps");
     }
 
     /// The twin area's runs list a set of peers in SE's peer order.
