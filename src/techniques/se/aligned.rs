@@ -535,22 +535,30 @@ mod tests {
                     steps += plain.len();
                     assert_eq!(skipping, plain, "{marks} round {round}");
                 }
-                // Take away a candidate of a cell with three or more: more cells become
-                // excluders, and more triples yield.
-                let cells: Vec<usize> = (0..81)
-                    .filter(|&c| grid.candidates(c).count_ones() >= 3)
-                    .collect();
-                if cells.is_empty() {
+                // More cells become excluders, and more triples yield.
+                if !thin(&mut grid, &mut rng) {
                     break;
                 }
-                let cell = cells[rng.next() as usize % cells.len()];
-                let digit = crate::core::bits::digits(grid.candidates(cell))
-                    .nth(rng.next() as usize % 3)
-                    .unwrap_or(0);
-                grid.eliminate(cell, digit);
             }
         }
         assert!(grids > 500 && steps > 50, "{grids} grids, {steps} steps");
+    }
+
+    /// Takes away one candidate (of its first three) of a random cell with three or more;
+    /// `false` where no cell has three.
+    fn thin(grid: &mut Grid, rng: &mut Xorshift) -> bool {
+        let cells: Vec<usize> = (0..81)
+            .filter(|&c| grid.candidates(c).count_ones() >= 3)
+            .collect();
+        if cells.is_empty() {
+            return false;
+        }
+        let cell = cells[rng.next() as usize % cells.len()];
+        let digit = crate::core::bits::digits(grid.candidates(cell))
+            .nth(rng.next() as usize % 3)
+            .unwrap_or(0);
+        grid.eliminate(cell, digit);
+        true
     }
 
     /// The bit-parallel combination test gives, for random triples, candidates and common
@@ -691,17 +699,9 @@ mod tests {
                 });
                 steps += plain.len();
                 assert_eq!(fast, plain, "{marks} round {round}");
-                let cells: Vec<usize> = (0..81)
-                    .filter(|&c| grid.candidates(c).count_ones() >= 3)
-                    .collect();
-                if cells.is_empty() {
+                if !thin(&mut grid, &mut rng) {
                     break;
                 }
-                let cell = cells[rng.next() as usize % cells.len()];
-                let digit = crate::core::bits::digits(grid.candidates(cell))
-                    .nth(rng.next() as usize % 3)
-                    .unwrap_or(0);
-                grid.eliminate(cell, digit);
             }
         }
         assert!(grids > 500 && steps > 50, "{grids} grids, {steps} steps");
