@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
-use crate::core::{Grid, Intersection, HOUSE_SETS, INTERSECTIONS};
+use crate::core::{Bits81, Grid, Intersection, HOUSE_SETS, INTERSECTIONS};
 use crate::techniques::step::Step;
 
 /// For each house, the intersections it is the source of (a box: its six mini-lines, as
@@ -122,13 +122,10 @@ fn locked(
                 if removed.is_empty() {
                     continue;
                 }
-                let mut step = Step::new(technique);
-                step.eliminations.planes[digit] = removed;
-                step.houses = 1 << house;
-                step.cover_houses = 1 << target;
-                step.cells = plane & HOUSE_SETS[house];
-                step.digits = 1 << digit;
-                sink(&step)?;
+                let cells = plane & HOUSE_SETS[house];
+                sink(&intersection_step(
+                    technique, digit, house, target, cells, removed,
+                ))?;
             }
         }
     }
@@ -155,6 +152,26 @@ pub fn claiming(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         0..18,
         |i| (i.line_house, i.box_house),
     )
+}
+
+/// The step of an intersection: `digit`'s `cells` of source `house` all lie in the target
+/// house `target`, which loses `removed`.
+#[inline]
+fn intersection_step(
+    technique: TechniqueId,
+    digit: usize,
+    house: usize,
+    target: usize,
+    cells: Bits81,
+    removed: Bits81,
+) -> Step {
+    let mut step = Step::new(technique);
+    step.eliminations.planes[digit] = removed;
+    step.houses = 1 << house;
+    step.cover_houses = 1 << target;
+    step.cells = cells;
+    step.digits = 1 << digit;
+    step
 }
 
 #[cfg(test)]
@@ -189,13 +206,9 @@ mod tests {
                     if removed.is_empty() {
                         continue;
                     }
-                    let mut step = Step::new(technique);
-                    step.eliminations.planes[digit] = removed;
-                    step.houses = 1 << house;
-                    step.cover_houses = 1 << target;
-                    step.cells = in_source;
-                    step.digits = 1 << digit;
-                    steps.push(step);
+                    steps.push(intersection_step(
+                        technique, digit, house, target, in_source, removed,
+                    ));
                 }
             }
         }
