@@ -4,7 +4,7 @@ use std::ops::ControlFlow;
 
 use super::{als_step, als_table, AlsFlavor, AlsTable, MAX_CHAIN_ALS};
 use crate::core::bits;
-use crate::core::{Bits81, Grid};
+use crate::core::{Bits81, CandidateSet, Grid};
 use crate::model::als::MAX_ALS_CELLS;
 use crate::techniques::step::Step;
 use crate::techniques::{StepSink, TechniqueId};
@@ -23,19 +23,22 @@ struct ChainSearch<'a> {
 }
 
 impl ChainSearch<'_> {
-    /// Chains of exactly `len` sets from `start` whose end sets lose digit `z`: after `len - 1`
-    /// RCC links, each reached end holding z (entered by another digit) is reported.
+    /// Chains from `start` whose end sets lose digit `z`, of `report_len` to `max_len` sets:
+    /// the search runs once to `max_len` links deep; the chains of exactly `report_len` sets are
+    /// reported, and for each longer length whether some chain of it would be is returned (bit
+    /// per length), so that the caller, which reports all chains of one length before the
+    /// next, searches again only from the (start, z) that have one.
     fn run(
         &mut self,
         start: usize,
         z: usize,
-        len: usize,
+        report_len: usize,
+        max_len: usize,
         sink: &mut StepSink<'_>,
-    ) -> ControlFlow<()> {
+    ) -> ControlFlow<(), u16> {
         self.reached.iter_mut().for_each(|r| *r = 0);
         self.frontier.clear();
         // The start's own state: entered by "no digit" (9 never matches an RCC).
-        const START: u32 = u32::MAX;
         for &(next, rcc) in self.table.neighbours(start) {
             for r in bits::digits(rcc & !(1 << z)) {
                 let state = next * 9 + r as u32;
@@ -47,17 +50,29 @@ impl ChainSearch<'_> {
             }
         }
         self.reached[start] = 0x1ff;
-        for _ in 2..len {
+        let mut longer = 0u16;
+        // The frontier holds the chains of `len` sets.
+        let mut len = 2;
+        loop {
+            if len == report_len {
+                self.ends(start, z, len, Some(&mut *sink))?;
+            } else if len > report_len && self.ends(start, z, len, None).is_break() {
+                longer |= 1 << len;
+            }
+            if len == max_len {
+                return ControlFlow::Continue(longer);
+            }
             self.next.clear();
             for i in 0..self.frontier.len() {
                 let state = self.frontier[i];
                 let (set, entry) = ((state / 9) as usize, (state % 9) as usize);
                 for &(next, rcc) in self.table.neighbours(set) {
-                    for r in bits::digits(rcc & !(1 << entry)) {
-                        if self.reached[next as usize] & (1 << r) != 0 {
-                            continue;
-                        }
-                        self.reached[next as usize] |= 1 << r;
+                    let fresh = rcc & !(1 << entry) & !self.reached[next as usize];
+                    if fresh == 0 {
+                        continue;
+                    }
+                    self.reached[next as usize] |= fresh;
+                    for r in bits::digits(fresh) {
                         let to = next * 9 + r as u32;
                         self.parent[to as usize] = state;
                         self.next.push(to);
@@ -66,13 +81,24 @@ impl ChainSearch<'_> {
             }
             std::mem::swap(&mut self.frontier, &mut self.next);
             if self.frontier.is_empty() {
-                return ControlFlow::Continue(());
+                return ControlFlow::Continue(longer);
             }
+            len += 1;
         }
+    }
+
+    /// The chains of `len` sets in the frontier whose ends lose `z`: each is given to `sink`,
+    /// or, without one, the first breaks (so the caller learns that one exists).
+    fn ends(
+        &self,
+        start: usize,
+        z: usize,
+        len: usize,
+        mut sink: Option<&mut StepSink<'_>>,
+    ) -> ControlFlow<()> {
         let mut path = [0usize; MAX_CHAIN_ALS_SEARCH];
         let mut rccs = [0u16; MAX_CHAIN_ALS_SEARCH];
-        for i in 0..self.frontier.len() {
-            let state = self.frontier[i];
+        for &state in &self.frontier {
             let (end, entry) = ((state / 9) as usize, (state % 9) as usize);
             if end < start || entry == z || self.table.sets[end].digits & (1 << z) == 0 {
                 continue;
@@ -91,31 +117,40 @@ impl ChainSearch<'_> {
             if (1..len).any(|i| path[..i].contains(&path[i])) {
                 continue;
             }
-            self.report(path, &rccs[..len - 1], z, sink)?;
+            let Some(eliminations) = self.eliminations(path, &rccs[..len - 1], z) else {
+                continue;
+            };
+            match sink.as_deref_mut() {
+                Some(sink) => self.report(path, &rccs[..len - 1], eliminations, sink)?,
+                None => return ControlFlow::Break(()),
+            }
         }
         ControlFlow::Continue(())
     }
 
-    /// A chain: every digit z of both end sets but the first and last RCC leaves the cells
-    /// seeing all its places in both. Reported by its lowest such z, once.
-    fn report(
-        &self,
-        path: &[usize],
-        rccs: &[u16],
-        z: usize,
-        sink: &mut StepSink<'_>,
-    ) -> ControlFlow<()> {
+    /// A chain's eliminations: every digit z of both end sets but the first and last RCC
+    /// leaves the cells seeing all its places in both. A chain is reported by its lowest such
+    /// z, once: `None` unless that is `z`.
+    fn eliminations(&self, path: &[usize], rccs: &[u16], z: usize) -> Option<CandidateSet> {
         let (first, last) = (path[0], path[path.len() - 1]);
         let ends = self.table.sets[first].cells | self.table.sets[last].cells;
         let common = self.table.sets[first].digits & self.table.sets[last].digits;
-        let mut eliminations = crate::core::CandidateSet::EMPTY;
+        let mut eliminations = CandidateSet::EMPTY;
         for d in bits::digits(common & !rccs[0] & !rccs[rccs.len() - 1]) {
             eliminations.planes[d] = self.table.common_targets(self.grid, d, first, last, ends);
         }
         let lowest = eliminations.planes.iter().position(|p| !p.is_empty());
-        if lowest != Some(z) {
-            return ControlFlow::Continue(());
-        }
+        (lowest == Some(z)).then_some(eliminations)
+    }
+
+    /// Reports a chain with its eliminations.
+    fn report(
+        &self,
+        path: &[usize],
+        rccs: &[u16],
+        eliminations: CandidateSet,
+        sink: &mut StepSink<'_>,
+    ) -> ControlFlow<()> {
         let sets: Vec<Bits81> = path.iter().map(|&i| self.table.sets[i].cells).collect();
         let mut step = Step::new(TechniqueId::AlsChain);
         als_step(TechniqueId::AlsChain, &sets, rccs, &mut step);
@@ -129,6 +164,9 @@ impl ChainSearch<'_> {
         sink(&step)
     }
 }
+
+/// The start's own search state: entered by "no digit".
+const START: u32 = u32::MAX;
 
 /// Longest chain the search can report (tests lift GNPX's cap up to this).
 const MAX_CHAIN_ALS_SEARCH: usize = 8;
@@ -154,18 +192,25 @@ pub fn als_chain_capped(
 ) -> ControlFlow<()> {
     let table = als_table(grid, max_cells, AlsFlavor::Standard);
     let n = table.len();
-    // Per set, the digits z with a place outside it seeing all its places of z.
-    let live: Vec<u16> = (0..n)
-        .map(|i| {
-            bits::digits(table.sets[i].digits)
-                .filter(|&z| {
-                    !(grid.plane(z) & table.sees[i][z])
-                        .and_not(table.sets[i].cells)
-                        .is_empty()
-                })
-                .fold(0, |m, z| m | 1 << z)
-        })
-        .collect();
+    // Per start set, the digits z some later set could eliminate with it: a chain reports z
+    // only where its end sets' places of z are both seen ([`AlsTable::common_targets`]: the
+    // meet of each end's candidates of z outside it seeing all its holders), and only an end
+    // after its start; so the search runs only from (start, z) with such an end. A start's
+    // candidates meet some later set's iff they meet their union, kept from the last set back.
+    let mut viable = vec![0u16; n];
+    for z in 0..9 {
+        let mut later = Bits81::EMPTY;
+        for start in (0..n).rev() {
+            if table.live[start] & (1 << z) == 0 {
+                continue;
+            }
+            let targets = (grid.plane(z) & table.sees[start][z]).and_not(table.sets[start].cells);
+            if targets.intersects(later) {
+                viable[start] |= 1 << z;
+            }
+            later |= targets;
+        }
+    }
     let mut search = ChainSearch {
         grid,
         table: &table,
@@ -174,10 +219,24 @@ pub fn als_chain_capped(
         frontier: Vec::new(),
         next: Vec::new(),
     };
-    for len in min_sets..=max_sets.min(MAX_CHAIN_ALS_SEARCH) {
+    // All chains of one length before the next: the shortest length while finding which
+    // (start, z) have longer ones, then each longer length from those only.
+    let (min_len, max_len) = (min_sets.max(2), max_sets.min(MAX_CHAIN_ALS_SEARCH));
+    if min_len > max_len {
+        return ControlFlow::Continue(());
+    }
+    let mut longer = vec![0u16; n * 9];
+    for start in 0..n {
+        for z in bits::digits(viable[start]) {
+            longer[start * 9 + z] = search.run(start, z, min_len, max_len, sink)?;
+        }
+    }
+    for len in min_len + 1..=max_len {
         for start in 0..n {
-            for z in bits::digits(live[start]) {
-                search.run(start, z, len, sink)?;
+            for z in bits::digits(viable[start]) {
+                if longer[start * 9 + z] & (1 << len) != 0 {
+                    search.run(start, z, len, len, sink)?;
+                }
             }
         }
     }

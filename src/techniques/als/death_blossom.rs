@@ -37,7 +37,8 @@ pub fn death_blossom_capped(
                 if set.digits & (1 << d) != 0
                     && !set.cells.contains(stem)
                     && table.sees[i][d].contains(stem)
-                    && set.digits & !stem_digits != 0
+                    // A petal eliminates only a non-stem digit it has live.
+                    && table.live[i] & !stem_digits != 0
                 {
                     petals[d].push(i);
                 }

@@ -68,49 +68,79 @@ fn als_xz_of(
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
     let table = als_table(grid, max_cells, flavor);
-    let n = table.len();
-    let mut step = Step::new(TechniqueId::AlsXz);
-    for total in 2..=2 * max_cells as u32 {
-        for a in 0..n {
-            let size_a = table.sets[a].cells.count();
-            if 2 * size_a > total {
-                break;
+    // The pairs that may eliminate, in the order of the search (by total size, then the first
+    // set, then its neighbour list): one pass over the neighbour lists, a stable sort by total.
+    let mut pairs = XZ_PAIRS.with(|p| std::mem::take(&mut *p.borrow_mut()));
+    pairs.clear();
+    for a in 0..table.len() {
+        let (sa, live_a) = (&table.sets[a], table.live[a]);
+        for &(b, rcc) in table.neighbours(a) {
+            let b = b as usize;
+            if b < a {
+                continue;
             }
-            for &(b, rcc) in table.neighbours(a) {
-                let b = b as usize;
-                if b < a || size_a + table.sets[b].cells.count() != total {
-                    continue;
-                }
-                let (sa, sb) = (&table.sets[a], &table.sets[b]);
-                let both = sa.cells | sb.cells;
-                let mut eliminations = crate::core::CandidateSet::EMPTY;
-                let doubly = rcc.count_ones() >= 2 && !sa.cells.intersects(sb.cells);
-                for z in bits::digits(sa.digits & sb.digits) {
-                    // z needs another RCC to lock against (both RCCs serve a doubly link).
-                    if rcc == 1 << z {
-                        continue;
-                    }
-                    eliminations.planes[z] |= table.common_targets(grid, z, a, b, both);
-                }
-                if doubly {
-                    // Each set is locked on its digits other than the RCCs.
-                    for (i, set) in [sa, sb].into_iter().enumerate() {
-                        let id = if i == 0 { a } else { b };
-                        for d in bits::digits(set.digits & !rcc) {
-                            eliminations.planes[d] |=
-                                (grid.plane(d) & table.sees[id][d]).and_not(both);
-                        }
-                    }
-                }
-                if eliminations.is_empty() {
-                    continue;
-                }
-                als_step(TechniqueId::AlsXz, &[sa.cells, sb.cells], &[rcc], &mut step);
-                step.eliminations = eliminations;
-                step.digits = (sa.digits & sb.digits) & !rcc | if doubly { rcc } else { 0 };
-                sink(&step)?;
+            let (sb, live_b) = (&table.sets[b], table.live[b]);
+            // z needs another RCC to lock against (both RCCs serve a doubly link), and both
+            // sets live in z; a doubly link's locked digits need a live one.
+            let single = if rcc.count_ones() == 1 { rcc } else { 0 };
+            let zs = sa.digits & sb.digits & live_a & live_b & !single;
+            let doubly = rcc.count_ones() >= 2 && !sa.cells.intersects(sb.cells);
+            let locked = (live_a & sa.digits | live_b & sb.digits) & !rcc;
+            if zs != 0 || (doubly && locked != 0) {
+                let total = (sa.cells.count() + sb.cells.count()) as u8;
+                pairs.push((total, a as u32, b as u32, rcc));
             }
         }
+    }
+    pairs.sort_by_key(|&(total, ..)| total);
+    let flow = xz_steps(grid, &table, &pairs, sink);
+    XZ_PAIRS.with(|p| *p.borrow_mut() = pairs);
+    flow
+}
+
+thread_local! {
+    /// ALS-XZ's candidate pairs, kept between calls so that a call allocates nothing once warm.
+    static XZ_PAIRS: std::cell::RefCell<Vec<(u8, u32, u32, u16)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The ALS-XZ steps of the candidate `pairs` (total size, set a, set b, RCCs), in order.
+fn xz_steps(
+    grid: &Grid,
+    table: &AlsTable,
+    pairs: &[(u8, u32, u32, u16)],
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
+    let mut step = Step::new(TechniqueId::AlsXz);
+    for &(_, a, b, rcc) in pairs {
+        let (a, b) = (a as usize, b as usize);
+        let (sa, sb) = (&table.sets[a], &table.sets[b]);
+        let both = sa.cells | sb.cells;
+        let mut eliminations = crate::core::CandidateSet::EMPTY;
+        let doubly = rcc.count_ones() >= 2 && !sa.cells.intersects(sb.cells);
+        for z in bits::digits(sa.digits & sb.digits) {
+            // z needs another RCC to lock against (both RCCs serve a doubly link).
+            if rcc == 1 << z {
+                continue;
+            }
+            eliminations.planes[z] |= table.common_targets(grid, z, a, b, both);
+        }
+        if doubly {
+            // Each set is locked on its digits other than the RCCs.
+            for (i, set) in [sa, sb].into_iter().enumerate() {
+                let id = if i == 0 { a } else { b };
+                for d in bits::digits(set.digits & !rcc) {
+                    eliminations.planes[d] |= (grid.plane(d) & table.sees[id][d]).and_not(both);
+                }
+            }
+        }
+        if eliminations.is_empty() {
+            continue;
+        }
+        als_step(TechniqueId::AlsXz, &[sa.cells, sb.cells], &[rcc], &mut step);
+        step.eliminations = eliminations;
+        step.digits = (sa.digits & sb.digits) & !rcc | if doubly { rcc } else { 0 };
+        sink(&step)?;
     }
     ControlFlow::Continue(())
 }
@@ -148,14 +178,19 @@ fn als_xy_wing_of(
     for c in 0..table.len() {
         let around = table.neighbours(c);
         for (i, &(a, rcc_a)) in around.iter().enumerate() {
+            // A wing eliminates only a digit it has live (and so does the other wing).
+            let live_a = table.live[a as usize];
+            if live_a == 0 {
+                continue;
+            }
             for &(b, rcc_b) in &around[i + 1..] {
                 let (a, b) = (a as usize, b as usize);
                 let (sa, sb) = (&table.sets[a], &table.sets[b]);
-                let wings = sa.cells | sb.cells;
-                if sa.cells == sb.cells {
+                let common = sa.digits & sb.digits;
+                if common & live_a & table.live[b] == 0 || sa.cells == sb.cells {
                     continue;
                 }
-                let common = sa.digits & sb.digits;
+                let wings = sa.cells | sb.cells;
                 let mut eliminations = crate::core::CandidateSet::EMPTY;
                 let (mut used_x, mut used_y) = (0u16, 0u16);
                 for x in bits::digits(rcc_a) {

@@ -56,6 +56,11 @@ pub(super) struct AlsTable {
     pub(super) sees: Vec<[Bits81; 9]>,
     /// Per set, the cells seeing some cell of it: an RCC needs the other set to meet them.
     reach: Vec<Bits81>,
+    /// Per set, its live digits (bit per digit): those with a candidate outside the set seeing
+    /// every holder of it in the set. Two sets eliminate a digit only where both have it live
+    /// ([`AlsTable::common_targets`] is the meet of the two sets' such candidates), so the
+    /// finders skip the combinations whose sets share no live digit.
+    pub(super) live: Vec<u16>,
     /// The neighbour lists one after the other: set `a`'s are `adjacent[start[a]..start[a+1]]`.
     adjacent: Vec<(u32, u16)>,
     start: Vec<u32>,
@@ -93,6 +98,122 @@ struct Scratch {
     lower: Vec<Vec<(u32, u16)>>,
     /// The current set's neighbours of higher index found by a tested pair (increasing).
     upper: Vec<(u32, u16)>,
+    /// The sets as bit rows over their indices ([`SetIndex`]).
+    index: SetIndex,
+}
+
+/// The sets of a table as rows of bits over their indices (`words` 64-bit words a row): per
+/// digit and cell, the sets holding the digit there. Two sets share an RCC `d` (standard
+/// flavor) only if the second's holders of `d` lie in the cells seeing all the first's
+/// ([`AlsTable::rcc`]), so it has one there; the union of those cells' rows finds every such
+/// set at once, where testing every later set one by one costs a pass over the table per fresh
+/// set.
+#[derive(Default)]
+struct SetIndex {
+    words: usize,
+    /// Row of digit `d` and cell `c`: `holders[(d * 81 + c) * words..][..words]`.
+    holders: Vec<u64>,
+    /// Work row: the sets one set may share an RCC with.
+    meets: Vec<u64>,
+    /// The fresh sets (those the update must test against every survivor), as a row, and the
+    /// words of that row with a bit.
+    fresh: Vec<u64>,
+    fresh_words: Vec<u32>,
+}
+
+impl SetIndex {
+    /// The index of `sets`, of which those at `fresh_ids` are fresh.
+    fn build(&mut self, sets: &[Als], fresh_ids: &[u32]) {
+        let words = sets.len().div_ceil(64);
+        self.words = words;
+        self.holders.clear();
+        self.holders.resize(9 * 81 * words, 0);
+        self.meets.resize(words, 0);
+        self.fresh.clear();
+        self.fresh.resize(words, 0);
+        for &i in fresh_ids {
+            self.fresh[i as usize / 64] |= 1 << (i % 64);
+        }
+        self.fresh_words.clear();
+        let fresh_words = (0..words as u32).filter(|&w| self.fresh[w as usize] != 0);
+        self.fresh_words.extend(fresh_words);
+        for (i, set) in sets.iter().enumerate() {
+            let (word, bit) = (i / 64, 1u64 << (i % 64));
+            for digit in bits::digits(set.digits) {
+                for cell in set.digit_cells[digit].iter() {
+                    self.holders[(digit * 81 + cell) * words + word] |= bit;
+                }
+            }
+        }
+    }
+
+    /// The sets after `a` holding some digit `d` of `sees` (per digit, the cells seeing every
+    /// holder of `d` in `a`; only `digits`) among those cells, increasing, each given to
+    /// `visit`; with `fresh_only`, the fresh ones only.
+    fn for_each_meeting(
+        &mut self,
+        a: usize,
+        digits: u16,
+        sees: &[Bits81; 9],
+        planes: &[Bits81; 9],
+        fresh_only: bool,
+        mut visit: impl FnMut(usize),
+    ) {
+        let (words, first) = (self.words, (a + 1) / 64);
+        if first >= words {
+            return;
+        }
+        // The words to look at: all from a's on, or those of them holding a fresh set.
+        let Self {
+            holders,
+            meets,
+            fresh,
+            fresh_words,
+            ..
+        } = self;
+        let all: &[u32] = &[];
+        let (lo, hi, listed) = if fresh_only {
+            let from = fresh_words.partition_point(|&w| (w as usize) < first);
+            (0, 0, &fresh_words[from..])
+        } else {
+            (first, words, all)
+        };
+        for &w in listed {
+            meets[w as usize] = 0;
+        }
+        meets[lo..hi].fill(0);
+        for digit in bits::digits(digits) {
+            for cell in (sees[digit] & planes[digit]).iter() {
+                let row = &holders[(digit * 81 + cell) * words..][..words];
+                for &w in listed {
+                    meets[w as usize] |= row[w as usize];
+                }
+                for w in lo..hi {
+                    meets[w] |= row[w];
+                }
+            }
+        }
+        let mut take = |w: usize| {
+            let mut word = meets[w];
+            if fresh_only {
+                word &= fresh[w];
+            }
+            if w == first {
+                // Only the sets after a.
+                word &= !0u64 << ((a + 1) % 64);
+            }
+            while word != 0 {
+                visit(w * 64 + word.trailing_zeros() as usize);
+                word &= word - 1;
+            }
+        };
+        for &w in listed {
+            take(w as usize);
+        }
+        for w in lo..hi {
+            take(w);
+        }
+    }
 }
 
 impl AlsTable {
@@ -107,6 +228,7 @@ impl AlsTable {
             keys: Vec::new(),
             sees: Vec::new(),
             reach: Vec::new(),
+            live: Vec::new(),
             adjacent: Vec::new(),
             start: vec![0],
         }
@@ -154,7 +276,20 @@ impl AlsTable {
         self.unsolved = grid.unsolved();
         self.collect_fresh(grid, changed, scratch);
         self.merge_sets(old, changed, scratch);
+        self.find_live(grid);
         self.link(old, scratch);
+    }
+
+    /// Each set's live digits in `grid` (a set's own candidates do not change it, but those
+    /// around it do, so every set's are found again).
+    fn find_live(&mut self, grid: &Grid) {
+        self.live.clear();
+        for (set, sees) in self.sets.iter().zip(&self.sees) {
+            let live = bits::digits(set.digits)
+                .filter(|&z| !(grid.plane(z) & sees[z]).and_not(set.cells).is_empty())
+                .fold(0u16, |m, z| m | 1 << z);
+            self.live.push(live);
+        }
     }
 
     /// The sets of `grid` with a cell in `changed`, by size and in key order.
@@ -243,6 +378,9 @@ impl AlsTable {
             scratch.lower.resize_with(n, Vec::new);
         }
         scratch.lower[..n].iter_mut().for_each(Vec::clear);
+        if self.flavor == AlsFlavor::Standard {
+            scratch.index.build(&self.sets, &scratch.fresh_ids);
+        }
         let mut next_fresh = 0;
         for a in 0..n {
             // Pairs (a, b > a) to test: every b for a fresh set, the fresh b for a survivor.
@@ -250,6 +388,15 @@ impl AlsTable {
             let old_a = scratch.old_of_new[a];
             if old_a == NONE {
                 next_fresh += 1;
+            }
+            if self.flavor == AlsFlavor::Standard {
+                let mut index = std::mem::take(&mut scratch.index);
+                let (digits, sees) = (self.sets[a].digits, &self.sees[a]);
+                index.for_each_meeting(a, digits, sees, &self.planes, old_a != NONE, |b| {
+                    self.test_pair(a, b, scratch)
+                });
+                scratch.index = index;
+            } else if old_a == NONE {
                 for b in a + 1..n {
                     self.test_pair(a, b, scratch);
                 }
@@ -482,6 +629,13 @@ mod tests {
         assert_eq!(table.keys, keys, "{context}: keys");
         let reach: Vec<Bits81> = table.sets.iter().map(|s| reach_of(s.cells)).collect();
         assert_eq!(table.reach, reach, "{context}: reach");
+        for (i, set) in table.sets.iter().enumerate() {
+            for z in 0..9 {
+                let targets = (grid.plane(z) & table.sees[i][z]).and_not(set.cells);
+                let live = set.digits & (1 << z) != 0 && !targets.is_empty();
+                assert_eq!(table.live[i] & (1 << z) != 0, live, "{context}: live {i} {z}");
+            }
+        }
     }
 
     /// A small deterministic generator (xorshift).
