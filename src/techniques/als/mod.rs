@@ -175,58 +175,88 @@ fn als_xy_wing_of(
 ) -> ControlFlow<()> {
     let table = als_table(grid, max_cells, flavor);
     let mut step = Step::new(TechniqueId::AlsXyWing);
-    for c in 0..table.len() {
-        let around = table.neighbours(c);
-        for (i, &(a, rcc_a)) in around.iter().enumerate() {
-            // A wing eliminates only a digit it has live (and so does the other wing).
-            let live_a = table.live[a as usize];
-            if live_a == 0 {
+    // Per pivot, its neighbours with a live digit, packed: (set, RCCs, live digits, cells).
+    // A wing eliminates only a digit it has live, and so does the other wing.
+    let mut around = XY_WINGS.with(|w| std::mem::take(&mut *w.borrow_mut()));
+    let flow = (|| {
+        for c in 0..table.len() {
+            around.clear();
+            around.extend(table.neighbours(c).iter().filter_map(|&(a, rcc)| {
+                let set = &table.sets[a as usize];
+                let live = table.live[a as usize] & set.digits;
+                (live != 0).then_some((a, rcc, live, set.cells))
+            }));
+            xy_wings_of(grid, &table, c, &around, &mut step, sink)?;
+        }
+        ControlFlow::Continue(())
+    })();
+    XY_WINGS.with(|w| *w.borrow_mut() = around);
+    flow
+}
+
+thread_local! {
+    /// ALS-XY-Wing's packed wings of one pivot, kept between calls (no allocation once warm).
+    static XY_WINGS: std::cell::RefCell<Vec<(u32, u16, u16, Bits81)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The ALS-XY-Wings of pivot `c` over its packed wings `around`, in order.
+fn xy_wings_of(
+    grid: &Grid,
+    table: &AlsTable,
+    c: usize,
+    around: &[(u32, u16, u16, Bits81)],
+    step: &mut Step,
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
+    for (i, &(a, rcc_a, live_a, cells_a)) in around.iter().enumerate() {
+        for &(b, rcc_b, live_b, cells_b) in &around[i + 1..] {
+            if live_a & live_b == 0 || cells_a == cells_b {
                 continue;
             }
-            for &(b, rcc_b) in &around[i + 1..] {
-                let (a, b) = (a as usize, b as usize);
-                let (sa, sb) = (&table.sets[a], &table.sets[b]);
-                let common = sa.digits & sb.digits;
-                if common & live_a & table.live[b] == 0 || sa.cells == sb.cells {
-                    continue;
-                }
-                let wings = sa.cells | sb.cells;
-                let mut eliminations = crate::core::CandidateSet::EMPTY;
-                let (mut used_x, mut used_y) = (0u16, 0u16);
-                for x in bits::digits(rcc_a) {
-                    for y in bits::digits(rcc_b & !(1 << x)) {
-                        let mut any = false;
-                        for z in bits::digits(common & !(1 << x) & !(1 << y)) {
-                            let targets = table.common_targets(grid, z, a, b, wings);
-                            if !targets.is_empty() {
-                                eliminations.planes[z] |= targets;
-                                any = true;
-                            }
-                        }
-                        if any {
-                            used_x |= 1 << x;
-                            used_y |= 1 << y;
-                        }
+            let (a, b) = (a as usize, b as usize);
+            let (sa, sb) = (&table.sets[a], &table.sets[b]);
+            let wings = sa.cells | sb.cells;
+            // Each z's targets do not depend on the RCCs (x, y) the wings are linked by:
+            // found once, then z counts for every choice with x ≠ y and z ∉ {x, y}.
+            let hit = bits::digits(live_a & live_b)
+                .filter(|&z| !table.common_targets(grid, z, a, b, wings).is_empty())
+                .fold(0u16, |m, z| m | 1 << z);
+            if hit == 0 {
+                continue;
+            }
+            let mut eliminations = crate::core::CandidateSet::EMPTY;
+            let (mut used_x, mut used_y, mut eliminated) = (0u16, 0u16, 0u16);
+            for x in bits::digits(rcc_a) {
+                for y in bits::digits(rcc_b & !(1 << x)) {
+                    let zs = hit & !(1 << x) & !(1 << y);
+                    if zs != 0 {
+                        used_x |= 1 << x;
+                        used_y |= 1 << y;
+                        eliminated |= zs;
                     }
                 }
-                if eliminations.is_empty() {
-                    continue;
-                }
-                als_step(
-                    TechniqueId::AlsXyWing,
-                    &[sa.cells, table.sets[c].cells, sb.cells],
-                    &[used_x, used_y],
-                    &mut step,
-                );
-                step.digits = eliminations
-                    .planes
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, p)| !p.is_empty())
-                    .fold(0, |m, (d, _)| m | 1 << d);
-                step.eliminations = eliminations;
-                sink(&step)?;
             }
+            for z in bits::digits(eliminated) {
+                eliminations.planes[z] = table.common_targets(grid, z, a, b, wings);
+            }
+            if eliminations.is_empty() {
+                continue;
+            }
+            als_step(
+                TechniqueId::AlsXyWing,
+                &[sa.cells, table.sets[c].cells, sb.cells],
+                &[used_x, used_y],
+                step,
+            );
+            step.digits = eliminations
+                .planes
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| !p.is_empty())
+                .fold(0, |m, (d, _)| m | 1 << d);
+            step.eliminations = eliminations;
+            sink(step)?;
         }
     }
     ControlFlow::Continue(())

@@ -633,7 +633,11 @@ mod tests {
             for z in 0..9 {
                 let targets = (grid.plane(z) & table.sees[i][z]).and_not(set.cells);
                 let live = set.digits & (1 << z) != 0 && !targets.is_empty();
-                assert_eq!(table.live[i] & (1 << z) != 0, live, "{context}: live {i} {z}");
+                assert_eq!(
+                    table.live[i] & (1 << z) != 0,
+                    live,
+                    "{context}: live {i} {z}"
+                );
             }
         }
     }
