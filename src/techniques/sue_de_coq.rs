@@ -121,29 +121,26 @@ fn intersection(
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
     let unsolved = grid.unsolved();
-    let mut box_allowed: Vec<bool> = Vec::new();
+    let mut box_allowed = [false; 64];
     {
-        let core: Vec<usize> = (inter.cells & unsolved).iter().collect();
-        let line_rest: Vec<usize> = (HOUSE_SETS[inter.line_house] & unsolved)
-            .and_not(inter.cells)
-            .iter()
-            .collect();
-        let box_rest: Vec<usize> = (HOUSE_SETS[inter.box_house] & unsolved)
-            .and_not(inter.cells)
-            .iter()
-            .collect();
-        // Every subset of the line's and the box's other cells: cells, digits, size.
-        let subsets = |rest: &[usize]| -> Vec<(Bits81, u16, u32)> {
-            (1u32..(1 << rest.len()))
-                .map(|subset| {
-                    let cells = pick(rest, subset);
-                    (cells, digits_of(grid, cells), cells.count())
-                })
-                .collect()
-        };
-        let (line_sets, box_sets) = (subsets(&line_rest), subsets(&box_rest));
+        let mut core = [0usize; 3];
+        let mut n_core = 0;
+        for cell in (inter.cells & unsolved).iter() {
+            core[n_core] = cell;
+            n_core += 1;
+        }
+        let core = &core[..n_core];
+        // Every subset of the line's and the box's other cells (at most six each): cells,
+        // digits, size, by mask (mask 0 unused).
+        let mut line_sets = [(Bits81::EMPTY, 0u16, 0u32); 64];
+        let mut box_sets = [(Bits81::EMPTY, 0u16, 0u32); 64];
+        let line_rest = (HOUSE_SETS[inter.line_house] & unsolved).and_not(inter.cells);
+        let box_rest = (HOUSE_SETS[inter.box_house] & unsolved).and_not(inter.cells);
+        let n_line = part_subsets(grid, line_rest, &mut line_sets);
+        let n_box = part_subsets(grid, box_rest, &mut box_sets);
+        let (line_sets, box_sets) = (&line_sets[1..n_line], &box_sets[1..n_box]);
         for core_subset in 1u32..(1 << core.len()) {
-            let c_cells = pick(&core, core_subset);
+            let c_cells = pick(core, core_subset);
             let n_c = c_cells.count();
             if n_c < 2 {
                 continue;
@@ -157,13 +154,10 @@ fn intersection(
             let surplus = v.count_ones() - n_c;
             let share = |cells: u32, digits: u16| cells as i32 - (digits & !v).count_ones() as i32;
             // Which box parts the core admits, once per core rather than per line part.
-            box_allowed.clear();
-            box_allowed.extend(
-                box_sets
-                    .iter()
-                    .map(|&(b_cells, d_b, _)| d_b & v != 0 && part_allowed(c_cells | b_cells)),
-            );
-            for &(l_cells, d_l, n_l) in &line_sets {
+            for (allowed, &(b_cells, d_b, _)) in box_allowed.iter_mut().zip(box_sets) {
+                *allowed = d_b & v != 0 && part_allowed(c_cells | b_cells);
+            }
+            for &(l_cells, d_l, n_l) in line_sets {
                 let from_line = share(n_l, d_l);
                 if d_l & v == 0 || !part_allowed(c_cells | l_cells) {
                     continue;
@@ -204,6 +198,28 @@ fn intersection(
         }
     }
     ControlFlow::Continue(())
+}
+
+/// Fills `out[mask]` with the cells, digits and size of each subset of `cells` (at most six; bit
+/// i of the mask = the i-th cell in reading order), each from the subset without its lowest
+/// cell; returns the number of masks.
+fn part_subsets(grid: &Grid, cells: Bits81, out: &mut [(Bits81, u16, u32); 64]) -> usize {
+    let mut list = [0usize; 6];
+    let mut n = 0;
+    for cell in cells.iter() {
+        list[n] = cell;
+        n += 1;
+    }
+    for mask in 1..1usize << n {
+        let cell = list[mask.trailing_zeros() as usize];
+        let (cells, digits, size) = out[mask & (mask - 1)];
+        out[mask] = (
+            cells | Bits81::cell(cell),
+            digits | grid.candidates(cell),
+            size + 1,
+        );
+    }
+    1 << n
 }
 
 /// Calls `visit` with every non-empty subset of `cells` in depth-first order (each subset is
