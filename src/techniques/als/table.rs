@@ -392,8 +392,10 @@ impl AlsTable {
             if self.flavor == AlsFlavor::Standard {
                 let mut index = std::mem::take(&mut scratch.index);
                 let (digits, sees) = (self.sets[a].digits, &self.sees[a]);
+                // A set the index finds holds a digit of a's in a cell seeing all a's holders
+                // of it: a common digit and a cell in a's reach, test_pair's first tests.
                 index.for_each_meeting(a, digits, sees, &self.planes, old_a != NONE, |b| {
-                    self.test_pair(a, b, scratch)
+                    self.link_pair(a, b, scratch)
                 });
                 scratch.index = index;
             } else if old_a == NONE {
@@ -408,6 +410,19 @@ impl AlsTable {
             // Tested neighbours, increasing: those below a, then those above.
             let tested = scratch.lower[a].iter().chain(scratch.upper.iter()).copied();
             match old {
+                Some(old)
+                    if old_a != NONE && scratch.lower[a].is_empty() && scratch.upper.is_empty() =>
+                {
+                    // No new neighbour: the old ones that survived, mapped.
+                    let kept = old
+                        .neighbours(old_a as usize)
+                        .iter()
+                        .filter_map(|&(b, rcc)| {
+                            let b = scratch.new_of_old[b as usize];
+                            (b != NONE).then_some((b, rcc))
+                        });
+                    self.adjacent.extend(kept);
+                }
                 Some(old) if old_a != NONE => {
                     // Merged with the old neighbours that survived (the old-to-new map keeps
                     // their order).
@@ -436,6 +451,13 @@ impl AlsTable {
         {
             return;
         }
+        self.link_pair(a, b, scratch);
+    }
+
+    /// Records sets `a` < `b` in each other's lists if they share RCCs (the caller has made
+    /// [`AlsTable::test_pair`]'s first tests or knows they pass).
+    #[inline]
+    fn link_pair(&self, a: usize, b: usize, scratch: &mut Scratch) {
         let rcc = self.rcc(a, b);
         if rcc != 0 {
             scratch.upper.push((b as u32, rcc));
