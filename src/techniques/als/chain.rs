@@ -2,7 +2,7 @@
 
 use std::ops::ControlFlow;
 
-use super::{als_step, als_table, AlsFlavor, AlsTable, MAX_CHAIN_ALS};
+use super::{als_step, als_table, eliminated_digits, AlsFlavor, AlsTable, MAX_CHAIN_ALS};
 use crate::core::bits;
 use crate::core::{Bits81, CandidateSet, Grid};
 use crate::model::als::MAX_ALS_CELLS;
@@ -154,12 +154,7 @@ impl ChainSearch<'_> {
         let sets: Vec<Bits81> = path.iter().map(|&i| self.table.sets[i].cells).collect();
         let mut step = Step::new(TechniqueId::AlsChain);
         als_step(TechniqueId::AlsChain, &sets, rccs, &mut step);
-        step.digits = eliminations
-            .planes
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| !p.is_empty())
-            .fold(0, |m, (d, _)| m | 1 << d);
+        step.digits = eliminated_digits(&eliminations);
         step.eliminations = eliminations;
         sink(&step)
     }

@@ -42,6 +42,13 @@ fn als_step(technique: TechniqueId, sets: &[Bits81], rccs: &[u16], step: &mut St
     step.cells = sets.iter().fold(Bits81::EMPTY, |acc, &s| acc | s);
 }
 
+/// The digits with an elimination in `eliminations` (bit per digit).
+fn eliminated_digits(eliminations: &crate::core::CandidateSet) -> u16 {
+    (0..9)
+        .filter(|&d| !eliminations.planes[d].is_empty())
+        .fold(0, |m, d| m | 1 << d)
+}
+
 /// ALS-XZ: two sets A and B with an RCC x. At most one holds x, so they cannot both lose a
 /// common digit z (both would be locked and hold x): z leaves every cell seeing all its places
 /// in A and B. With two RCCs (doubly linked) each set is locked on its other digits and both
@@ -249,12 +256,7 @@ fn xy_wings_of(
                 &[used_x, used_y],
                 step,
             );
-            step.digits = eliminations
-                .planes
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| !p.is_empty())
-                .fold(0, |m, (d, _)| m | 1 << d);
+            step.digits = eliminated_digits(&eliminations);
             step.eliminations = eliminations;
             sink(step)?;
         }

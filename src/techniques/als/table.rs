@@ -410,22 +410,9 @@ impl AlsTable {
             // Tested neighbours, increasing: those below a, then those above.
             let tested = scratch.lower[a].iter().chain(scratch.upper.iter()).copied();
             match old {
-                Some(old)
-                    if old_a != NONE && scratch.lower[a].is_empty() && scratch.upper.is_empty() =>
-                {
-                    // No new neighbour: the old ones that survived, mapped.
-                    let kept = old
-                        .neighbours(old_a as usize)
-                        .iter()
-                        .filter_map(|&(b, rcc)| {
-                            let b = scratch.new_of_old[b as usize];
-                            (b != NONE).then_some((b, rcc))
-                        });
-                    self.adjacent.extend(kept);
-                }
                 Some(old) if old_a != NONE => {
-                    // Merged with the old neighbours that survived (the old-to-new map keeps
-                    // their order).
+                    // The old neighbours that survived, mapped (the old-to-new map keeps their
+                    // order), merged with the tested ones if there are any.
                     let kept = old
                         .neighbours(old_a as usize)
                         .iter()
@@ -433,7 +420,11 @@ impl AlsTable {
                             let b = scratch.new_of_old[b as usize];
                             (b != NONE).then_some((b, rcc))
                         });
-                    merge_into(&mut self.adjacent, kept, tested);
+                    if scratch.lower[a].is_empty() && scratch.upper.is_empty() {
+                        self.adjacent.extend(kept);
+                    } else {
+                        merge_into(&mut self.adjacent, kept, tested);
+                    }
                 }
                 _ => self.adjacent.extend(tested),
             }
