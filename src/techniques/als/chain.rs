@@ -199,7 +199,7 @@ pub fn als_chain_capped(
             if table.live[start] & (1 << z) == 0 {
                 continue;
             }
-            let targets = (grid.plane(z) & table.sees[start][z]).and_not(table.sets[start].cells);
+            let targets = table.targets(grid, start, z);
             if targets.intersects(later) {
                 viable[start] |= 1 << z;
             }

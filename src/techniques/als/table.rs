@@ -119,6 +119,8 @@ struct SetIndex {
     /// words of that row with a bit.
     fresh: Vec<u64>,
     fresh_words: Vec<u32>,
+    /// Every word of a row: 0, 1, …, `words - 1`.
+    all_words: Vec<u32>,
 }
 
 impl SetIndex {
@@ -137,6 +139,8 @@ impl SetIndex {
         self.fresh_words.clear();
         let fresh_words = (0..words as u32).filter(|&w| self.fresh[w as usize] != 0);
         self.fresh_words.extend(fresh_words);
+        self.all_words.clear();
+        self.all_words.extend(0..words as u32);
         for (i, set) in sets.iter().enumerate() {
             let (word, bit) = (i / 64, 1u64 << (i % 64));
             for digit in bits::digits(set.digits) {
@@ -164,39 +168,28 @@ impl SetIndex {
             return;
         }
         // The words to look at: all from a's on, or those of them holding a fresh set.
-        let Self {
-            holders,
-            meets,
-            fresh,
-            fresh_words,
-            ..
-        } = self;
-        let all: &[u32] = &[];
-        let (lo, hi, listed) = if fresh_only {
-            let from = fresh_words.partition_point(|&w| (w as usize) < first);
-            (0, 0, &fresh_words[from..])
+        let words_with = if fresh_only {
+            &self.fresh_words
         } else {
-            (first, words, all)
+            &self.all_words
         };
+        let listed = &words_with[words_with.partition_point(|&w| (w as usize) < first)..];
         for &w in listed {
-            meets[w as usize] = 0;
+            self.meets[w as usize] = 0;
         }
-        meets[lo..hi].fill(0);
         for digit in bits::digits(digits) {
             for cell in (sees[digit] & planes[digit]).iter() {
-                let row = &holders[(digit * 81 + cell) * words..][..words];
+                let row = &self.holders[(digit * 81 + cell) * words..][..words];
                 for &w in listed {
-                    meets[w as usize] |= row[w as usize];
-                }
-                for w in lo..hi {
-                    meets[w] |= row[w];
+                    self.meets[w as usize] |= row[w as usize];
                 }
             }
         }
-        let mut take = |w: usize| {
-            let mut word = meets[w];
+        for &w in listed {
+            let w = w as usize;
+            let mut word = self.meets[w];
             if fresh_only {
-                word &= fresh[w];
+                word &= self.fresh[w];
             }
             if w == first {
                 // Only the sets after a.
@@ -206,12 +199,6 @@ impl SetIndex {
                 visit(w * 64 + word.trailing_zeros() as usize);
                 word &= word - 1;
             }
-        };
-        for &w in listed {
-            take(w as usize);
-        }
-        for w in lo..hi {
-            take(w);
         }
     }
 }
@@ -284,9 +271,9 @@ impl AlsTable {
     /// around it do, so every set's are found again).
     fn find_live(&mut self, grid: &Grid) {
         self.live.clear();
-        for (set, sees) in self.sets.iter().zip(&self.sees) {
-            let live = bits::digits(set.digits)
-                .filter(|&z| !(grid.plane(z) & sees[z]).and_not(set.cells).is_empty())
+        for i in 0..self.sets.len() {
+            let live = bits::digits(self.sets[i].digits)
+                .filter(|&z| !self.targets(grid, i, z).is_empty())
                 .fold(0u16, |m, z| m | 1 << z);
             self.live.push(live);
         }
@@ -474,6 +461,12 @@ impl AlsTable {
             }
         }
         mask
+    }
+
+    /// Set `i`'s candidates of `digit` outside it seeing every holder of it in the set: where
+    /// the set, locked without `digit`, would eliminate it ([`AlsTable::live`]).
+    pub(super) fn targets(&self, grid: &Grid, i: usize, digit: usize) -> Bits81 {
+        (grid.plane(digit) & self.sees[i][digit]).and_not(self.sets[i].cells)
     }
 
     /// Places of `digit` outside `outside` seeing every holder of it in sets `a` and `b`.
