@@ -268,6 +268,18 @@ fn run<R: BufRead, S: Sink + ?Sized>(
         }
         Feed::Thread { events, .. } => (events.clone(), None),
     };
+    let evaluate = |record: Record| match timings {
+        // One recorder per puzzle, returned to the pool when it is graded.
+        Some(pool) if pool.times(record.line) => {
+            evaluator.evaluate_with(record, &mut *pool.checkout(), &mut ())
+        }
+        _ => evaluator.evaluate(record),
+    };
+    // With one worker thread the records are graded on the stream's own thread.
+    let inline = rayon::current_num_threads() == 1;
+    // A direct feed reads ahead only what can be graded meanwhile: one record when grading
+    // inline, so that each row is written (and flushed) as soon as it is graded.
+    let read_ahead = if inline { 1 } else { window };
     let interrupted = || {
         options
             .interrupt
@@ -309,7 +321,14 @@ fn run<R: BufRead, S: Sink + ?Sized>(
                 })));
                 return true;
             }
-            let (seq, evaluator) = (next_out + pending.len() as u64, &evaluator);
+            if inline {
+                // One worker: grade here, with no job to hand over and no reply to wait for
+                // (a wake-up of each thread per puzzle cost ~9% of the CPU time on royle17).
+                let evaluation = evaluate(record);
+                pending.push_back(Slot::Done(Box::new(evaluation)));
+                return true;
+            }
+            let (seq, evaluate) = (next_out + pending.len() as u64, &evaluate);
             let guard = Reply {
                 seq,
                 to: done.clone(),
@@ -320,14 +339,7 @@ fn run<R: BufRead, S: Sink + ?Sized>(
                     // Interrupted before this job started: its row would not be written.
                     return guard.skip();
                 }
-                let evaluation = match timings {
-                    // One recorder per job, returned to the pool when the job ends.
-                    Some(pool) if pool.times(record.line) => {
-                        evaluator.evaluate_with(record, &mut *pool.checkout(), &mut ())
-                    }
-                    _ => evaluator.evaluate(record),
-                };
-                guard.send(evaluation);
+                guard.send(evaluate(record));
             });
             *outstanding += 1;
             pending.push_back(Slot::Waiting);
@@ -364,7 +376,7 @@ fn run<R: BufRead, S: Sink + ?Sized>(
                 }
             }
             if let Feed::Direct(reader) = &mut feed {
-                while !at_end && (pending.len() as u64) < window {
+                while !at_end && (pending.len() as u64) < read_ahead {
                     match reader.next_record()? {
                         Some(record) => {
                             admit(record, &mut pending, next_out, &mut outstanding);
