@@ -39,6 +39,10 @@ pub struct Bfs {
     closers: NodeSet,
     /// The off nodes that imply an on node under the running pass's rules.
     strong: NodeSet,
+    /// The running best's path at the top level, from its last node up to the root, and its
+    /// generation index: the text is made once, for the hint taken, not for every new best.
+    draft: Vec<u16>,
+    draft_gen: Option<u32>,
 }
 
 impl Bfs {
@@ -111,6 +115,7 @@ pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
     let mut bfs = std::mem::take(&mut engine.bfs);
     let mut links = std::mem::take(&mut engine.links);
     let mut reach = std::mem::take(&mut engine.reach);
+    bfs.draft_gen = None;
     links.build(grid);
     reach.build_x(grid);
     let mut xy_built = false;
@@ -164,6 +169,7 @@ pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
         }
     }
 
+    draft_text(&bfs, out);
     engine.bfs = bfs;
     engine.links = links;
     engine.reach = reach;
@@ -221,6 +227,11 @@ fn cycles_from(
         if !out.may_take(difficulty(base, least), least, kind) {
             return;
         }
+        // When no cycle closed after this round could be taken (the bound only tightens),
+        // this round is the last: only its closers' instances can close a cycle, and the on
+        // nodes it would reach are never expanded, so neither is made.
+        let after = (t + 4).max(4);
+        let last = !out.may_take(difficulty(base, after), after, kind);
         t += 1;
         bfs.pend_off.clear();
         for i in 0..bfs.pend_on.len() {
@@ -229,7 +240,7 @@ fn cycles_from(
             for &q in links.on_to_off(key, rules) {
                 // An off node that implies nothing closes nothing and leads nowhere: its
                 // instances would do nothing when expanded, so none is made.
-                if !bfs.strong.contains(q) {
+                if !bfs.strong.contains(q) || (last && !bfs.closers.contains(q)) {
                     continue;
                 }
                 if !bfs.off_set.contains(q) {
@@ -251,7 +262,7 @@ fn cycles_from(
                     let at = bfs.push(q, p, cause);
                     cycle_hint(bfs, grid, pass, at, out);
                 }
-                if !bfs.on_set.contains(q) {
+                if !last && !bfs.on_set.contains(q) {
                     bfs.on_set.insert(q);
                     let at = bfs.push(q, p, cause);
                     bfs.next.push(at);
@@ -294,6 +305,8 @@ fn forcing(
         if !out.may_take(difficulty(base, least), least, kind) {
             return;
         }
+        // As in `cycles_from`: in the last round that can take a hint only the target counts.
+        let last = !out.may_take(difficulty(base, least + 1), least + 1, kind);
         round += 1;
         bfs.next.clear();
         for i in 0..bfs.pend_on.len() {
@@ -305,7 +318,7 @@ fn forcing(
                     forcing_hint(bfs, grid, pass, at, out);
                     return;
                 }
-                if !bfs.off_set.contains(q) {
+                if !last && !bfs.off_set.contains(q) {
                     bfs.off_set.insert(q);
                     let at = bfs.push(q, p, CAUSE_NONE);
                     bfs.next.push(at);
@@ -322,7 +335,7 @@ fn forcing(
                     forcing_hint(bfs, grid, pass, at, out);
                     return;
                 }
-                if !bfs.on_set.contains(q) {
+                if !last && !bfs.on_set.contains(q) {
                     bfs.on_set.insert(q);
                     let at = bfs.push(q, p, cause);
                     bfs.next2.push(at);
@@ -354,10 +367,21 @@ fn path_cause(bfs: &Bfs, at: u32) -> ([u128; 9], u128) {
     (cause, hash.value())
 }
 
-/// The path as text, root first.
-fn path_text(bfs: &Bfs, at: u32) -> String {
-    let mut nodes: Vec<String> = bfs.path(at).map(|i| node_name(i.key)).collect();
-    nodes.reverse();
+/// The text of the best, when it is the draft's hint (made in this search, at the top level).
+fn draft_text(bfs: &Bfs, out: &mut Collector) {
+    if let Some(best) = out.best.as_mut() {
+        if bfs.draft_gen == Some(best.gen) {
+            best.text = Some(Box::new(Rendered {
+                headline: String::new(),
+                chains: vec![path_text(&bfs.draft)],
+            }));
+        }
+    }
+}
+
+/// A path's text, root first, from its keys last node first.
+fn path_text(keys: &[u16]) -> String {
+    let nodes: Vec<String> = keys.iter().rev().map(|&key| node_name(key)).collect();
     nodes.join(" -> ")
 }
 
@@ -379,7 +403,7 @@ fn forcing_kind(pass: u8) -> (Kind, f64) {
     }
 }
 
-fn cycle_hint(bfs: &Bfs, grid: &Cands, pass: u8, at: u32, out: &mut Collector) {
+fn cycle_hint(bfs: &mut Bfs, grid: &Cands, pass: u8, at: u32, out: &mut Collector) {
     let gen = out.next_gen();
     let complexity = bfs.insts[at as usize].depth as u32;
     let (kind, base) = cycle_kind(pass);
@@ -434,7 +458,7 @@ fn cycle_hint(bfs: &Bfs, grid: &Cands, pass: u8, at: u32, out: &mut Collector) {
     ));
 }
 
-fn forcing_hint(bfs: &Bfs, grid: &Cands, pass: u8, at: u32, out: &mut Collector) {
+fn forcing_hint(bfs: &mut Bfs, grid: &Cands, pass: u8, at: u32, out: &mut Collector) {
     let gen = out.next_gen();
     let inst = bfs.insts[at as usize];
     let complexity = inst.depth as u32 + 1;
@@ -480,15 +504,17 @@ fn forcing_hint(bfs: &Bfs, grid: &Cands, pass: u8, at: u32, out: &mut Collector)
 }
 
 /// `rec` read off the search path ending at instance `at`: inside a chain (`all`) its
-/// ancestry, for the rule parents and the nested complexity; at the top level its text.
-fn along_path(mut rec: Rec, bfs: &Bfs, at: u32, all: bool) -> Rec {
+/// ancestry, for the rule parents and the nested complexity; at the top level its path, kept
+/// as the draft of its text (a hint pushed there is the new best: `may_take` passed).
+fn along_path(mut rec: Rec, bfs: &mut Bfs, at: u32, all: bool) -> Rec {
     if all {
         (rec.cause, rec.key) = path_cause(bfs, at);
     } else {
-        rec.text = Some(Box::new(Rendered {
-            headline: String::new(),
-            chains: vec![path_text(bfs, at)],
-        }));
+        let mut draft = std::mem::take(&mut bfs.draft);
+        draft.clear();
+        draft.extend(bfs.path(at).map(|inst| inst.key));
+        bfs.draft = draft;
+        bfs.draft_gen = Some(rec.gen);
     }
     rec
 }
@@ -563,7 +589,7 @@ mod tests {
                     for &(q, cause) in links.off_to_on(key, rules) {
                         if t >= 4 && q == a_on {
                             let at = self.push(q, p, cause);
-                            cycle_hint(&self.bfs, grid, pass, at, out);
+                            cycle_hint(&mut self.bfs, grid, pass, at, out);
                         }
                         if !self.bfs.on_set.contains(q) {
                             self.bfs.on_set.insert(q);
@@ -600,6 +626,7 @@ mod tests {
                 }
             }
         }
+        draft_text(&full.bfs, out);
     }
 
     /// The fields of a record that a caller can see (all of them).
