@@ -87,13 +87,16 @@ impl Search<'_, '_> {
     fn walk(&mut self, cell: usize, allowed_extra: i32, extra: u16, last_kind: Option<usize>) {
         // A private copy, shared by the later cells examined in this call (SE's quirk).
         let mut extra = extra;
+        // SE examines all nine positions of a house; those without both digits change
+        // nothing, nor do the path's cells other than the start (the path is the same again
+        // after each cell entered).
+        let open = self.pair_cells.and_not(self.on_path) | Bits81::cell(self.start);
         for kind in 0..3 {
             if Some(kind) == last_kind {
                 continue;
             }
             let house = house_of(cell, kind);
-            // SE examines all nine positions; those without both digits change nothing.
-            for next in HOUSE_SETS[house] & self.pair_cells {
+            for next in HOUSE_SETS[house] & open {
                 if next == self.start && self.len >= 4 {
                     if self.parity_houses[0] == self.parity_houses[1] {
                         let cells = &self.path[..self.len];
@@ -101,7 +104,7 @@ impl Search<'_, '_> {
                         self.closed = true;
                         self.collector.classify(cells, self.pair);
                     }
-                } else if !self.on_path.contains(next) {
+                } else if next != self.start {
                     let candidates = self.grid.candidates(next);
                     extra |= candidates & !self.pair;
                     // `next` holds both loop digits: it has more exactly when it is not the pair.
