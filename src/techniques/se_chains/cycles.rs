@@ -127,8 +127,12 @@ pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
         if !out.may_take(floor, least, kind) {
             continue;
         }
-        // The Y and XY passes' cycle tests read the XY graph, built for the first of them.
-        if pass >= 1 && !xy_built {
+        // The Y and XY passes' cycle tests read the XY graph, built for the first of them
+        // that the XY pass follows: a Y pass the XY pass cannot follow (the best already
+        // beats its floor; the bound only tightens) tests its starts without it.
+        let (floor, least, kind) = pass_floor(2);
+        let graph = pass == 2 || out.may_take(floor, least, kind);
+        if pass >= 1 && graph && !xy_built {
             reach.build_xy(grid, &links);
             xy_built = true;
         }
@@ -154,7 +158,12 @@ pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
                 mask &= mask - 1;
                 // Searches that cannot meet their closing node are skipped (see `reach`).
                 let (on, off) = (node(x, d, true), node(x, d, false));
-                if reach.cycle_possible(rules, on) {
+                let possible = if graph {
+                    reach.cycle_possible(rules, on)
+                } else {
+                    reach.y_cycle_start(on)
+                };
+                if possible {
                     cycles(&mut bfs, &links, rules, grid, pass, on, out);
                 }
                 if rules.x {

@@ -41,6 +41,10 @@ pub struct Reach {
     x_off: [u128; 9],
     /// Per digit, the cells whose `on` node lies on an X-pass cycle with another on node.
     x_cycle: [u128; 9],
+    /// Per digit, the plane its X-pass facts (`conj`, `conj_any`, `x_on`, `x_off`,
+    /// `x_cycle`) were computed for: a digit's facts depend on its plane alone, and most
+    /// steps between two searches leave most planes as they were.
+    x_planes: Option<[u128; 9]>,
     // The XY pass's graph and its reach sets:
     /// Dense id of each candidate's on node (entries of non-candidates and of off nodes are
     /// stale: the rules lead to candidates only, so they are never read).
@@ -110,8 +114,12 @@ impl Reach {
         }
         // Each cell's reached cells, rows of the digit's candidates only.
         let mut row = [0u128; 81];
+        let before = self.x_planes.replace(grid.planes);
         for d in 0..9 {
             let plane = grid.planes[d];
+            if before.is_some_and(|planes| planes[d] == plane) {
+                continue;
+            }
             let conj = &mut self.conj[d * 81..(d + 1) * 81];
             let mut cells = plane;
             while cells != 0 {
@@ -446,6 +454,17 @@ impl Reach {
         }
         cells >> x & 1 == 1
             && self.comp_on[self.comp[self.dense[a_on as usize] as usize] as usize] >= 2
+    }
+}
+
+impl Reach {
+    /// The Y pass's weaker cycle test, without the XY graph: `a_on`'s cell is bivalue (a Y
+    /// cycle leaves its start through R1 and returns through R3). When the XY pass cannot
+    /// run, building the graph for the Y pass's searches alone costs more than the searches
+    /// it would skip.
+    #[inline]
+    pub fn y_cycle_start(&self, a_on: u16) -> bool {
+        self.bivalue >> cell_of(a_on) & 1 == 1
     }
 }
 
