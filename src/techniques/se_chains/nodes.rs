@@ -452,14 +452,18 @@ pub fn off_to_on(
 /// list is a sub-slice). The static searches (producer 21's layered searches) visit the same
 /// nodes thousands of times on a grid that never changes, so they read the lists from here
 /// instead of rescanning the houses.
+///
+/// Each candidate has a slot of its own: its lists depend on its cell's candidates (R1, R3)
+/// and its digit's plane (R2, R4) only, so a grid that differs from the last one in a few
+/// planes rebuilds the slots of those digits and of the cells that changed, not all.
 #[derive(Default)]
 pub struct Links {
-    /// Start of each candidate's on → off list in `on_off` (indexed by `cell·9 + digit`,
-    /// one extra entry closing the last list).
-    on_at: Vec<u32>,
-    /// The on → off lists, flat: R1's nodes, then R2's.
-    on_off: Vec<u16>,
-    /// How many of a candidate's on → off nodes are R1's.
+    /// The on → off lists (indexed by `cell·9 + digit`): R1's nodes, then R2's (at most 8
+    /// cell and 20 peer links).
+    on_off: Vec<[u16; 28]>,
+    /// How many of a slot's on → off nodes are used.
+    on_len: Vec<u8>,
+    /// How many of them are R1's.
     r1_len: Vec<u8>,
     /// Each candidate's off → on (node, cause) pairs: R3's (at most one), then R4's.
     off_on: Vec<[(u16, u8); 4]>,
@@ -480,25 +484,44 @@ impl Links {
         if self.is_for(cands) {
             return;
         }
+        // The digits whose plane changed and the cells whose candidates did (all of them the
+        // first time).
+        let (mut digits, mut cells) = (0u16, 0u128);
+        match self.grid {
+            Some(before) => {
+                for (d, (&old, &new)) in before.iter().zip(&cands.planes).enumerate() {
+                    if old != new {
+                        digits |= 1 << d;
+                        cells |= old ^ new;
+                    }
+                }
+            }
+            None => {
+                (digits, cells) = (0x1FF, (1u128 << CELLS) - 1);
+                self.on_off.resize(CELLS * 9, [0; 28]);
+                self.on_len.resize(CELLS * 9, 0);
+                self.r1_len.resize(CELLS * 9, 0);
+                self.off_on.resize(CELLS * 9, [(0, 0); 4]);
+                self.off_len.resize(CELLS * 9, 0);
+                self.r3_len.resize(CELLS * 9, 0);
+            }
+        }
         self.grid = Some(cands.planes);
-        // Sized once: at most 8 cell and 20 peer links per candidate.
-        self.on_at.resize(CELLS * 9 + 1, 0);
-        self.on_off.resize(CELLS * 9 * 28, 0);
-        self.r1_len.resize(CELLS * 9, 0);
-        self.off_on.resize(CELLS * 9, [(0, 0); 4]);
-        self.off_len.resize(CELLS * 9, 0);
-        self.r3_len.resize(CELLS * 9, 0);
-        let mut len = 0usize;
         for cell in 0..CELLS {
             let mask = cands.masks[cell];
-            for digit in 0..9 {
+            let mut stale = if cells >> cell & 1 == 1 {
+                0x1FF
+            } else {
+                digits
+            };
+            while stale != 0 {
+                let digit = stale.trailing_zeros() as usize;
+                stale &= stale - 1;
                 let c = cell * 9 + digit;
-                self.on_at[c] = len as u32;
-                let mut k = 0;
-                let mut r3 = 0;
+                let (mut len, mut k, mut r3) = (0usize, 0usize, 0u8);
                 if mask >> digit & 1 == 1 {
                     self.r1_len[c] = (mask.count_ones() - 1) as u8;
-                    let list = &mut self.on_off;
+                    let list = &mut self.on_off[c];
                     on_to_off(cands, Rules::XY, cell, digit, |q| {
                         list[len] = q;
                         len += 1;
@@ -510,11 +533,11 @@ impl Links {
                         r3 += (cause == CAUSE_CELL) as u8;
                     });
                 }
+                self.on_len[c] = len as u8;
                 self.off_len[c] = k as u8;
                 self.r3_len[c] = r3;
             }
         }
-        self.on_at[CELLS * 9] = len as u32;
     }
 
     /// Whether the lists were built for the grid `cands`.
@@ -528,7 +551,7 @@ impl Links {
     pub fn on_to_off(&self, n: u16, rules: Rules) -> &[u16] {
         let c = n as usize >> 1;
         let skip = if rules.y { 0 } else { self.r1_len[c] as usize };
-        &self.on_off[self.on_at[c] as usize + skip..self.on_at[c + 1] as usize]
+        &self.on_off[c][skip..self.on_len[c] as usize]
     }
 
     /// [`off_to_on`]'s (node, cause) pairs from the off node `n` under `rules`.
@@ -638,6 +661,44 @@ mod tests {
             let (cell, digit) = ((seed >> 33) as usize % CELLS, (seed >> 20) as usize % 9);
             if cands.has(cell, digit) && cands.masks[cell].count_ones() > 1 {
                 cands.remove(cell, digit);
+            }
+        }
+    }
+
+    /// Every list of `links` as a fresh build on `cands` makes it.
+    fn same_as_fresh(links: &Links, cands: &Cands) -> bool {
+        let mut fresh = Links::default();
+        fresh.build(cands);
+        (0..CELLS * 9).all(|c| {
+            let (on, off) = (node(c / 9, c % 9, true), node(c / 9, c % 9, false));
+            !cands.has(c / 9, c % 9)
+                || [Rules::X, Rules::Y, Rules::XY].iter().all(|&rules| {
+                    links.on_to_off(on, rules) == fresh.on_to_off(on, rules)
+                        && links.off_to_on(off, rules) == fresh.off_to_on(off, rules)
+                })
+        })
+    }
+
+    #[test]
+    fn links_rebuilt_in_part_equal_a_fresh_build() {
+        let mut rng = crate::core::test_support::Xorshift(0x11_4C5);
+        let mut links = Links::default();
+        for puzzle in [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+        ] {
+            // A new puzzle, then the same one thinned a few candidates at a time.
+            let mut cands = grid(puzzle);
+            for _ in 0..30 {
+                links.build(&cands);
+                assert!(links.is_for(&cands));
+                assert!(same_as_fresh(&links, &cands), "{puzzle}");
+                for _ in 0..1 + rng.next() % 4 {
+                    let (cell, digit) = ((rng.next() % 81) as usize, (rng.next() % 9) as usize);
+                    if cands.has(cell, digit) && cands.masks[cell].count_ones() > 1 {
+                        cands.remove(cell, digit);
+                    }
+                }
             }
         }
     }
