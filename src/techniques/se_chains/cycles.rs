@@ -317,6 +317,10 @@ fn forcing(
         // As in `cycles_from`: in the last round that can take a hint only the target counts.
         let last = !out.may_take(difficulty(base, least + 1), least + 1, kind);
         round += 1;
+        if last && is_on(target) {
+            // The ons pending lead to offs only: they cannot meet an on target.
+            bfs.pend_on.clear();
+        }
         bfs.next.clear();
         for i in 0..bfs.pend_on.len() {
             let p = bfs.pend_on[i];
@@ -333,6 +337,10 @@ fn forcing(
                     bfs.next.push(at);
                 }
             }
+        }
+        if last && !is_on(target) {
+            // Nor can the offs pending (they lead to ons) meet an off target.
+            return;
         }
         bfs.next2.clear();
         for i in 0..bfs.pend_off.len() {
