@@ -90,8 +90,8 @@ pub enum ScaleArg {
     Gnpx584,
     /// HoDoKu 2.2: level (Easy … Extreme) and score, uniqueness methods and brute force included.
     Hodoku,
-    /// Sudoku Explainer 1.2.1 (serate 1.2.1.3): ER/EP/ED; the chain producers are not yet on
-    /// it, so puzzles that need them are stuck.
+    /// Sudoku Explainer 1.2.1 (serate 1.2.1.3): ER/EP/ED, every producer up to the nested
+    /// chains, so every unique puzzle is rated.
     Se,
 }
 
