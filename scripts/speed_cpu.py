@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """CPU time of `sgrade grade` per scale and corpus slice for two binaries, interleaved (issue 14).
 
-usage: scripts/speed_cpu.py BASE NEW [--rounds N] [--corpora DIR]
+usage: scripts/speed_cpu.py BASE NEW [--rounds N] [--corpora DIR] [--scales LIST] [--whole]
 
 Slices (from ../shared/corpora): top1465's first 200 puzzles, royle17's first 2,000 (passed
-5 times so that a run lasts long enough to time). Every round runs each (scale, slice) with BASE
+5 times so that a run lasts long enough to time); with --whole, all of top1465 and of royle17
+instead (the targets are set on whole files, and royle17's first lines are easier than the
+rest). Every round runs each (scale, slice) with BASE
 then NEW, one thread, and takes the child's user + system time (getrusage), never wall time;
 the table gives the median over the rounds as puzzles per CPU-second, and checks that both
 binaries wrote the same rows.
@@ -32,6 +34,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--corpora", default="../shared/corpora")
     ap.add_argument("--scales", default="gnpx,gnpx584,hodoku")
+    ap.add_argument("--whole", action="store_true", help="whole files, not the slices")
     args = ap.parse_args()
     top = os.path.join(args.corpora, "top1465.txt")
     royle = os.path.join(args.corpora, "royle17.txt")
@@ -40,7 +43,10 @@ def main():
         return
     tmp = tempfile.mkdtemp(prefix="sgrade-cpu-")
     slices = {}
-    for name, path, n, repeat in [("top200", top, 200, 1), ("royle2k", royle, 2000, 5)]:
+    cuts = [("top200", top, 200, 1), ("royle2k", royle, 2000, 5)]
+    if args.whole:
+        cuts = [("top1465", top, None, 1), ("royle17", royle, None, 1)]
+    for name, path, n, repeat in cuts:
         with open(path) as f:
             lines = [l for l in f if l.strip()][:n]
         out = os.path.join(tmp, name + ".txt")
