@@ -111,7 +111,10 @@ impl Premise {
     pub const UNIQUE_SOLUTION: Premise = Premise(1 | 2);
     /// Which solved cells were givens is known: an 81-character puzzle, not a pencil-mark
     /// state. Avoidable rectangles treat solved non-given cells as open to a swap, which a
-    /// given (or a cell the state had already narrowed) is not.
+    /// given (or a cell the state had already narrowed) is not; HoDoKu's unique and hidden
+    /// rectangles let a corner miss a pair digit that was only eliminated, which is sound when
+    /// the givens alone define the puzzle but not when the state's own candidates do (a
+    /// pencil-mark state may have left that digit out of the corner from the start).
     pub const GIVENS_KNOWN: Premise = Premise(4);
     /// Every premise.
     pub const ALL: Premise = Premise(1 | 2 | 4);
@@ -400,13 +403,13 @@ techniques! {
     HiddenQuad => ("hidden-quad", "Hidden Quad", "subsets", subsets::hidden_quad).gnpx("LockedSet(4D)Hidden").se(se::basic::hidden_quad),
     LockedPair => ("locked-pair", "Locked Pair", "intersections", subsets::locked_pair).gnpx("LockedPair"),
     LockedTriple => ("locked-triple", "Locked Triple", "intersections", subsets::locked_triple).gnpx("LockedTriple"),
-    UniqueRectangle1 => ("unique-rectangle-1", "Unique Rectangle Type 1", "uniqueness", uniqueness::unique_rectangle_1).gnpx("UniqueRectangle1").premise(Premise::UNIQUE_SOLUTION),
-    UniqueRectangle2 => ("unique-rectangle-2", "Unique Rectangle Type 2", "uniqueness", uniqueness::unique_rectangle_2).gnpx("UniqueRectangle2").premise(Premise::UNIQUE_SOLUTION),
-    UniqueRectangle3 => ("unique-rectangle-3", "Unique Rectangle Type 3", "uniqueness", uniqueness::unique_rectangle_3).gnpx("UniqueRectangle3").premise(Premise::UNIQUE_SOLUTION),
-    UniqueRectangle4 => ("unique-rectangle-4", "Unique Rectangle Type 4", "uniqueness", uniqueness::unique_rectangle_4).gnpx("UniqueRectangle4").premise(Premise::UNIQUE_SOLUTION),
-    UniqueRectangle5 => ("unique-rectangle-5", "Unique Rectangle Type 5", "uniqueness", uniqueness::unique_rectangle_5).gnpx("UniqueRectangle5").premise(Premise::UNIQUE_SOLUTION),
-    UniqueRectangle6 => ("unique-rectangle-6", "Unique Rectangle Type 6", "uniqueness", uniqueness::unique_rectangle_6).gnpx("UniqueRectangle6").premise(Premise::UNIQUE_SOLUTION),
-    HiddenRectangle => ("hidden-rectangle", "Hidden Rectangle", "uniqueness", uniqueness::hidden_rectangle).gnpx("HiddenRectangle").premise(Premise::UNIQUE_SOLUTION),
+    UniqueRectangle1 => ("unique-rectangle-1", "Unique Rectangle Type 1", "uniqueness", uniqueness::unique_rectangle_1).gnpx("UniqueRectangle1").premise(Premise::UNIQUE_SOLUTION.union(Premise::GIVENS_KNOWN)),
+    UniqueRectangle2 => ("unique-rectangle-2", "Unique Rectangle Type 2", "uniqueness", uniqueness::unique_rectangle_2).gnpx("UniqueRectangle2").premise(Premise::UNIQUE_SOLUTION.union(Premise::GIVENS_KNOWN)),
+    UniqueRectangle3 => ("unique-rectangle-3", "Unique Rectangle Type 3", "uniqueness", uniqueness::unique_rectangle_3).gnpx("UniqueRectangle3").premise(Premise::UNIQUE_SOLUTION.union(Premise::GIVENS_KNOWN)),
+    UniqueRectangle4 => ("unique-rectangle-4", "Unique Rectangle Type 4", "uniqueness", uniqueness::unique_rectangle_4).gnpx("UniqueRectangle4").premise(Premise::UNIQUE_SOLUTION.union(Premise::GIVENS_KNOWN)),
+    UniqueRectangle5 => ("unique-rectangle-5", "Unique Rectangle Type 5", "uniqueness", uniqueness::unique_rectangle_5).gnpx("UniqueRectangle5").premise(Premise::UNIQUE_SOLUTION.union(Premise::GIVENS_KNOWN)),
+    UniqueRectangle6 => ("unique-rectangle-6", "Unique Rectangle Type 6", "uniqueness", uniqueness::unique_rectangle_6).gnpx("UniqueRectangle6").premise(Premise::UNIQUE_SOLUTION.union(Premise::GIVENS_KNOWN)),
+    HiddenRectangle => ("hidden-rectangle", "Hidden Rectangle", "uniqueness", uniqueness::hidden_rectangle).gnpx("HiddenRectangle").premise(Premise::UNIQUE_SOLUTION.union(Premise::GIVENS_KNOWN)),
     AvoidableRectangle1 => ("avoidable-rectangle-1", "Avoidable Rectangle Type 1", "uniqueness", uniqueness::avoidable_rectangle_1).gnpx("AvoidableRectangle1").premise(Premise::UNIQUE_SOLUTION.union(Premise::GIVENS_KNOWN)),
     AvoidableRectangle2 => ("avoidable-rectangle-2", "Avoidable Rectangle Type 2", "uniqueness", uniqueness::avoidable_rectangle_2).gnpx("AvoidableRectangle2").premise(Premise::UNIQUE_SOLUTION.union(Premise::GIVENS_KNOWN)),
     BugPlusOne => ("bug-plus-one", "BUG+1", "uniqueness", uniqueness::bug_plus_one).gnpx("BUG+1").premise(Premise::UNIQUE_SOLUTION),
@@ -635,7 +638,15 @@ mod tests {
             );
             let givens = matches!(
                 info.technique,
-                T::AvoidableRectangle1 | T::AvoidableRectangle2
+                T::UniqueRectangle1
+                    | T::UniqueRectangle2
+                    | T::UniqueRectangle3
+                    | T::UniqueRectangle4
+                    | T::UniqueRectangle5
+                    | T::UniqueRectangle6
+                    | T::HiddenRectangle
+                    | T::AvoidableRectangle1
+                    | T::AvoidableRectangle2
             );
             assert_eq!(
                 premise.contains(Premise::GIVENS_KNOWN),

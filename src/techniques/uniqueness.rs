@@ -5,9 +5,12 @@
 //! could hold only two digits a/b form a "deadly pattern" — swapping a and b would give a
 //! second solution. They are valid only for puzzles known to have exactly one solution (their
 //! catalogue premise `UNIQUE_SOLUTION`), which `grade` guarantees by classifying every puzzle
-//! with the oracle before these can run. Avoidable rectangles also need to know which solved
-//! cells are givens (`GIVENS_KNOWN`): only an 81-character puzzle says, so they never run on a
-//! pencil-mark state, whose solved cells may be givens.
+//! with the oracle before these can run. They also need the puzzle to be its givens
+//! (`GIVENS_KNOWN`): avoidable rectangles, to know which solved cells are givens; unique and
+//! hidden rectangles, because HoDoKu's corners may miss a pair digit that was only eliminated,
+//! and the swapped grid is a second solution of the givens but not of a pencil-mark state that
+//! never had that digit there (a fuzz run found such a wrong step of type 4). Only an
+//! 81-character puzzle is its givens, so none of them runs on a pencil-mark state.
 //!
 //! Only HoDoKu's ladder uses them, so they follow HoDoKu 2.2's search: rectangles in the order
 //! its scan meets them (start corners are the bivalue cells, then solved non-given cells for

@@ -1,7 +1,8 @@
-//! Pencil-mark input (729 characters) says nothing of which solved cells were givens, so the
-//! techniques that need to know (avoidable rectangles: premise `givens-known`) must not run on
-//! it. The 729-character forms of real unique puzzles pass `--verify` on the `hodoku` scale and
-//! keep their 81-character rating (level and hardest technique) wherever that path needs no avoidable rectangle.
+//! Pencil-mark input (729 characters) is not its givens, so the techniques that need them
+//! (premise `givens-known`: avoidable rectangles, and HoDoKu's unique and hidden rectangles,
+//! whose corners may lack a pair digit) must not run on it. The 729-character forms of real
+//! unique puzzles pass `--verify` on the `hodoku` scale and keep their 81-character rating
+//! (level and hardest technique) wherever that path needs none of them.
 
 use sudoku_grader::grading::evaluate::{evaluate, Status, Verdict};
 use sudoku_grader::grading::grader::{grade, GradeOutcome};
@@ -9,7 +10,7 @@ use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::input::reader::Record;
 use sudoku_grader::oracle;
 use sudoku_grader::scales::Scale;
-use sudoku_grader::techniques::TechniqueId;
+use sudoku_grader::techniques::{Premise, TechniqueId, CATALOGUE};
 
 use crate::common;
 
@@ -31,10 +32,12 @@ fn pencil_marks(puzzle: &str) -> String {
 #[test]
 fn pencil_mark_forms_pass_verify_and_keep_their_rating() {
     let ladder = Scale::Hodoku.ladder();
-    let avoidable = [
-        TechniqueId::AvoidableRectangle1,
-        TechniqueId::AvoidableRectangle2,
-    ];
+    let needs_givens: Vec<TechniqueId> = CATALOGUE
+        .iter()
+        .filter(|info| info.premise.contains(Premise::GIVENS_KNOWN))
+        .map(|info| info.technique)
+        .collect();
+    assert!(needs_givens.contains(&TechniqueId::UniqueRectangle4));
     let (mut unsound_if_granted, mut compared) = (0, 0);
     for puzzle in common::shipped_puzzles(&["royle17_sample.txt", "se_exchange_sample.csv"]) {
         let marks = pencil_marks(&puzzle);
@@ -45,7 +48,7 @@ fn pencil_mark_forms_pass_verify_and_keep_their_rating() {
         assert_eq!(as_marks.status(), Status::Unique, "{marks}");
         let outcome = as_marks.outcome().expect("graded");
         assert!(outcome.solved, "{marks}");
-        for technique in avoidable {
+        for &technique in &needs_givens {
             assert_eq!(outcome.counts[technique as usize], 0, "{marks}");
         }
 
@@ -56,11 +59,11 @@ fn pencil_mark_forms_pass_verify_and_keep_their_rating() {
             unsound_if_granted += 1;
         }
 
-        // Where the 81-character path needs no avoidable rectangle, both rate alike (the
+        // Where the 81-character path needs none of them, both rate alike (the
         // pencil-mark form may have fewer singles: loading it places cells with one candidate).
         let as_givens = evaluate(record(puzzle.clone()), Some(&ladder), true);
         let given_outcome = as_givens.outcome().expect("graded");
-        if avoidable
+        if needs_givens
             .iter()
             .all(|&t| given_outcome.counts[t as usize] == 0)
         {
