@@ -622,7 +622,6 @@ mod tests {
 
         /// SE's forcing-chain search: rounds of every pending on node, then every pending
         /// off node, each node met once, to the first instance of the opposite node.
-        #[allow(clippy::too_many_arguments)]
         fn forcing(
             &mut self,
             links: &Links,

@@ -455,9 +455,7 @@ impl Reach {
         cells >> x & 1 == 1
             && self.comp_on[self.comp[self.dense[a_on as usize] as usize] as usize] >= 2
     }
-}
 
-impl Reach {
     /// The Y pass's weaker cycle test, without the XY graph: `a_on`'s cell is bivalue (a Y
     /// cycle leaves its start through R1 and returns through R3). When the XY pass cannot
     /// run, building the graph for the Y pass's searches alone costs more than the searches
