@@ -1,15 +1,15 @@
-//! The streaming batch grader: read records, grade each as a rayon job, push the evaluations in
-//! input order into a [`Sink`] (the row writers of [`rows`], the summary, the `find` filter,
-//! progress: see [`crate::grading::sink`]) as soon as every earlier one is done, and tell it
-//! after each batch (the rows are flushed). Memory is bounded by the number of records in
-//! flight (`chunk_size`), whatever the input.
+//! The streaming batch grader: read records, grade runs of consecutive ones as rayon jobs,
+//! push the evaluations in input order into a [`Sink`] (the row writers of [`rows`], the
+//! summary, the `find` filter, progress: see [`crate::grading::sink`]) as soon as every
+//! earlier one is done, and tell it after each batch (the rows are flushed). Memory is bounded
+//! by the number of records in flight (`chunk_size`), whatever the input.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use crate::grading::evaluate::{Evaluation, Evaluator, Verdict};
@@ -57,6 +57,23 @@ pub struct BatchOptions<'a> {
 /// How often the stream looks at [`BatchOptions::interrupt`] while it waits for a slow puzzle.
 const INTERRUPT_POLL: Duration = Duration::from_millis(20);
 
+/// Most records one job takes. A job per record cost a spawn, a reply on the channel and,
+/// mostly, a wake-up of the stream per puzzle: on royle17 with two threads ~3 µs of CPU per
+/// puzzle of ~20, most of it system time.
+const MAX_GROUP: usize = 256;
+
+/// How long a job grades before it replies: it sends what it has graded once this much time
+/// has passed and hands the rest of its records back to the pool as a new job (which any idle
+/// worker may take), so rows still go out within about this much time of being graded, a
+/// killed run loses at most this much work per worker, and a group of hard puzzles never ties
+/// up one worker while another idles.
+// The unit tests of the stream use no slice at all, so that every job takes the hand-back path.
+const GROUP_SLICE: Duration = if cfg!(test) {
+    Duration::ZERO
+} else {
+    Duration::from_millis(5)
+};
+
 /// A slot of the reorder buffer: the evaluation of one record in flight.
 // As large as the `Option<Evaluation>` it replaces; boxing would allocate once per puzzle.
 #[allow(clippy::large_enum_variant)]
@@ -69,7 +86,7 @@ enum Slot {
     Skipped,
 }
 
-/// A job's answer for its record.
+/// A job's answer for one of its records.
 #[allow(clippy::large_enum_variant)]
 enum Answer {
     Done(Box<Evaluation>),
@@ -115,7 +132,8 @@ impl Dedup {
 /// sink after each batch it took (the rows are flushed then). The sink returning `Break` stops
 /// the run there (e.g. at a verification failure) with its reason.
 ///
-/// Each record is one rayon job; at most `chunk_size` records are in flight (read, not yet
+/// Consecutive records are graded as one rayon job (up to [`MAX_GROUP`], for about
+/// [`GROUP_SLICE`] at a time); at most `chunk_size` records are in flight (read, not yet
 /// passed to the sink), which bounds memory. Finished evaluations wait in a reorder buffer
 /// until every earlier one is done, so the first row is written as soon as the first puzzle
 /// is graded, not when a whole chunk is, and a killed run keeps every row it had finished in
@@ -212,8 +230,8 @@ pub fn grade_records_live<R: BufRead + Send + 'static, S: Sink + ?Sized>(
 // allocation per puzzle (callgrind, `solve -j1` on royle17[..20000]: 714.6 -> 675.2 M
 // instructions).
 enum Event {
-    /// A job's answer for the record with this sequence number.
-    Done(u64, Answer),
+    /// A job has put its answers in the inbox ([`Inbox`]).
+    Answered,
     /// The reader thread's next record ([`grade_stream_live`]).
     Record(Record),
     /// The reader thread reached the end of the input.
@@ -280,11 +298,14 @@ fn run<R: BufRead, S: Sink + ?Sized>(
     // A direct feed reads ahead only what can be graded meanwhile: one record when grading
     // inline, so that each row is written (and flushed) as soon as it is graded.
     let read_ahead = if inline { 1 } else { window };
+    // Records a job takes: few enough that every worker has jobs while the window is full.
+    let group_size = (window as usize / (4 * rayon::current_num_threads())).clamp(1, MAX_GROUP);
     let interrupted = || {
         options
             .interrupt
             .is_some_and(|flag| flag.load(Ordering::Relaxed))
     };
+    let inbox = Inbox::default();
     // `in_place_scope` runs this on the calling thread (not a worker), so waiting for results
     // here never takes a worker away from the jobs, even with one thread.
     rayon::in_place_scope(|scope| {
@@ -292,14 +313,19 @@ fn run<R: BufRead, S: Sink + ?Sized>(
         let mut pending: VecDeque<Slot> = VecDeque::new();
         // Rows passed to the sink; record `next_out + pending.len()` is the next one admitted.
         let mut next_out = 0u64;
-        // Jobs spawned that have not answered yet.
+        // Records admitted that have not been answered yet (in `group` or in a job).
         let mut outstanding = 0u64;
+        // Records admitted for grading that no job holds yet, with their sequence numbers.
+        let mut group: Vec<(u64, Record)> = Vec::new();
+        // The answers taken from the inbox (its buffer swapped in, so neither allocates).
+        let mut answers: Vec<(u64, Answer)> = Vec::new();
         let mut at_end = false;
-        // Takes one record: a duplicate's row is ready at once, any other becomes a job; a
-        // record whose row is written already (`--resume`) is only seen. Returns whether the
-        // record took a slot.
+        // Takes one record: a duplicate's row is ready at once, any other joins the group of
+        // the next job; a record whose row is written already (`--resume`) is only seen.
+        // Returns whether the record took a slot.
         let admit = |record: Record,
                      pending: &mut VecDeque<Slot>,
+                     group: &mut Vec<(u64, Record)>,
                      next_out: u64,
                      outstanding: &mut u64|
          -> bool {
@@ -328,22 +354,27 @@ fn run<R: BufRead, S: Sink + ?Sized>(
                 pending.push_back(Slot::Done(Box::new(evaluation)));
                 return true;
             }
-            let (seq, evaluate) = (next_out + pending.len() as u64, &evaluate);
-            let guard = Reply {
-                seq,
-                to: done.clone(),
-            };
-            let interrupt = options.interrupt;
-            scope.spawn(move |_| {
-                if interrupt.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
-                    // Interrupted before this job started: its row would not be written.
-                    return guard.skip();
-                }
-                guard.send(evaluate(record));
-            });
+            group.push((next_out + pending.len() as u64, record));
             *outstanding += 1;
             pending.push_back(Slot::Waiting);
             true
+        };
+        // Hands the group to a job once it is full (`whole`: whatever it holds).
+        let dispatch = |group: &mut Vec<(u64, Record)>, whole: bool| {
+            if group.is_empty() || (!whole && group.len() < group_size) {
+                return;
+            }
+            let records = std::mem::take(group);
+            let interrupt = options.interrupt;
+            grade_group(
+                scope,
+                records,
+                GROUP_SLICE,
+                &evaluate,
+                interrupt,
+                &inbox,
+                &done,
+            );
         };
         // Writes every row ready at the front, in input order, flushes if it wrote any, and
         // gives the reader thread back the room of each row written.
@@ -367,6 +398,8 @@ fn run<R: BufRead, S: Sink + ?Sized>(
             };
         }
         loop {
+            // The records taken since the last wait go to a job before any waiting.
+            dispatch(&mut group, true);
             if interrupted() {
                 // Rows finished so far go out at once; then wait for the jobs running.
                 at_end = true;
@@ -379,11 +412,13 @@ fn run<R: BufRead, S: Sink + ?Sized>(
                 while !at_end && (pending.len() as u64) < read_ahead {
                     match reader.next_record()? {
                         Some(record) => {
-                            admit(record, &mut pending, next_out, &mut outstanding);
+                            admit(record, &mut pending, &mut group, next_out, &mut outstanding);
+                            dispatch(&mut group, false);
                         }
                         None => at_end = true,
                     }
                 }
+                dispatch(&mut group, true);
             }
             // Rows ready without a job (duplicates) go out before waiting for any.
             write_ready!();
@@ -398,73 +433,269 @@ fn run<R: BufRead, S: Sink + ?Sized>(
                     continue;
                 }
             }
-            // Wait for one event (looking at the interrupt flag now and then), then take
-            // every other one already there.
+            // Wait for one event, at most INTERRUPT_POLL (then the loop looks at the interrupt
+            // flag and the inbox: answers may be there with their wake-up still to come, a job
+            // wakes the stream only when it ends), then take every other one already there.
             let channel = match (&feed, &results) {
                 (Feed::Thread { received, .. }, _) => received,
                 (Feed::Direct(_), Some(results)) => results,
                 (Feed::Direct(_), None) => unreachable!("a direct feed has its own channel"),
             };
-            let mut next = loop {
-                match channel.recv_timeout(INTERRUPT_POLL) {
-                    Ok(event) => break Some(event),
-                    Err(mpsc::RecvTimeoutError::Timeout) if interrupted() && !at_end => break None,
-                    Err(mpsc::RecvTimeoutError::Timeout) => continue,
-                    Err(mpsc::RecvTimeoutError::Disconnected) => {
-                        unreachable!("the stream holds a sender")
-                    }
+            let mut next = match channel.recv_timeout(INTERRUPT_POLL) {
+                Ok(event) => Some(event),
+                Err(mpsc::RecvTimeoutError::Timeout) => None,
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    unreachable!("the stream holds a sender")
                 }
             };
             while let Some(event) = next {
                 match event {
-                    Event::Done(seq, answer) => {
-                        outstanding -= 1;
-                        pending[(seq - next_out) as usize] = match answer {
-                            Answer::Done(evaluation) => Slot::Done(evaluation),
-                            Answer::Skipped => Slot::Skipped,
-                            Answer::Panicked => panic!("a grading job panicked"),
-                        };
-                    }
+                    // Taken from the inbox below.
+                    Event::Answered => {}
                     // After an interrupt no more records are taken.
                     Event::Record(record) if !at_end => {
-                        if !admit(record, &mut pending, next_out, &mut outstanding) {
+                        if !admit(record, &mut pending, &mut group, next_out, &mut outstanding) {
                             feed.return_credit();
                         }
+                        dispatch(&mut group, false);
                     }
                     Event::Record(_) | Event::End => at_end = true,
                     Event::Failed(error) => return Err(error),
                 }
                 next = channel.try_recv().ok();
             }
+            std::mem::swap(&mut *lock(&inbox), &mut answers);
+            for (seq, answer) in answers.drain(..) {
+                outstanding -= 1;
+                pending[(seq - next_out) as usize] = match answer {
+                    Answer::Done(evaluation) => Slot::Done(evaluation),
+                    Answer::Skipped => Slot::Skipped,
+                    Answer::Panicked => panic!("a grading job panicked"),
+                };
+            }
             write_ready!();
         }
     })
 }
 
-/// A job's reply: its evaluation, a skip, or (sent from `drop`) that the job panicked, so the
-/// stream never waits for a reply that cannot come.
-struct Reply {
-    seq: u64,
+/// The jobs' answers, each for the record with its sequence number: a job puts each answer
+/// here as soon as it has it, and wakes the stream ([`Event::Answered`]) when it ends, so a
+/// finished row never waits for the puzzles after it in its job (the stream also looks here
+/// every [`INTERRUPT_POLL`]), and the stream wakes once per job, not once per puzzle.
+type Inbox = Mutex<Vec<(u64, Answer)>>;
+
+/// The inbox, locked (a job that panicked holds no lock: it pushes nothing fallible).
+fn lock(inbox: &Inbox) -> MutexGuard<'_, Vec<(u64, Answer)>> {
+    inbox
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Spawns a job grading `records` (consecutive in the stream, each with its sequence number)
+/// in order, each answer put in `inbox` at once. Once `slice` has passed it wakes the stream
+/// and hands the records left back to the pool as a job of their own (which any idle worker
+/// may take). After an interrupt it grades no more.
+fn grade_group<'s, E>(
+    scope: &rayon::Scope<'s>,
+    records: Vec<(u64, Record)>,
+    slice: Duration,
+    evaluate: &'s E,
+    interrupt: Option<&'s AtomicBool>,
+    inbox: &'s Inbox,
+    to: &mpsc::Sender<Event>,
+) where
+    E: Fn(Record) -> Evaluation + Sync,
+{
+    let mut reply = Reply {
+        seqs: records.iter().map(|&(seq, _)| seq).collect(),
+        answered: 0,
+        inbox,
+        to: to.clone(),
+        sent: false,
+    };
+    scope.spawn(move |scope| {
+        let started = std::time::Instant::now();
+        let mut records = records.into_iter();
+        for (_, record) in records.by_ref() {
+            if interrupt.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                // Interrupted before this record was graded: its row would not be written.
+                reply.answer(Answer::Skipped);
+                continue;
+            }
+            reply.answer(Answer::Done(Box::new(evaluate(record))));
+            if started.elapsed() >= slice {
+                break;
+            }
+        }
+        let rest: Vec<(u64, Record)> = records.collect();
+        let to = reply.to.clone();
+        reply.wake();
+        if !rest.is_empty() {
+            grade_group(scope, rest, slice, evaluate, interrupt, inbox, &to);
+        }
+    });
+}
+
+/// A job's answers: each put in the inbox as it comes, then a wake-up of the stream; or (from
+/// `drop`, when the job panicked) the records not yet answered marked panicked, so the stream
+/// never waits for an answer that cannot come.
+struct Reply<'s> {
+    /// The sequence numbers of the job's records.
+    seqs: Vec<u64>,
+    /// How many of them have their answer in the inbox.
+    answered: usize,
+    inbox: &'s Inbox,
     to: mpsc::Sender<Event>,
+    sent: bool,
 }
 
-impl Reply {
-    fn send(self, evaluation: Evaluation) {
-        self.answer(Answer::Done(Box::new(evaluation)));
+impl Reply<'_> {
+    /// Puts the answer for the next record in the inbox.
+    fn answer(&mut self, answer: Answer) {
+        let seq = self.seqs[self.answered];
+        self.answered += 1;
+        lock(self.inbox).push((seq, answer));
     }
 
-    fn skip(self) {
-        self.answer(Answer::Skipped);
-    }
-
-    fn answer(self, answer: Answer) {
-        let _ = self.to.send(Event::Done(self.seq, answer));
-        std::mem::forget(self);
+    /// Wakes the stream; the records not answered are the caller's to hand on.
+    fn wake(mut self) {
+        self.sent = true;
+        let _ = self.to.send(Event::Answered);
     }
 }
 
-impl Drop for Reply {
+impl Drop for Reply<'_> {
     fn drop(&mut self) {
-        let _ = self.to.send(Event::Done(self.seq, Answer::Panicked));
+        if self.sent {
+            return;
+        }
+        let unanswered = self.seqs[self.answered..].iter();
+        lock(self.inbox).extend(unanswered.map(|&seq| (seq, Answer::Panicked)));
+        let _ = self.to.send(Event::Answered);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grading::sink::FnSink;
+
+    /// The shipped 17-clue sample, a bad line and a repeated puzzle among them.
+    fn input() -> String {
+        let sample = include_str!("../../corpora/royle17_sample.txt");
+        let puzzles = sample.lines().filter(|l| !l.starts_with('#'));
+        let mut lines: Vec<&str> = puzzles.take(120).collect();
+        lines.insert(7, "not a puzzle");
+        let repeat = lines[3];
+        lines.insert(50, repeat);
+        lines.iter().flat_map(|l| [*l, "\n"]).collect()
+    }
+
+    /// (line, status, step counts) of every row `threads` workers write, in order.
+    fn rows(threads: usize, chunk_size: usize, dedup: bool) -> Vec<(u64, String, String)> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        // Everything is made on the pool's thread: the stream runs where it is called.
+        pool.install(|| {
+            let ladder = Ladder::gnpx_v4();
+            let dedup = dedup.then(|| RefCell::new(Dedup::default()));
+            let options = BatchOptions {
+                ladder: Some(&ladder),
+                chunk_size,
+                dedup: dedup.as_ref(),
+                ..BatchOptions::default()
+            };
+            let mut rows = Vec::new();
+            let mut sink = FnSink(|_: &str, evaluation: &Evaluation| {
+                let outcome = evaluation.outcome().map(|o| format!("{:?}", o.counts));
+                rows.push((
+                    evaluation.line,
+                    format!("{:?}", evaluation.status()),
+                    outcome.unwrap_or_default(),
+                ));
+                Ok(ControlFlow::Continue(()))
+            });
+            let text = input();
+            let flow = grade_stream(text.as_bytes(), "t", &options, &mut sink).unwrap();
+            assert!(matches!(flow, ControlFlow::Continue(())));
+            rows
+        })
+    }
+
+    /// Groups of every size (chunk 4096 on two threads: groups of [`MAX_GROUP`]), each record
+    /// replied alone and the rest handed back (no slice in tests), give one thread's rows.
+    #[test]
+    fn grouped_jobs_handing_back_their_records_give_the_rows_of_one_thread_in_order() {
+        for dedup in [false, true] {
+            let inline = rows(1, 4096, dedup);
+            assert_eq!(inline.len(), 122);
+            let lines: Vec<u64> = inline.iter().map(|r| r.0).collect();
+            assert_eq!(lines, (1..=122).collect::<Vec<_>>());
+            assert!(inline.iter().any(|r| r.1 == "Invalid"), "{:?}", inline[7]);
+            for chunk_size in [1, 7, 64, 4096] {
+                assert_eq!(rows(2, chunk_size, dedup), inline, "chunk {chunk_size}");
+                assert_eq!(rows(3, chunk_size, dedup), inline, "chunk {chunk_size}");
+            }
+        }
+    }
+
+    /// A finished row does not wait for the puzzles after it in its job: the second record's
+    /// grading waits until the first's answer is in the inbox (a job replying only when it
+    /// ends would hang here until the timeout and fail), and the job wakes the stream once.
+    #[test]
+    fn an_answer_reaches_the_inbox_before_the_next_record_of_its_job_is_graded() {
+        let record = |line: u64| Record {
+            line,
+            puzzle: input().lines().nth(line as usize).unwrap().to_string(),
+            column: 1,
+            extra: String::new(),
+            error: None,
+        };
+        let records: Vec<(u64, Record)> = (0..3).map(|seq| (seq, record(seq + 1))).collect();
+        let inbox = Inbox::default();
+        let (to, events) = mpsc::channel();
+        let (first_seen, wait_for_first) = mpsc::channel::<()>();
+        let wait_for_first = Mutex::new(wait_for_first);
+        let oracle = Evaluator {
+            ladder: None,
+            verify: false,
+            grade_multiple: false,
+        };
+        let evaluate = |record: Record| {
+            if record.line == 2 {
+                let waited = wait_for_first
+                    .lock()
+                    .unwrap()
+                    .recv_timeout(Duration::from_secs(60));
+                assert!(waited.is_ok(), "the first answer never reached the inbox");
+            }
+            oracle.evaluate(record)
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let hour = Duration::from_secs(3600);
+        pool.scope(|scope| {
+            grade_group(scope, records, hour, &evaluate, None, &inbox, &to);
+            let started = std::time::Instant::now();
+            while !lock(&inbox).iter().any(|&(seq, _)| seq == 0) {
+                assert!(
+                    started.elapsed() < Duration::from_secs(60),
+                    "no first answer"
+                );
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            first_seen.send(()).unwrap();
+        });
+        let answered: Vec<u64> = lock(&inbox).iter().map(|&(seq, _)| seq).collect();
+        assert_eq!(answered, [0, 1, 2]);
+        assert!(lock(&inbox)
+            .iter()
+            .all(|(_, answer)| matches!(answer, Answer::Done(_))));
+        assert!(matches!(events.try_recv(), Ok(Event::Answered)));
+        assert!(events.try_recv().is_err(), "one wake-up for the job");
     }
 }
