@@ -62,11 +62,11 @@ const INTERRUPT_POLL: Duration = Duration::from_millis(20);
 /// puzzle of ~20, most of it system time.
 const MAX_GROUP: usize = 256;
 
-/// How long a job grades before it replies: it sends what it has graded once this much time
-/// has passed and hands the rest of its records back to the pool as a new job (which any idle
-/// worker may take), so rows still go out within about this much time of being graded, a
-/// killed run loses at most this much work per worker, and a group of hard puzzles never ties
-/// up one worker while another idles.
+/// How long a job grades before it wakes the stream and hands the rest of its records back to
+/// the pool as a new job (which any idle worker may take), so that a run of hard puzzles never
+/// ties up one worker while another idles. Its answers do not wait for that: each goes into
+/// the [`Inbox`] as soon as it is graded, and the stream looks there at least every
+/// [`INTERRUPT_POLL`].
 // The unit tests of the stream use no slice at all, so that every job takes the hand-back path.
 const GROUP_SLICE: Duration = if cfg!(test) {
     Duration::ZERO
