@@ -10,7 +10,8 @@
 //! digits y is true somewhere in its places of y (a group-like true node). A continuous loop
 //! through a set entered by x and left by y locks it on its other digits as well.
 //!
-//! A breadth-first search from each candidate, assumed false and assumed true, over
+//! A breadth-first search from each candidate, assumed false and assumed true (only from the
+//! candidates that [`bounds`] finds could make a step, all of a digit's at once), over
 //! (candidate, polarity) states records a shortest alternating chain to each state. What a
 //! chain from `s` to `t` proves:
 //! - `s` false ⇒ `t` true (an AIC): `s` or `t` is true, so every candidate weakly linked to both
@@ -28,10 +29,12 @@
 //! others are plain nice loops); steps of the ALS search use at least one ALS node, start from
 //! single candidates and come after all steps without one.
 
+mod bounds;
 pub mod hodoku;
 mod nodes;
 pub mod text;
 
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
@@ -39,12 +42,59 @@ use crate::core::bits::digits;
 use crate::core::{CandidateSet, Grid};
 use crate::model::links::{with_links, ChainLink, Links};
 use crate::techniques::step::Step;
+use bounds::{Bounds, MultiSearch, NO_STEP};
 use nodes::{digit_of, is_on, node_of, sees_of, state, Nodes, State, ALS_BASE, SINGLES};
 
 /// GNPX's NiceLoop cap on the links of one loop or chain.
 pub const MAX_LOOP_LINKS: usize = 10;
 
+/// Each state's successors, computed the first time a search expands it and then read by every
+/// later search of the same node graph (the nodes do not change between them).
+#[derive(Default)]
+struct Adjacency {
+    succ: Vec<State>,
+    /// State `s`'s successors are `adjacent[span[s].0 as usize..span[s].1 as usize]`,
+    /// `NOT_EXPANDED` before.
+    span: Vec<(u32, u32)>,
+    adjacent: Vec<State>,
+}
+
+const NOT_EXPANDED: u32 = u32::MAX;
+
+impl Adjacency {
+    /// Forgets every state's successors, for a graph of `nodes` nodes.
+    fn prepare(&mut self, nodes: usize) {
+        self.span.clear();
+        self.span.resize(nodes * 2, (NOT_EXPANDED, 0));
+        self.adjacent.clear();
+    }
+
+    /// Records `from`'s successors, in [`Nodes::successors`]' order, unless they are already.
+    #[inline]
+    fn expand(&mut self, nodes: &Nodes<'_>, from: State) {
+        if self.span[from as usize].0 == NOT_EXPANDED {
+            self.record(nodes, from);
+        }
+    }
+
+    #[inline(never)]
+    fn record(&mut self, nodes: &Nodes<'_>, from: State) {
+        nodes.successors(from, &mut self.succ);
+        let at = self.adjacent.len() as u32;
+        self.span[from as usize] = (at, at + self.succ.len() as u32);
+        self.adjacent.extend_from_slice(&self.succ);
+    }
+
+    /// The successors of `from` (expanded).
+    #[inline]
+    fn of(&self, from: State) -> &[State] {
+        let (at, end) = self.span[from as usize];
+        &self.adjacent[at as usize..end as usize]
+    }
+}
+
 /// Breadth-first search over (node, polarity) states from one start.
+#[derive(Default)]
 struct LoopSearch {
     /// Per state: the search that last reached it (`run`), its depth and its parent there.
     seen: Vec<u32>,
@@ -56,40 +106,35 @@ struct LoopSearch {
     /// The start, then the states in the order reached, level by level (their depth in
     /// `depth`). Its capacity is every state, so pushing never reallocates.
     order: Vec<State>,
-    succ: Vec<State>,
-    /// Each state's successors, computed the first time a search expands it and then read by
-    /// every later search from another start (the nodes do not change between them): state `s`'s
-    /// are `adjacent[span[s].0 as usize..span[s].1 as usize]`, `NOT_EXPANDED` before.
-    span: Vec<(u32, u32)>,
-    adjacent: Vec<State>,
+    adjacency: Adjacency,
 }
 
-const NOT_EXPANDED: u32 = u32::MAX;
-
 impl LoopSearch {
+    #[cfg(test)]
     fn new(nodes: usize) -> LoopSearch {
-        let mut order = Vec::with_capacity(nodes * 2 + 1);
-        order.push(0);
-        LoopSearch {
-            seen: vec![0; nodes * 2],
-            depth: vec![0; nodes * 2],
-            parent: vec![0; nodes * 2],
-            run: 0,
-            order,
-            succ: Vec::with_capacity(64),
-            span: vec![(NOT_EXPANDED, 0); nodes * 2],
-            adjacent: Vec::new(),
-        }
+        let mut search = LoopSearch::default();
+        search.prepare(nodes);
+        search
     }
 
-    /// Records `from`'s successors (not recorded yet) in `adjacent`, in [`Nodes::successors`]'
-    /// order.
-    #[inline(never)]
-    fn expand(&mut self, nodes: &Nodes<'_>, from: State) {
-        nodes.successors(from, &mut self.succ);
-        let at = self.adjacent.len() as u32;
-        self.span[from as usize] = (at, at + self.succ.len() as u32);
-        self.adjacent.extend_from_slice(&self.succ);
+    /// Readies the search for a graph of `nodes` nodes. What the last graph's searches marked
+    /// stays (older runs' marks read as unreached), so only a larger graph costs a clearing.
+    fn prepare(&mut self, nodes: usize) {
+        let states = nodes * 2;
+        if self.seen.len() < states {
+            self.seen.resize(states, 0);
+            self.depth.resize(states, 0);
+            self.parent.resize(states, 0);
+        }
+        self.order.clear();
+        self.order.reserve(states + 1);
+        self.order.push(0);
+        self.adjacency.prepare(nodes);
+    }
+
+    /// Forgets the last search's states (as a search reaching nothing would).
+    fn clear(&mut self) {
+        self.order.truncate(1);
     }
 
     /// The states the last search reached, in order (its start excluded).
@@ -99,6 +144,11 @@ impl LoopSearch {
 
     /// Searches from `start` to depth `max_links`.
     fn run(&mut self, nodes: &Nodes<'_>, start: State, max_links: usize) {
+        if self.run == u32::MAX {
+            // Every mark would read as this run's: start the numbering again from clean marks.
+            self.seen.fill(0);
+            self.run = 0;
+        }
         self.run += 1;
         let run = self.run;
         // Worked on as a local, so that its length stays in a register.
@@ -112,16 +162,14 @@ impl LoopSearch {
         for d in 1..=max_links {
             // Expand the level first, so that the loop below only reads `adjacent`.
             for &from in &order[lo..hi] {
-                if self.span[from as usize].0 == NOT_EXPANDED {
-                    self.expand(nodes, from);
-                }
+                self.adjacency.expand(nodes, from);
             }
             let (seen, depth, parent) = (
                 &mut self.seen[..],
                 &mut self.depth[..],
                 &mut self.parent[..],
             );
-            let (span, adjacent) = (&self.span[..], &self.adjacent[..]);
+            let (span, adjacent) = (&self.adjacency.span[..], &self.adjacency.adjacent[..]);
             for i in lo..hi {
                 let from = order[i];
                 let (at, end) = span[from as usize];
@@ -296,6 +344,18 @@ impl Collect {
     }
 }
 
+/// What the searches of one thread keep from one graph to the next, so that once warm they
+/// allocate nothing.
+#[derive(Default)]
+struct Workspace {
+    search: LoopSearch,
+    multi: MultiSearch,
+}
+
+thread_local! {
+    static WORKSPACE: RefCell<Workspace> = RefCell::default();
+}
+
 /// The search over one node graph: every step whose chain has at most `max_links` links (plus a
 /// closing link), shortest first.
 struct Scan<'a, 'g> {
@@ -312,12 +372,22 @@ impl Scan<'_, '_> {
     /// far (a shorter search finds the same chains to the same states: the levels it reaches are
     /// the longer search's); only a sink asking for more gets the full list, the first skipped.
     fn emit(&self, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-        let mut search = LoopSearch::new(self.nodes.cells.len());
+        WORKSPACE.with(|workspace| match workspace.try_borrow_mut() {
+            Ok(mut workspace) => self.emit_in(&mut workspace, sink),
+            // A sink searching loops itself: this search gets a work space of its own.
+            Err(_) => self.emit_in(&mut Workspace::default(), sink),
+        })
+    }
+
+    fn emit_in(&self, workspace: &mut Workspace, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+        let Workspace { search, multi } = workspace;
+        search.prepare(self.nodes.cells.len());
+        let bounds = multi.bounds(self.nodes, &mut search.adjacency, self.max_links);
         let mut first = Collect {
             first_only: true,
             steps: Vec::new(),
         };
-        self.scan(&mut search, &mut first);
+        self.scan(search, Some(&bounds), &mut first);
         let Some((_, step)) = first.steps.first() else {
             return ControlFlow::Continue(());
         };
@@ -326,7 +396,7 @@ impl Scan<'_, '_> {
             first_only: false,
             steps: Vec::new(),
         };
-        self.scan(&mut search, &mut all);
+        self.scan(search, Some(&bounds), &mut all);
         let mut found = all.steps;
         found.sort_by_key(|(d, _)| *d);
         for (_, step) in found.iter().skip(1) {
@@ -335,8 +405,10 @@ impl Scan<'_, '_> {
         ControlFlow::Continue(())
     }
 
-    /// Every start's searches, its steps handed to `keep` in the order found.
-    fn scan(&self, search: &mut LoopSearch, keep: &mut Collect) {
+    /// Every start's searches, its steps handed to `keep` in the order found. With `bounds`, a
+    /// single start's search runs only if it could take a step `keep` wants (the others would
+    /// take nothing).
+    fn scan(&self, search: &mut LoopSearch, bounds: Option<&Bounds>, keep: &mut Collect) {
         let (grid, links, nodes, technique) = (self.grid, self.links, self.nodes, self.technique);
         let grouped = technique == TechniqueId::GroupedNiceLoop;
         // A grouped step uses a group, or (in the ALS search) an ALS node.
@@ -349,8 +421,17 @@ impl Scan<'_, '_> {
             let (cell, digit) = (start % 81, digit_of(start));
             let off = state(start, false);
             let on = state(start, true);
+            let (off_bound, on_bound) = match bounds {
+                Some(bounds) if single => (bounds.off[start], bounds.on[start]),
+                _ => (0, 0),
+            };
+            let may_take = |keep: &Collect, bound: u8| bound != NO_STEP && keep.wants(bound.into());
             // Assumed false: AICs, continuous loops, placements.
-            search.run(nodes, off, keep.depth(self.max_links));
+            if may_take(keep, off_bound) {
+                search.run(nodes, off, keep.depth(self.max_links));
+            } else {
+                search.clear();
+            }
             for &end in search.reached() {
                 let d = search.depth[end as usize] as usize;
                 let end_node = node_of(end);
@@ -412,6 +493,9 @@ impl Scan<'_, '_> {
                 continue;
             }
             // Assumed true: contradictions eliminate the candidate.
+            if !may_take(keep, on_bound) {
+                continue;
+            }
             search.run(nodes, on, keep.depth(self.max_links));
             for &end in search.reached() {
                 let d = search.depth[end as usize] as usize;
@@ -466,7 +550,7 @@ mod tests {
                 first_only: false,
                 steps: Vec::new(),
             };
-            scan.scan(&mut LoopSearch::new(nodes.cells.len()), &mut all);
+            scan.scan(&mut LoopSearch::new(nodes.cells.len()), None, &mut all);
             let mut steps = all.steps;
             steps.sort_by_key(|(d, _)| *d);
             steps
@@ -527,7 +611,13 @@ mod tests {
                         first_only: true,
                         steps: Vec::new(),
                     };
-                    scan.scan(&mut LoopSearch::new(nodes.cells.len()), &mut first);
+                    let mut search = LoopSearch::new(nodes.cells.len());
+                    let bounds = MultiSearch::default().bounds(
+                        &nodes,
+                        &mut search.adjacency,
+                        MAX_LOOP_LINKS,
+                    );
+                    scan.scan(&mut search, Some(&bounds), &mut first);
                     first.steps
                 });
                 assert_eq!(first.first(), all.first(), "{grouped} {with_als}");
@@ -550,10 +640,15 @@ mod tests {
     }
 
     /// A sink taking every step gets the pruned scan's first step, then the rest of the full
-    /// list, shortest first.
+    /// list, shortest first: the searches skipped by the bounds would have found nothing.
     #[test]
     fn a_sink_taking_every_step_gets_the_full_sorted_list() {
-        for grid in hard_states().into_iter().take(6) {
+        for grid in hard_states() {
+            let plain: Vec<Step> = all_sorted(&grid, false, false, MAX_LOOP_LINKS)
+                .into_iter()
+                .map(|(_, step)| step)
+                .collect();
+            assert_eq!(TechniqueId::NiceLoop.find_all(&grid), plain);
             let mut want: Vec<Step> = all_sorted(&grid, true, false, MAX_LOOP_LINKS)
                 .into_iter()
                 .map(|(_, step)| step)

@@ -1,0 +1,263 @@
+//! Which single-candidate starts can make a step at all, found for every start of a digit at
+//! once, so that the per-start searches run only from those.
+//!
+//! The per-start search ([`super::LoopSearch`]) is a breadth-first search from one state; most
+//! starts of most states find nothing, and a grid state has hundreds of them. What a start's
+//! search takes depends on the chain it finds (whether it uses a group, which candidates a loop
+//! eliminates) but only when some reached state meets a test that depends on nothing but the
+//! start, the reached state and its depth: the reached state is the start's own other
+//! polarity, a candidate weakly or strongly linked to it, or a candidate sharing a victim with
+//! it. Depth is the length of a shortest chain, the same whichever order a search goes in, so
+//! one breadth-first pass carrying a bit per start (a digit's 81 cells: one `u128` per state)
+//! finds every start's depths at once, and each reached state's tests become a few
+//! bit-operations over the starts that reached it at that level. A start none of whose reached
+//! states meets the tests is skipped: its search would take nothing.
+
+use super::nodes::{digit_of, is_on, node_of, state, Nodes, State, SINGLES};
+use super::Adjacency;
+use crate::core::{Bits81, PEERS};
+
+/// No step from this start's search.
+pub(super) const NO_STEP: u8 = u8::MAX;
+
+/// Per single-candidate node: the least length of a step its search from the node assumed
+/// false (`off`) or assumed true (`on`) could take ([`NO_STEP`] if none).
+pub(super) struct Bounds {
+    pub(super) off: [u8; SINGLES],
+    pub(super) on: [u8; SINGLES],
+}
+
+/// The breadth-first pass carrying one bit per start: per state, the starts that reached it,
+/// the starts reaching it at the level under way and those reaching it at the next.
+#[derive(Default)]
+pub(super) struct MultiSearch {
+    seen: Vec<u128>,
+    front: Vec<u128>,
+    next: Vec<u128>,
+    active: Vec<State>,
+    touched: Vec<State>,
+    dirty: Vec<State>,
+}
+
+impl MultiSearch {
+    /// Every single start's least step length, for chains of at most `max_links` links (the
+    /// per-start search's depth) on `nodes`.
+    pub(super) fn bounds(
+        &mut self,
+        nodes: &Nodes<'_>,
+        adjacency: &mut Adjacency,
+        max_links: usize,
+    ) -> Bounds {
+        let states = nodes.cells.len() * 2;
+        if self.seen.len() < states {
+            self.seen.resize(states, 0);
+            self.front.resize(states, 0);
+            self.next.resize(states, 0);
+        }
+        let mut bounds = Bounds {
+            off: [NO_STEP; SINGLES],
+            on: [NO_STEP; SINGLES],
+        };
+        for digit in 0..9 {
+            let starts = nodes.grid.plane(digit);
+            if starts.is_empty() {
+                continue;
+            }
+            for on in [false, true] {
+                let lengths = if on {
+                    &mut bounds.on[digit * 81..][..81]
+                } else {
+                    &mut bounds.off[digit * 81..][..81]
+                };
+                self.run(nodes, adjacency, digit, starts, on, max_links, lengths);
+            }
+        }
+        bounds
+    }
+
+    /// One digit's starts assumed `on` (or off), each bit of `starts` a start: their least step
+    /// lengths into `lengths` (by cell).
+    #[allow(clippy::too_many_arguments)]
+    fn run(
+        &mut self,
+        nodes: &Nodes<'_>,
+        adjacency: &mut Adjacency,
+        digit: usize,
+        starts: Bits81,
+        on: bool,
+        max_links: usize,
+        lengths: &mut [u8],
+    ) {
+        let tests = Tests::new(nodes, digit, on);
+        self.active.clear();
+        self.dirty.clear();
+        for cell in starts {
+            let s = state(digit * 81 + cell, on);
+            self.seen[s as usize] = 1 << cell;
+            self.front[s as usize] = 1 << cell;
+            self.active.push(s);
+            self.dirty.push(s);
+        }
+        for d in 1..=max_links {
+            for &from in &self.active {
+                adjacency.expand(nodes, from);
+            }
+            self.touched.clear();
+            for &from in &self.active {
+                let bits = std::mem::take(&mut self.front[from as usize]);
+                for &to in adjacency.of(from) {
+                    let next = &mut self.next[to as usize];
+                    if *next == 0 {
+                        self.touched.push(to);
+                    }
+                    *next |= bits;
+                }
+            }
+            self.active.clear();
+            for &to in &self.touched {
+                let t = to as usize;
+                let reached = std::mem::take(&mut self.next[t]) & !self.seen[t];
+                if reached == 0 {
+                    continue;
+                }
+                if self.seen[t] == 0 {
+                    self.dirty.push(to);
+                }
+                self.seen[t] |= reached;
+                self.front[t] = reached;
+                self.active.push(to);
+                tests.record(to, d, Bits81(reached), lengths);
+            }
+            if self.active.is_empty() {
+                break;
+            }
+        }
+        for &s in &self.active {
+            self.front[s as usize] = 0;
+        }
+        for &s in &self.dirty {
+            self.seen[s as usize] = 0;
+        }
+    }
+}
+
+/// The start-and-end tests of [`super::Scan::scan`] for one digit's starts of one polarity,
+/// as masks over the starts (by cell).
+struct Tests<'n, 'g> {
+    nodes: &'n Nodes<'g>,
+    digit: usize,
+    on: bool,
+    plane: Bits81,
+}
+
+impl<'n, 'g> Tests<'n, 'g> {
+    fn new(nodes: &'n Nodes<'g>, digit: usize, on: bool) -> Tests<'n, 'g> {
+        Tests {
+            nodes,
+            digit,
+            on,
+            plane: nodes.grid.plane(digit),
+        }
+    }
+
+    /// The starts (a mask by cell) weakly linked to `node`, which is not a start's own node.
+    fn weakly_linked(&self, node: usize) -> Bits81 {
+        if digit_of(node) == self.digit {
+            // A start's cell sees all of the node's (and is none of them: `sees` holds no cell
+            // of its node).
+            self.nodes.sees[node]
+        } else if node < SINGLES {
+            Bits81::cell(node % 81)
+        } else {
+            Bits81::EMPTY
+        }
+    }
+
+    /// Records into `lengths` the steps the starts in `reached` could take at state `to`, which
+    /// they reach first at depth `d`: each test of the per-start scan, without the chain.
+    fn record(&self, to: State, d: usize, reached: Bits81, lengths: &mut [u8]) {
+        let node = node_of(to);
+        let cell = node % 81;
+        let own = node < SINGLES && digit_of(node) == self.digit;
+        let mut take = |starts: Bits81, length: usize| {
+            for c in (reached & starts).iter() {
+                lengths[c] = lengths[c].min(length as u8);
+            }
+        };
+        if self.on {
+            // Assumed true: the start's own false state, or a true node weakly linked to it.
+            if own && !is_on(to) {
+                take(Bits81::cell(cell), d);
+            }
+            if is_on(to) && d >= 2 {
+                take(self.weakly_linked(node), d + 1);
+            }
+            return;
+        }
+        if is_on(to) {
+            // Assumed false: the start's own true state (a placement)…
+            if own {
+                take(Bits81::cell(cell), d);
+            }
+            if d < 3 {
+                return;
+            }
+            // …a true node weakly linked to the start (a continuous loop)…
+            let others = if own {
+                reached.and_not(Bits81::cell(cell))
+            } else {
+                reached
+            };
+            let linked = self.weakly_linked(node) & others;
+            take(linked, d + 1);
+            // …or a true node sharing a victim with the start (an AIC), the start's state
+            // before the end's.
+            take(self.shared_victims(node, cell) & others, d);
+        } else if node < SINGLES && d >= 2 {
+            // A false candidate strongly linked to the start: the start is true.
+            let strong = if own {
+                self.nodes.links.strong_partners(self.digit, cell)
+            } else if self.nodes.links.mask(cell).count_ones() == 2 {
+                Bits81::cell(cell)
+            } else {
+                Bits81::EMPTY
+            };
+            take(strong, d + 1);
+        }
+    }
+
+    /// The starts (by cell) with a candidate weakly linked to both the start and `node` (true),
+    /// whose state comes after the start's false one (`cell`: the node's cell if a single).
+    fn shared_victims(&self, node: usize, cell: usize) -> Bits81 {
+        let digit = digit_of(node);
+        if digit == self.digit {
+            // Places of the digit seeing the whole node; a start sees one of them.
+            let victims = self.plane & self.nodes.sees[node];
+            let reach = victims
+                .iter()
+                .fold(Bits81::EMPTY, |acc, victim| acc | PEERS[victim]);
+            if node < SINGLES {
+                // Only starts of lower cells come before the end.
+                reach & Bits81((1u128 << cell) - 1)
+            } else {
+                reach
+            }
+        } else if node < SINGLES && digit > self.digit {
+            // Another digit's candidate: in the start's cell, a third candidate of the cell;
+            // in a peer, the end's digit in the start's cell or the start's in the end's.
+            let same_cell = if self.nodes.grid.candidates(cell).count_ones() >= 3 {
+                Bits81::cell(cell)
+            } else {
+                Bits81::EMPTY
+            };
+            let peers = if self.plane.contains(cell) {
+                PEERS[cell]
+            } else {
+                PEERS[cell] & self.nodes.grid.plane(digit)
+            };
+            same_cell | peers
+        } else {
+            Bits81::EMPTY
+        }
+    }
+}
