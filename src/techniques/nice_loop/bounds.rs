@@ -27,19 +27,56 @@ pub(super) struct Bounds {
     pub(super) on: [u8; SINGLES],
 }
 
+/// One `u128` per possible state. Indexed by a [`State`] (a `u16`), so no index needs a bounds
+/// check; the pages a graph never reaches are never touched (the rows are zeroed lazily by the
+/// allocator).
+type StateRow = Box<[u128; 1 << 16]>;
+
+fn state_row() -> StateRow {
+    vec![0u128; 1 << 16]
+        .into_boxed_slice()
+        .try_into()
+        .expect("the length is the array's")
+}
+
 /// The breadth-first pass carrying one bit per start: per state, the starts that reached it,
 /// the starts reaching it at the level under way and those reaching it at the next.
-#[derive(Default)]
 pub(super) struct MultiSearch {
-    seen: Vec<u128>,
-    front: Vec<u128>,
-    next: Vec<u128>,
+    seen: StateRow,
+    front: StateRow,
+    next: StateRow,
     active: Vec<State>,
     touched: Vec<State>,
     dirty: Vec<State>,
+    /// Whether a start whose least length is known stops travelling (always, but in the test
+    /// that compares the pass with and without it).
+    settle: bool,
+}
+
+impl Default for MultiSearch {
+    fn default() -> MultiSearch {
+        MultiSearch {
+            seen: state_row(),
+            front: state_row(),
+            next: state_row(),
+            active: Vec::new(),
+            touched: Vec::new(),
+            dirty: Vec::new(),
+            settle: true,
+        }
+    }
 }
 
 impl MultiSearch {
+    /// A pass in which every start travels to the end (the settling's reference).
+    #[cfg(test)]
+    pub(super) fn unsettled() -> MultiSearch {
+        MultiSearch {
+            settle: false,
+            ..MultiSearch::default()
+        }
+    }
+
     /// Every single start's least step length, for chains of at most `max_links` links (the
     /// per-start search's depth) on `nodes`.
     pub(super) fn bounds(
@@ -48,12 +85,7 @@ impl MultiSearch {
         adjacency: &mut Adjacency,
         max_links: usize,
     ) -> Bounds {
-        let states = nodes.cells.len() * 2;
-        if self.seen.len() < states {
-            self.seen.resize(states, 0);
-            self.front.resize(states, 0);
-            self.next.resize(states, 0);
-        }
+        debug_assert!(nodes.cells.len() * 2 <= self.seen.len());
         let mut bounds = Bounds {
             off: [NO_STEP; SINGLES],
             on: [NO_STEP; SINGLES],
@@ -69,6 +101,7 @@ impl MultiSearch {
                 } else {
                     &mut bounds.off[digit * 81..][..81]
                 };
+                let lengths: &mut [u8; 81] = lengths.try_into().expect("81 lengths");
                 self.run(nodes, adjacency, digit, starts, on, max_links, lengths);
             }
         }
@@ -86,9 +119,14 @@ impl MultiSearch {
         starts: Bits81,
         on: bool,
         max_links: usize,
-        lengths: &mut [u8],
+        lengths: &mut [u8; 81],
     ) {
         let tests = Tests::new(nodes, digit, on);
+        // The starts whose least length is known: a test at depth `d` gives `d` or `d + 1`,
+        // so every length found by level `d` is at most `d + 1` and no later level gives a
+        // smaller one: such a start's bit need not travel on (the lengths stay those of the
+        // full pass; a unit test compares the two).
+        let mut settled = 0u128;
         self.active.clear();
         self.dirty.clear();
         for cell in starts {
@@ -99,12 +137,24 @@ impl MultiSearch {
             self.dirty.push(s);
         }
         for d in 1..=max_links {
+            // Only states carrying an unsettled start go on (and get expanded).
+            let front = &mut self.front;
+            self.active.retain(|&s| {
+                let carries = front[s as usize] & !settled != 0;
+                if !carries {
+                    front[s as usize] = 0;
+                }
+                carries
+            });
+            if self.active.is_empty() {
+                break;
+            }
             for &from in &self.active {
                 adjacency.expand(nodes, from);
             }
             self.touched.clear();
             for &from in &self.active {
-                let bits = std::mem::take(&mut self.front[from as usize]);
+                let bits = std::mem::take(&mut self.front[from as usize]) & !settled;
                 for &to in adjacency.of(from) {
                     let next = &mut self.next[to as usize];
                     if *next == 0 {
@@ -130,6 +180,12 @@ impl MultiSearch {
             }
             if self.active.is_empty() {
                 break;
+            }
+            if self.settle {
+                settled = starts
+                    .iter()
+                    .filter(|&c| lengths[c] <= d as u8 + 1)
+                    .fold(0, |m, c| m | 1 << c);
             }
         }
         for &s in &self.active {
@@ -175,7 +231,7 @@ impl<'n, 'g> Tests<'n, 'g> {
 
     /// Records into `lengths` the steps the starts in `reached` could take at state `to`, which
     /// they reach first at depth `d`: each test of the per-start scan, without the chain.
-    fn record(&self, to: State, d: usize, reached: Bits81, lengths: &mut [u8]) {
+    fn record(&self, to: State, d: usize, reached: Bits81, lengths: &mut [u8; 81]) {
         let node = node_of(to);
         let cell = node % 81;
         let own = node < SINGLES && digit_of(node) == self.digit;

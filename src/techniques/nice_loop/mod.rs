@@ -639,6 +639,32 @@ mod tests {
         assert!(states >= 60 && found * 3 >= states, "{found} of {states}");
     }
 
+    /// Settled starts stop travelling in the bounds pass, and the bounds are still those of
+    /// the pass in which every start goes to the end.
+    #[test]
+    fn settling_starts_keeps_the_bounds_of_the_full_pass() {
+        let mut bounded = 0;
+        for grid in hard_states() {
+            for (grouped, with_als) in [(false, false), (true, false), (true, true)] {
+                with_links(&grid, |links| {
+                    let nodes = Nodes::new(&grid, links, grouped, with_als);
+                    let mut adjacency = Adjacency::default();
+                    adjacency.prepare(nodes.cells.len());
+                    let settled =
+                        MultiSearch::default().bounds(&nodes, &mut adjacency, MAX_LOOP_LINKS);
+                    let full =
+                        MultiSearch::unsettled().bounds(&nodes, &mut adjacency, MAX_LOOP_LINKS);
+                    assert_eq!(settled.off, full.off, "{grouped} {with_als}");
+                    assert_eq!(settled.on, full.on, "{grouped} {with_als}");
+                    let deep = |b: &[u8]| b.iter().filter(|&&l| l > 3 && l != NO_STEP).count();
+                    bounded += deep(&full.off) + deep(&full.on);
+                });
+            }
+        }
+        // Starts settle at every depth: the comparison includes lengths found late.
+        assert!(bounded > 100, "{bounded}");
+    }
+
     /// A sink taking every step gets the pruned scan's first step, then the rest of the full
     /// list, shortest first: the searches skipped by the bounds would have found nothing.
     #[test]
