@@ -40,6 +40,11 @@ enum Variant {
 /// boxes (only the 54 that meet are searched).
 const PAIRS: usize = 18 * 9;
 
+/// A part's share (its cells minus its digits outside the core's) lies in -9..=6 (1 to 6
+/// cells, 0 to 9 such digits): offset by `SHARE_OFFSET`, an index below `SHARES`.
+const SHARE_OFFSET: i32 = 9;
+const SHARES: usize = 16;
+
 thread_local! {
     /// Per variant, the pairs that found nothing and the candidates they found nothing at.
     static MISSES: RefCell<[Misses<PAIRS>; 3]> =
@@ -121,7 +126,8 @@ fn intersection(
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
     let unsolved = grid.unsolved();
-    let mut box_allowed = [false; 64];
+    // Box part indices by share.
+    let mut by_share = [[0u8; 64]; SHARES];
     {
         let mut core = [0usize; 3];
         let mut n_core = 0;
@@ -153,17 +159,28 @@ fn intersection(
             // |V| - |C| (the extras of disjoint D_L and D_B are distinct).
             let surplus = v.count_ones() - n_c;
             let share = |cells: u32, digits: u16| cells as i32 - (digits & !v).count_ones() as i32;
-            // Which box parts the core admits, once per core rather than per line part.
-            for (allowed, &(b_cells, d_b, _)) in box_allowed.iter_mut().zip(box_sets) {
-                *allowed = d_b & v != 0 && part_allowed(c_cells | b_cells);
+            // The box parts the core admits, once per core rather than per line part, listed by
+            // their share (offset by SHARE_OFFSET), each list in mask order: a line part meets
+            // only the list whose share completes its own to the surplus.
+            let mut by_share_len = [0usize; SHARES];
+            for (i, &(b_cells, d_b, n_b)) in box_sets.iter().enumerate() {
+                if d_b & v != 0 && part_allowed(c_cells | b_cells) {
+                    let s = (share(n_b, d_b) + SHARE_OFFSET) as usize;
+                    by_share[s][by_share_len[s]] = i as u8;
+                    by_share_len[s] += 1;
+                }
             }
             for &(l_cells, d_l, n_l) in line_sets {
-                let from_line = share(n_l, d_l);
                 if d_l & v == 0 || !part_allowed(c_cells | l_cells) {
                     continue;
                 }
-                for (&(b_cells, d_b, n_b), &allowed) in box_sets.iter().zip(&box_allowed) {
-                    if !allowed || d_b & d_l != 0 || from_line + share(n_b, d_b) != surplus as i32 {
+                let wanted = surplus as i32 - share(n_l, d_l) + SHARE_OFFSET;
+                let Some(w) = usize::try_from(wanted).ok().filter(|&w| w < SHARES) else {
+                    continue;
+                };
+                for &i in &by_share[w][..by_share_len[w]] {
+                    let (b_cells, d_b, n_b) = box_sets[i as usize];
+                    if d_b & d_l != 0 {
                         continue;
                     }
                     let cells = n_c + n_l + n_b;
