@@ -5,10 +5,12 @@
 use std::fmt::Write as _;
 
 use crate::grading::evaluate::Evaluation;
+use crate::grading::grader::GradeOutcome;
 use crate::scales::ladder::Ladder;
 use crate::scales::{RatingRule, Scale};
 use crate::techniques::TechniqueId;
 
+use super::csv_encoder::decimal;
 use super::rows::RowKind;
 
 /// What one output column holds.
@@ -144,13 +146,18 @@ impl RowContext<'_> {
         }
     }
 
+    /// The ladder's outcome of a graded row (none for `solve`, or a row not graded).
+    pub fn outcome(&self) -> Option<&GradeOutcome> {
+        match self.kind {
+            RowKind::Grade(_) => self.evaluation.outcome(),
+            RowKind::Solve => None,
+        }
+    }
+
     /// The value of `field` in this row.
     pub fn value(&self, field: Field) -> Value<'_> {
         let evaluation = self.evaluation;
-        let outcome = match self.kind {
-            RowKind::Grade(_) => evaluation.outcome(),
-            RowKind::Solve => None,
-        };
+        let outcome = self.outcome();
         let solved = outcome.filter(|o| o.solved);
         let text = |s: &'static str| Value::Text(s);
         fn or_null(s: &str) -> Value<'_> {
@@ -215,18 +222,6 @@ impl RowContext<'_> {
     /// Appends the CSV text of `field` in this row to `out` (empty for `Null`), as the CSV has
     /// always written it: `true`/`false`, integers, time with one decimal.
     pub fn write_text(&self, field: Field, out: &mut String) {
-        if let Field::Count(technique) = field {
-            // Most of a graded row's columns: the count straight from the outcome, as
-            // `value` gives it (none when the row was not graded).
-            let outcome = match self.kind {
-                RowKind::Grade(_) => self.evaluation.outcome(),
-                RowKind::Solve => None,
-            };
-            if let Some(outcome) = outcome {
-                push_decimal(out, u64::from(outcome.counts[technique as usize]));
-            }
-            return;
-        }
         match (field, self.value(field)) {
             (Field::TimeUs, _) => {
                 let _ = write!(out, "{:.1}", self.evaluation.time_us);
@@ -242,23 +237,13 @@ impl RowContext<'_> {
     }
 }
 
-/// Appends `n` in decimal, as `write!(out, "{n}")` does, without the formatting machinery:
-/// a graded row is mostly counts (some 90 integers), and formatting each through `fmt` cost
-/// about a third of writing an easy puzzle's row.
-fn push_decimal(out: &mut String, mut n: u64) {
+/// Appends `n` in decimal, as `write!(out, "{n}")` does, without the formatting machinery
+/// (see [`decimal`]).
+fn push_decimal(out: &mut String, n: u64) {
     let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        digits[start] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
     // Char by char: ASCII digits, so no UTF-8 check of the buffer (which cost more than
     // the digits themselves; most counts have one).
-    for &digit in &digits[start..] {
+    for &digit in decimal(n, &mut digits) {
         out.push(char::from(digit));
     }
 }

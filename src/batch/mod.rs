@@ -21,6 +21,7 @@ use crate::symmetry::Forms;
 use crate::timing::TimingsPool;
 
 pub mod columns;
+pub mod csv_encoder;
 #[cfg(feature = "parquet")]
 pub mod parquet;
 pub mod rows;

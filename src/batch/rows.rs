@@ -12,6 +12,7 @@ use crate::scales::{RatingRule, Scale};
 use crate::techniques::TechniqueId;
 
 use super::columns::{counts_text, default_columns, Column, Field, RowContext, Value};
+use super::csv_encoder::CsvEncoder;
 use crate::input::reader::split_csv_fields;
 
 /// Which columns a [`RowWriter`] writes.
@@ -61,7 +62,7 @@ impl Default for RowOptions {
 
 /// Where the rows go, by format.
 enum Output<W: Write> {
-    Csv(Box<csv::Writer<W>>),
+    Csv(CsvEncoder<W>),
     Lines(W),
     Json(W),
     #[cfg(feature = "parquet")]
@@ -86,8 +87,6 @@ pub struct RowWriter<'a, W: Write> {
     counts: String,
     /// One field's text.
     field: String,
-    /// One CSV row's fields (one buffer for the run).
-    record: csv::ByteRecord,
     /// The input CSV's fields of the row (`--pass-through`), split from `extra`.
     inputs: Vec<String>,
     /// Whether any column is an input column.
@@ -173,11 +172,11 @@ impl<'a, W: Write> RowWriter<'a, W> {
                 )))
             }
             OutputFormat::Csv => {
-                let mut csv = csv::WriterBuilder::new().from_writer(output);
+                let mut csv = CsvEncoder::new(output);
                 if options.header {
-                    csv.write_record(columns.iter().map(|c| c.name.as_str()))?;
+                    csv.record(columns.iter().map(|c| c.name.as_bytes()))?;
                 }
-                Output::Csv(Box::new(csv))
+                Output::Csv(csv)
             }
         };
         Ok(RowWriter {
@@ -190,7 +189,6 @@ impl<'a, W: Write> RowWriter<'a, W> {
             solution: String::new(),
             counts: String::new(),
             field: String::new(),
-            record: csv::ByteRecord::new(),
             inputs: Vec::new(),
             passes_through,
             timing: options.timing,
@@ -246,16 +244,20 @@ impl<'a, W: Write> RowWriter<'a, W> {
                 Ok(writeln!(out, "{row}")?)
             }
             Output::Csv(csv) => {
-                // One record handed over whole: the csv crate copies a record that needs no
-                // quoting straight into its buffer, where field by field each went through
-                // its quoting state machine (the same bytes either way).
-                self.record.clear();
+                // Counts, most of a graded row, go straight into the output as digits.
+                let outcome = row.outcome();
                 for column in &self.columns {
-                    self.field.clear();
-                    row.write_text(column.field, &mut self.field);
-                    self.record.push_field(self.field.as_bytes());
+                    match (column.field, outcome) {
+                        (Field::Count(t), Some(o)) => csv.uint(u64::from(o.counts[t as usize])),
+                        (Field::Count(_), None) => csv.empty(),
+                        (field, _) => {
+                            self.field.clear();
+                            row.write_text(field, &mut self.field);
+                            csv.text(self.field.as_bytes());
+                        }
+                    }
                 }
-                csv.write_byte_record(&self.record)
+                Ok(csv.end_record()?)
             }
         }
     }
