@@ -64,8 +64,13 @@ impl<W: Write> CsvEncoder<W> {
     /// Appends an unsigned integer field (digits never need quotes).
     pub fn uint(&mut self, n: u64) {
         self.separate();
-        let mut digits = [0u8; 20];
-        self.buffer.extend_from_slice(decimal(n, &mut digits));
+        if n < 10 {
+            // Most counts: one byte, without a copy call.
+            self.buffer.push(b'0' + n as u8);
+        } else {
+            let mut digits = [0u8; 20];
+            self.buffer.extend_from_slice(decimal(n, &mut digits));
+        }
     }
 
     /// Appends an empty field.
