@@ -81,8 +81,9 @@ pub struct RowWriter<'a, W: Write> {
     scale: Option<Scale>,
     /// The message column, rendered here for each row (one buffer for the run).
     message: String,
-    /// The solution (`solve`), rendered here for each row.
-    solution: String,
+    /// The solution (`solve`), rendered here for each row: ASCII digits, made as bytes
+    /// (pushing 81 chars one by one cost more than the rest of the row).
+    solution: Vec<u8>,
     /// The `counts` column, rendered here when written.
     counts: String,
     /// One field's text.
@@ -186,7 +187,7 @@ impl<'a, W: Write> RowWriter<'a, W> {
             chosen,
             scale,
             message: String::new(),
-            solution: String::new(),
+            solution: Vec::new(),
             counts: String::new(),
             field: String::new(),
             inputs: Vec::new(),
@@ -208,8 +209,7 @@ impl<'a, W: Write> RowWriter<'a, W> {
         self.counts.clear();
         if let RowKind::Solve = self.kind {
             if let Some(solution) = evaluation.solution() {
-                self.solution
-                    .extend(solution.iter().map(|&d| char::from(b'1' + d)));
+                self.solution.extend(solution.iter().map(|&d| b'1' + d));
             }
         }
         if let RowKind::Grade(ladder) = self.kind {
@@ -228,7 +228,7 @@ impl<'a, W: Write> RowWriter<'a, W> {
             source,
             evaluation,
             message: &self.message,
-            solution: &self.solution,
+            solution: std::str::from_utf8(&self.solution).expect("ASCII digits"),
             counts: &self.counts,
         };
         match &mut self.output {
@@ -250,11 +250,17 @@ impl<'a, W: Write> RowWriter<'a, W> {
                     match (column.field, outcome) {
                         (Field::Count(t), Some(o)) => csv.uint(u64::from(o.counts[t as usize])),
                         (Field::Count(_), None) => csv.empty(),
-                        (field, _) => {
-                            self.field.clear();
-                            row.write_text(field, &mut self.field);
-                            csv.text(self.field.as_bytes());
-                        }
+                        // Text and integers as they are; the rest as `write_text` renders it.
+                        (field, _) => match row.value(field) {
+                            Value::Null => csv.empty(),
+                            Value::Text(text) => csv.text(text.as_bytes()),
+                            Value::UInt(n) => csv.uint(n),
+                            Value::Bool(_) | Value::Float(_) => {
+                                self.field.clear();
+                                row.write_text(field, &mut self.field);
+                                csv.text(self.field.as_bytes());
+                            }
+                        },
                     }
                 }
                 Ok(csv.end_record()?)
