@@ -256,7 +256,7 @@ impl<R: BufRead> RecordReader<R> {
                 continue;
             }
             any = true;
-            let end = rest.iter().position(|&b| b == b'\n' || b == b'\r');
+            let end = memchr::memchr2(b'\n', b'\r', rest);
             let taken = end.unwrap_or(rest.len());
             let room = MAX_LINE.saturating_sub(self.buffer.len());
             self.buffer.extend_from_slice(&rest[..taken.min(room)]);
@@ -305,7 +305,7 @@ impl<R: BufRead> RecordReader<R> {
                 record.puzzle = echo_cut(bytes, length);
                 return Ok(Some(record));
             }
-            if let Some(at) = bytes.iter().position(|&b| b == 0) {
+            if let Some(at) = memchr::memchr(0, bytes) {
                 return Ok(Some(error_record(self.line, bytes, nul_message(bytes, at))));
             }
             let csv = matches!(self.mode, Mode::Csv { .. });
@@ -517,7 +517,8 @@ fn nul_message(bytes: &[u8], at: usize) -> String {
 fn plain_record(line: u64, text: &str) -> Record {
     let start = text.len() - text.trim_start().len();
     let rest = &text[start..];
-    let end = rest.find([' ', '\t', ',']).unwrap_or(rest.len());
+    // Bytes, not chars: in UTF-8 these ASCII bytes only ever stand for themselves.
+    let end = memchr::memchr3(b' ', b'\t', b',', rest.as_bytes()).unwrap_or(rest.len());
     let extra = rest.get(end + 1..).unwrap_or("").trim_end();
     Record {
         line,
