@@ -240,24 +240,44 @@ fn part_subsets(grid: &Grid, cells: Bits81, out: &mut [(Bits81, u16, u32); 64]) 
 }
 
 /// Calls `visit` with every non-empty subset of `cells` in depth-first order (each subset is
-/// followed by its extensions with later cells: {0}, {0,1}, {0,1,2}, …, {0,2}, …, {1}, …).
+/// followed by its extensions with later cells: {0}, {0,1}, {0,1,2}, …, {0,2}, …, {1}, …),
+/// with the subset's digits and size carried along (each from its parent's). `visit` answers
+/// whether to go on to the subset's extensions: `false` skips them, for a condition no
+/// extension can undo.
 fn subsets_depth_first(
+    grid: &Grid,
     cells: &[usize],
-    visit: &mut dyn FnMut(Bits81) -> ControlFlow<()>,
+    visit: &mut dyn FnMut(Bits81, u16, i32) -> ControlFlow<(), bool>,
 ) -> ControlFlow<()> {
     fn extend(
+        grid: &Grid,
         cells: &[usize],
-        chosen: Bits81,
-        visit: &mut dyn FnMut(Bits81) -> ControlFlow<()>,
+        (chosen, digits, size): (Bits81, u16, i32),
+        visit: &mut dyn FnMut(Bits81, u16, i32) -> ControlFlow<(), bool>,
     ) -> ControlFlow<()> {
         for (i, &cell) in cells.iter().enumerate() {
-            let with = chosen | Bits81::cell(cell);
-            visit(with)?;
-            extend(&cells[i + 1..], with, visit)?;
+            let with = (
+                chosen | Bits81::cell(cell),
+                digits | grid.candidates(cell),
+                size + 1,
+            );
+            if visit(with.0, with.1, with.2)? {
+                extend(grid, &cells[i + 1..], with, visit)?;
+            }
         }
         ControlFlow::Continue(())
     }
-    extend(cells, Bits81::EMPTY, visit)
+    extend(grid, cells, (Bits81::EMPTY, 0, 0), visit)
+}
+
+/// The cells of `set` in reading order, in `out`; returns how many (a house's: at most nine).
+fn cells_into(set: Bits81, out: &mut [usize; 9]) -> usize {
+    let mut n = 0;
+    for cell in set.iter().take(9) {
+        out[n] = cell;
+        n += 1;
+    }
+    n
 }
 
 /// Sue de Coq as HoDoKu 2.2 searches it, in its order: rows then columns, each with the boxes
@@ -272,10 +292,12 @@ pub fn sue_de_coq_hodoku(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()
         let line_set = HOUSE_SETS[line] & unsolved;
         for block in 18..27 {
             let box_set = HOUSE_SETS[block] & unsolved;
-            let inter: Vec<usize> = (line_set & box_set).iter().collect();
-            if inter.len() < 2 {
+            if (line_set & box_set).count() < 2 {
                 continue;
             }
+            let mut inter_cells = [0usize; 9];
+            let inter_count = cells_into(line_set & box_set, &mut inter_cells);
+            let inter = &inter_cells[..inter_count];
             let houses = SdcHouses {
                 grid,
                 line,
@@ -320,53 +342,75 @@ impl SdcHouses<'_> {
         if surplus < 2 {
             return ControlFlow::Continue(());
         }
-        let line_source: Vec<usize> = self.line_set.and_not(core).iter().collect();
-        subsets_depth_first(&line_source, &mut |line_part| {
-            let d_l = digits_of(grid, line_part);
-            let n = line_part.count() as i32;
-            let extra = (d_l & !v).count_ones() as i32;
-            if d_l & v == 0 || n <= extra || n - extra >= surplus {
-                return ControlFlow::Continue(());
+        let mut line_source = [0usize; 9];
+        let line_cells = cells_into(self.line_set.and_not(core), &mut line_source);
+        subsets_depth_first(
+            grid,
+            &line_source[..line_cells],
+            &mut |line_part, d_l, n| {
+                let extra = (d_l & !v).count_ones() as i32;
+                if d_l & v == 0 || n <= extra || n - extra >= surplus {
+                    return ControlFlow::Continue(true);
+                }
+                let mut box_source = [0usize; 9];
+                let box_cells = cells_into(self.box_set.and_not(core | line_part), &mut box_source);
+                let forbidden = d_l & v;
+                let box_surplus = surplus - (n - extra);
+                subsets_depth_first(
+                    grid,
+                    &box_source[..box_cells],
+                    &mut |box_part, d_b, size| {
+                        if d_b & forbidden != 0 {
+                            // Digits only grow: no extension can drop the forbidden one.
+                            return ControlFlow::Continue(false);
+                        }
+                        if d_b & v == 0 || size - (d_b & !v).count_ones() as i32 != box_surplus {
+                            return ControlFlow::Continue(true);
+                        }
+                        self.emit(core, v, (line_part, d_l), (box_part, d_b), sink)?;
+                        ControlFlow::Continue(true)
+                    },
+                )?;
+                ControlFlow::Continue(true)
+            },
+        )
+    }
+
+    /// The step of the core, line part and box part, to `sink` if it eliminates anything.
+    fn emit(
+        &self,
+        core: Bits81,
+        v: u16,
+        (line_part, d_l): (Bits81, u16),
+        (box_part, d_b): (Bits81, u16),
+        sink: &mut StepSink<'_>,
+    ) -> ControlFlow<()> {
+        let grid = self.grid;
+        let shared = d_b & d_l;
+        let box_others = self.box_set.and_not(box_part | core);
+        let line_others = self.line_set.and_not(line_part | core);
+        let box_digits = ((v | d_b) & !d_l) | shared;
+        let line_digits = ((v | d_l) & !d_b) | shared;
+        let mut step = Step::new(TechniqueId::SueDeCoq);
+        for d in 0..9 {
+            let mut removed = Bits81::EMPTY;
+            if box_digits & (1 << d) != 0 {
+                removed |= box_others;
             }
-            let box_source: Vec<usize> = self.box_set.and_not(core | line_part).iter().collect();
-            let forbidden = d_l & v;
-            let box_surplus = surplus - (n - extra);
-            subsets_depth_first(&box_source, &mut |box_part| {
-                let d_b = digits_of(grid, box_part);
-                if d_b & forbidden != 0 || d_b & v == 0 {
-                    return ControlFlow::Continue(());
-                }
-                let box_extra = (d_b & !v).count_ones() as i32;
-                if box_part.count() as i32 - box_extra != box_surplus {
-                    return ControlFlow::Continue(());
-                }
-                let shared = d_b & d_l;
-                let box_others = self.box_set.and_not(box_part | core);
-                let line_others = self.line_set.and_not(line_part | core);
-                let box_digits = ((v | d_b) & !d_l) | shared;
-                let line_digits = ((v | d_l) & !d_b) | shared;
-                let mut step = Step::new(TechniqueId::SueDeCoq);
-                for d in 0..9 {
-                    let mut removed = Bits81::EMPTY;
-                    if box_digits & (1 << d) != 0 {
-                        removed |= box_others;
-                    }
-                    if line_digits & (1 << d) != 0 {
-                        removed |= line_others;
-                    }
-                    step.eliminations.planes[d] = removed & grid.plane(d);
-                }
-                if step.eliminations.is_empty() {
-                    return ControlFlow::Continue(());
-                }
-                step.houses = (1 << self.line) | (1 << self.block);
-                step.cells = core | line_part | box_part;
-                step.digits = v | d_l | d_b;
-                step.als = vec![core, line_part, box_part];
-                step.rcc = vec![v, d_l, d_b];
-                sink(&step)
-            })
-        })
+            if line_digits & (1 << d) != 0 {
+                removed |= line_others;
+            }
+            step.eliminations.planes[d] = removed & grid.plane(d);
+        }
+        if step.eliminations.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        step.houses = (1 << self.line) | (1 << self.block);
+        step.cells = core | line_part | box_part;
+        step.digits = v | d_l | d_b;
+        step.als = vec![core, line_part, box_part];
+        step.rcc = vec![v, d_l, d_b];
+        sink(&step)
     }
 }
 
@@ -390,7 +434,124 @@ pub fn sue_de_coq_line(step: &Step) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::test_support::{candidates, with_cells};
+    use crate::core::test_support::{candidates, with_cells, Xorshift};
+
+    /// HoDoKu's Sue de Coq by its definition, as [`sue_de_coq_hodoku`] searched before its
+    /// pruning: every core, every line part and every box part in HoDoKu's order, each part's
+    /// digits taken from its cells. Every step found, in order.
+    fn plain_hodoku_steps(grid: &Grid) -> Vec<Step> {
+        fn subsets(cells: &[usize], chosen: Bits81, out: &mut Vec<Bits81>) {
+            for (i, &cell) in cells.iter().enumerate() {
+                let with = chosen | Bits81::cell(cell);
+                out.push(with);
+                subsets(&cells[i + 1..], with, out);
+            }
+        }
+        let mut steps = Vec::new();
+        let unsolved = grid.unsolved();
+        for line in 0..18 {
+            let line_set = HOUSE_SETS[line] & unsolved;
+            for block in 18..27 {
+                let box_set = HOUSE_SETS[block] & unsolved;
+                let inter: Vec<usize> = (line_set & box_set).iter().collect();
+                let mut cores = Vec::new();
+                for i1 in 0..inter.len() {
+                    for i2 in i1 + 1..inter.len() {
+                        let pair = Bits81::cell(inter[i1]) | Bits81::cell(inter[i2]);
+                        cores.push(pair);
+                        cores.extend(inter[i2 + 1..].iter().map(|&c| pair | Bits81::cell(c)));
+                    }
+                }
+                let houses = SdcHouses {
+                    grid,
+                    line,
+                    block,
+                    line_set,
+                    box_set,
+                };
+                for core in cores {
+                    let v = digits_of(grid, core);
+                    let surplus = v.count_ones() as i32 - core.count() as i32;
+                    let mut line_parts = Vec::new();
+                    let line_source: Vec<usize> = line_set.and_not(core).iter().collect();
+                    subsets(&line_source, Bits81::EMPTY, &mut line_parts);
+                    for line_part in line_parts.into_iter().filter(|_| surplus >= 2) {
+                        let d_l = digits_of(grid, line_part);
+                        let n = line_part.count() as i32;
+                        let extra = (d_l & !v).count_ones() as i32;
+                        if d_l & v == 0 || n <= extra || n - extra >= surplus {
+                            continue;
+                        }
+                        let mut box_parts = Vec::new();
+                        let box_source: Vec<usize> =
+                            box_set.and_not(core | line_part).iter().collect();
+                        subsets(&box_source, Bits81::EMPTY, &mut box_parts);
+                        for box_part in box_parts {
+                            let d_b = digits_of(grid, box_part);
+                            let box_extra = (d_b & !v).count_ones() as i32;
+                            if d_b & d_l & v != 0
+                                || d_b & v == 0
+                                || box_part.count() as i32 - box_extra != surplus - (n - extra)
+                            {
+                                continue;
+                            }
+                            let _ =
+                                houses.emit(core, v, (line_part, d_l), (box_part, d_b), &mut |s| {
+                                    steps.push(s.clone());
+                                    ControlFlow::Continue(())
+                                });
+                        }
+                    }
+                }
+            }
+        }
+        steps
+    }
+
+    /// The pruned search finds what the plain one finds, step for step and in order, on the
+    /// shipped hard states and on random thinnings of them (candidates removed, so that parts
+    /// with forbidden digits and small surpluses are common). Fails if the pruning drops a
+    /// subtree that holds a step, or if the carried digits go wrong.
+    #[test]
+    fn hodoku_search_finds_the_steps_of_the_plain_search() {
+        let was = crate::techniques::memo::set_enabled(false);
+        let mut rng = Xorshift(0x5d_c0_9e);
+        let (mut states, mut found) = (0, 0);
+        for (marks, state) in crate::techniques::shipped_hard_states() {
+            for round in 0..4 {
+                let mut grid = state.clone();
+                if round > 0 {
+                    for digit in 0..9 {
+                        let drop = rng.random_set(10 * round);
+                        for cell in grid.plane(digit) & drop {
+                            if grid.candidates(cell).count_ones() > 1 {
+                                grid.eliminate(cell, digit);
+                            }
+                        }
+                    }
+                }
+                let mut steps = Vec::new();
+                let _ = sue_de_coq_hodoku(&grid, &mut |s| {
+                    steps.push(s.clone());
+                    ControlFlow::Continue(())
+                });
+                let plain = plain_hodoku_steps(&grid);
+                assert!(
+                    steps == plain,
+                    "{marks} round {round}: {} steps, the plain search {}",
+                    steps.len(),
+                    plain.len()
+                );
+                states += 1;
+                found += steps.len();
+            }
+        }
+        crate::techniques::memo::set_enabled(was);
+        assert!(
+            states >= 100 && found > 1000,
+            "{states} states, {found} steps"
+        );
+    }
 
     #[test]
     fn core_with_line_and_box_partners_clears_both_houses() {
