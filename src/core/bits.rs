@@ -58,6 +58,12 @@ impl Bits81 {
         self.0 != 0 && self.0 & (self.0 - 1) == 0
     }
 
+    /// Whether the set has two members or more (`count() > 1` without counting).
+    #[inline]
+    pub const fn has_several(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
     /// The lowest member, if any.
     #[inline]
     pub const fn first(self) -> Option<usize> {
@@ -286,6 +292,22 @@ mod tests {
         c.insert(1);
         assert_eq!(c.iter().collect::<Vec<_>>(), vec![1, 5, 80]);
         assert_eq!(c.iter().len(), 3);
+    }
+
+    #[test]
+    fn several_means_a_count_above_one() {
+        let mut rng = crate::core::test_support::Xorshift(0xb175);
+        let mut sets = vec![
+            Bits81::EMPTY,
+            Bits81::ALL,
+            Bits81::cell(0),
+            Bits81::cell(80),
+        ];
+        sets.extend((0..81).map(|c| Bits81::cell(c) | Bits81::cell((c * 7 + 3) % 81)));
+        sets.extend((0..200).map(|k| rng.random_set(k % 4)));
+        for set in sets {
+            assert_eq!(set.has_several(), set.count() > 1, "{set:?}");
+        }
     }
 
     #[test]

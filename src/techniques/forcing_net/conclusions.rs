@@ -145,9 +145,12 @@ impl Tables {
                 }
             }
         }
+        // Only a digit set in two cells or more can be set twice in a house (the checks
+        // skipped here are false; the order of the rest is kept).
+        let set_twice = (0..9).fold(0u16, |m, d| m | u16::from(closure.on[d].has_several()) << d);
         for house in 0..27 {
-            for d in 0..9 {
-                if (closure.on[d] & HOUSE_SETS[house]).count() > 1 {
+            for d in digits(set_twice) {
+                if (closure.on[d] & HOUSE_SETS[house]).has_several() {
                     add(ForcingReason::TwiceInHouse {
                         house: house as u8,
                         digit: d as u8,
@@ -165,8 +168,12 @@ impl Tables {
         for c in empty.iter() {
             add(ForcingReason::EmptyCell { cell: c as u8 });
         }
+        // A house's places of a digit can all be deleted only where some allowed place is.
+        let deleted_somewhere = (0..9).fold(0u16, |m, d| {
+            m | u16::from(allowed[d].intersects(closure.off[d])) << d
+        });
         for house in 0..27 {
-            for d in 0..9 {
+            for d in digits(deleted_somewhere) {
                 let places = allowed[d] & HOUSE_SETS[house];
                 if !places.is_empty() && places.is_subset_of(closure.off[d]) {
                     add(ForcingReason::EmptyHouse {
