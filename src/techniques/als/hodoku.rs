@@ -14,6 +14,7 @@
 //!
 //! The GNPX ladders keep `techniques::als::als_xy_wing`.
 
+use std::cell::Cell;
 use std::cmp::Ordering;
 use std::ops::ControlFlow;
 
@@ -21,6 +22,7 @@ use crate::core::bits;
 use crate::core::{Bits81, CandidateSet, Grid, HOUSE_SETS, PEERS};
 use crate::model::als::{find_als, Als};
 use crate::techniques::hodoku_order::step_order_key;
+use crate::techniques::memo::{self, region_key, RegionKey};
 use crate::techniques::step::Step;
 use crate::techniques::{StepSink, TechniqueId};
 
@@ -91,10 +93,47 @@ pub fn als_xz(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     crate::techniques::als::als_xz_capped(grid, HODOKU_MAX_ALS_CELLS, sink)
 }
 
+/// HoDoKu's sets of one grid, per set and digit the cells seeing the digit's places, and the
+/// restricted commons: what ALS-XY-Wing and ALS-Chain both start from.
+#[derive(Default)]
+struct RcList {
+    /// The grid the list was made for.
+    key: Option<RegionKey>,
+    sets: Vec<Als>,
+    sees: Vec<[Bits81; 9]>,
+    rcs: Vec<Restricted>,
+}
+
+thread_local! {
+    /// The list of this thread's last grid. The two rungs are next to each other on HoDoKu's
+    /// ladder, so the chain's search mostly meets the grid the wing's found nothing on.
+    static LAST_LIST: Cell<Option<Box<RcList>>> = const { Cell::new(None) };
+}
+
+/// Runs `search` on the list of `grid`: the last one made if it was made for the same grid
+/// (and memos are on, [`memo::enabled`]), else a new one.
+fn with_rc_list<R>(grid: &Grid, search: impl FnOnce(&RcList) -> R) -> R {
+    let key = region_key(grid, Bits81::ALL);
+    // Out of its slot while the search runs: a search within it would make its own.
+    let mut list = LAST_LIST.with(Cell::take).unwrap_or_default();
+    if !(memo::enabled() && list.key == Some(key)) {
+        let (sets, sees) = hodoku_als_list(grid);
+        list.rcs = restricted_commons(&sets, &sees);
+        (list.sets, list.sees, list.key) = (sets, sees, Some(key));
+    }
+    let result = search(&list);
+    LAST_LIST.with(|slot| slot.set(Some(list)));
+    result
+}
+
 /// ALS-XY-Wing in HoDoKu's scan order (see the module comment), with HoDoKu's eliminations.
 pub fn als_xy_wing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    let (sets, sees) = hodoku_als_list(grid);
-    let rcs = restricted_commons(&sets, &sees);
+    with_rc_list(grid, |list| xy_wings(grid, list, sink))
+}
+
+/// [`als_xy_wing`] on the list of `grid`.
+fn xy_wings(grid: &Grid, list: &RcList, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let (sets, sees, rcs) = (&list.sets, &list.sees, &list.rcs);
     // Per set, the restricted commons it belongs to (ascending list positions).
     let mut touching: Vec<Vec<u32>> = vec![Vec::new(); sets.len()];
     for (i, rc) in rcs.iter().enumerate() {
@@ -174,8 +213,12 @@ const HODOKU_MAX_CHAIN_LINKS: usize = 50;
 /// goes through `--verify`). A digit z of both end sets, neither the first link's nor the last
 /// link's, leaves the cells outside the end sets seeing all its places in both.
 pub fn als_chain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    let (sets, sees) = hodoku_als_list(grid);
-    let rcs = restricted_commons(&sets, &sees);
+    with_rc_list(grid, |list| chains(grid, list, sink))
+}
+
+/// [`als_chain`] on the list of `grid`.
+fn chains(grid: &Grid, list: &RcList, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let (sets, sees, rcs) = (&list.sets, &list.sees, &list.rcs);
     // The list is ordered by its first set: each set's links are one run of it.
     let mut starts = vec![rcs.len(); sets.len() + 1];
     for (i, rc) in rcs.iter().enumerate().rev() {
@@ -186,9 +229,9 @@ pub fn als_chain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     }
     let mut search = ChainSearch {
         grid,
-        sets: &sets,
-        sees: &sees,
-        rcs: &rcs,
+        sets,
+        sees,
+        rcs,
         starts: &starts,
         path: Vec::new(),
         carried: Vec::new(),
