@@ -33,9 +33,10 @@ impl Tables {
         // One premise: contradictions, in HoDoKu's table order (cell, digit; set, deleted); the
         // candidate ids already run in that order.
         let order = 0..self.candidates.len();
+        let allowed_houses = allowed.map(Bits81::houses);
         for k in order.clone() {
             for premise in [2 * k, 2 * k + 1] {
-                self.contradictions(grid, premise, &allowed, &mut found);
+                self.contradictions(grid, premise, (&allowed, &allowed_houses), &mut found);
             }
         }
         // Both polarities of one candidate.
@@ -105,11 +106,13 @@ impl Tables {
     }
 
     /// The contradictions one premise's table holds (each makes the premise false).
+    /// `allowed`: per digit, the unsolved cells seeing none of its placements, and the houses
+    /// holding them.
     fn contradictions(
         &self,
         grid: &Grid,
         premise: usize,
-        allowed: &[Bits81; 9],
+        (allowed, allowed_houses): (&[Bits81; 9], &[u32; 9]),
         found: &mut Conclusions,
     ) {
         let closure = &self.closures[premise];
@@ -168,14 +171,21 @@ impl Tables {
         for c in empty.iter() {
             add(ForcingReason::EmptyCell { cell: c as u8 });
         }
-        // A house's places of a digit can all be deleted only where some allowed place is.
-        let deleted_somewhere = (0..9).fold(0u16, |m, d| {
-            m | u16::from(allowed[d].intersects(closure.off[d])) << d
-        });
-        for house in 0..27 {
-            for d in digits(deleted_somewhere) {
-                let places = allowed[d] & HOUSE_SETS[house];
-                if !places.is_empty() && places.is_subset_of(closure.off[d]) {
+        // Per digit, the houses whose allowed places are all deleted: houses with an allowed
+        // place, less those with one the table leaves (house sets, not a test per house).
+        let mut emptied = [0u32; 9];
+        let mut any_emptied = 0u32;
+        for d in 0..9 {
+            if allowed[d].intersects(closure.off[d]) {
+                emptied[d] = allowed_houses[d] & !allowed[d].and_not(closure.off[d]).houses();
+                any_emptied |= emptied[d];
+            }
+        }
+        while any_emptied != 0 {
+            let house = any_emptied.trailing_zeros();
+            any_emptied &= any_emptied - 1;
+            for (d, houses) in emptied.iter().enumerate() {
+                if houses & 1 << house != 0 {
                     add(ForcingReason::EmptyHouse {
                         house: house as u8,
                         digit: d as u8,

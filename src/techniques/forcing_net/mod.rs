@@ -317,6 +317,10 @@ impl Tables {
         let mut reached = vec![0u64; words];
         let mut expanded = vec![0u64; words];
         let premises = 2 * self.candidates.len();
+        // The closures of the premises done so far, as node bits: a premise reached by a
+        // later one brings its whole closure at once, and everything in it counts as
+        // expanded (a closure holds every implication of its members).
+        let mut done = vec![0u64; premises * words];
         self.closures = Vec::with_capacity(premises);
         for premise in 0..premises {
             reached.fill(0);
@@ -331,16 +335,25 @@ impl Tables {
                         if pending == 0 {
                             break;
                         }
-                        let bit = pending.trailing_zeros() as usize;
-                        expanded[w] |= 1 << bit;
-                        let row = &self.direct[(w * 64 + bit) * words..][..words];
-                        for (r, d) in reached.iter_mut().zip(row) {
-                            *r |= d;
+                        let node = w * 64 + pending.trailing_zeros() as usize;
+                        if node < premise {
+                            let closure = &done[node * words..][..words];
+                            for ((r, e), c) in reached.iter_mut().zip(&mut expanded).zip(closure) {
+                                *r |= c;
+                                *e |= c;
+                            }
+                        } else {
+                            expanded[w] |= 1 << (node % 64);
+                            let row = &self.direct[node * words..][..words];
+                            for (r, d) in reached.iter_mut().zip(row) {
+                                *r |= d;
+                            }
                         }
                         changed = true;
                     }
                 }
             }
+            done[premise * words..][..words].copy_from_slice(&reached);
             let mut closure = Closure {
                 on: [Bits81::EMPTY; 9],
                 off: [Bits81::EMPTY; 9],

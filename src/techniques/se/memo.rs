@@ -129,7 +129,7 @@ fn changed_since(producer: Producer, grid: &Grid) -> Changed {
         }
         Changed {
             digits,
-            houses: super::houses_touching(cells),
+            houses: cells.houses(),
             cells,
         }
     })
