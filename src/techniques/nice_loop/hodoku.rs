@@ -33,7 +33,7 @@ use std::ops::ControlFlow;
 
 use super::{is_on, node_of, state, State};
 use crate::core::bits::digits;
-use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
+use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
 use crate::model::links::ChainLink;
 use crate::model::links::LinkKind;
 use crate::model::superlinks::{SuperLink, SuperNode};
@@ -59,6 +59,10 @@ struct Group {
 struct Graph<'a> {
     grid: &'a Grid,
     groups: Vec<Group>,
+    /// The groups' indices by digit (ascending within a digit): `of_digit[d]` is the run
+    /// `group_order[group_start[d]..group_start[d + 1]]`, so a node meets only its digit's.
+    group_order: Vec<u16>,
+    group_start: [usize; 10],
     /// Per node: its cells and the cells seeing all of them.
     cells: Vec<Bits81>,
     sees: Vec<Bits81>,
@@ -96,9 +100,20 @@ impl<'a> Graph<'a> {
                 }
             })
             .collect();
+        let mut group_order: Vec<u16> = (0..groups.len() as u16).collect();
+        group_order.sort_by_key(|&g| groups[g as usize].digit);
+        let mut group_start = [groups.len(); 10];
+        for (k, &g) in group_order.iter().enumerate().rev() {
+            group_start[groups[g as usize].digit] = k;
+        }
+        for d in (0..9).rev() {
+            group_start[d] = group_start[d].min(group_start[d + 1]);
+        }
         let mut graph = Graph {
             grid,
             groups,
+            group_order,
+            group_start,
             cells,
             sees,
             start: Vec::with_capacity(nodes * 2 + 1),
@@ -129,6 +144,13 @@ impl<'a> Graph<'a> {
         self.cells[node].first().unwrap_or(0)
     }
 
+    /// The groups of `digit`, with their indices, in index order.
+    fn groups_of(&self, digit: usize) -> impl Iterator<Item = (usize, &Group)> + '_ {
+        self.group_order[self.group_start[digit]..self.group_start[digit + 1]]
+            .iter()
+            .map(|&g| (g as usize, &self.groups[g as usize]))
+    }
+
     fn successors(&self, s: State) -> &[State] {
         &self.succ[self.start[s as usize] as usize..self.start[s as usize + 1] as usize]
     }
@@ -149,17 +171,21 @@ impl<'a> Graph<'a> {
             let mask = self.grid.candidates(cell);
             if is_on(from) {
                 // The cell's other candidates, then the digit's places in row, column, box.
+                // Each state once, at its first place: the cell's other candidates are distinct,
+                // and a peer met in a second house is left out by the mask of those met.
                 for d in digits(mask).filter(|&d| d != digit) {
-                    push(out, state(cell * 9 + d, false));
+                    out.push(state(cell * 9 + d, false));
                 }
+                let mut met = Bits81::cell(cell);
                 for &house in &CELL_HOUSES[cell] {
-                    let places = plane & HOUSE_SETS[house as usize];
-                    for peer in places.iter().filter(|&p| p != cell) {
-                        push(out, state(peer * 9 + digit, false));
+                    let places = (plane & HOUSE_SETS[house as usize]).and_not(met);
+                    met |= places;
+                    for peer in places.iter() {
+                        out.push(state(peer * 9 + digit, false));
                     }
                 }
-                for (i, g) in self.groups.iter().enumerate() {
-                    if g.digit == digit && self.sees[SINGLES + i].contains(cell) {
+                for (i, _) in self.groups_of(digit) {
+                    if self.sees[SINGLES + i].contains(cell) {
                         push(out, state(SINGLES + i, false));
                     }
                 }
@@ -176,10 +202,7 @@ impl<'a> Graph<'a> {
                     }
                 }
                 // A group whose box or line holds, outside it, only this place of the digit.
-                for (i, g) in self.groups.iter().enumerate() {
-                    if g.digit != digit {
-                        continue;
-                    }
+                for (i, g) in self.groups_of(digit) {
                     let visible = plane & self.sees[SINGLES + i];
                     for house in [g.box_house, g.line_house] {
                         if visible & HOUSE_SETS[house] == Bits81::cell(cell) {
@@ -195,9 +218,8 @@ impl<'a> Graph<'a> {
                 for cell in visible.iter() {
                     push(out, state(cell * 9 + digit, false));
                 }
-                for (j, other) in self.groups.iter().enumerate() {
+                for (j, other) in self.groups_of(digit) {
                     if SINGLES + j != node
-                        && other.digit == digit
                         && !other.cells.intersects(me.cells)
                         && (other.line_house == me.line_house || other.box_house == me.box_house)
                     {
@@ -213,9 +235,8 @@ impl<'a> Graph<'a> {
                 }
                 // The only other group of a house holding every other place of the digit.
                 for house in [me.line_house, me.box_house] {
-                    let mut others = self.groups.iter().enumerate().filter(|(j, other)| {
+                    let mut others = self.groups_of(digit).filter(|(j, other)| {
                         SINGLES + j != node
-                            && other.digit == digit
                             && !other.cells.intersects(me.cells)
                             && (other.line_house == house || other.box_house == house)
                     });
@@ -487,14 +508,15 @@ fn aics_of(graph: &Graph<'_>, table: &Table, technique: TechniqueId, out: &mut V
             continue;
         }
         let (end_cell, end_digit) = (end_node / 9, end_node % 9);
-        let mut step = Step::new(technique);
+        // The eliminations first: most ends make none, and a step is built only for an AIC.
+        let mut eliminations = CandidateSet::EMPTY;
         if digit == end_digit {
             let seen = PEERS[cell] & PEERS[end_cell] & grid.plane(digit);
-            if seen.count() < 2 {
+            if !seen.has_several() {
                 continue;
             }
             for c in seen.iter() {
-                step.eliminations.insert(c, digit);
+                eliminations.insert(c, digit);
             }
         } else {
             if !PEERS[cell].contains(end_cell)
@@ -503,8 +525,8 @@ fn aics_of(graph: &Graph<'_>, table: &Table, technique: TechniqueId, out: &mut V
             {
                 continue;
             }
-            step.eliminations.insert(cell, end_digit);
-            step.eliminations.insert(end_cell, digit);
+            eliminations.insert(cell, end_digit);
+            eliminations.insert(end_cell, digit);
         }
         if table.depth[end as usize] <= 2 {
             continue;
@@ -513,8 +535,7 @@ fn aics_of(graph: &Graph<'_>, table: &Table, technique: TechniqueId, out: &mut V
         if crosses_itself(graph, &path, false) {
             continue;
         }
-        let eliminations = step.eliminations;
-        step = chain_step(technique, graph, &path);
+        let mut step = chain_step(technique, graph, &path);
         step.eliminations = eliminations;
         out.push(step);
     }
@@ -570,6 +591,133 @@ fn chain_step(technique: TechniqueId, graph: &Graph<'_>, path: &[State]) -> Step
 mod tests {
     use super::*;
     use crate::core::test_support::digit_one_only_in;
+
+    /// HoDoKu's direct implications by their definition, as [`Graph::direct`] made them
+    /// before its per-digit group lists and peer masks: every group tested, every state
+    /// deduplicated by a search of the list.
+    fn plain_direct(graph: &Graph<'_>, from: State) -> Vec<State> {
+        let mut out = Vec::new();
+        let push = |out: &mut Vec<State>, s: State| {
+            if !out.contains(&s) {
+                out.push(s);
+            }
+        };
+        let node = node_of(from);
+        let digit = graph.digit_of(node);
+        let plane = graph.grid.plane(digit);
+        let groups = graph
+            .groups
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.digit == digit);
+        if node < SINGLES {
+            let cell = node / 9;
+            let mask = graph.grid.candidates(cell);
+            if is_on(from) {
+                for d in digits(mask).filter(|&d| d != digit) {
+                    push(&mut out, state(cell * 9 + d, false));
+                }
+                for &house in &CELL_HOUSES[cell] {
+                    let places = plane & HOUSE_SETS[house as usize];
+                    for peer in places.iter().filter(|&p| p != cell) {
+                        push(&mut out, state(peer * 9 + digit, false));
+                    }
+                }
+                for (i, _) in groups.filter(|(i, _)| graph.sees[SINGLES + i].contains(cell)) {
+                    push(&mut out, state(SINGLES + i, false));
+                }
+            } else {
+                if mask.count_ones() == 2 {
+                    let other = (mask & !(1 << digit)).trailing_zeros() as usize;
+                    push(&mut out, state(cell * 9 + other, true));
+                }
+                for &house in &CELL_HOUSES[cell] {
+                    let places = plane & HOUSE_SETS[house as usize];
+                    if places.count() == 2 {
+                        let partner = places.and_not(Bits81::cell(cell)).first().unwrap();
+                        push(&mut out, state(partner * 9 + digit, true));
+                    }
+                }
+                for (i, g) in groups {
+                    let visible = plane & graph.sees[SINGLES + i];
+                    for house in [g.box_house, g.line_house] {
+                        if visible & HOUSE_SETS[house] == Bits81::cell(cell) {
+                            push(&mut out, state(SINGLES + i, true));
+                        }
+                    }
+                }
+            }
+        } else {
+            let me = &graph.groups[node - SINGLES];
+            let visible = plane & graph.sees[node];
+            let others: Vec<(usize, &Group)> = groups
+                .filter(|(j, other)| SINGLES + j != node && !other.cells.intersects(me.cells))
+                .collect();
+            if is_on(from) {
+                for cell in visible.iter() {
+                    push(&mut out, state(cell * 9 + digit, false));
+                }
+                for &(j, other) in &others {
+                    if other.line_house == me.line_house || other.box_house == me.box_house {
+                        push(&mut out, state(SINGLES + j, false));
+                    }
+                }
+            } else {
+                for house in [me.box_house, me.line_house] {
+                    let rest = visible & HOUSE_SETS[house];
+                    if rest.count() == 1 {
+                        push(&mut out, state(rest.first().unwrap() * 9 + digit, true));
+                    }
+                }
+                for house in [me.line_house, me.box_house] {
+                    let in_house: Vec<&(usize, &Group)> = others
+                        .iter()
+                        .filter(|(_, o)| o.line_house == house || o.box_house == house)
+                        .collect();
+                    if let [&(j, other)] = in_house[..] {
+                        if (plane & HOUSE_SETS[house])
+                            .and_not(me.cells | other.cells)
+                            .is_empty()
+                        {
+                            push(&mut out, state(SINGLES + j, true));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Every state's successors, grouped graph and plain, on the shipped hard states and
+    /// thinnings of them, are the definition's, in its order.
+    #[test]
+    fn direct_implications_are_the_definitions_in_its_order() {
+        let mut rng = crate::core::test_support::Xorshift(0x100b);
+        let mut checked = 0;
+        for (_, state) in crate::techniques::shipped_hard_states() {
+            let mut thinned = state.clone();
+            for digit in 0..9 {
+                for cell in thinned.plane(digit) & rng.random_set(15) {
+                    if thinned.candidates(cell).count_ones() > 1 {
+                        thinned.eliminate(cell, digit);
+                    }
+                }
+            }
+            for grid in [&state, &thinned] {
+                for grouped in [false, true] {
+                    let graph = Graph::new(grid, grouped);
+                    for s in 0..graph.cells.len() * 2 {
+                        if !graph.cells[node_of(s as State)].is_empty() {
+                            let expected = plain_direct(&graph, s as State);
+                            assert_eq!(graph.successors(s as State), &expected[..]);
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 40_000, "{checked}");
+    }
 
     #[test]
     fn groups_are_all_of_a_digits_places_in_a_segment() {
