@@ -71,8 +71,12 @@ fn restricted_commons(sets: &[Als], sees: &[[Bits81; 9]]) -> Vec<Restricted> {
             }
             let mut digits = 0u16;
             for digit in bits::digits(common) {
-                if digits.count_ones() < 2 && sb.digit_cells[digit].is_subset_of(sees[a][digit]) {
+                if sb.digit_cells[digit].is_subset_of(sees[a][digit]) {
                     digits |= 1 << digit;
+                    if digits & (digits - 1) != 0 {
+                        // Two: HoDoKu keeps no more.
+                        break;
+                    }
                 }
             }
             if digits != 0 {
