@@ -15,6 +15,7 @@ use crate::techniques::memo;
 use crate::techniques::step::Step;
 
 mod kraken;
+mod line_bound;
 mod search;
 mod templates;
 pub mod text;
@@ -270,6 +271,18 @@ impl SearchKind {
             SearchKind::EndoFinned => Bits81::ALL,
             _ => targets,
         };
+        // Rows-to-columns fish (with fins or not) are first ruled out by a test on the lines'
+        // column masks: the search runs only where the test leaves a fish possible.
+        let line_fish = match self {
+            SearchKind::Basic => Some(false),
+            SearchKind::FinnedBasic => Some(true),
+            _ => None,
+        };
+        if let Some(finned) = line_fish {
+            if !line_bound::may_have_fish(plane, targets, size, finned) {
+                return ControlFlow::Continue(());
+            }
+        }
         let (specs, count) = self.specs(size);
         for spec in &specs[..count] {
             search_within(plane, digit, spec, targets, visit)?;

@@ -1,6 +1,6 @@
 //! The switch for the finders' memos: results a search keeps from one grid state to the next
 //! while the candidates it depends on stay the same (the fish searches' per-digit lists, the
-//! Sue de Coq box∩line pairs that found nothing).
+//! Sue de Coq box∩line pairs and the subset searches' houses that found nothing).
 //!
 //! The memos are an implementation detail: every finder yields the same steps with them as
 //! without. They are on by default; turning them off makes every search start from nothing, which
@@ -65,5 +65,106 @@ impl<const N: usize> Misses<N> {
     #[inline]
     pub(crate) fn record(&mut self, unit: usize, key: RegionKey, empty: bool) {
         self.keys[unit] = empty.then_some(key);
+    }
+}
+
+/// For `N` searches that work house by house (a house's result depending on its own cells'
+/// candidates alone), the houses each search last found nothing in, valid while those houses'
+/// cells stay unchanged. The memo keeps the grid it last saw: bringing it to a new grid
+/// ([`HouseMisses::sync`]) forgets, for every search, the houses whose cells changed (those
+/// the candidates that differ lie in), so an unchanged house costs one bit test instead of
+/// the key of its region. Searches run one after another on one state (pairs, triples and
+/// quads) share the comparison.
+pub(crate) struct HouseMisses<const N: usize> {
+    /// The grid the memo last saw: its planes and unsolved cells.
+    planes: [Bits81; 9],
+    unsolved: Bits81,
+    /// Counts the grids seen, so that a search records nothing against a grid a nested call
+    /// replaced meanwhile.
+    generation: u64,
+    /// `empty[search]`: the houses where that search found nothing (bit `h` = house `h`).
+    empty: [u32; N],
+}
+
+impl<const N: usize> HouseMisses<N> {
+    /// No house known empty.
+    pub(crate) const fn new() -> HouseMisses<N> {
+        HouseMisses {
+            planes: [Bits81::EMPTY; 9],
+            unsolved: Bits81::EMPTY,
+            generation: 0,
+            empty: [0; N],
+        }
+    }
+
+    /// Brings the memo to `grid`. Returns the grid's generation (for [`HouseMisses::record`])
+    /// and the houses `search` is known to find nothing in there (none with the memos off).
+    #[inline]
+    pub(crate) fn sync(&mut self, grid: &Grid, search: usize) -> (u64, u32) {
+        let mut changed = self.unsolved ^ grid.unsolved();
+        for (old, new) in self.planes.iter().zip(grid.planes()) {
+            changed |= *old ^ *new;
+        }
+        if !changed.is_empty() {
+            let stale = houses_meeting(changed);
+            for empty in &mut self.empty {
+                *empty &= !stale;
+            }
+            self.planes = *grid.planes();
+            self.unsolved = grid.unsolved();
+            self.generation += 1;
+        }
+        let known = if enabled() { self.empty[search] } else { 0 };
+        (self.generation, known)
+    }
+
+    /// Records that `search` found nothing in `houses` of the grid of `generation` (ignored if
+    /// the memo has moved to another grid since).
+    #[inline]
+    pub(crate) fn record(&mut self, search: usize, generation: u64, houses: u32) {
+        if generation == self.generation {
+            self.empty[search] |= houses;
+        }
+    }
+}
+
+/// The houses holding a cell of `cells` (bit `h` = house `h`: rows, columns, boxes), from the
+/// nine rows' 9-bit slices: a row meets the set when its slice is not empty, a column when the
+/// slices' union has its bit, a box when its band's union has one of its three.
+#[inline]
+fn houses_meeting(cells: Bits81) -> u32 {
+    let (mut houses, mut columns) = (0u32, 0u32);
+    for band in 0..3 {
+        let mut band_columns = 0u32;
+        for row in 3 * band..3 * band + 3 {
+            let slice = (cells.0 >> (9 * row)) as u32 & 0x1FF;
+            houses |= ((slice != 0) as u32) << row;
+            band_columns |= slice;
+        }
+        for stack in 0..3 {
+            houses |=
+                ((band_columns & 0b111 << (3 * stack) != 0) as u32) << (18 + 3 * band + stack);
+        }
+        columns |= band_columns;
+    }
+    houses | columns << 9
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::test_support::Xorshift;
+    use crate::core::HOUSE_SETS;
+
+    #[test]
+    fn houses_meeting_a_set_are_those_sharing_a_cell_with_it() {
+        let mut rng = Xorshift(0x510E_527F_ADE6_82D1);
+        for round in 0..2_000 {
+            let cells = rng.random_set([1, 3, 10, 40][round % 4]);
+            let expected = (0..27)
+                .filter(|&h| HOUSE_SETS[h].intersects(cells))
+                .fold(0u32, |m, h| m | 1 << h);
+            assert_eq!(houses_meeting(cells), expected, "{cells:?}");
+        }
     }
 }
