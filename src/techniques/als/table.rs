@@ -113,26 +113,31 @@ const INDEX_ROWS: usize = WITHIN_ROWS + 9 * 81;
 /// digit's `within` rows before its holder rows; holder rows only in the standard flavor (the
 /// only one whose search reads them).
 fn index_rows_of(set: &Als, flavor: AlsFlavor, out: &mut Vec<u16>) {
+    // Gathered on the stack and appended at once: at most 9 digits, each in 3 houses and 9
+    // cells (a set lies in one house).
+    let mut rows = [0u16; 9 * (3 + 9)];
+    let mut n = 0;
     for digit in bits::digits(set.digits) {
         let holders = set.digit_cells[digit];
         let first = holders.first().expect("a set's digit has a holder");
         for &house in &CELL_HOUSES[first] {
             if holders.is_subset_of(HOUSE_SETS[house as usize]) {
-                out.push((digit * 27 + house as usize) as u16);
+                rows[n] = (digit * 27 + house as usize) as u16;
+                n += 1;
             }
         }
         if flavor == AlsFlavor::Standard {
-            out.extend(
-                holders
-                    .iter()
-                    .map(|cell| (WITHIN_ROWS + digit * 81 + cell) as u16),
-            );
+            for cell in holders.iter() {
+                rows[n] = (WITHIN_ROWS + digit * 81 + cell) as u16;
+                n += 1;
+            }
         }
     }
+    out.extend_from_slice(&rows[..n]);
 }
 
-/// The sets of a table as rows of bits over their indices (`words` 64-bit words a row), from
-/// which one set's RCC partners come out exactly, digit by digit, a word of sets at a time.
+/// The sets of a table as rows of bits over their indices, from which one set's RCC partners
+/// come out exactly, digit by digit, a word of 64 sets at a time.
 ///
 /// Cells that all see each other lie in one house (the houses are the Sudoku graph's only
 /// maximal cliques), so `d` is an RCC of sets `a` and `b` (every holder of `d` in the one sees
@@ -142,37 +147,44 @@ fn index_rows_of(set: &Als, flavor: AlsFlavor, out: &mut Vec<u16>) {
 /// house) is the same for sets that do not overlap, the only pairs it links.
 #[derive(Default)]
 struct SetIndex {
-    words: usize,
-    /// The rows, `INDEX_ROWS` of them: row `r` is `rows[r * words..][..words]`.
-    rows: Vec<u64>,
+    /// Word `w` of every row, row by row, then word `w + 1`'s: row `r`'s word `w` is
+    /// `words[w * INDEX_ROWS + r]` (a search reads all of one set's rows in a word at once).
+    words: Vec<u64>,
     /// The fresh sets, as a row.
     fresh: Vec<u64>,
-    /// Work rows of one search: the sets it may report, and per digit its partners by it
-    /// (`by_digit[d * words..][..words]`).
-    allowed: Vec<u64>,
-    by_digit: Vec<u64>,
-    /// The words of `allowed` with a bit.
-    listed: Vec<u32>,
 }
+
+/// The digit of each [`SetIndex`] row.
+const ROW_DIGIT: [u8; INDEX_ROWS] = {
+    let mut digits = [0u8; INDEX_ROWS];
+    let mut row = 0;
+    while row < INDEX_ROWS {
+        digits[row] = if row < WITHIN_ROWS {
+            row / 27
+        } else {
+            (row - WITHIN_ROWS) / 81
+        } as u8;
+        row += 1;
+    }
+    digits
+};
 
 impl SetIndex {
     /// The index of `table`'s sets, of which those at `fresh_ids` are fresh.
     fn build(&mut self, table: &AlsTable, fresh_ids: &[u32]) {
         let words = table.len().div_ceil(64);
-        self.words = words;
-        self.rows.clear();
-        self.rows.resize(INDEX_ROWS * words, 0);
+        self.words.clear();
+        self.words.resize(INDEX_ROWS * words, 0);
         self.fresh.clear();
         self.fresh.resize(words, 0);
-        self.allowed.resize(words, 0);
-        self.by_digit.resize(9 * words, 0);
         for &i in fresh_ids {
             self.fresh[i as usize / 64] |= 1 << (i % 64);
         }
         for i in 0..table.len() {
-            let (word, bit) = (i / 64, 1u64 << (i % 64));
+            let word = &mut self.words[i / 64 * INDEX_ROWS..][..INDEX_ROWS];
+            let bit = 1u64 << (i % 64);
             for &row in table.rows_of(i) {
-                self.rows[row as usize * words + word] |= bit;
+                word[row as usize] |= bit;
             }
         }
     }
@@ -180,61 +192,44 @@ impl SetIndex {
     /// Calls `visit(b, rccs)` for every set `b` sharing RCCs (bit per digit) with the fresh set
     /// `a` of `table`, increasing: the sets before `a` that are not fresh and every set after
     /// it; for GNPX v5.84, only the sets with no cell of `a`.
-    fn for_each_partner(&mut self, a: usize, table: &AlsTable, mut visit: impl FnMut(usize, u16)) {
-        let words = self.words;
+    fn for_each_partner(&self, a: usize, table: &AlsTable, mut visit: impl FnMut(usize, u16)) {
         let (a_word, a_bit) = (a / 64, a % 64);
-        self.listed.clear();
-        for w in 0..words {
+        let set = &table.sets[a];
+        let rows = table.rows_of(a);
+        let apart = table.flavor == AlsFlavor::Gnpx584;
+        for (w, &fresh) in self.fresh.iter().enumerate() {
             let after = match w.cmp(&a_word) {
                 std::cmp::Ordering::Less => 0,
                 std::cmp::Ordering::Equal => (!0u64 << a_bit) << 1,
                 std::cmp::Ordering::Greater => !0,
             };
             // The fresh sets before a were searched already and found their pairs with a.
-            let allowed = !self.fresh[w] | after;
-            self.allowed[w] = allowed;
-            if allowed != 0 {
-                self.listed.push(w as u32);
+            let allowed = !fresh | after;
+            if allowed == 0 {
+                continue;
             }
-        }
-        let set = &table.sets[a];
-        for digit in bits::digits(set.digits) {
-            let out = &mut self.by_digit[digit * words..][..words];
-            for &w in &self.listed {
-                out[w as usize] = 0;
-            }
-        }
-        // Per digit: the union of its `within` rows, less its holder rows (listed after them).
-        for &row in table.rows_of(a) {
-            let row = row as usize;
-            let source = &self.rows[row * words..][..words];
-            if row < WITHIN_ROWS {
-                let out = &mut self.by_digit[row / 27 * words..][..words];
-                for &w in &self.listed {
-                    out[w as usize] |= source[w as usize];
-                }
-            } else {
-                let out = &mut self.by_digit[(row - WITHIN_ROWS) / 81 * words..][..words];
-                for &w in &self.listed {
-                    out[w as usize] &= !source[w as usize];
+            // Per digit: the union of its `within` rows, less its holder rows (listed after).
+            let word = &self.words[w * INDEX_ROWS..][..INDEX_ROWS];
+            let mut by_digit = [0u64; 9];
+            for &row in rows {
+                let row = row as usize;
+                let digit = &mut by_digit[ROW_DIGIT[row] as usize];
+                if row < WITHIN_ROWS {
+                    *digit |= word[row];
+                } else {
+                    *digit &= !word[row];
                 }
             }
-        }
-        let apart = table.flavor == AlsFlavor::Gnpx584;
-        for &w in &self.listed {
-            let w = w as usize;
-            let mut word = bits::digits(set.digits)
-                .fold(0, |acc, d| acc | self.by_digit[d * words + w])
-                & self.allowed[w];
-            while word != 0 {
-                let bit = word.trailing_zeros() as usize;
-                word &= word - 1;
+            let mut partners = by_digit.iter().fold(0, |acc, &d| acc | d) & allowed;
+            while partners != 0 {
+                let bit = partners.trailing_zeros() as usize;
+                partners &= partners - 1;
                 let b = w * 64 + bit;
                 if apart && table.sets[b].cells.intersects(set.cells) {
                     continue;
                 }
                 let rccs = bits::digits(set.digits)
-                    .filter(|&d| self.by_digit[d * words + w] >> bit & 1 != 0)
+                    .filter(|&d| by_digit[d] >> bit & 1 != 0)
                     .fold(0u16, |m, d| m | 1 << d);
                 visit(b, rccs);
             }
