@@ -102,20 +102,14 @@ struct Scratch {
     index: SetIndex,
 }
 
-/// The [`SetIndex`] rows of digit `d` and house `h` (`d * 27 + h`): the sets holding `d` only
-/// in that house.
-const WITHIN_ROWS: usize = 9 * 27;
-/// Then the rows of digit `d` and cell `c` (`WITHIN_ROWS + d * 81 + c`): the sets holding `d`
-/// there.
-const INDEX_ROWS: usize = WITHIN_ROWS + 9 * 81;
+/// The [`SetIndex`]'s rows: that of digit `d` and house `h` (`d * 27 + h`) holds the sets
+/// holding `d` only in that house.
+const INDEX_ROWS: usize = 9 * 27;
 
-/// Appends the rows of the [`SetIndex`] that `set` is in, digit by digit (increasing), each
-/// digit's `within` rows before its holder rows; holder rows only in the standard flavor (the
-/// only one whose search reads them).
-fn index_rows_of(set: &Als, flavor: AlsFlavor, out: &mut Vec<u16>) {
-    // Gathered on the stack and appended at once: at most 9 digits, each in 3 houses and 9
-    // cells (a set lies in one house).
-    let mut rows = [0u16; 9 * (3 + 9)];
+/// Appends the rows of the [`SetIndex`] that `set` is in, digit by digit (increasing).
+fn index_rows_of(set: &Als, out: &mut Vec<u16>) {
+    // Gathered on the stack and appended at once: at most 9 digits, each in 3 houses.
+    let mut rows = [0u16; 9 * 3];
     let mut n = 0;
     for digit in bits::digits(set.digits) {
         let holders = set.digit_cells[digit];
@@ -126,25 +120,20 @@ fn index_rows_of(set: &Als, flavor: AlsFlavor, out: &mut Vec<u16>) {
                 n += 1;
             }
         }
-        if flavor == AlsFlavor::Standard {
-            for cell in holders.iter() {
-                rows[n] = (WITHIN_ROWS + digit * 81 + cell) as u16;
-                n += 1;
-            }
-        }
     }
     out.extend_from_slice(&rows[..n]);
 }
 
 /// The sets of a table as rows of bits over their indices, from which one set's RCC partners
-/// come out exactly, digit by digit, a word of 64 sets at a time.
+/// come out, digit by digit, a word of 64 sets at a time.
 ///
 /// Cells that all see each other lie in one house (the houses are the Sudoku graph's only
 /// maximal cliques), so `d` is an RCC of sets `a` and `b` (every holder of `d` in the one sees
 /// every holder in the other) exactly when their holders of `d` are apart and lie together in
-/// one house: `b` is in the row of a house holding all of `a`'s holders of `d` and in none of
-/// the rows of the cells of those holders. GNPX v5.84's test (the holders of both sets in one
-/// house) is the same for sets that do not overlap, the only pairs it links.
+/// one house: `b` is in the row of a house holding all of `a`'s holders of `d`, and shares no
+/// holder with `a` (tested per set found: a row per cell costs more to build and read than the
+/// few such sets cost). GNPX v5.84's test (the holders of both sets in one house) is the same
+/// for sets that do not overlap, the only pairs it links.
 #[derive(Default)]
 struct SetIndex {
     /// Word `w` of every row, row by row, then word `w + 1`'s: row `r`'s word `w` is
@@ -153,21 +142,6 @@ struct SetIndex {
     /// The fresh sets, as a row.
     fresh: Vec<u64>,
 }
-
-/// The digit of each [`SetIndex`] row.
-const ROW_DIGIT: [u8; INDEX_ROWS] = {
-    let mut digits = [0u8; INDEX_ROWS];
-    let mut row = 0;
-    while row < INDEX_ROWS {
-        digits[row] = if row < WITHIN_ROWS {
-            row / 27
-        } else {
-            (row - WITHIN_ROWS) / 81
-        } as u8;
-        row += 1;
-    }
-    digits
-};
 
 impl SetIndex {
     /// The index of `table`'s sets, of which those at `fresh_ids` are fresh.
@@ -208,29 +182,31 @@ impl SetIndex {
             if allowed == 0 {
                 continue;
             }
-            // Per digit: the union of its `within` rows, less its holder rows (listed after).
+            // Per digit: the sets holding it only in a house holding all of a's holders of it.
             let word = &self.words[w * INDEX_ROWS..][..INDEX_ROWS];
             let mut by_digit = [0u64; 9];
             for &row in rows {
-                let row = row as usize;
-                let digit = &mut by_digit[ROW_DIGIT[row] as usize];
-                if row < WITHIN_ROWS {
-                    *digit |= word[row];
-                } else {
-                    *digit &= !word[row];
-                }
+                by_digit[row as usize / 27] |= word[row as usize];
             }
             let mut partners = by_digit.iter().fold(0, |acc, &d| acc | d) & allowed;
             while partners != 0 {
                 let bit = partners.trailing_zeros() as usize;
                 partners &= partners - 1;
                 let b = w * 64 + bit;
-                if apart && table.sets[b].cells.intersects(set.cells) {
+                let other = &table.sets[b];
+                if apart && other.cells.intersects(set.cells) {
                     continue;
                 }
+                // The holders must also be apart (a shared holder does not see itself).
                 let rccs = bits::digits(set.digits)
-                    .filter(|&d| by_digit[d] >> bit & 1 != 0)
+                    .filter(|&d| {
+                        by_digit[d] >> bit & 1 != 0
+                            && !other.digit_cells[d].intersects(set.digit_cells[d])
+                    })
                     .fold(0u16, |m, d| m | 1 << d);
+                if rccs == 0 {
+                    continue;
+                }
                 visit(b, rccs);
             }
         }
@@ -393,7 +369,7 @@ impl AlsTable {
             self.sets.push(set);
             self.keys.push(key);
             self.sees.push(set.digit_sees());
-            index_rows_of(&set, self.flavor, &mut self.index_rows);
+            index_rows_of(&set, &mut self.index_rows);
             self.rows_start.push(self.index_rows.len() as u32);
         }
     }
@@ -672,7 +648,7 @@ mod tests {
         assert_eq!(table.keys, keys, "{context}: keys");
         for (i, set) in table.sets.iter().enumerate() {
             let mut rows = Vec::new();
-            index_rows_of(set, table.flavor, &mut rows);
+            index_rows_of(set, &mut rows);
             assert_eq!(table.rows_of(i), rows, "{context}: index rows {i}");
         }
         for (i, set) in table.sets.iter().enumerate() {
