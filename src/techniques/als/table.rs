@@ -348,18 +348,19 @@ impl AlsTable {
             // Every surviving old set before this fresh one (keys are unique: a surviving set
             // has no changed cell, a fresh one has one).
             while next_old < old_sets.len() && old_keys[next_old] < key {
-                let survivor = &old_sets[next_old];
-                if !survivor.cells.intersects(changed) {
-                    let old = old.expect("old sets come from an old table");
-                    new_of_old[next_old] = self.sets.len() as u32;
-                    old_of_new.push(next_old as u32);
-                    self.sets.push(*survivor);
-                    self.keys.push(old_keys[next_old]);
-                    self.sees.push(old.sees[next_old]);
-                    self.index_rows.extend_from_slice(old.rows_of(next_old));
-                    self.rows_start.push(self.index_rows.len() as u32);
+                if old_sets[next_old].cells.intersects(changed) {
+                    next_old += 1;
+                    continue;
                 }
-                next_old += 1;
+                let run_start = next_old;
+                while next_old < old_sets.len()
+                    && old_keys[next_old] < key
+                    && !old_sets[next_old].cells.intersects(changed)
+                {
+                    next_old += 1;
+                }
+                let old = old.expect("old sets come from an old table");
+                self.copy_survivors(old, run_start..next_old, new_of_old, old_of_new);
             }
             if key == u32::MAX {
                 break;
@@ -372,6 +373,32 @@ impl AlsTable {
             index_rows_of(&set, &mut self.index_rows);
             self.rows_start.push(self.index_rows.len() as u32);
         }
+    }
+
+    /// Appends the old sets `run` (consecutive survivors), copied a run at a time, and records
+    /// where they went.
+    fn copy_survivors(
+        &mut self,
+        old: &AlsTable,
+        run: std::ops::Range<usize>,
+        new_of_old: &mut [u32],
+        old_of_new: &mut Vec<u32>,
+    ) {
+        let first_new = self.sets.len();
+        for (new, slot) in (first_new..).zip(&mut new_of_old[run.clone()]) {
+            *slot = new as u32;
+        }
+        old_of_new.extend(run.clone().map(|i| i as u32));
+        self.sets.extend_from_slice(&old.sets[run.clone()]);
+        self.keys.extend_from_slice(&old.keys[run.clone()]);
+        self.sees.extend_from_slice(&old.sees[run.clone()]);
+        let (from, to) = (old.rows_start[run.start], old.rows_start[run.end]);
+        let base = self.index_rows.len() as u32;
+        self.index_rows
+            .extend_from_slice(&old.index_rows[from as usize..to as usize]);
+        let starts = &old.rows_start[run.start + 1..=run.end];
+        self.rows_start
+            .extend(starts.iter().map(|&start| start - from + base));
     }
 
     /// The neighbour lists: a pair of surviving sets keeps its old RCCs; the pairs with a fresh
