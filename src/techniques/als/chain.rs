@@ -18,7 +18,11 @@ struct ChainSearch<'a> {
     reached: Vec<u16>,
     /// Per state (set * 9 + entry digit): the state it was reached from (`u32::MAX`: start).
     parent: Vec<u32>,
+    /// The states of the current level (`frontier[..frontier_len]`) and of the next one:
+    /// buffers of nine states per set, since a search reaches each state once, so that
+    /// the inner loop appends without a call that could grow them.
     frontier: Vec<u32>,
+    frontier_len: usize,
     next: Vec<u32>,
 }
 
@@ -37,7 +41,7 @@ impl ChainSearch<'_> {
         sink: &mut StepSink<'_>,
     ) -> ControlFlow<(), u16> {
         self.reached.iter_mut().for_each(|r| *r = 0);
-        self.frontier.clear();
+        let mut count = 0;
         // The start's own state: entered by "no digit" (9 never matches an RCC).
         for &(next, rcc) in self.table.neighbours(start) {
             for r in bits::digits(rcc & !(1 << z)) {
@@ -45,10 +49,12 @@ impl ChainSearch<'_> {
                 if self.reached[next as usize] & (1 << r) == 0 {
                     self.reached[next as usize] |= 1 << r;
                     self.parent[state as usize] = START;
-                    self.frontier.push(state);
+                    self.frontier[count] = state;
+                    count += 1;
                 }
             }
         }
+        self.frontier_len = count;
         self.reached[start] = 0x1ff;
         let mut longer = 0u16;
         // The frontier holds the chains of `len` sets.
@@ -62,8 +68,8 @@ impl ChainSearch<'_> {
             if len == max_len {
                 return ControlFlow::Continue(longer);
             }
-            self.next.clear();
-            for i in 0..self.frontier.len() {
+            let mut count = 0;
+            for i in 0..self.frontier_len {
                 let state = self.frontier[i];
                 let (set, entry) = ((state / 9) as usize, (state % 9) as usize);
                 for &(next, rcc) in self.table.neighbours(set) {
@@ -75,12 +81,14 @@ impl ChainSearch<'_> {
                     for r in bits::digits(fresh) {
                         let to = next * 9 + r as u32;
                         self.parent[to as usize] = state;
-                        self.next.push(to);
+                        self.next[count] = to;
+                        count += 1;
                     }
                 }
             }
             std::mem::swap(&mut self.frontier, &mut self.next);
-            if self.frontier.is_empty() {
+            self.frontier_len = count;
+            if count == 0 {
                 return ControlFlow::Continue(longer);
             }
             len += 1;
@@ -98,7 +106,7 @@ impl ChainSearch<'_> {
     ) -> ControlFlow<()> {
         let mut path = [0usize; MAX_CHAIN_ALS_SEARCH];
         let mut rccs = [0u16; MAX_CHAIN_ALS_SEARCH];
-        for &state in &self.frontier {
+        for &state in &self.frontier[..self.frontier_len] {
             let (end, entry) = ((state / 9) as usize, (state % 9) as usize);
             if end < start || entry == z || self.table.sets[end].digits & (1 << z) == 0 {
                 continue;
@@ -211,8 +219,9 @@ pub fn als_chain_capped(
         table: &table,
         reached: vec![0; n],
         parent: vec![0; n * 9],
-        frontier: Vec::new(),
-        next: Vec::new(),
+        frontier: vec![0; n * 9],
+        frontier_len: 0,
+        next: vec![0; n * 9],
     };
     // All chains of one length before the next: the shortest length while finding which
     // (start, z) have longer ones, then each longer length from those only.

@@ -12,7 +12,9 @@
 //!   keep their relative order and the new sets (found only in the houses holding a changed
 //!   cell) are merged in by key;
 //! - whether two sets are neighbours, and by which RCC digits, depends only on the two sets, so
-//!   the RCCs of two surviving sets are copied and only pairs with a new set are tested.
+//!   the RCCs of two surviving sets are copied and only the pairs with a new set are looked
+//!   for: each new set reads its partners and their RCCs off an index of the sets by digit and
+//!   house ([`SetIndex`]), whole words of sets at a time, and a surviving set searches nothing.
 //!
 //! The updated table is equal, order included, to a fresh build (the tests compare the two on
 //! many states). With the finders' memos off ([`crate::techniques::memo::set_enabled`]) every
@@ -22,7 +24,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::core::bits;
-use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_CELLS, HOUSE_SETS, PEERS};
+use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_CELLS, HOUSE_SETS};
 use crate::model::als::{for_each_locked_set_in_house, Als};
 use crate::techniques::memo;
 
@@ -54,8 +56,11 @@ pub(super) struct AlsTable {
     keys: Vec<u32>,
     /// Per set and digit: cells (anywhere) that see every holder of the digit in the set.
     pub(super) sees: Vec<[Bits81; 9]>,
-    /// Per set, the cells seeing some cell of it: an RCC needs the other set to meet them.
-    reach: Vec<Bits81>,
+    /// Per set, the rows of the [`SetIndex`] it is in ([`index_rows_of`]):
+    /// `index_rows[rows_start[i]..rows_start[i + 1]]`. They depend only on the set, so a
+    /// surviving set's are copied.
+    index_rows: Vec<u16>,
+    rows_start: Vec<u32>,
     /// Per set, its live digits (bit per digit): those with a candidate outside the set seeing
     /// every holder of it in the set. Two sets eliminate a digit only where both have it live
     /// ([`AlsTable::common_targets`] is the meet of the two sets' such candidates), so the
@@ -78,11 +83,6 @@ fn order_key(cells: Bits81, house: usize) -> u32 {
     cells.count() << 16 | (house as u32) << 9 | positions
 }
 
-/// Cells seeing some cell of `cells`.
-fn reach_of(cells: Bits81) -> Bits81 {
-    cells.iter().fold(Bits81::EMPTY, |acc, c| acc | PEERS[c])
-}
-
 /// Work space of an update, kept between updates so that they allocate nothing once warm.
 #[derive(Default)]
 struct Scratch {
@@ -94,110 +94,120 @@ struct Scratch {
     old_of_new: Vec<u32>,
     /// The new sets' indices in the new table, increasing.
     fresh_ids: Vec<u32>,
-    /// Per new set, its neighbours of lower index found by a tested pair (increasing).
-    lower: Vec<Vec<(u32, u16)>>,
-    /// The current set's neighbours of higher index found by a tested pair (increasing).
-    upper: Vec<(u32, u16)>,
+    /// Per set, its neighbours found by a fresh set's search (see [`AlsTable::link`]).
+    found: Vec<Vec<(u32, u16)>>,
+    /// Per fresh set, where its own search's neighbours start in its `found` list.
+    own_from: Vec<u32>,
     /// The sets as bit rows over their indices ([`SetIndex`]).
     index: SetIndex,
 }
 
-/// The sets of a table as rows of bits over their indices (`words` 64-bit words a row): per
-/// digit and cell, the sets holding the digit there. Two sets share an RCC `d` (standard
-/// flavor) only if the second's holders of `d` lie in the cells seeing all the first's
-/// ([`AlsTable::rcc`]), so it has one there; the union of those cells' rows finds every such
-/// set at once, where testing every later set one by one costs a pass over the table per fresh
-/// set.
+/// The [`SetIndex`]'s rows: that of digit `d` and house `h` (`d * 27 + h`) holds the sets
+/// holding `d` only in that house.
+const INDEX_ROWS: usize = 9 * 27;
+
+/// Appends the rows of the [`SetIndex`] that `set` is in, digit by digit (increasing).
+fn index_rows_of(set: &Als, out: &mut Vec<u16>) {
+    // Gathered on the stack and appended at once: at most 9 digits, each in 3 houses.
+    let mut rows = [0u16; 9 * 3];
+    let mut n = 0;
+    for digit in bits::digits(set.digits) {
+        let holders = set.digit_cells[digit];
+        let first = holders.first().expect("a set's digit has a holder");
+        for &house in &CELL_HOUSES[first] {
+            if holders.is_subset_of(HOUSE_SETS[house as usize]) {
+                rows[n] = (digit * 27 + house as usize) as u16;
+                n += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&rows[..n]);
+}
+
+/// The sets of a table as rows of bits over their indices, from which one set's RCC partners
+/// come out, digit by digit, a word of 64 sets at a time.
+///
+/// Cells that all see each other lie in one house (the houses are the Sudoku graph's only
+/// maximal cliques), so `d` is an RCC of sets `a` and `b` (every holder of `d` in the one sees
+/// every holder in the other) exactly when their holders of `d` are apart and lie together in
+/// one house: `b` is in the row of a house holding all of `a`'s holders of `d`, and shares no
+/// holder with `a` (tested per set found: a row per cell costs more to build and read than the
+/// few such sets cost). GNPX v5.84's test (the holders of both sets in one house) is the same
+/// for sets that do not overlap, the only pairs it links.
 #[derive(Default)]
 struct SetIndex {
-    words: usize,
-    /// Row of digit `d` and cell `c`: `holders[(d * 81 + c) * words..][..words]`.
-    holders: Vec<u64>,
-    /// Work row: the sets one set may share an RCC with.
-    meets: Vec<u64>,
-    /// The fresh sets (those the update must test against every survivor), as a row, and the
-    /// words of that row with a bit.
+    /// Word `w` of every row, row by row, then word `w + 1`'s: row `r`'s word `w` is
+    /// `words[w * INDEX_ROWS + r]` (a search reads all of one set's rows in a word at once).
+    words: Vec<u64>,
+    /// The fresh sets, as a row.
     fresh: Vec<u64>,
-    fresh_words: Vec<u32>,
-    /// Every word of a row: 0, 1, …, `words - 1`.
-    all_words: Vec<u32>,
 }
 
 impl SetIndex {
-    /// The index of `sets`, of which those at `fresh_ids` are fresh.
-    fn build(&mut self, sets: &[Als], fresh_ids: &[u32]) {
-        let words = sets.len().div_ceil(64);
-        self.words = words;
-        self.holders.clear();
-        self.holders.resize(9 * 81 * words, 0);
-        self.meets.resize(words, 0);
+    /// The index of `table`'s sets, of which those at `fresh_ids` are fresh.
+    fn build(&mut self, table: &AlsTable, fresh_ids: &[u32]) {
+        let words = table.len().div_ceil(64);
+        self.words.clear();
+        self.words.resize(INDEX_ROWS * words, 0);
         self.fresh.clear();
         self.fresh.resize(words, 0);
         for &i in fresh_ids {
             self.fresh[i as usize / 64] |= 1 << (i % 64);
         }
-        self.fresh_words.clear();
-        let fresh_words = (0..words as u32).filter(|&w| self.fresh[w as usize] != 0);
-        self.fresh_words.extend(fresh_words);
-        self.all_words.clear();
-        self.all_words.extend(0..words as u32);
-        for (i, set) in sets.iter().enumerate() {
-            let (word, bit) = (i / 64, 1u64 << (i % 64));
-            for digit in bits::digits(set.digits) {
-                for cell in set.digit_cells[digit].iter() {
-                    self.holders[(digit * 81 + cell) * words + word] |= bit;
-                }
+        for i in 0..table.len() {
+            let word = &mut self.words[i / 64 * INDEX_ROWS..][..INDEX_ROWS];
+            let bit = 1u64 << (i % 64);
+            for &row in table.rows_of(i) {
+                word[row as usize] |= bit;
             }
         }
     }
 
-    /// The sets after `a` holding some digit `d` of `sees` (per digit, the cells seeing every
-    /// holder of `d` in `a`; only `digits`) among those cells, increasing, each given to
-    /// `visit`; with `fresh_only`, the fresh ones only.
-    fn for_each_meeting(
-        &mut self,
-        a: usize,
-        digits: u16,
-        sees: &[Bits81; 9],
-        planes: &[Bits81; 9],
-        fresh_only: bool,
-        mut visit: impl FnMut(usize),
-    ) {
-        let (words, first) = (self.words, (a + 1) / 64);
-        if first >= words {
-            return;
-        }
-        // The words to look at: all from a's on, or those of them holding a fresh set.
-        let words_with = if fresh_only {
-            &self.fresh_words
-        } else {
-            &self.all_words
-        };
-        let listed = &words_with[words_with.partition_point(|&w| (w as usize) < first)..];
-        for &w in listed {
-            self.meets[w as usize] = 0;
-        }
-        for digit in bits::digits(digits) {
-            for cell in (sees[digit] & planes[digit]).iter() {
-                let row = &self.holders[(digit * 81 + cell) * words..][..words];
-                for &w in listed {
-                    self.meets[w as usize] |= row[w as usize];
+    /// Calls `visit(b, rccs)` for every set `b` sharing RCCs (bit per digit) with the fresh set
+    /// `a` of `table`, increasing: the sets before `a` that are not fresh and every set after
+    /// it; for GNPX v5.84, only the sets with no cell of `a`.
+    fn for_each_partner(&self, a: usize, table: &AlsTable, mut visit: impl FnMut(usize, u16)) {
+        let (a_word, a_bit) = (a / 64, a % 64);
+        let set = &table.sets[a];
+        let rows = table.rows_of(a);
+        let apart = table.flavor == AlsFlavor::Gnpx584;
+        for (w, &fresh) in self.fresh.iter().enumerate() {
+            let after = match w.cmp(&a_word) {
+                std::cmp::Ordering::Less => 0,
+                std::cmp::Ordering::Equal => (!0u64 << a_bit) << 1,
+                std::cmp::Ordering::Greater => !0,
+            };
+            // The fresh sets before a were searched already and found their pairs with a.
+            let allowed = !fresh | after;
+            if allowed == 0 {
+                continue;
+            }
+            // Per digit: the sets holding it only in a house holding all of a's holders of it.
+            let word = &self.words[w * INDEX_ROWS..][..INDEX_ROWS];
+            let mut by_digit = [0u64; 9];
+            for &row in rows {
+                by_digit[row as usize / 27] |= word[row as usize];
+            }
+            let mut partners = by_digit.iter().fold(0, |acc, &d| acc | d) & allowed;
+            while partners != 0 {
+                let bit = partners.trailing_zeros() as usize;
+                partners &= partners - 1;
+                let b = w * 64 + bit;
+                let other = &table.sets[b];
+                if apart && other.cells.intersects(set.cells) {
+                    continue;
                 }
-            }
-        }
-        for &w in listed {
-            let w = w as usize;
-            let mut word = self.meets[w];
-            if fresh_only {
-                word &= self.fresh[w];
-            }
-            if w == first {
-                // Only the sets after a.
-                word &= !0u64 << ((a + 1) % 64);
-            }
-            while word != 0 {
-                visit(w * 64 + word.trailing_zeros() as usize);
-                word &= word - 1;
+                // The holders must also be apart (a shared holder does not see itself).
+                let rccs = bits::digits(set.digits)
+                    .filter(|&d| {
+                        by_digit[d] >> bit & 1 != 0
+                            && !other.digit_cells[d].intersects(set.digit_cells[d])
+                    })
+                    .fold(0u16, |m, d| m | 1 << d);
+                if rccs == 0 {
+                    continue;
+                }
+                visit(b, rccs);
             }
         }
     }
@@ -214,7 +224,8 @@ impl AlsTable {
             sets: Vec::new(),
             keys: Vec::new(),
             sees: Vec::new(),
-            reach: Vec::new(),
+            index_rows: Vec::new(),
+            rows_start: vec![0],
             live: Vec::new(),
             adjacent: Vec::new(),
             start: vec![0],
@@ -239,6 +250,11 @@ impl AlsTable {
     #[inline]
     pub(super) fn neighbours(&self, a: usize) -> &[(u32, u16)] {
         &self.adjacent[self.start[a] as usize..self.start[a + 1] as usize]
+    }
+
+    /// Set `i`'s rows of the [`SetIndex`].
+    fn rows_of(&self, i: usize) -> &[u16] {
+        &self.index_rows[self.rows_start[i] as usize..self.rows_start[i + 1] as usize]
     }
 
     /// The number of sets.
@@ -303,12 +319,14 @@ impl AlsTable {
     }
 
     /// The new list of sets: the old sets without a changed cell and the fresh ones, merged by
-    /// key; their `sees` and `reach` copied or computed; the maps between old and new indices.
+    /// key; their `sees` copied or computed; the maps between old and new indices.
     fn merge_sets(&mut self, old: Option<&AlsTable>, changed: Bits81, scratch: &mut Scratch) {
         self.sets.clear();
         self.keys.clear();
         self.sees.clear();
-        self.reach.clear();
+        self.index_rows.clear();
+        self.rows_start.clear();
+        self.rows_start.push(0);
         let Scratch {
             fresh,
             new_of_old,
@@ -330,17 +348,19 @@ impl AlsTable {
             // Every surviving old set before this fresh one (keys are unique: a surviving set
             // has no changed cell, a fresh one has one).
             while next_old < old_sets.len() && old_keys[next_old] < key {
-                let survivor = &old_sets[next_old];
-                if !survivor.cells.intersects(changed) {
-                    let old = old.expect("old sets come from an old table");
-                    new_of_old[next_old] = self.sets.len() as u32;
-                    old_of_new.push(next_old as u32);
-                    self.sets.push(*survivor);
-                    self.keys.push(old_keys[next_old]);
-                    self.sees.push(old.sees[next_old]);
-                    self.reach.push(old.reach[next_old]);
+                if old_sets[next_old].cells.intersects(changed) {
+                    next_old += 1;
+                    continue;
                 }
-                next_old += 1;
+                let run_start = next_old;
+                while next_old < old_sets.len()
+                    && old_keys[next_old] < key
+                    && !old_sets[next_old].cells.intersects(changed)
+                {
+                    next_old += 1;
+                }
+                let old = old.expect("old sets come from an old table");
+                self.copy_survivors(old, run_start..next_old, new_of_old, old_of_new);
             }
             if key == u32::MAX {
                 break;
@@ -350,100 +370,113 @@ impl AlsTable {
             self.sets.push(set);
             self.keys.push(key);
             self.sees.push(set.digit_sees());
-            self.reach.push(reach_of(set.cells));
+            index_rows_of(&set, &mut self.index_rows);
+            self.rows_start.push(self.index_rows.len() as u32);
         }
     }
 
-    /// The neighbour lists: a pair of surviving sets keeps its old RCCs; every pair with a
-    /// fresh set is tested.
+    /// Appends the old sets `run` (consecutive survivors), copied a run at a time, and records
+    /// where they went.
+    fn copy_survivors(
+        &mut self,
+        old: &AlsTable,
+        run: std::ops::Range<usize>,
+        new_of_old: &mut [u32],
+        old_of_new: &mut Vec<u32>,
+    ) {
+        let first_new = self.sets.len();
+        for (new, slot) in (first_new..).zip(&mut new_of_old[run.clone()]) {
+            *slot = new as u32;
+        }
+        old_of_new.extend(run.clone().map(|i| i as u32));
+        self.sets.extend_from_slice(&old.sets[run.clone()]);
+        self.keys.extend_from_slice(&old.keys[run.clone()]);
+        self.sees.extend_from_slice(&old.sees[run.clone()]);
+        let (from, to) = (old.rows_start[run.start], old.rows_start[run.end]);
+        let base = self.index_rows.len() as u32;
+        self.index_rows
+            .extend_from_slice(&old.index_rows[from as usize..to as usize]);
+        let starts = &old.rows_start[run.start + 1..=run.end];
+        self.rows_start
+            .extend(starts.iter().map(|&start| start - from + base));
+    }
+
+    /// The neighbour lists: a pair of surviving sets keeps its old RCCs; the pairs with a fresh
+    /// set come from the fresh sets' searches of the index.
+    ///
+    /// Each fresh set searches, in table order, for its partners among the sets before it that
+    /// are not fresh and all the sets after it, so each pair with a fresh set is found once, by
+    /// its lower fresh set, and survivors search nothing. A find goes to both sets' `found`
+    /// lists, each increasing: a survivor's holds only finds of fresh sets (searched in order);
+    /// a fresh set's holds the finds of the fresh sets before it, then its own search's (from
+    /// `own_from`), two runs to merge.
     fn link(&mut self, old: Option<&AlsTable>, scratch: &mut Scratch) {
         let n = self.sets.len();
         self.adjacent.clear();
         self.start.clear();
         self.start.push(0);
-        if scratch.lower.len() < n {
-            scratch.lower.resize_with(n, Vec::new);
+        let Scratch {
+            found,
+            own_from,
+            index,
+            fresh_ids,
+            old_of_new,
+            new_of_old,
+            ..
+        } = scratch;
+        if found.len() < n {
+            found.resize_with(n, Vec::new);
         }
-        scratch.lower[..n].iter_mut().for_each(Vec::clear);
-        if self.flavor == AlsFlavor::Standard {
-            scratch.index.build(&self.sets, &scratch.fresh_ids);
+        found[..n].iter_mut().for_each(Vec::clear);
+        own_from.resize(n, 0);
+        index.build(self, fresh_ids);
+        for &a in fresh_ids.iter() {
+            let a = a as usize;
+            own_from[a] = found[a].len() as u32;
+            index.for_each_partner(a, self, |b, rccs| {
+                found[a].push((b as u32, rccs));
+                found[b].push((a as u32, rccs));
+            });
         }
-        let mut next_fresh = 0;
         for a in 0..n {
-            // Pairs (a, b > a) to test: every b for a fresh set, the fresh b for a survivor.
-            scratch.upper.clear();
-            let old_a = scratch.old_of_new[a];
-            if old_a == NONE {
-                next_fresh += 1;
-            }
-            if self.flavor == AlsFlavor::Standard {
-                let mut index = std::mem::take(&mut scratch.index);
-                let (digits, sees) = (self.sets[a].digits, &self.sees[a]);
-                // A set the index finds holds a digit of a's in a cell seeing all a's holders
-                // of it: a common digit and a cell in a's reach, test_pair's first tests.
-                index.for_each_meeting(a, digits, sees, &self.planes, old_a != NONE, |b| {
-                    self.link_pair(a, b, scratch)
-                });
-                scratch.index = index;
-            } else if old_a == NONE {
-                for b in a + 1..n {
-                    self.test_pair(a, b, scratch);
-                }
-            } else {
-                for i in next_fresh..scratch.fresh_ids.len() {
-                    self.test_pair(a, scratch.fresh_ids[i] as usize, scratch);
-                }
-            }
-            // Tested neighbours, increasing: those below a, then those above.
-            let tested = scratch.lower[a].iter().chain(scratch.upper.iter()).copied();
+            let old_a = old_of_new[a];
             match old {
                 Some(old) if old_a != NONE => {
                     // The old neighbours that survived, mapped (the old-to-new map keeps their
-                    // order), merged with the tested ones if there are any.
+                    // order), merged with the found ones if there are any.
                     let kept = old
                         .neighbours(old_a as usize)
                         .iter()
                         .filter_map(|&(b, rcc)| {
-                            let b = scratch.new_of_old[b as usize];
+                            let b = new_of_old[b as usize];
                             (b != NONE).then_some((b, rcc))
                         });
-                    if scratch.lower[a].is_empty() && scratch.upper.is_empty() {
+                    if found[a].is_empty() {
                         self.adjacent.extend(kept);
                     } else {
-                        merge_into(&mut self.adjacent, kept, tested);
+                        merge_into(&mut self.adjacent, kept, found[a].iter().copied());
                     }
                 }
-                _ => self.adjacent.extend(tested),
+                _ => {
+                    let (before, own) = found[a].split_at(own_from[a] as usize);
+                    if before.is_empty() {
+                        self.adjacent.extend_from_slice(own);
+                    } else {
+                        merge_into(
+                            &mut self.adjacent,
+                            before.iter().copied(),
+                            own.iter().copied(),
+                        );
+                    }
+                }
             }
             self.start.push(self.adjacent.len() as u32);
         }
     }
 
-    /// Tests sets `a` < `b`; if they share RCCs, records each in the other's list.
-    #[inline]
-    fn test_pair(&self, a: usize, b: usize, scratch: &mut Scratch) {
-        let (sa, sb) = (&self.sets[a], &self.sets[b]);
-        if sa.digits & sb.digits == 0
-            || !self.reach[a].intersects(sb.cells)
-            || (self.flavor == AlsFlavor::Gnpx584 && sa.cells.intersects(sb.cells))
-        {
-            return;
-        }
-        self.link_pair(a, b, scratch);
-    }
-
-    /// Records sets `a` < `b` in each other's lists if they share RCCs (the caller has made
-    /// [`AlsTable::test_pair`]'s first tests or knows they pass).
-    #[inline]
-    fn link_pair(&self, a: usize, b: usize, scratch: &mut Scratch) {
-        let rcc = self.rcc(a, b);
-        if rcc != 0 {
-            scratch.upper.push((b as u32, rcc));
-            scratch.lower[b].push((a as u32, rcc));
-        }
-    }
-
-    /// The RCC digits of sets `a` and `b` (bit per digit).
+    /// The RCC digits of sets `a` and `b` (bit per digit), by their definition: the reference
+    /// the index's search is checked against.
+    #[cfg(test)]
     fn rcc(&self, a: usize, b: usize) -> u16 {
         let common = self.sets[a].digits & self.sets[b].digits;
         let mut mask = 0;
@@ -516,6 +549,7 @@ fn merge_into(
 }
 
 /// Whether one house holds all of `cells` (none: false).
+#[cfg(test)]
 fn in_one_house(cells: Bits81) -> bool {
     cells.iter().next().is_some_and(|first| {
         CELL_HOUSES[first]
@@ -580,7 +614,13 @@ pub(super) fn als_table(grid: &Grid, max_cells: usize, flavor: AlsFlavor) -> Rc<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::PEERS;
     use crate::model::als::find_als;
+
+    /// Cells seeing some cell of `cells`.
+    fn reach_of(cells: Bits81) -> Bits81 {
+        cells.iter().fold(Bits81::EMPTY, |acc, c| acc | PEERS[c])
+    }
 
     /// The table as it was built before updates existed: every set, sorted by size (stable),
     /// every pair tested. The reference the updated tables must equal.
@@ -633,8 +673,11 @@ mod tests {
             .map(|s| order_key(s.cells, s.house as usize))
             .collect();
         assert_eq!(table.keys, keys, "{context}: keys");
-        let reach: Vec<Bits81> = table.sets.iter().map(|s| reach_of(s.cells)).collect();
-        assert_eq!(table.reach, reach, "{context}: reach");
+        for (i, set) in table.sets.iter().enumerate() {
+            let mut rows = Vec::new();
+            index_rows_of(set, &mut rows);
+            assert_eq!(table.rows_of(i), rows, "{context}: index rows {i}");
+        }
         for (i, set) in table.sets.iter().enumerate() {
             for z in 0..9 {
                 let targets = (grid.plane(z) & table.sees[i][z]).and_not(set.cells);
@@ -735,6 +778,30 @@ mod tests {
             }
         }
         assert!(states > 500, "only {states} states compared");
+    }
+
+    #[test]
+    fn cells_that_see_each_other_lie_in_one_house() {
+        // The index's RCC test rests on this: three cells that see each other lie in one house
+        // (so does any set of such cells, since two cells in two common houses share a box
+        // and a line, and a third cell in only one of them misses the other's part).
+        for a in 0..81 {
+            for b in PEERS[a].iter().filter(|&b| b > a) {
+                for c in (PEERS[a] & PEERS[b]).iter().filter(|&c| c > b) {
+                    let cells = Bits81::cell(a) | Bits81::cell(b) | Bits81::cell(c);
+                    assert!(
+                        in_one_house(cells),
+                        "r{}c{} r{}c{} r{}c{}",
+                        a / 9 + 1,
+                        a % 9 + 1,
+                        b / 9 + 1,
+                        b % 9 + 1,
+                        c / 9 + 1,
+                        c % 9 + 1
+                    );
+                }
+            }
+        }
     }
 
     #[test]
