@@ -15,7 +15,7 @@ use crate::grading::sink::{Sink, Stop};
 use crate::scales::ladder::Ladder;
 use crate::scales::{RatingRule, Scale};
 use crate::techniques::technique_map::TechniqueMap;
-use crate::techniques::{TechniqueInfo, CATALOGUE};
+use crate::techniques::TechniqueInfo;
 use crate::timing::format_nanos;
 
 /// How much one technique was used.
@@ -175,13 +175,13 @@ impl Summary {
             return;
         };
         self.add_grade(outcome.solved, self.rule, outcome.rating);
-        for (info, &count) in CATALOGUE.iter().zip(&outcome.counts) {
-            if let Some(usage) = self.techniques.get_mut(info.technique) {
-                usage.graded += 1;
-                usage.steps += u64::from(count);
-                usage.puzzles += u64::from(count > 0);
-            }
-        }
+        let counts = &outcome.counts;
+        self.techniques.for_each_known(|technique, usage| {
+            let count = counts[technique as usize];
+            usage.graded += 1;
+            usage.steps += u64::from(count);
+            usage.puzzles += u64::from(count > 0);
+        });
         // A stuck puzzle's hardest step is not known (it lies beyond the ladder).
         if let Some(hardest) = outcome.hardest.filter(|_| outcome.solved) {
             self.technique(hardest.id()).hardest += 1;

@@ -10,6 +10,8 @@ pub struct TechniqueMap<T> {
     entries: Vec<(String, T)>,
     /// `slots[technique]` = index into `entries` + 1; 0 when absent.
     slots: [u32; TechniqueId::COUNT],
+    /// The entries of known techniques, as (technique, index into `entries`), in order.
+    known: Vec<(TechniqueId, u32)>,
 }
 
 impl<T> Default for TechniqueMap<T> {
@@ -17,6 +19,7 @@ impl<T> Default for TechniqueMap<T> {
         TechniqueMap {
             entries: Vec::new(),
             slots: [0; TechniqueId::COUNT],
+            known: Vec::new(),
         }
     }
 }
@@ -60,11 +63,20 @@ impl<T> TechniqueMap<T> {
                 let index = self.entries.len() - 1;
                 if let Some(technique) = TechniqueId::from_id(id) {
                     self.slots[technique as usize] = index as u32 + 1;
+                    self.known.push((technique, index as u32));
                 }
                 index
             }
         };
         &mut self.entries[index].1
+    }
+
+    /// Calls `each` with every entry of a technique this build knows, in order: a pass over
+    /// the entries present, where one over the catalogue looked each technique up.
+    pub fn for_each_known(&mut self, mut each: impl FnMut(TechniqueId, &mut T)) {
+        for &(technique, index) in &self.known {
+            each(technique, &mut self.entries[index as usize].1);
+        }
     }
 
     /// The entries in order.
@@ -106,5 +118,11 @@ mod tests {
         );
         assert_eq!(map.get("some-future-technique"), Some(&5));
         assert_eq!(map.len(), 3);
+        let mut known = Vec::new();
+        map.for_each_known(|technique, value| known.push((technique, *value)));
+        assert_eq!(
+            known,
+            [(TechniqueId::HiddenSingle, 3), (TechniqueId::FullHouse, 1)]
+        );
     }
 }
