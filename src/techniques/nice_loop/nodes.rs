@@ -19,6 +19,78 @@ const MAX_LOOP_ALS: usize = 3000;
 /// The segment cells (by position 0..3) of group kind `k`.
 const GROUP_KINDS: [u8; 4] = [0b110, 0b101, 0b011, 0b111];
 
+/// A group node's cells, the cells seeing all of them and the houses holding all of them
+/// (bit `h`: house `h`), the same for every digit.
+#[derive(Clone, Copy)]
+struct GroupShape {
+    cells: Bits81,
+    sees: Bits81,
+    houses: u32,
+}
+
+/// Per segment (`INTERSECTIONS`) and group kind ([`GROUP_KINDS`]): the group's shape, so that a
+/// node graph only tests which groups a digit fills.
+static GROUP_SHAPES: [[GroupShape; 4]; 54] = group_shapes();
+
+const fn group_shapes() -> [[GroupShape; 4]; 54] {
+    let empty = GroupShape {
+        cells: Bits81::EMPTY,
+        sees: Bits81::EMPTY,
+        houses: 0,
+    };
+    let mut out = [[empty; 4]; 54];
+    let mut seg = 0;
+    while seg < 54 {
+        let inter = &INTERSECTIONS[seg];
+        let mut k = 0;
+        while k < 4 {
+            let (mut cells, mut sees) = (0u128, crate::core::bits::ALL_CELLS);
+            // The segment's cells in increasing order: position `i` is the `i`-th lowest.
+            let (mut cell, mut position) = (0, 0);
+            while cell < 81 {
+                if inter.cells.contains(cell) {
+                    if GROUP_KINDS[k] & (1 << position) != 0 {
+                        cells |= 1 << cell;
+                        sees &= PEERS[cell].0;
+                    }
+                    position += 1;
+                }
+                cell += 1;
+            }
+            let mut houses = 0u32;
+            let mut h = 0;
+            while h < 27 {
+                if cells & !HOUSE_SETS[h].0 == 0 {
+                    houses |= 1 << h;
+                }
+                h += 1;
+            }
+            out[seg][k] = GroupShape {
+                cells: Bits81(cells),
+                sees: Bits81(sees),
+                houses,
+            };
+            k += 1;
+        }
+        seg += 1;
+    }
+    out
+}
+
+/// Per cell: its three houses (bit `h`: house `h`).
+static CELL_HOUSE_MASKS: [u32; 81] = cell_house_masks();
+
+const fn cell_house_masks() -> [u32; 81] {
+    let mut out = [0u32; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let houses = CELL_HOUSES[cell];
+        out[cell] = 1 << houses[0] | 1 << houses[1] | 1 << houses[2];
+        cell += 1;
+    }
+    out
+}
+
 /// Per cell: the segments (bit `i`: `INTERSECTIONS[i]`) sharing its box or its line. A group
 /// (two or three cells of one segment) all of whose cells see a cell lies in one of them: a
 /// cell outside a segment's box and line sees at most one of its cells, through the other line.
@@ -87,6 +159,17 @@ pub(super) fn sees_of(cells: Bits81) -> Bits81 {
     }
 }
 
+/// The houses (bit `h`: house `h`) holding every cell of `cells` (none for an empty set).
+fn houses_holding(cells: Bits81) -> u32 {
+    match cells.first() {
+        None => 0,
+        Some(first) => CELL_HOUSES[first]
+            .iter()
+            .filter(|&&h| cells.is_subset_of(HOUSE_SETS[h as usize]))
+            .fold(0u32, |m, &h| m | 1 << h),
+    }
+}
+
 /// The nodes of one grid state: each node's cells, the cells seeing all of them and the houses
 /// holding all of them.
 pub(super) struct Nodes<'a> {
@@ -124,44 +207,41 @@ impl<'a> Nodes<'a> {
         }
         let total = ALS_BASE + 9 * sets.len();
         let mut cells = vec![Bits81::EMPTY; total];
+        let mut sees = vec![Bits81::EMPTY; total];
+        let mut houses = vec![0u32; total];
         let mut als_cells = vec![Bits81::EMPTY; 9 * sets.len()];
         for (i, set) in sets.iter().enumerate() {
             for d in 0..9 {
-                cells[ALS_BASE + i * 9 + d] = set.digit_cells[d];
+                let node = ALS_BASE + i * 9 + d;
+                let places = set.digit_cells[d];
+                cells[node] = places;
+                sees[node] = sees_of(places);
+                houses[node] = houses_holding(places);
                 als_cells[i * 9 + d] = set.cells;
             }
         }
         let als_digits: Vec<u16> = sets.iter().map(|s| s.digits).collect();
         for digit in 0..9 {
-            for cell in grid.plane(digit) {
-                cells[digit * 81 + cell] = Bits81::cell(cell);
+            let plane = grid.plane(digit);
+            for cell in plane {
+                let node = digit * 81 + cell;
+                cells[node] = Bits81::cell(cell);
+                sees[node] = PEERS[cell];
+                houses[node] = CELL_HOUSE_MASKS[cell];
             }
             if grouped {
-                for (seg, inter) in INTERSECTIONS.iter().enumerate() {
-                    let seg_cells: Vec<usize> = inter.cells.iter().collect();
-                    for (k, kind) in GROUP_KINDS.iter().enumerate() {
-                        let group: Bits81 = (0..3)
-                            .filter(|i| kind & (1 << i) != 0)
-                            .map(|i| seg_cells[i])
-                            .collect();
-                        if group.is_subset_of(grid.plane(digit)) {
-                            cells[SINGLES + (digit * 54 + seg) * 4 + k] = group;
+                for (seg, shapes) in GROUP_SHAPES.iter().enumerate() {
+                    for (k, shape) in shapes.iter().enumerate() {
+                        if shape.cells.is_subset_of(plane) {
+                            let node = SINGLES + (digit * 54 + seg) * 4 + k;
+                            cells[node] = shape.cells;
+                            sees[node] = shape.sees;
+                            houses[node] = shape.houses;
                         }
                     }
                 }
             }
         }
-        let sees = cells.iter().map(|&c| sees_of(c)).collect();
-        let houses = cells
-            .iter()
-            .map(|c| match c.first() {
-                None => 0,
-                Some(first) => CELL_HOUSES[first]
-                    .iter()
-                    .filter(|&&h| c.is_subset_of(HOUSE_SETS[h as usize]))
-                    .fold(0u32, |m, &h| m | 1 << h),
-            })
-            .collect();
         let mut group_segments = [0u64; 9];
         for (digit, segments) in group_segments.iter_mut().enumerate() {
             for seg in 0..54 {
@@ -372,6 +452,35 @@ impl<'a> Nodes<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shape tables give what the definitions compute: a group's cells (the kind's
+    /// positions among the segment's cells in order), the cells seeing all of them and the
+    /// houses holding them; a single cell's peers and houses.
+    #[test]
+    fn the_shape_tables_are_the_computed_shapes() {
+        for (seg, inter) in INTERSECTIONS.iter().enumerate() {
+            let seg_cells: Vec<usize> = inter.cells.iter().collect();
+            for (k, kind) in GROUP_KINDS.iter().enumerate() {
+                let group: Bits81 = (0..3)
+                    .filter(|i| kind & (1 << i) != 0)
+                    .map(|i| seg_cells[i])
+                    .collect();
+                let shape = GROUP_SHAPES[seg][k];
+                assert_eq!(shape.cells, group, "segment {seg} kind {k}");
+                assert_eq!(shape.sees, sees_of(group), "segment {seg} kind {k}");
+                assert_eq!(
+                    shape.houses,
+                    houses_holding(group),
+                    "segment {seg} kind {k}"
+                );
+                assert_eq!(shape.houses.count_ones(), 2, "a box and a line");
+            }
+        }
+        for cell in 0..81 {
+            assert_eq!(PEERS[cell], sees_of(Bits81::cell(cell)));
+            assert_eq!(CELL_HOUSE_MASKS[cell], houses_holding(Bits81::cell(cell)));
+        }
+    }
 
     #[test]
     fn every_group_seeing_a_cell_lies_in_a_near_segment() {
