@@ -52,7 +52,6 @@ pub const MAX_LOOP_LINKS: usize = 10;
 /// later search of the same node graph (the nodes do not change between them).
 #[derive(Default)]
 struct Adjacency {
-    succ: Vec<State>,
     /// State `s`'s successors are `adjacent[span[s].0 as usize..span[s].1 as usize]`,
     /// `NOT_EXPANDED` before.
     span: Vec<(u32, u32)>,
@@ -79,10 +78,9 @@ impl Adjacency {
 
     #[inline(never)]
     fn record(&mut self, nodes: &Nodes<'_>, from: State) {
-        nodes.successors(from, &mut self.succ);
-        let at = self.adjacent.len() as u32;
-        self.span[from as usize] = (at, at + self.succ.len() as u32);
-        self.adjacent.extend_from_slice(&self.succ);
+        let at = self.adjacent.len();
+        nodes.successors(from, &mut self.adjacent);
+        self.span[from as usize] = (at as u32, self.adjacent.len() as u32);
     }
 
     /// The successors of `from` (expanded).

@@ -280,10 +280,12 @@ impl<'a> Nodes<'a> {
         }
     }
 
-    /// Successors of a state: weak links from a true node, strong links from a false one.
+    /// Appends the successors of a state to `out`: weak links from a true node, strong links
+    /// from a false one.
     #[inline(never)]
     pub(super) fn successors(&self, from: State, out: &mut Vec<State>) {
-        out.clear();
+        // Where this state's list begins (a house may lead to a node another house led to).
+        let at = out.len();
         let node = node_of(from);
         let digit = digit_of(node);
         let cells = self.cells[node];
@@ -339,13 +341,13 @@ impl<'a> Nodes<'a> {
                 let rest = (plane & HOUSE_SETS[house]).and_not(cells);
                 if rest.count() == 1 {
                     let to = state(digit * 81 + rest.first().unwrap(), true);
-                    if !out.contains(&to) {
+                    if !out[at..].contains(&to) {
                         out.push(to);
                     }
                 } else if self.grouped && rest.count() >= 2 {
                     if let Some(g) = self.group_of(digit, house, rest) {
                         let to = state(g, true);
-                        if !out.contains(&to) {
+                        if !out[at..].contains(&to) {
                             out.push(to);
                         }
                     }
