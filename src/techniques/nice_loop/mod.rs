@@ -287,20 +287,22 @@ pub fn nice_loop_capped(
         TechniqueId::NiceLoop
     };
     with_links(grid, |links| {
-        // Grouped: box∩line groups first, then (a second search) chains through ALS nodes.
-        for with_als in [false, true] {
-            if with_als && !grouped {
-                break;
-            }
-            let nodes = Nodes::new(grid, links, grouped, with_als);
+        let mut nodes = Nodes::new(grid, links, grouped, false);
+        let scan = |nodes: &Nodes<'_>, sink: &mut StepSink<'_>| {
             let search = Scan {
                 grid,
                 links,
-                nodes: &nodes,
+                nodes,
                 technique,
                 max_links,
             };
-            search.emit(sink)?;
+            search.emit(sink)
+        };
+        scan(&nodes, sink)?;
+        if grouped {
+            // Box∩line groups first, then (a second search) chains through ALS nodes.
+            nodes.add_als();
+            scan(&nodes, sink)?;
         }
         ControlFlow::Continue(())
     })

@@ -200,27 +200,9 @@ impl<'a> Nodes<'a> {
         grouped: bool,
         with_als: bool,
     ) -> Nodes<'a> {
-        let mut sets = Vec::new();
-        if with_als {
-            crate::model::als::find_als(grid, 2, crate::model::als::MAX_ALS_CELLS, &mut sets);
-            sets.truncate(MAX_LOOP_ALS);
-        }
-        let total = ALS_BASE + 9 * sets.len();
-        let mut cells = vec![Bits81::EMPTY; total];
-        let mut sees = vec![Bits81::EMPTY; total];
-        let mut houses = vec![0u32; total];
-        let mut als_cells = vec![Bits81::EMPTY; 9 * sets.len()];
-        for (i, set) in sets.iter().enumerate() {
-            for d in 0..9 {
-                let node = ALS_BASE + i * 9 + d;
-                let places = set.digit_cells[d];
-                cells[node] = places;
-                sees[node] = sees_of(places);
-                houses[node] = houses_holding(places);
-                als_cells[i * 9 + d] = set.cells;
-            }
-        }
-        let als_digits: Vec<u16> = sets.iter().map(|s| s.digits).collect();
+        let mut cells = vec![Bits81::EMPTY; ALS_BASE];
+        let mut sees = vec![Bits81::EMPTY; ALS_BASE];
+        let mut houses = vec![0u32; ALS_BASE];
         for digit in 0..9 {
             let plane = grid.plane(digit);
             for cell in plane {
@@ -256,27 +238,52 @@ impl<'a> Nodes<'a> {
             segment[inter.line_house][inter.box_house] = seg as u8;
             segment[inter.box_house][inter.line_house] = seg as u8;
         }
-        let mut als_entries = vec![Vec::new(); 9 * 81];
-        for node in ALS_BASE..total {
-            let digit = digit_of(node);
-            let sees: Bits81 = sees_of(cells[node]);
-            for cell in (grid.plane(digit) & sees).and_not(als_cells[node - ALS_BASE]) {
-                als_entries[digit * 81 + cell].push(node as u16);
-            }
-        }
-        Nodes {
+        let mut nodes = Nodes {
             grid,
             links,
             grouped,
-            with_als,
-            als_entries,
-            als_cells,
-            als_digits,
+            with_als: false,
+            als_entries: vec![Vec::new(); 9 * 81],
+            als_cells: Vec::new(),
+            als_digits: Vec::new(),
             cells,
             sees,
             houses,
             segment,
             group_segments,
+        };
+        if with_als {
+            nodes.add_als();
+        }
+        nodes
+    }
+
+    /// Adds the grid's ALS nodes (the graph of the ALS search: the same single and group
+    /// nodes, so the grouped rung builds those once for both of its searches).
+    pub(super) fn add_als(&mut self) {
+        debug_assert!(!self.with_als, "the ALS nodes are added once");
+        let mut sets = Vec::new();
+        crate::model::als::find_als(self.grid, 2, crate::model::als::MAX_ALS_CELLS, &mut sets);
+        sets.truncate(MAX_LOOP_ALS);
+        self.with_als = true;
+        self.als_cells = vec![Bits81::EMPTY; 9 * sets.len()];
+        for (i, set) in sets.iter().enumerate() {
+            for d in 0..9 {
+                let places = set.digit_cells[d];
+                self.cells.push(places);
+                self.sees.push(sees_of(places));
+                self.houses.push(houses_holding(places));
+                self.als_cells[i * 9 + d] = set.cells;
+            }
+        }
+        self.als_digits = sets.iter().map(|s| s.digits).collect();
+        for node in ALS_BASE..self.cells.len() {
+            let digit = digit_of(node);
+            let entering =
+                (self.grid.plane(digit) & self.sees[node]).and_not(self.als_cells[node - ALS_BASE]);
+            for cell in entering {
+                self.als_entries[digit * 81 + cell].push(node as u16);
+            }
         }
     }
 
