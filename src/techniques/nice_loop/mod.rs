@@ -56,16 +56,28 @@ struct Adjacency {
     /// `NOT_EXPANDED` before.
     span: Vec<(u32, u32)>,
     adjacent: Vec<State>,
+    /// The graph the lists are of ([`Nodes::id`]) and whether it had its ALS nodes.
+    graph: Option<(u64, bool)>,
 }
 
 const NOT_EXPANDED: u32 = u32::MAX;
 
 impl Adjacency {
-    /// Forgets every state's successors, for a graph of `nodes` nodes.
-    fn prepare(&mut self, nodes: usize) {
-        self.span.clear();
-        self.span.resize(nodes * 2, (NOT_EXPANDED, 0));
-        self.adjacent.clear();
+    /// Readies the lists for `nodes`' graph. The grouped rung's ALS search extends the graph of
+    /// its first search, and ALS nodes add links only from true nodes: the false states' lists
+    /// of that graph are kept (the rest are forgotten).
+    fn prepare(&mut self, nodes: &Nodes<'_>) {
+        let extends = nodes.with_als && self.graph == Some((nodes.id, false));
+        if extends {
+            for span in self.span.iter_mut().skip(1).step_by(2) {
+                *span = (NOT_EXPANDED, 0);
+            }
+        } else {
+            self.span.clear();
+            self.adjacent.clear();
+        }
+        self.span.resize(nodes.cells.len() * 2, (NOT_EXPANDED, 0));
+        self.graph = Some((nodes.id, nodes.with_als));
     }
 
     /// Records `from`'s successors, in [`Nodes::successors`]' order, unless they are already.
@@ -109,16 +121,16 @@ struct LoopSearch {
 
 impl LoopSearch {
     #[cfg(test)]
-    fn new(nodes: usize) -> LoopSearch {
+    fn new(nodes: &Nodes<'_>) -> LoopSearch {
         let mut search = LoopSearch::default();
         search.prepare(nodes);
         search
     }
 
-    /// Readies the search for a graph of `nodes` nodes. What the last graph's searches marked
-    /// stays (older runs' marks read as unreached), so only a larger graph costs a clearing.
-    fn prepare(&mut self, nodes: usize) {
-        let states = nodes * 2;
+    /// Readies the search for `nodes`' graph. What the last graph's searches marked stays
+    /// (older runs' marks read as unreached), so only a larger graph costs a clearing.
+    fn prepare(&mut self, nodes: &Nodes<'_>) {
+        let states = nodes.cells.len() * 2;
         if self.seen.len() < states {
             self.seen.resize(states, 0);
             self.depth.resize(states, 0);
@@ -381,7 +393,7 @@ impl Scan<'_, '_> {
 
     fn emit_in(&self, workspace: &mut Workspace, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         let Workspace { search, multi } = workspace;
-        search.prepare(self.nodes.cells.len());
+        search.prepare(self.nodes);
         let bounds = multi.bounds(self.nodes, &mut search.adjacency, self.max_links);
         let mut first = Collect {
             first_only: true,
@@ -550,7 +562,7 @@ mod tests {
                 first_only: false,
                 steps: Vec::new(),
             };
-            scan.scan(&mut LoopSearch::new(nodes.cells.len()), None, &mut all);
+            scan.scan(&mut LoopSearch::new(&nodes), None, &mut all);
             let mut steps = all.steps;
             steps.sort_by_key(|(d, _)| *d);
             steps
@@ -611,7 +623,7 @@ mod tests {
                         first_only: true,
                         steps: Vec::new(),
                     };
-                    let mut search = LoopSearch::new(nodes.cells.len());
+                    let mut search = LoopSearch::new(&nodes);
                     let bounds = MultiSearch::default().bounds(
                         &nodes,
                         &mut search.adjacency,
@@ -649,7 +661,7 @@ mod tests {
                 with_links(&grid, |links| {
                     let nodes = Nodes::new(&grid, links, grouped, with_als);
                     let mut adjacency = Adjacency::default();
-                    adjacency.prepare(nodes.cells.len());
+                    adjacency.prepare(&nodes);
                     let settled =
                         MultiSearch::default().bounds(&nodes, &mut adjacency, MAX_LOOP_LINKS);
                     let full =
@@ -663,6 +675,40 @@ mod tests {
         }
         // Starts settle at every depth: the comparison includes lengths found late.
         assert!(bounded > 100, "{bounded}");
+    }
+
+    /// The ALS search's lists, those of its grouped graph's false states kept and the rest
+    /// computed anew, are the lists of the graph built whole with its ALS nodes.
+    #[test]
+    fn the_als_search_keeps_only_the_lists_its_nodes_leave_unchanged() {
+        let mut kept = 0;
+        for grid in hard_states() {
+            with_links(&grid, |links| {
+                let mut nodes = Nodes::new(&grid, links, true, false);
+                let mut extended = Adjacency::default();
+                extended.prepare(&nodes);
+                for s in 0..nodes.cells.len() * 2 {
+                    extended.expand(&nodes, s as State);
+                }
+                nodes.add_als();
+                extended.prepare(&nodes);
+                kept += extended
+                    .span
+                    .iter()
+                    .filter(|span| span.0 != NOT_EXPANDED)
+                    .count();
+                let whole = Nodes::new(&grid, links, true, true);
+                let mut fresh = Adjacency::default();
+                fresh.prepare(&whole);
+                for s in 0..whole.cells.len() * 2 {
+                    let s = s as State;
+                    extended.expand(&nodes, s);
+                    fresh.expand(&whole, s);
+                    assert_eq!(extended.of(s), fresh.of(s), "state {s}");
+                }
+            });
+        }
+        assert!(kept > 1000, "{kept}");
     }
 
     /// A sink taking every step gets the pruned scan's first step, then the rest of the full

@@ -1,6 +1,8 @@
 //! The node graph of the nice loop search: single candidates, box∩line groups and ALS nodes
 //! of one grid state, their cells and what each state links to.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::core::bits::digits;
 use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, INTERSECTIONS, PEERS};
 use crate::model::links::{LinkKind, Links};
@@ -119,6 +121,9 @@ const fn near_segments() -> [u64; 81] {
     out
 }
 
+/// The next graph's [`Nodes::id`].
+static GRAPH_IDS: AtomicU64 = AtomicU64::new(0);
+
 /// A search state: node * 2 + polarity (1 = true).
 /// (u16 holds 729 candidates plus every group and ALS node, GNPX's or HoDoKu's, both polarities.)
 pub(super) type State = u16;
@@ -173,6 +178,9 @@ fn houses_holding(cells: Bits81) -> u32 {
 /// The nodes of one grid state: each node's cells, the cells seeing all of them and the houses
 /// holding all of them.
 pub(super) struct Nodes<'a> {
+    /// This graph's number, new for every graph built (the ALS nodes added keep it), so that
+    /// what was computed for one graph is not read for another.
+    pub(super) id: u64,
     pub(super) grid: &'a Grid,
     pub(super) links: &'a Links,
     pub(super) grouped: bool,
@@ -239,6 +247,7 @@ impl<'a> Nodes<'a> {
             segment[inter.box_house][inter.line_house] = seg as u8;
         }
         let mut nodes = Nodes {
+            id: GRAPH_IDS.fetch_add(1, Ordering::Relaxed),
             grid,
             links,
             grouped,
