@@ -55,6 +55,9 @@ struct Adjacency {
     /// State `s`'s successors are `adjacent[span[s].0 as usize..span[s].1 as usize]`,
     /// `NOT_EXPANDED` before.
     span: Vec<(u32, u32)>,
+    /// In the ALS search's graph, a true state's list in the graph without ALS nodes
+    /// (`NOT_EXPANDED` if none): the new list is the old one with the ALS nodes put in.
+    without_als: Vec<(u32, u32)>,
     adjacent: Vec<State>,
     /// The graph the lists are of ([`Nodes::id`]) and whether it had its ALS nodes.
     graph: Option<(u64, bool)>,
@@ -64,13 +67,16 @@ const NOT_EXPANDED: u32 = u32::MAX;
 
 impl Adjacency {
     /// Readies the lists for `nodes`' graph. The grouped rung's ALS search extends the graph of
-    /// its first search, and ALS nodes add links only from true nodes: the false states' lists
-    /// of that graph are kept (the rest are forgotten).
+    /// its first search, and ALS nodes add links only from true nodes (into ALS nodes): the
+    /// false states' lists of that graph are kept, and the true states' lists are kept aside,
+    /// to have the ALS nodes put in.
     fn prepare(&mut self, nodes: &Nodes<'_>) {
         let extends = nodes.with_als && self.graph == Some((nodes.id, false));
+        self.without_als.clear();
         if extends {
-            for span in self.span.iter_mut().skip(1).step_by(2) {
-                *span = (NOT_EXPANDED, 0);
+            self.without_als.resize(self.span.len(), (NOT_EXPANDED, 0));
+            for s in (1..self.span.len()).step_by(2) {
+                self.without_als[s] = std::mem::replace(&mut self.span[s], (NOT_EXPANDED, 0));
             }
         } else {
             self.span.clear();
@@ -91,7 +97,16 @@ impl Adjacency {
     #[inline(never)]
     fn record(&mut self, nodes: &Nodes<'_>, from: State) {
         let at = self.adjacent.len();
-        nodes.successors(from, &mut self.adjacent);
+        match self.without_als.get(from as usize) {
+            Some(&(old, end)) if old != NOT_EXPANDED => {
+                // The list without ALS nodes, the ALS nodes put in before the cell's digits.
+                let split = end as usize - nodes.after_als_entered(node_of(from));
+                self.adjacent.extend_from_within(old as usize..split);
+                nodes.als_entered(node_of(from), &mut self.adjacent);
+                self.adjacent.extend_from_within(split..end as usize);
+            }
+            _ => nodes.successors(from, &mut self.adjacent),
+        }
         self.span[from as usize] = (at as u32, self.adjacent.len() as u32);
     }
 
@@ -677,8 +692,9 @@ mod tests {
         assert!(bounded > 100, "{bounded}");
     }
 
-    /// The ALS search's lists, those of its grouped graph's false states kept and the rest
-    /// computed anew, are the lists of the graph built whole with its ALS nodes.
+    /// The ALS search's lists (its grouped graph's false states' lists kept, its true states'
+    /// lists with the ALS nodes put in, the rest computed anew) are the lists of the graph
+    /// built whole with its ALS nodes, in order.
     #[test]
     fn the_als_search_keeps_only_the_lists_its_nodes_leave_unchanged() {
         let mut kept = 0;

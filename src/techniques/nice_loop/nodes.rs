@@ -330,18 +330,7 @@ impl<'a> Nodes<'a> {
                     }
                 }
             }
-            if let Some(first) = cells.first() {
-                // An ALS whose places of the digit all see the node loses the digit.
-                for &a in &self.als_entries[digit * 81 + first] {
-                    let a = a as usize;
-                    if single
-                        || (self.cells[a].is_subset_of(self.sees[node])
-                            && !self.als_cells[a - ALS_BASE].intersects(cells))
-                    {
-                        out.push(state(a, false));
-                    }
-                }
-            }
+            self.als_entered(node, out);
             if single {
                 let cell = node % 81;
                 let mask = self.links.mask(cell) & !(1 << digit);
@@ -385,6 +374,32 @@ impl<'a> Nodes<'a> {
                     out.push(state(other * 81 + cell, true));
                 }
             }
+        }
+    }
+
+    /// Appends the ALS nodes `node` (true) makes false, in [`Self::successors`]' order: the
+    /// sets whose places of its digit all see it.
+    pub(super) fn als_entered(&self, node: usize, out: &mut Vec<State>) {
+        let cells = self.cells[node];
+        if let Some(first) = cells.first() {
+            for &a in &self.als_entries[digit_of(node) * 81 + first] {
+                let a = a as usize;
+                if node < SINGLES
+                    || (self.cells[a].is_subset_of(self.sees[node])
+                        && !self.als_cells[a - ALS_BASE].intersects(cells))
+                {
+                    out.push(state(a, false));
+                }
+            }
+        }
+    }
+
+    /// How many successors of a true node come after its ALS nodes (its cell's other digits).
+    pub(super) fn after_als_entered(&self, node: usize) -> usize {
+        if node < SINGLES {
+            (self.links.mask(node % 81) & !(1 << digit_of(node))).count_ones() as usize
+        } else {
+            0
         }
     }
 
