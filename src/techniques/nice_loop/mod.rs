@@ -487,15 +487,12 @@ impl Scan<'_, '_> {
                             keep.take(d + 1, step);
                         }
                     }
-                    if end > off && keep.wants(d) {
-                        let removed = nodes.seen_by_both(start, end_node);
-                        if !removed.is_empty() {
-                            let path = search.path(off, end);
-                            if wanted(&path) {
-                                let mut step = chain_step(technique, nodes, &path);
-                                step.eliminations = removed;
-                                keep.take(d, step);
-                            }
+                    if end > off && keep.wants(d) && nodes.share_a_victim(start, end_node) {
+                        let path = search.path(off, end);
+                        if wanted(&path) {
+                            let mut step = chain_step(technique, nodes, &path);
+                            step.eliminations = nodes.seen_by_both(start, end_node);
+                            keep.take(d, step);
                         }
                     }
                 } else if single

@@ -454,6 +454,28 @@ impl<'a> Nodes<'a> {
         out
     }
 
+    /// Whether a candidate is weakly linked to both nodes `a` and `b`: [`Self::seen_by_both`]
+    /// is not empty (the scan asks this of most ends it meets; few make a step).
+    pub(super) fn share_a_victim(&self, a: usize, b: usize) -> bool {
+        let (da, db) = (digit_of(a), digit_of(b));
+        if da == db {
+            !(self.grid.plane(da) & self.sees[a] & self.sees[b])
+                .and_not(self.cells[a] | self.cells[b])
+                .is_empty()
+        } else if a < SINGLES && b < SINGLES {
+            let (ca, cb) = (a % 81, b % 81);
+            if ca == cb {
+                self.grid.candidates(ca) & !(1 << da | 1 << db) != 0
+            } else {
+                PEERS[ca].contains(cb)
+                    && (self.grid.candidates(cb) & (1 << da) != 0
+                        || self.grid.candidates(ca) & (1 << db) != 0)
+            }
+        } else {
+            false
+        }
+    }
+
     /// The super-link notation of the link from state `a` to state `b`.
     pub(super) fn super_link(&self, a: State, b: State) -> SuperLink {
         let node = |s: State| SuperNode {
@@ -513,6 +535,38 @@ mod tests {
             assert_eq!(PEERS[cell], sees_of(Bits81::cell(cell)));
             assert_eq!(CELL_HOUSE_MASKS[cell], houses_holding(Bits81::cell(cell)));
         }
+    }
+
+    /// `share_a_victim` says whether `seen_by_both` is not empty, for pairs of every kind of
+    /// node (singles, groups, ALS nodes) on the shipped hard states.
+    #[test]
+    fn sharing_a_victim_is_seen_by_both_not_empty() {
+        let (mut pairs, mut shared) = (0, 0);
+        for (_, grid) in crate::techniques::shipped_hard_states()
+            .into_iter()
+            .step_by(5)
+        {
+            crate::model::links::with_links(&grid, |links| {
+                let nodes = Nodes::new(&grid, links, true, true);
+                let listed: Vec<usize> = (0..nodes.cells.len())
+                    .filter(|&n| !nodes.cells[n].is_empty())
+                    .collect();
+                for &a in listed.iter().step_by(11) {
+                    for &b in &listed {
+                        let want = !nodes.seen_by_both(a, b).is_empty();
+                        assert_eq!(nodes.share_a_victim(a, b), want, "{a} {b}");
+                        pairs += 1;
+                        shared += usize::from(want);
+                    }
+                }
+            });
+        }
+        // Both answers are common (about 3% of the pairs share one): the comparison is not
+        // between constant answers.
+        assert!(
+            shared > 10_000 && pairs - shared > 10_000,
+            "{shared} of {pairs}"
+        );
     }
 
     #[test]
