@@ -125,75 +125,73 @@ impl MultiSearch {
         // The starts whose least length is known: a test at depth `d` gives `d` or `d + 1`,
         // so every length found by level `d` is at most `d + 1` and no later level gives a
         // smaller one: such a start's bit need not travel on (the lengths stay those of the
-        // full pass; a unit test compares the two).
+        // full pass; a unit test compares the two). So the settled starts after a level are
+        // those with any length found so far.
         let mut settled = 0u128;
-        self.active.clear();
-        self.dirty.clear();
+        // The lists and rows are worked on as locals, so that their lengths and pointers stay
+        // in registers while the rows are written.
+        let (mut active, mut touched, mut dirty) = (
+            std::mem::take(&mut self.active),
+            std::mem::take(&mut self.touched),
+            std::mem::take(&mut self.dirty),
+        );
+        let (seen, front, next) = (&mut *self.seen, &mut *self.front, &mut *self.next);
+        active.clear();
+        dirty.clear();
         for cell in starts {
             let s = state(digit * 81 + cell, on);
-            self.seen[s as usize] = 1 << cell;
-            self.front[s as usize] = 1 << cell;
-            self.active.push(s);
-            self.dirty.push(s);
+            seen[s as usize] = 1 << cell;
+            front[s as usize] = 1 << cell;
+            active.push(s);
+            dirty.push(s);
         }
         for d in 1..=max_links {
             // Only states carrying an unsettled start go on (and get expanded).
-            let front = &mut self.front;
-            self.active.retain(|&s| {
-                let carries = front[s as usize] & !settled != 0;
-                if !carries {
-                    front[s as usize] = 0;
+            touched.clear();
+            for &from in &active {
+                let bits = std::mem::take(&mut front[from as usize]) & !settled;
+                if bits == 0 {
+                    continue;
                 }
-                carries
-            });
-            if self.active.is_empty() {
-                break;
-            }
-            for &from in &self.active {
                 adjacency.expand(nodes, from);
-            }
-            self.touched.clear();
-            for &from in &self.active {
-                let bits = std::mem::take(&mut self.front[from as usize]) & !settled;
                 for &to in adjacency.of(from) {
-                    let next = &mut self.next[to as usize];
-                    if *next == 0 {
-                        self.touched.push(to);
+                    let row = &mut next[to as usize];
+                    if *row == 0 {
+                        touched.push(to);
                     }
-                    *next |= bits;
+                    *row |= bits;
                 }
             }
-            self.active.clear();
-            for &to in &self.touched {
+            active.clear();
+            let mut found = 0u128;
+            for &to in &touched {
                 let t = to as usize;
-                let reached = std::mem::take(&mut self.next[t]) & !self.seen[t];
+                let reached = std::mem::take(&mut next[t]) & !seen[t];
                 if reached == 0 {
                     continue;
                 }
-                if self.seen[t] == 0 {
-                    self.dirty.push(to);
+                if seen[t] == 0 {
+                    dirty.push(to);
                 }
-                self.seen[t] |= reached;
-                self.front[t] = reached;
-                self.active.push(to);
-                tests.record(to, d, Bits81(reached), lengths);
+                seen[t] |= reached;
+                front[t] = reached;
+                active.push(to);
+                found |= tests.record(to, d, Bits81(reached), lengths).0;
             }
-            if self.active.is_empty() {
+            if active.is_empty() {
                 break;
             }
             if self.settle {
-                settled = starts
-                    .iter()
-                    .filter(|&c| lengths[c] <= d as u8 + 1)
-                    .fold(0, |m, c| m | 1 << c);
+                settled |= found;
             }
         }
-        for &s in &self.active {
-            self.front[s as usize] = 0;
+        for &s in &active {
+            front[s as usize] = 0;
         }
-        for &s in &self.dirty {
-            self.seen[s as usize] = 0;
+        for &s in &dirty {
+            seen[s as usize] = 0;
         }
+        (self.active, self.touched, self.dirty) = (active, touched, dirty);
     }
 }
 
@@ -231,12 +229,16 @@ impl<'n, 'g> Tests<'n, 'g> {
 
     /// Records into `lengths` the steps the starts in `reached` could take at state `to`, which
     /// they reach first at depth `d`: each test of the per-start scan, without the chain.
-    fn record(&self, to: State, d: usize, reached: Bits81, lengths: &mut [u8; 81]) {
+    /// Returns the starts given a length.
+    fn record(&self, to: State, d: usize, reached: Bits81, lengths: &mut [u8; 81]) -> Bits81 {
         let node = node_of(to);
         let cell = node % 81;
         let own = node < SINGLES && digit_of(node) == self.digit;
+        let mut given = Bits81::EMPTY;
         let mut take = |starts: Bits81, length: usize| {
-            for c in (reached & starts).iter() {
+            let starts = reached & starts;
+            given |= starts;
+            for c in starts.iter() {
                 lengths[c] = lengths[c].min(length as u8);
             }
         };
@@ -248,7 +250,7 @@ impl<'n, 'g> Tests<'n, 'g> {
             if is_on(to) && d >= 2 {
                 take(self.weakly_linked(node), d + 1);
             }
-            return;
+            return given;
         }
         if is_on(to) {
             // Assumed false: the start's own true state (a placement)…
@@ -256,7 +258,7 @@ impl<'n, 'g> Tests<'n, 'g> {
                 take(Bits81::cell(cell), d);
             }
             if d < 3 {
-                return;
+                return given;
             }
             // …a true node weakly linked to the start (a continuous loop)…
             let others = if own {
@@ -280,6 +282,7 @@ impl<'n, 'g> Tests<'n, 'g> {
             };
             take(strong, d + 1);
         }
+        given
     }
 
     /// The starts (by cell) with a candidate weakly linked to both the start and `node` (true),

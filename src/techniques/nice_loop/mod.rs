@@ -52,21 +52,38 @@ pub const MAX_LOOP_LINKS: usize = 10;
 /// later search of the same node graph (the nodes do not change between them).
 #[derive(Default)]
 struct Adjacency {
-    succ: Vec<State>,
     /// State `s`'s successors are `adjacent[span[s].0 as usize..span[s].1 as usize]`,
     /// `NOT_EXPANDED` before.
     span: Vec<(u32, u32)>,
+    /// In the ALS search's graph, a true state's list in the graph without ALS nodes
+    /// (`NOT_EXPANDED` if none): the new list is the old one with the ALS nodes put in.
+    without_als: Vec<(u32, u32)>,
     adjacent: Vec<State>,
+    /// The graph the lists are of ([`Nodes::id`]) and whether it had its ALS nodes.
+    graph: Option<(u64, bool)>,
 }
 
 const NOT_EXPANDED: u32 = u32::MAX;
 
 impl Adjacency {
-    /// Forgets every state's successors, for a graph of `nodes` nodes.
-    fn prepare(&mut self, nodes: usize) {
-        self.span.clear();
-        self.span.resize(nodes * 2, (NOT_EXPANDED, 0));
-        self.adjacent.clear();
+    /// Readies the lists for `nodes`' graph. The grouped rung's ALS search extends the graph of
+    /// its first search, and ALS nodes add links only from true nodes (into ALS nodes): the
+    /// false states' lists of that graph are kept, and the true states' lists are kept aside,
+    /// to have the ALS nodes put in.
+    fn prepare(&mut self, nodes: &Nodes<'_>) {
+        let extends = nodes.with_als && self.graph == Some((nodes.id, false));
+        self.without_als.clear();
+        if extends {
+            self.without_als.resize(self.span.len(), (NOT_EXPANDED, 0));
+            for s in (1..self.span.len()).step_by(2) {
+                self.without_als[s] = std::mem::replace(&mut self.span[s], (NOT_EXPANDED, 0));
+            }
+        } else {
+            self.span.clear();
+            self.adjacent.clear();
+        }
+        self.span.resize(nodes.cells.len() * 2, (NOT_EXPANDED, 0));
+        self.graph = Some((nodes.id, nodes.with_als));
     }
 
     /// Records `from`'s successors, in [`Nodes::successors`]' order, unless they are already.
@@ -79,10 +96,18 @@ impl Adjacency {
 
     #[inline(never)]
     fn record(&mut self, nodes: &Nodes<'_>, from: State) {
-        nodes.successors(from, &mut self.succ);
-        let at = self.adjacent.len() as u32;
-        self.span[from as usize] = (at, at + self.succ.len() as u32);
-        self.adjacent.extend_from_slice(&self.succ);
+        let at = self.adjacent.len();
+        match self.without_als.get(from as usize) {
+            Some(&(old, end)) if old != NOT_EXPANDED => {
+                // The list without ALS nodes, the ALS nodes put in before the cell's digits.
+                let split = end as usize - nodes.after_als_entered(node_of(from));
+                self.adjacent.extend_from_within(old as usize..split);
+                nodes.als_entered(node_of(from), &mut self.adjacent);
+                self.adjacent.extend_from_within(split..end as usize);
+            }
+            _ => nodes.successors(from, &mut self.adjacent),
+        }
+        self.span[from as usize] = (at as u32, self.adjacent.len() as u32);
     }
 
     /// The successors of `from` (expanded).
@@ -111,16 +136,16 @@ struct LoopSearch {
 
 impl LoopSearch {
     #[cfg(test)]
-    fn new(nodes: usize) -> LoopSearch {
+    fn new(nodes: &Nodes<'_>) -> LoopSearch {
         let mut search = LoopSearch::default();
         search.prepare(nodes);
         search
     }
 
-    /// Readies the search for a graph of `nodes` nodes. What the last graph's searches marked
-    /// stays (older runs' marks read as unreached), so only a larger graph costs a clearing.
-    fn prepare(&mut self, nodes: usize) {
-        let states = nodes * 2;
+    /// Readies the search for `nodes`' graph. What the last graph's searches marked stays
+    /// (older runs' marks read as unreached), so only a larger graph costs a clearing.
+    fn prepare(&mut self, nodes: &Nodes<'_>) {
+        let states = nodes.cells.len() * 2;
         if self.seen.len() < states {
             self.seen.resize(states, 0);
             self.depth.resize(states, 0);
@@ -289,20 +314,22 @@ pub fn nice_loop_capped(
         TechniqueId::NiceLoop
     };
     with_links(grid, |links| {
-        // Grouped: box∩line groups first, then (a second search) chains through ALS nodes.
-        for with_als in [false, true] {
-            if with_als && !grouped {
-                break;
-            }
-            let nodes = Nodes::new(grid, links, grouped, with_als);
+        let mut nodes = Nodes::new(grid, links, grouped, false);
+        let scan = |nodes: &Nodes<'_>, sink: &mut StepSink<'_>| {
             let search = Scan {
                 grid,
                 links,
-                nodes: &nodes,
+                nodes,
                 technique,
                 max_links,
             };
-            search.emit(sink)?;
+            search.emit(sink)
+        };
+        scan(&nodes, sink)?;
+        if grouped {
+            // Box∩line groups first, then (a second search) chains through ALS nodes.
+            nodes.add_als();
+            scan(&nodes, sink)?;
         }
         ControlFlow::Continue(())
     })
@@ -381,7 +408,7 @@ impl Scan<'_, '_> {
 
     fn emit_in(&self, workspace: &mut Workspace, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         let Workspace { search, multi } = workspace;
-        search.prepare(self.nodes.cells.len());
+        search.prepare(self.nodes);
         let bounds = multi.bounds(self.nodes, &mut search.adjacency, self.max_links);
         let mut first = Collect {
             first_only: true,
@@ -460,15 +487,12 @@ impl Scan<'_, '_> {
                             keep.take(d + 1, step);
                         }
                     }
-                    if end > off && keep.wants(d) {
-                        let removed = nodes.seen_by_both(start, end_node);
-                        if !removed.is_empty() {
-                            let path = search.path(off, end);
-                            if wanted(&path) {
-                                let mut step = chain_step(technique, nodes, &path);
-                                step.eliminations = removed;
-                                keep.take(d, step);
-                            }
+                    if end > off && keep.wants(d) && nodes.share_a_victim(start, end_node) {
+                        let path = search.path(off, end);
+                        if wanted(&path) {
+                            let mut step = chain_step(technique, nodes, &path);
+                            step.eliminations = nodes.seen_by_both(start, end_node);
+                            keep.take(d, step);
                         }
                     }
                 } else if single
@@ -550,7 +574,7 @@ mod tests {
                 first_only: false,
                 steps: Vec::new(),
             };
-            scan.scan(&mut LoopSearch::new(nodes.cells.len()), None, &mut all);
+            scan.scan(&mut LoopSearch::new(&nodes), None, &mut all);
             let mut steps = all.steps;
             steps.sort_by_key(|(d, _)| *d);
             steps
@@ -611,7 +635,7 @@ mod tests {
                         first_only: true,
                         steps: Vec::new(),
                     };
-                    let mut search = LoopSearch::new(nodes.cells.len());
+                    let mut search = LoopSearch::new(&nodes);
                     let bounds = MultiSearch::default().bounds(
                         &nodes,
                         &mut search.adjacency,
@@ -649,7 +673,7 @@ mod tests {
                 with_links(&grid, |links| {
                     let nodes = Nodes::new(&grid, links, grouped, with_als);
                     let mut adjacency = Adjacency::default();
-                    adjacency.prepare(nodes.cells.len());
+                    adjacency.prepare(&nodes);
                     let settled =
                         MultiSearch::default().bounds(&nodes, &mut adjacency, MAX_LOOP_LINKS);
                     let full =
@@ -663,6 +687,41 @@ mod tests {
         }
         // Starts settle at every depth: the comparison includes lengths found late.
         assert!(bounded > 100, "{bounded}");
+    }
+
+    /// The ALS search's lists (its grouped graph's false states' lists kept, its true states'
+    /// lists with the ALS nodes put in, the rest computed anew) are the lists of the graph
+    /// built whole with its ALS nodes, in order.
+    #[test]
+    fn the_als_search_keeps_only_the_lists_its_nodes_leave_unchanged() {
+        let mut kept = 0;
+        for grid in hard_states() {
+            with_links(&grid, |links| {
+                let mut nodes = Nodes::new(&grid, links, true, false);
+                let mut extended = Adjacency::default();
+                extended.prepare(&nodes);
+                for s in 0..nodes.cells.len() * 2 {
+                    extended.expand(&nodes, s as State);
+                }
+                nodes.add_als();
+                extended.prepare(&nodes);
+                kept += extended
+                    .span
+                    .iter()
+                    .filter(|span| span.0 != NOT_EXPANDED)
+                    .count();
+                let whole = Nodes::new(&grid, links, true, true);
+                let mut fresh = Adjacency::default();
+                fresh.prepare(&whole);
+                for s in 0..whole.cells.len() * 2 {
+                    let s = s as State;
+                    extended.expand(&nodes, s);
+                    fresh.expand(&whole, s);
+                    assert_eq!(extended.of(s), fresh.of(s), "state {s}");
+                }
+            });
+        }
+        assert!(kept > 1000, "{kept}");
     }
 
     /// A sink taking every step gets the pruned scan's first step, then the rest of the full

@@ -1,6 +1,8 @@
 //! The node graph of the nice loop search: single candidates, box∩line groups and ALS nodes
 //! of one grid state, their cells and what each state links to.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use crate::core::bits::digits;
 use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, INTERSECTIONS, PEERS};
 use crate::model::links::{LinkKind, Links};
@@ -18,6 +20,78 @@ const MAX_LOOP_ALS: usize = 3000;
 
 /// The segment cells (by position 0..3) of group kind `k`.
 const GROUP_KINDS: [u8; 4] = [0b110, 0b101, 0b011, 0b111];
+
+/// A group node's cells, the cells seeing all of them and the houses holding all of them
+/// (bit `h`: house `h`), the same for every digit.
+#[derive(Clone, Copy)]
+struct GroupShape {
+    cells: Bits81,
+    sees: Bits81,
+    houses: u32,
+}
+
+/// Per segment (`INTERSECTIONS`) and group kind ([`GROUP_KINDS`]): the group's shape, so that a
+/// node graph only tests which groups a digit fills.
+static GROUP_SHAPES: [[GroupShape; 4]; 54] = group_shapes();
+
+const fn group_shapes() -> [[GroupShape; 4]; 54] {
+    let empty = GroupShape {
+        cells: Bits81::EMPTY,
+        sees: Bits81::EMPTY,
+        houses: 0,
+    };
+    let mut out = [[empty; 4]; 54];
+    let mut seg = 0;
+    while seg < 54 {
+        let inter = &INTERSECTIONS[seg];
+        let mut k = 0;
+        while k < 4 {
+            let (mut cells, mut sees) = (0u128, crate::core::bits::ALL_CELLS);
+            // The segment's cells in increasing order: position `i` is the `i`-th lowest.
+            let (mut cell, mut position) = (0, 0);
+            while cell < 81 {
+                if inter.cells.contains(cell) {
+                    if GROUP_KINDS[k] & (1 << position) != 0 {
+                        cells |= 1 << cell;
+                        sees &= PEERS[cell].0;
+                    }
+                    position += 1;
+                }
+                cell += 1;
+            }
+            let mut houses = 0u32;
+            let mut h = 0;
+            while h < 27 {
+                if cells & !HOUSE_SETS[h].0 == 0 {
+                    houses |= 1 << h;
+                }
+                h += 1;
+            }
+            out[seg][k] = GroupShape {
+                cells: Bits81(cells),
+                sees: Bits81(sees),
+                houses,
+            };
+            k += 1;
+        }
+        seg += 1;
+    }
+    out
+}
+
+/// Per cell: its three houses (bit `h`: house `h`).
+static CELL_HOUSE_MASKS: [u32; 81] = cell_house_masks();
+
+const fn cell_house_masks() -> [u32; 81] {
+    let mut out = [0u32; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let houses = CELL_HOUSES[cell];
+        out[cell] = 1 << houses[0] | 1 << houses[1] | 1 << houses[2];
+        cell += 1;
+    }
+    out
+}
 
 /// Per cell: the segments (bit `i`: `INTERSECTIONS[i]`) sharing its box or its line. A group
 /// (two or three cells of one segment) all of whose cells see a cell lies in one of them: a
@@ -46,6 +120,9 @@ const fn near_segments() -> [u64; 81] {
     }
     out
 }
+
+/// The next graph's [`Nodes::id`].
+static GRAPH_IDS: AtomicU64 = AtomicU64::new(0);
 
 /// A search state: node * 2 + polarity (1 = true).
 /// (u16 holds 729 candidates plus every group and ALS node, GNPX's or HoDoKu's, both polarities.)
@@ -87,9 +164,23 @@ pub(super) fn sees_of(cells: Bits81) -> Bits81 {
     }
 }
 
+/// The houses (bit `h`: house `h`) holding every cell of `cells` (none for an empty set).
+fn houses_holding(cells: Bits81) -> u32 {
+    match cells.first() {
+        None => 0,
+        Some(first) => CELL_HOUSES[first]
+            .iter()
+            .filter(|&&h| cells.is_subset_of(HOUSE_SETS[h as usize]))
+            .fold(0u32, |m, &h| m | 1 << h),
+    }
+}
+
 /// The nodes of one grid state: each node's cells, the cells seeing all of them and the houses
 /// holding all of them.
 pub(super) struct Nodes<'a> {
+    /// This graph's number, new for every graph built (the ALS nodes added keep it), so that
+    /// what was computed for one graph is not read for another.
+    pub(super) id: u64,
     pub(super) grid: &'a Grid,
     pub(super) links: &'a Links,
     pub(super) grouped: bool,
@@ -117,51 +208,30 @@ impl<'a> Nodes<'a> {
         grouped: bool,
         with_als: bool,
     ) -> Nodes<'a> {
-        let mut sets = Vec::new();
-        if with_als {
-            crate::model::als::find_als(grid, 2, crate::model::als::MAX_ALS_CELLS, &mut sets);
-            sets.truncate(MAX_LOOP_ALS);
-        }
-        let total = ALS_BASE + 9 * sets.len();
-        let mut cells = vec![Bits81::EMPTY; total];
-        let mut als_cells = vec![Bits81::EMPTY; 9 * sets.len()];
-        for (i, set) in sets.iter().enumerate() {
-            for d in 0..9 {
-                cells[ALS_BASE + i * 9 + d] = set.digit_cells[d];
-                als_cells[i * 9 + d] = set.cells;
-            }
-        }
-        let als_digits: Vec<u16> = sets.iter().map(|s| s.digits).collect();
+        let mut cells = vec![Bits81::EMPTY; ALS_BASE];
+        let mut sees = vec![Bits81::EMPTY; ALS_BASE];
+        let mut houses = vec![0u32; ALS_BASE];
         for digit in 0..9 {
-            for cell in grid.plane(digit) {
-                cells[digit * 81 + cell] = Bits81::cell(cell);
+            let plane = grid.plane(digit);
+            for cell in plane {
+                let node = digit * 81 + cell;
+                cells[node] = Bits81::cell(cell);
+                sees[node] = PEERS[cell];
+                houses[node] = CELL_HOUSE_MASKS[cell];
             }
             if grouped {
-                for (seg, inter) in INTERSECTIONS.iter().enumerate() {
-                    let seg_cells: Vec<usize> = inter.cells.iter().collect();
-                    for (k, kind) in GROUP_KINDS.iter().enumerate() {
-                        let group: Bits81 = (0..3)
-                            .filter(|i| kind & (1 << i) != 0)
-                            .map(|i| seg_cells[i])
-                            .collect();
-                        if group.is_subset_of(grid.plane(digit)) {
-                            cells[SINGLES + (digit * 54 + seg) * 4 + k] = group;
+                for (seg, shapes) in GROUP_SHAPES.iter().enumerate() {
+                    for (k, shape) in shapes.iter().enumerate() {
+                        if shape.cells.is_subset_of(plane) {
+                            let node = SINGLES + (digit * 54 + seg) * 4 + k;
+                            cells[node] = shape.cells;
+                            sees[node] = shape.sees;
+                            houses[node] = shape.houses;
                         }
                     }
                 }
             }
         }
-        let sees = cells.iter().map(|&c| sees_of(c)).collect();
-        let houses = cells
-            .iter()
-            .map(|c| match c.first() {
-                None => 0,
-                Some(first) => CELL_HOUSES[first]
-                    .iter()
-                    .filter(|&&h| c.is_subset_of(HOUSE_SETS[h as usize]))
-                    .fold(0u32, |m, &h| m | 1 << h),
-            })
-            .collect();
         let mut group_segments = [0u64; 9];
         for (digit, segments) in group_segments.iter_mut().enumerate() {
             for seg in 0..54 {
@@ -176,34 +246,62 @@ impl<'a> Nodes<'a> {
             segment[inter.line_house][inter.box_house] = seg as u8;
             segment[inter.box_house][inter.line_house] = seg as u8;
         }
-        let mut als_entries = vec![Vec::new(); 9 * 81];
-        for node in ALS_BASE..total {
-            let digit = digit_of(node);
-            let sees: Bits81 = sees_of(cells[node]);
-            for cell in (grid.plane(digit) & sees).and_not(als_cells[node - ALS_BASE]) {
-                als_entries[digit * 81 + cell].push(node as u16);
-            }
-        }
-        Nodes {
+        let mut nodes = Nodes {
+            id: GRAPH_IDS.fetch_add(1, Ordering::Relaxed),
             grid,
             links,
             grouped,
-            with_als,
-            als_entries,
-            als_cells,
-            als_digits,
+            with_als: false,
+            als_entries: vec![Vec::new(); 9 * 81],
+            als_cells: Vec::new(),
+            als_digits: Vec::new(),
             cells,
             sees,
             houses,
             segment,
             group_segments,
+        };
+        if with_als {
+            nodes.add_als();
+        }
+        nodes
+    }
+
+    /// Adds the grid's ALS nodes (the graph of the ALS search: the same single and group
+    /// nodes, so the grouped rung builds those once for both of its searches).
+    pub(super) fn add_als(&mut self) {
+        debug_assert!(!self.with_als, "the ALS nodes are added once");
+        let mut sets = Vec::new();
+        crate::model::als::find_als(self.grid, 2, crate::model::als::MAX_ALS_CELLS, &mut sets);
+        sets.truncate(MAX_LOOP_ALS);
+        self.with_als = true;
+        self.als_cells = vec![Bits81::EMPTY; 9 * sets.len()];
+        for (i, set) in sets.iter().enumerate() {
+            for d in 0..9 {
+                let places = set.digit_cells[d];
+                self.cells.push(places);
+                self.sees.push(sees_of(places));
+                self.houses.push(houses_holding(places));
+                self.als_cells[i * 9 + d] = set.cells;
+            }
+        }
+        self.als_digits = sets.iter().map(|s| s.digits).collect();
+        for node in ALS_BASE..self.cells.len() {
+            let digit = digit_of(node);
+            let entering =
+                (self.grid.plane(digit) & self.sees[node]).and_not(self.als_cells[node - ALS_BASE]);
+            for cell in entering {
+                self.als_entries[digit * 81 + cell].push(node as u16);
+            }
         }
     }
 
-    /// Successors of a state: weak links from a true node, strong links from a false one.
+    /// Appends the successors of a state to `out`: weak links from a true node, strong links
+    /// from a false one.
     #[inline(never)]
     pub(super) fn successors(&self, from: State, out: &mut Vec<State>) {
-        out.clear();
+        // Where this state's list begins (a house may lead to a node another house led to).
+        let at = out.len();
         let node = node_of(from);
         let digit = digit_of(node);
         let cells = self.cells[node];
@@ -232,18 +330,7 @@ impl<'a> Nodes<'a> {
                     }
                 }
             }
-            if let Some(first) = cells.first() {
-                // An ALS whose places of the digit all see the node loses the digit.
-                for &a in &self.als_entries[digit * 81 + first] {
-                    let a = a as usize;
-                    if single
-                        || (self.cells[a].is_subset_of(self.sees[node])
-                            && !self.als_cells[a - ALS_BASE].intersects(cells))
-                    {
-                        out.push(state(a, false));
-                    }
-                }
-            }
+            self.als_entered(node, out);
             if single {
                 let cell = node % 81;
                 let mask = self.links.mask(cell) & !(1 << digit);
@@ -259,13 +346,13 @@ impl<'a> Nodes<'a> {
                 let rest = (plane & HOUSE_SETS[house]).and_not(cells);
                 if rest.count() == 1 {
                     let to = state(digit * 81 + rest.first().unwrap(), true);
-                    if !out.contains(&to) {
+                    if !out[at..].contains(&to) {
                         out.push(to);
                     }
                 } else if self.grouped && rest.count() >= 2 {
                     if let Some(g) = self.group_of(digit, house, rest) {
                         let to = state(g, true);
-                        if !out.contains(&to) {
+                        if !out[at..].contains(&to) {
                             out.push(to);
                         }
                     }
@@ -287,6 +374,32 @@ impl<'a> Nodes<'a> {
                     out.push(state(other * 81 + cell, true));
                 }
             }
+        }
+    }
+
+    /// Appends the ALS nodes `node` (true) makes false, in [`Self::successors`]' order: the
+    /// sets whose places of its digit all see it.
+    pub(super) fn als_entered(&self, node: usize, out: &mut Vec<State>) {
+        let cells = self.cells[node];
+        if let Some(first) = cells.first() {
+            for &a in &self.als_entries[digit_of(node) * 81 + first] {
+                let a = a as usize;
+                if node < SINGLES
+                    || (self.cells[a].is_subset_of(self.sees[node])
+                        && !self.als_cells[a - ALS_BASE].intersects(cells))
+                {
+                    out.push(state(a, false));
+                }
+            }
+        }
+    }
+
+    /// How many successors of a true node come after its ALS nodes (its cell's other digits).
+    pub(super) fn after_als_entered(&self, node: usize) -> usize {
+        if node < SINGLES {
+            (self.links.mask(node % 81) & !(1 << digit_of(node))).count_ones() as usize
+        } else {
+            0
         }
     }
 
@@ -341,6 +454,28 @@ impl<'a> Nodes<'a> {
         out
     }
 
+    /// Whether a candidate is weakly linked to both nodes `a` and `b`: [`Self::seen_by_both`]
+    /// is not empty (the scan asks this of most ends it meets; few make a step).
+    pub(super) fn share_a_victim(&self, a: usize, b: usize) -> bool {
+        let (da, db) = (digit_of(a), digit_of(b));
+        if da == db {
+            !(self.grid.plane(da) & self.sees[a] & self.sees[b])
+                .and_not(self.cells[a] | self.cells[b])
+                .is_empty()
+        } else if a < SINGLES && b < SINGLES {
+            let (ca, cb) = (a % 81, b % 81);
+            if ca == cb {
+                self.grid.candidates(ca) & !(1 << da | 1 << db) != 0
+            } else {
+                PEERS[ca].contains(cb)
+                    && (self.grid.candidates(cb) & (1 << da) != 0
+                        || self.grid.candidates(ca) & (1 << db) != 0)
+            }
+        } else {
+            false
+        }
+    }
+
     /// The super-link notation of the link from state `a` to state `b`.
     pub(super) fn super_link(&self, a: State, b: State) -> SuperLink {
         let node = |s: State| SuperNode {
@@ -372,6 +507,67 @@ impl<'a> Nodes<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The shape tables give what the definitions compute: a group's cells (the kind's
+    /// positions among the segment's cells in order), the cells seeing all of them and the
+    /// houses holding them; a single cell's peers and houses.
+    #[test]
+    fn the_shape_tables_are_the_computed_shapes() {
+        for (seg, inter) in INTERSECTIONS.iter().enumerate() {
+            let seg_cells: Vec<usize> = inter.cells.iter().collect();
+            for (k, kind) in GROUP_KINDS.iter().enumerate() {
+                let group: Bits81 = (0..3)
+                    .filter(|i| kind & (1 << i) != 0)
+                    .map(|i| seg_cells[i])
+                    .collect();
+                let shape = GROUP_SHAPES[seg][k];
+                assert_eq!(shape.cells, group, "segment {seg} kind {k}");
+                assert_eq!(shape.sees, sees_of(group), "segment {seg} kind {k}");
+                assert_eq!(
+                    shape.houses,
+                    houses_holding(group),
+                    "segment {seg} kind {k}"
+                );
+                assert_eq!(shape.houses.count_ones(), 2, "a box and a line");
+            }
+        }
+        for cell in 0..81 {
+            assert_eq!(PEERS[cell], sees_of(Bits81::cell(cell)));
+            assert_eq!(CELL_HOUSE_MASKS[cell], houses_holding(Bits81::cell(cell)));
+        }
+    }
+
+    /// `share_a_victim` says whether `seen_by_both` is not empty, for pairs of every kind of
+    /// node (singles, groups, ALS nodes) on the shipped hard states.
+    #[test]
+    fn sharing_a_victim_is_seen_by_both_not_empty() {
+        let (mut pairs, mut shared) = (0, 0);
+        for (_, grid) in crate::techniques::shipped_hard_states()
+            .into_iter()
+            .step_by(5)
+        {
+            crate::model::links::with_links(&grid, |links| {
+                let nodes = Nodes::new(&grid, links, true, true);
+                let listed: Vec<usize> = (0..nodes.cells.len())
+                    .filter(|&n| !nodes.cells[n].is_empty())
+                    .collect();
+                for &a in listed.iter().step_by(11) {
+                    for &b in &listed {
+                        let want = !nodes.seen_by_both(a, b).is_empty();
+                        assert_eq!(nodes.share_a_victim(a, b), want, "{a} {b}");
+                        pairs += 1;
+                        shared += usize::from(want);
+                    }
+                }
+            });
+        }
+        // Both answers are common (about 3% of the pairs share one): the comparison is not
+        // between constant answers.
+        assert!(
+            shared > 10_000 && pairs - shared > 10_000,
+            "{shared} of {pairs}"
+        );
+    }
 
     #[test]
     fn every_group_seeing_a_cell_lies_in_a_near_segment() {
