@@ -141,6 +141,26 @@ pub fn popcount(word: u128) -> u32 {
     word.count_ones()
 }
 
+/// The number of members of each 9-bit mask (digits of a cell, places of a house), for the
+/// searches that count such masks in their inner loops: the plain x86-64 build counts a
+/// `u16`'s bits with a dozen instructions, this with one load.
+static NINE_BIT_COUNTS: [u8; 512] = {
+    let mut counts = [0u8; 512];
+    let mut mask = 1;
+    while mask < 512 {
+        counts[mask] = counts[mask >> 1] + (mask & 1) as u8;
+        mask += 1;
+    }
+    counts
+};
+
+/// The number of bits of a 9-bit mask (`mask < 512`), by table.
+#[inline(always)]
+pub fn nine_bit_count(mask: u16) -> u32 {
+    debug_assert!(mask < 512, "{mask:#x} is no 9-bit mask");
+    u32::from(NINE_BIT_COUNTS[usize::from(mask) & 511])
+}
+
 /// POPCNT of one 64-bit word.
 ///
 /// # Safety
@@ -337,6 +357,13 @@ mod tests {
             assert_eq!(cells.houses(), by_cells(cells), "{:#x}", cells.0);
         }
         assert_eq!(Bits81::ALL.houses(), (1 << 27) - 1);
+    }
+
+    #[test]
+    fn nine_bit_counts_are_count_ones() {
+        for mask in 0..512u16 {
+            assert_eq!(nine_bit_count(mask), mask.count_ones(), "{mask:#b}");
+        }
     }
 
     #[test]

@@ -159,18 +159,6 @@ pub fn for_each_locked_set_in_house(
     );
 }
 
-/// The number of digits of each 9-bit digit mask (the plain x86-64 build counts a `u16`'s bits
-/// with a dozen instructions, this with one load).
-const DIGIT_COUNTS: [u8; 512] = {
-    let mut counts = [0u8; 512];
-    let mut mask = 1;
-    while mask < 512 {
-        counts[mask] = counts[mask >> 1] + (mask & 1) as u8;
-        mask += 1;
-    }
-    counts
-};
-
 /// Calls `found(cells, digits)` for every set of `min_cells..=max_cells` cells among `cells`
 /// (unsolved cells of one house, at most nine) holding exactly `extra_digits` more digits than
 /// cells (1: an ALS), in increasing subset bitmask order.
@@ -199,7 +187,7 @@ pub fn for_each_locked_set_among(
         if size < min_cells {
             continue;
         }
-        if DIGIT_COUNTS[digits as usize] as usize == size + extra_digits {
+        if bits::nine_bit_count(digits) as usize == size + extra_digits {
             let mut set = Bits81::EMPTY;
             for (i, &cell) in cells.iter().enumerate() {
                 if subset & (1 << i) != 0 {

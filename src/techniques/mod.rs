@@ -596,6 +596,25 @@ pub(crate) fn shipped_hard_states() -> Vec<(String, Grid)> {
         .collect()
 }
 
+/// The shipped hard states, then the first `royle` puzzles of `corpora/royle17_sample.txt`, as
+/// grids: what the tests comparing a memo or a faster scan with the plain search start from.
+#[cfg(test)]
+pub(crate) fn shipped_test_grids(royle: usize) -> Vec<Grid> {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/corpora/royle17_sample.txt"
+    ))
+    .expect("the shipped sample is there");
+    let mut grids: Vec<Grid> = shipped_hard_states().into_iter().map(|(_, g)| g).collect();
+    grids.extend(
+        text.lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .take(royle)
+            .map(|l| crate::core::test_support::grid(&l[..81])),
+    );
+    grids
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -212,16 +212,7 @@ mod tests {
         // Shipped hard states and royle17 starts, thinned by random eliminations: every hidden
         // single, in order, is the one a scan of `SCAN_ORDER` with `Grid::digits_once_in` gives.
         let mut rng = crate::core::test_support::Xorshift(0x1F83_D9AB_FB41_BD6B);
-        let royle = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/corpora/royle17_sample.txt"
-        ))
-        .unwrap();
-        let mut grids: Vec<Grid> = crate::techniques::shipped_hard_states()
-            .into_iter()
-            .map(|(_, g)| g)
-            .collect();
-        grids.extend(royle.lines().take(30).map(|l| grid(&l[..81])));
+        let grids = crate::techniques::shipped_test_grids(30);
         let mut seen = 0;
         for mut g in grids {
             for _ in 0..5 {

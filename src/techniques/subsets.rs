@@ -339,21 +339,7 @@ mod tests {
         // to the next): every subset finder, asked for all its steps or its first, gives what
         // it gives with the memos off.
         let mut rng = crate::core::test_support::Xorshift(0x9E37_79B9_7F4A_7C15);
-        let royle = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/corpora/royle17_sample.txt"
-        ))
-        .unwrap();
-        let mut grids: Vec<Grid> = crate::techniques::shipped_hard_states()
-            .into_iter()
-            .map(|(_, g)| g)
-            .collect();
-        grids.extend(
-            royle
-                .lines()
-                .take(20)
-                .map(|l| crate::core::test_support::grid(&l[..81])),
-        );
+        let grids = crate::techniques::shipped_test_grids(20);
         let finders = [
             TechniqueId::NakedPair,
             TechniqueId::NakedTriple,

@@ -12,22 +12,11 @@
 //! fish found by the search always has them, so where the test finds none the search would
 //! find nothing.
 
+use crate::core::bits::nine_bit_count;
 use crate::core::Bits81;
 
 /// `STACK[s]`: the cross positions `3s..3s+3` of a line (stack `s`'s columns, for a row).
 const STACK: [u16; 3] = [0b000_000_111, 0b000_111_000, 0b111_000_000];
-
-/// `POP9[m]`: the number of positions in the 9-bit mask `m` (`count_ones` is a dozen
-/// instructions on plain x86-64, which has no POPCNT).
-static POP9: [u8; 512] = {
-    let mut table = [0u8; 512];
-    let mut mask = 1;
-    while mask < 512 {
-        table[mask] = table[mask >> 1] + (mask & 1) as u8;
-        mask += 1;
-    }
-    table
-};
 
 /// Whether a basic fish (`finned`: a basic fish with or without fins) of `size` for the digit
 /// with candidates `plane` may eliminate one of `targets`, in either orientation. `false` only
@@ -122,7 +111,7 @@ fn covered_lines_exist(
         } else {
             mask
         };
-        if (POP9[outside as usize] as usize) <= size {
+        if (nine_bit_count(outside) as usize) <= size {
             needs[count] = outside;
             index[count] = line as u8;
             count += 1;
@@ -156,7 +145,7 @@ impl Eligible<'_> {
     fn extend(&self, start: usize, taken_count: usize, taken: u16, union: u16) -> bool {
         if taken_count == self.size {
             // A target off the chosen lines whose position keeps the union within `size`.
-            let full = POP9[union as usize] as usize == self.size;
+            let full = nine_bit_count(union) as usize == self.size;
             return (0..9).any(|line| {
                 self.with_targets & !taken & 1 << line != 0
                     && (!full || self.targets[line] & self.target_cross & union != 0)
@@ -171,7 +160,7 @@ impl Eligible<'_> {
         }
         (start..=self.needs.len() - left).any(|i| {
             let union = union | self.needs[i];
-            (POP9[union as usize] as usize) <= self.size
+            (nine_bit_count(union) as usize) <= self.size
                 && self.extend(i + 1, taken_count + 1, taken | 1 << self.index[i], union)
         })
     }
