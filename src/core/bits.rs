@@ -367,6 +367,18 @@ mod tests {
     }
 
     #[test]
+    fn houses_are_those_sharing_a_cell_with_the_set() {
+        let mut rng = crate::core::test_support::Xorshift(0x510E_527F_ADE6_82D1);
+        for round in 0..2_000 {
+            let cells = rng.random_set([1, 3, 10, 40][round % 4]);
+            let expected = (0..27)
+                .filter(|&h| crate::core::HOUSE_SETS[h].intersects(cells))
+                .fold(0u32, |m, h| m | 1 << h);
+            assert_eq!(cells.houses(), expected, "{cells:?}");
+        }
+    }
+
+    #[test]
     fn several_means_a_count_above_one() {
         let mut rng = crate::core::test_support::Xorshift(0xb175);
         let mut sets = vec![

@@ -106,7 +106,7 @@ impl<const N: usize> HouseMisses<N> {
             changed |= *old ^ *new;
         }
         if !changed.is_empty() {
-            let stale = houses_meeting(changed);
+            let stale = changed.houses();
             for empty in &mut self.empty {
                 *empty &= !stale;
             }
@@ -124,47 +124,6 @@ impl<const N: usize> HouseMisses<N> {
     pub(crate) fn record(&mut self, search: usize, generation: u64, houses: u32) {
         if generation == self.generation {
             self.empty[search] |= houses;
-        }
-    }
-}
-
-/// The houses holding a cell of `cells` (bit `h` = house `h`: rows, columns, boxes), from the
-/// nine rows' 9-bit slices: a row meets the set when its slice is not empty, a column when the
-/// slices' union has its bit, a box when its band's union has one of its three.
-#[inline]
-fn houses_meeting(cells: Bits81) -> u32 {
-    let (mut houses, mut columns) = (0u32, 0u32);
-    for band in 0..3 {
-        let mut band_columns = 0u32;
-        for row in 3 * band..3 * band + 3 {
-            let slice = (cells.0 >> (9 * row)) as u32 & 0x1FF;
-            houses |= ((slice != 0) as u32) << row;
-            band_columns |= slice;
-        }
-        for stack in 0..3 {
-            houses |=
-                ((band_columns & 0b111 << (3 * stack) != 0) as u32) << (18 + 3 * band + stack);
-        }
-        columns |= band_columns;
-    }
-    houses | columns << 9
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::core::test_support::Xorshift;
-    use crate::core::HOUSE_SETS;
-
-    #[test]
-    fn houses_meeting_a_set_are_those_sharing_a_cell_with_it() {
-        let mut rng = Xorshift(0x510E_527F_ADE6_82D1);
-        for round in 0..2_000 {
-            let cells = rng.random_set([1, 3, 10, 40][round % 4]);
-            let expected = (0..27)
-                .filter(|&h| HOUSE_SETS[h].intersects(cells))
-                .fold(0u32, |m, h| m | 1 << h);
-            assert_eq!(houses_meeting(cells), expected, "{cells:?}");
         }
     }
 }
