@@ -129,12 +129,8 @@ fn intersection(
     // Box part indices by share.
     let mut by_share = [[0u8; 64]; SHARES];
     {
-        let mut core = [0usize; 3];
-        let mut n_core = 0;
-        for cell in (inter.cells & unsolved).iter() {
-            core[n_core] = cell;
-            n_core += 1;
-        }
+        let mut core = [0usize; 9];
+        let n_core = cells_into(inter.cells & unsolved, &mut core);
         let core = &core[..n_core];
         // Every subset of the line's and the box's other cells (at most six each): cells,
         // digits, size, by mask (mask 0 unused).
@@ -221,12 +217,8 @@ fn intersection(
 /// i of the mask = the i-th cell in reading order), each from the subset without its lowest
 /// cell; returns the number of masks.
 fn part_subsets(grid: &Grid, cells: Bits81, out: &mut [(Bits81, u16, u32); 64]) -> usize {
-    let mut list = [0usize; 6];
-    let mut n = 0;
-    for cell in cells.iter() {
-        list[n] = cell;
-        n += 1;
-    }
+    let mut list = [0usize; 9];
+    let n = cells_into(cells, &mut list);
     for mask in 1..1usize << n {
         let cell = list[mask.trailing_zeros() as usize];
         let (cells, digits, size) = out[mask & (mask - 1)];
