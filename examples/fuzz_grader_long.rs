@@ -1,15 +1,16 @@
-//! The grader fuzz target's body (`grading::fuzz::grade_candidates`) on stable Rust at length:
-//! seeded random inputs of the fuzzer's shape (2–128 bytes), one after another in one process,
-//! printing every `EVERY` inputs how many ran, what they gave and the process's resident memory,
-//! so that memory carried over from input to input shows.
+//! The grader or the sweep fuzz target's body (`grading::fuzz::grade_candidates`,
+//! `sweep_candidates`) on stable Rust at length: seeded random inputs of the fuzzer's shape
+//! (2–128 bytes), one after another in one process, printing every `EVERY` inputs how many ran,
+//! what they gave and the process's resident memory, so that memory carried over from input to
+//! input shows.
 //!
-//! Usage: `cargo run --release --example fuzz_grader_long -- COUNT [SEED] [EVERY]`
+//! Usage: `cargo run --release --example fuzz_grader_long -- grader|sweep COUNT [SEED] [EVERY]`
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
 
-use sudoku_grader::grading::fuzz::{grade_candidates, Graded, Ladders};
+use sudoku_grader::grading::fuzz::{grade_candidates, sweep_candidates, Graded, Ladders};
 
 /// The system allocator, counting the bytes live now and the most live since the last reset.
 struct Counting;
@@ -64,9 +65,14 @@ fn rss_mib() -> u64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let count: u64 = args.get(1).map_or(1000, |n| n.parse().expect("a count"));
-    let seed: u64 = args.get(2).map_or(1, |n| n.parse().expect("a seed"));
-    let every: u64 = args.get(3).map_or(100, |n| n.parse().expect("a count"));
+    let sweep = match args.get(1).map(String::as_str) {
+        Some("grader") => false,
+        Some("sweep") => true,
+        _ => panic!("usage: fuzz_grader_long grader|sweep COUNT [SEED] [EVERY]"),
+    };
+    let count: u64 = args.get(2).map_or(1000, |n| n.parse().expect("a count"));
+    let seed: u64 = args.get(3).map_or(1, |n| n.parse().expect("a seed"));
+    let every: u64 = args.get(4).map_or(100, |n| n.parse().expect("a count"));
     let ladders = Ladders::default();
     let mut rng = Xorshift(seed.max(1));
     let (mut checked, mut not_unique, mut no_grid, mut steps) = (0u64, 0u64, 0u64, 0u64);
@@ -76,7 +82,11 @@ fn main() {
         let input: Vec<u8> = (0..len).map(|_| (rng.next() >> 24) as u8).collect();
         let before = LIVE.load(Relaxed);
         PEAK.store(before, Relaxed);
-        let graded = grade_candidates(&input, &ladders);
+        let graded = if sweep {
+            sweep_candidates(&input).map_or(Graded::NoGrid, Graded::Checked)
+        } else {
+            grade_candidates(&input, &ladders)
+        };
         let (after, peak) = (LIVE.load(Relaxed), PEAK.load(Relaxed));
         if peak - before > 64 << 20 || after > before + (1 << 20) {
             println!(

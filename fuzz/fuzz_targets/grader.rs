@@ -1,4 +1,4 @@
-//! The oracle and the grader on any candidate grid: statuses right, every step sound.
+//! The oracle and the grader on any candidate grid: statuses right, every grading step sound.
 #![no_main]
 
 use std::sync::OnceLock;

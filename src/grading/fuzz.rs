@@ -8,7 +8,10 @@
 //! - [`load_pencil_marks`]: any 729-character state through the pencil-mark loader.
 //! - [`grade_candidates`]: any candidate grid through the oracle and the grader: a grid without
 //!   exactly one solution is never reported unique, and with one every step of the grading path
-//!   and the first steps (up to 64 each) any catalogued technique finds in the grid agree with it.
+//!   agrees with it.
+//! - [`sweep_candidates`]: a seed puzzle's start thinned at random through every catalogued
+//!   technique: the first steps (up to 64 each) each finds agree with the solution. A target
+//!   of its own, as it costs some 60 times the grading path an input.
 
 use std::io::Cursor;
 use std::ops::ControlFlow;
@@ -124,7 +127,7 @@ impl Default for Ladders {
     }
 }
 
-/// Puzzles whose solutions [`grade_candidates`] keeps while it removes other candidates.
+/// Puzzles whose solutions [`seed_start`] keeps while it removes other candidates.
 const SEEDS: [&str; 4] = [
     "4....9.5.23..58.67...4.7.........3253.2....8.5.1...7.....89....9......7..1.72..46",
     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
@@ -132,10 +135,10 @@ const SEEDS: [&str; 4] = [
     "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
 ];
 
-/// The most steps of one technique [`grade_candidates`] checks in one grid.
+/// The most steps of one technique [`sweep_candidates`] checks in one grid.
 const SWEEP_STEPS: usize = 64;
 
-/// The most candidates (placed cells counting one) of a grid on which [`grade_candidates`]
+/// The most candidates (placed cells counting one) of a grid on which [`sweep_candidates`]
 /// sweeps the techniques whose work before their first step grows steeply with the candidates
 /// (measured on seed starts and their random thinnings, release build, one loaded core;
 /// results/reliability.md):
@@ -193,39 +196,52 @@ pub enum Graded {
     Checked(usize),
 }
 
-/// Makes a candidate grid of `data` and grades it. The first byte picks the kind: even, a seed
-/// puzzle's start with candidates other than its solution's removed where the data's bits say
-/// (one solution always remains, often a harder state than any real puzzle's); odd, any 729
-/// bits. Then on one scale (by the second byte): a grid without exactly one solution must get
-/// that status, never `unique`; with one, the grader under `verify` must find no wrong step,
-/// and (seed starts) the first steps (at most 64) of every catalogued technique that needs no
-/// givens, found in the grid, must agree with the solution (SE's nested chains and the large
-/// complex fish on grids of at most [`HEAVY_SWEEP_CANDIDATES`] candidates only: bounded work
-/// per input).
+/// Whether bit `i` of `bits` is set, the bytes repeated as far as needed (all set when empty).
+fn bit(bits: &[u8], i: usize) -> bool {
+    bits.is_empty() || bits[i / 8 % bits.len()] & (1 << (i % 8)) != 0
+}
+
+/// Seed puzzle `seed`'s start ([`SEEDS`], taken round) with candidates other than its
+/// solution's removed where `bits` say, and that solution: one solution always remains, often
+/// a harder state than any real puzzle's. `None` where conflicting singles make no grid.
+fn seed_start(seed: u8, bits: &[u8]) -> Option<(Grid, [u8; CELLS])> {
+    let start = parse_puzzle(SEEDS[seed as usize % SEEDS.len()], 1)
+        .expect("seed")
+        .grid;
+    let solution = oracle::solve(&start).solution.expect("seeds are unique");
+    let mut set = CandidateSet::EMPTY;
+    for (i, (cell, digit)) in start.pencil_marks().iter().enumerate() {
+        if digit == solution[cell] as usize || bit(bits, i) {
+            set.insert(cell, digit);
+        }
+    }
+    Some((Grid::from_candidates(&set).ok()?, solution))
+}
+
+/// The grid of any 729 `bits` (`None`: a cell without candidates, or conflicting singles).
+fn any_grid(bits: &[u8]) -> Option<Grid> {
+    let mut set = CandidateSet::EMPTY;
+    for i in 0..CELLS * 9 {
+        if bit(bits, i) {
+            set.insert(i / 9, i % 9);
+        }
+    }
+    Grid::from_candidates(&set).ok()
+}
+
+/// Makes a candidate grid of `data` (the first byte picks the kind: even, a seed's thinned
+/// start, [`seed_start`]; odd, any 729 bits) and grades it on one scale (by the second byte) under `verify`: a grid
+/// without exactly one solution must get that status, never `unique`; with one, the grading
+/// path must take no wrong step.
 pub fn grade_candidates(data: &[u8], ladders: &Ladders) -> Graded {
     let [kind, scale, bits @ ..] = data else {
         return Graded::NoGrid;
     };
-    let bit = |i: usize| bits.is_empty() || bits[i / 8 % bits.len()] & (1 << (i % 8)) != 0;
-    let mut set = CandidateSet::EMPTY;
-    if kind % 2 == 0 {
-        let start = parse_puzzle(SEEDS[(*kind as usize / 2) % SEEDS.len()], 1)
-            .expect("seed")
-            .grid;
-        let solution = oracle::solve(&start).solution.expect("seeds are unique");
-        for (i, (cell, digit)) in start.pencil_marks().iter().enumerate() {
-            if digit == solution[cell] as usize || bit(i) {
-                set.insert(cell, digit);
-            }
-        }
-    } else {
-        for i in 0..CELLS * 9 {
-            if bit(i) {
-                set.insert(i / 9, i % 9);
-            }
-        }
-    }
-    let Ok(grid) = Grid::from_candidates(&set) else {
+    let grid = match kind % 2 {
+        0 => seed_start(kind / 2, bits).map(|(grid, _)| grid),
+        _ => any_grid(bits),
+    };
+    let Some(grid) = grid else {
         return Graded::NoGrid;
     };
     let ladder = &ladders.0[*scale as usize % ladders.0.len()];
@@ -243,7 +259,7 @@ pub fn grade_candidates(data: &[u8], ladders: &Ladders) -> Graded {
     };
     let evaluation = evaluator.evaluate(record);
     let oracle = oracle::solve(&grid);
-    let Some(solution) = oracle.solution else {
+    if oracle.solution.is_none() {
         let expected = match oracle.count {
             SolutionCount::None => Status::None,
             _ => Status::Multiple,
@@ -262,18 +278,28 @@ pub fn grade_candidates(data: &[u8], ladders: &Ladders) -> Graded {
             grid.candidates_string()
         );
         return Graded::NotUnique;
-    };
+    }
     if let Verdict::WrongStep { failure, .. } = &evaluation.verdict {
         panic!("wrong step: {failure} in {}", grid.candidates_string());
     }
     assert_eq!(evaluation.status(), Status::Unique);
-    let mut checked = evaluation.outcome().map_or(0, |o| o.steps as usize);
-    if kind % 2 == 1 {
-        // Any grid: the grading path only. Every technique on a wide-open grid finds
-        // millions of steps (forcing nets), too slow to sweep per input.
-        return Graded::Checked(checked);
-    }
+    Graded::Checked(evaluation.outcome().map_or(0, |o| o.steps as usize))
+}
+
+/// Makes a seed's thinned start of `data` ([`seed_start`]: the first byte picks the seed, the
+/// rest are the bits) and runs every catalogued technique that needs no givens on
+/// it: the first steps each finds (at most 64; SE's nested chains and the large complex fish
+/// on grids of at most [`HEAVY_SWEEP_CANDIDATES`] candidates only, at most 8) must agree with
+/// the seed's solution, the grid's only one. Returns the steps checked (`None`: too few bytes
+/// or no grid). Not on any 729 bits: every technique on a wide-open grid finds millions of
+/// steps (forcing nets), too slow to sweep per input.
+pub fn sweep_candidates(data: &[u8]) -> Option<usize> {
+    let [seed, bits @ ..] = data else {
+        return None;
+    };
+    let (grid, solution) = seed_start(*seed, bits)?;
     let candidates = grid.pencil_marks().count();
+    let mut checked = 0;
     for info in CATALOGUE {
         let Some(steps) = swept(info, candidates) else {
             continue;
@@ -302,7 +328,7 @@ pub fn grade_candidates(data: &[u8], ladders: &Ladders) -> Graded {
         });
         checked += found;
     }
-    Graded::Checked(checked)
+    Some(checked)
 }
 
 #[cfg(test)]
@@ -327,5 +353,7 @@ mod tests {
         // Every candidate everywhere: many solutions.
         assert_eq!(grade_candidates(&[1, 2, 0xFF], &ladders), Graded::NotUnique);
         assert_eq!(grade_candidates(&[1], &ladders), Graded::NoGrid);
+        // The whole start of seed 0: every technique's first steps.
+        assert!(matches!(sweep_candidates(&[0]), Some(n) if n > 0));
     }
 }

@@ -4,7 +4,7 @@
 //! their counts are in `results/reliability.md`.
 
 use sudoku_grader::grading::fuzz::{
-    grade_candidates, load_pencil_marks, read_and_parse, Graded, Ladders,
+    grade_candidates, load_pencil_marks, read_and_parse, sweep_candidates, Graded, Ladders,
 };
 
 use crate::common;
@@ -154,22 +154,51 @@ fn grader_on_candidate_grids_seeds() {
     assert!(not_unique > 0);
 }
 
-/// Inputs a long run found slow: a seed's start with every candidate kept, on gnpx584 and on
-/// hodoku. They took minutes each in the fuzz build (38 s in release, 36 of them SE's nested
-/// chains, level 5), as SE's nested chains collect every hint of a whole start before
-/// yielding one; the sweep now runs those only on grids of at most
-/// [`sudoku_grader::grading::fuzz::HEAVY_SWEEP_CANDIDATES`] candidates, and these pass in a fraction of a second.
 #[test]
-fn grader_inputs_found_slow_by_fuzzing() {
+fn sweep_on_seed_starts_seeds() {
+    let mut bytes = Bytes(97);
+    let mut steps = 0;
+    for n in 0..4u8 {
+        let mut input = bytes.raw(1 + (n as usize * 37 % 100));
+        input[0] = n;
+        steps += sweep_candidates(&input).expect("a seed's start with its solution kept");
+    }
+    assert!(steps > 1_000, "{steps} steps");
+    assert_eq!(sweep_candidates(&[]), None);
+}
+
+/// Inputs the grader target's runs found: a wrong `unique-rectangle-4` step on a pencil-mark
+/// state (`wrong-step-*`), and inputs that were slow when the target swept every technique too
+/// (they grade in milliseconds).
+#[test]
+fn grader_inputs_found_by_fuzzing() {
     let ladders = Ladders::default();
     let found = regressions("grader");
     assert!(!found.is_empty());
     for input in found {
+        let graded = grade_candidates(&input, &ladders);
+        assert!(
+            matches!(graded, Graded::Checked(n) if n > 0),
+            "{input:02x?}"
+        );
+    }
+}
+
+/// Inputs a long run found slow, as the sweep's bytes (`fuzz_regressions/sweep/`, the grader
+/// target's inputs of the time with the seed byte halved and the scale byte dropped): a seed's
+/// start with every candidate kept, and three thinned starts of 110–114 candidates. They took
+/// minutes each in the fuzz build (38 s in release, 36 of them SE's nested chains, level 5),
+/// as SE's nested chains collect every hint of a whole start before yielding one; the sweep
+/// now runs those only on grids of at most
+/// [`sudoku_grader::grading::fuzz::HEAVY_SWEEP_CANDIDATES`] candidates, and these pass in a
+/// fraction of a second.
+#[test]
+fn sweep_inputs_found_slow_by_fuzzing() {
+    let found = regressions("sweep");
+    assert!(!found.is_empty());
+    for input in found {
         let started = std::time::Instant::now();
-        assert!(matches!(
-            grade_candidates(&input, &ladders),
-            Graded::Checked(n) if n > 0
-        ));
+        assert!(matches!(sweep_candidates(&input), Some(n) if n > 0));
         eprintln!("{input:02x?}: {:?}", started.elapsed());
     }
 }
