@@ -168,8 +168,10 @@ fn sweep_on_seed_starts_seeds() {
 }
 
 /// Inputs the grader target's runs found: a wrong `unique-rectangle-4` step on a pencil-mark
-/// state (`wrong-step-*`), and inputs that were slow when the target swept every technique too
-/// (they grade in milliseconds).
+/// state (`wrong-step-*`), a grid without a solution whose digit 5 has no template, which the
+/// oracle took 26 s to prove (`no-template-*`; `oracle::band` has its own test), and inputs
+/// that were slow when the target swept every technique too. Each makes a grid and gets its
+/// status (the body checks it against the oracle, and every step under `--verify`).
 #[test]
 fn grader_inputs_found_by_fuzzing() {
     let ladders = Ladders::default();
@@ -177,10 +179,7 @@ fn grader_inputs_found_by_fuzzing() {
     assert!(!found.is_empty());
     for input in found {
         let graded = grade_candidates(&input, &ladders);
-        assert!(
-            matches!(graded, Graded::Checked(n) if n > 0),
-            "{input:02x?}"
-        );
+        assert_ne!(graded, Graded::NoGrid, "{input:02x?}");
     }
 }
 
