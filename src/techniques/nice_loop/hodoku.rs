@@ -279,46 +279,66 @@ fn hodoku_groups(grid: &Grid) -> Vec<Group> {
 /// whose implication first reached it.
 struct Table {
     order: Vec<State>,
-    depth: Vec<u16>,
-    parent: Vec<State>,
-    stamp: Vec<u32>,
+    /// Per state: whether (`round`) and how the current table reached it. One record, not an
+    /// array per field, so that a step of the closure touches one place per state.
+    reached: Vec<Reached>,
     round: u32,
+}
+
+/// How a table reached a state: the round of the table (stale when not the current one), the
+/// links from the premise, and the state whose implication it is.
+#[derive(Clone, Copy, Default)]
+struct Reached {
+    round: u32,
+    depth: u16,
+    parent: State,
 }
 
 impl Table {
     fn new(states: usize) -> Table {
         Table {
             order: Vec::with_capacity(MAX_TABLE_ENTRIES),
-            depth: vec![0; states],
-            parent: vec![0; states],
-            stamp: vec![0; states],
+            reached: vec![Reached::default(); states],
             round: 0,
         }
     }
 
     fn fill(&mut self, graph: &Graph<'_>, premise: State) {
         self.round += 1;
-        self.order.clear();
-        self.order.push(premise);
-        self.stamp[premise as usize] = self.round;
-        self.depth[premise as usize] = 0;
+        let round = self.round;
+        let (order, reached) = (&mut self.order, &mut self.reached[..]);
+        order.clear();
+        order.push(premise);
+        reached[premise as usize] = Reached {
+            round,
+            depth: 0,
+            parent: premise,
+        };
         let mut next = 0;
-        'expand: while next < self.order.len() {
-            let from = self.order[next];
+        'expand: while let Some(&from) = order.get(next) {
             next += 1;
+            let depth = reached[from as usize].depth + 1;
             for &to in graph.successors(from) {
-                if self.stamp[to as usize] == self.round {
+                let slot = &mut reached[to as usize];
+                if slot.round == round {
                     continue;
                 }
-                if self.order.len() == MAX_TABLE_ENTRIES {
+                if order.len() == MAX_TABLE_ENTRIES {
                     break 'expand;
                 }
-                self.stamp[to as usize] = self.round;
-                self.depth[to as usize] = self.depth[from as usize] + 1;
-                self.parent[to as usize] = from;
-                self.order.push(to);
+                *slot = Reached {
+                    round,
+                    depth,
+                    parent: from,
+                };
+                order.push(to);
             }
         }
+    }
+
+    /// The links from the premise to `s`, a state of the table.
+    fn depth(&self, s: State) -> u16 {
+        self.reached[s as usize].depth
     }
 
     /// The chain from the premise to `end`.
@@ -326,7 +346,7 @@ impl Table {
         let mut path = vec![end];
         let mut at = end;
         while at != self.order[0] {
-            at = self.parent[at as usize];
+            at = self.reached[at as usize].parent;
             path.push(at);
         }
         path.reverse();
@@ -405,7 +425,7 @@ fn nice_loops_of(
     let grid = graph.grid;
     for &end in &table.order[1..] {
         let end_node = node_of(end);
-        if end_node >= SINGLES || end_node / 9 != cell || table.depth[end as usize] <= 2 {
+        if end_node >= SINGLES || end_node / 9 != cell || table.depth(end) <= 2 {
             continue;
         }
         let path = table.chain(end);
@@ -528,7 +548,7 @@ fn aics_of(graph: &Graph<'_>, table: &Table, technique: TechniqueId, out: &mut V
             eliminations.insert(cell, end_digit);
             eliminations.insert(end_cell, digit);
         }
-        if table.depth[end as usize] <= 2 {
+        if table.depth(end) <= 2 {
             continue;
         }
         let path = table.chain(end);
