@@ -10,6 +10,7 @@ use crate::scales::ladder::{Found, Ladder, RatingRule, SinglesOrder};
 use crate::scales::se::SeRating;
 use crate::scales::singles_queue::SinglesQueue;
 use crate::techniques::se;
+use crate::techniques::singles::SinglesPass;
 use crate::techniques::step::{Step, StepDifficulty, WrongDeduction};
 use crate::techniques::{Flavour, Premise, TechniqueId};
 use crate::timing::{NoTiming, TimingHook};
@@ -179,6 +180,7 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
     'solve: while !grid.is_solved() {
         // One clock read per call: a miss's end is where the next call begins.
         let mut mark = timing.mark();
+        let mut pass = SinglesPass::default();
         for (rung_index, rung) in ladder.rungs().iter().enumerate() {
             if rung_index == gate_at {
                 if let Some(pass) = gate.take() {
@@ -212,7 +214,7 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
                 {
                     se_single(rung.technique, grid, &mut step)
                 }
-                _ => rung.find(grid, &mut step),
+                _ => rung.find_in(grid, &mut step, &mut pass),
             };
             mark = timing.technique_call(rung.technique, mark, found != Found::Nothing);
             if found == Found::Nothing {
@@ -364,10 +366,11 @@ mod tests {
         assert_eq!(outcome.hardest, at_top.first().copied());
     }
 
-    /// The singles fast path ([`Rung::find`] through `first_single`) is invisible: at every
-    /// state of the graded paths of the royle17 sample on every scale, each singles rung finds
-    /// the step its search finds (the same `Step`, field for field, or none), and placing the
-    /// reported digit is applying that step.
+    /// The singles fast path ([`Rung::find_in`] through `first_single_in`) is invisible: at
+    /// every state of the graded paths of the royle17 sample on every scale, each singles rung
+    /// finds the step its search finds (the same `Step`, field for field, or none), with one
+    /// pass shared by the state's singles rungs in ladder order as the grader shares it, and
+    /// placing the reported digit is applying that step.
     #[test]
     fn the_singles_fast_path_takes_the_step_the_search_takes_at_every_state() {
         use crate::scales::ladder::{Found, Rung};
@@ -400,8 +403,9 @@ mod tests {
                 let mut g = grid(puzzle);
                 grade(&mut g, &ladder, None, &mut |_, state| {
                     states += 1;
+                    let mut pass = crate::techniques::singles::SinglesPass::default();
                     for rung in &singles {
-                        let found = rung.find(state, &mut fast);
+                        let found = rung.find_in(state, &mut fast, &mut pass);
                         let any = rung.search_into(state, &mut searched);
                         assert_eq!(found != Found::Nothing, any, "{:?}", rung.technique);
                         if any {

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use crate::core::Grid;
 use crate::scales::preference::StepPreference;
 use crate::techniques::names::{named_explicitly, select_techniques, TechniqueNameError};
-use crate::techniques::singles::first_single;
+use crate::techniques::singles::{first_single_in, SinglesPass};
 use crate::techniques::step::Step;
 use crate::techniques::{first_step_into, FinderFn, Flavour, TechniqueId};
 
@@ -54,12 +54,19 @@ impl Rung {
 
     /// [`Rung::find_into`], saying what kind of step it wrote: a rung of the standard singles
     /// finders that takes their first step finds it without building a step per single
-    /// ([`first_single`]) and reports it as [`Found::Placement`], which the grader applies by
+    /// ([`crate::techniques::singles::first_single`]) and reports it as [`Found::Placement`], which the grader applies by
     /// placing the digit (all a single's step does).
     #[inline]
     pub fn find(&self, grid: &Grid, step: &mut Step) -> Found {
+        self.find_in(grid, step, &mut SinglesPass::default())
+    }
+
+    /// [`Rung::find`] within a pass of the ladder over `grid` (the rungs tried on it so far
+    /// share what they learned of its singles).
+    #[inline]
+    pub fn find_in(&self, grid: &Grid, step: &mut Step, pass: &mut SinglesPass) -> Found {
         if self.is_standard_single() {
-            return match first_single(self.technique, grid) {
+            return match first_single_in(self.technique, grid, pass) {
                 Some(single) => {
                     step.set_single(self.technique, single.cell, single.digit, single.houses);
                     Found::Placement {
@@ -78,7 +85,7 @@ impl Rung {
     }
 
     /// Whether the rung runs one of the standard singles finders (`techniques::singles`) and
-    /// takes its first step: then [`first_single`] finds the step the finder yields first.
+    /// takes its first step: then [`crate::techniques::singles::first_single`] finds the step the finder yields first.
     #[inline]
     fn is_standard_single(&self) -> bool {
         matches!(

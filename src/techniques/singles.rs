@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
-use crate::core::{Grid, ALL_DIGITS, CELL_HOUSES, HOUSES, HOUSE_CELLS, HOUSE_SETS};
+use crate::core::{Bits81, Grid, ALL_DIGITS, CELL_HOUSES, HOUSES, HOUSE_CELLS, HOUSE_SETS};
 use crate::techniques::step::Step;
 
 fn single_step(technique: TechniqueId, single: Single) -> Step {
@@ -57,14 +57,37 @@ static SCAN_HOUSES_OF: [u32; 81] = {
     table
 };
 
-/// Every full house in scan order, to `each` until it breaks. The one scan both the finder and
-/// [`first_single`] run, so the two cannot disagree.
+/// What one pass of the ladder over a grid state has learned of its singles: the full-house
+/// and the naked-single rungs, tried one after the other on the same state, share one count of
+/// the cells' candidates ([`Grid::single_candidate_cells`]). Made anew for every state.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SinglesPass {
+    single_candidate_cells: Option<Bits81>,
+}
+
+impl SinglesPass {
+    /// `grid`'s cells with one candidate: counted at the pass's first call, which must be on
+    /// the pass's grid, as every later one.
+    #[inline(always)]
+    fn single_candidate_cells(&mut self, grid: &Grid) -> Bits81 {
+        *self
+            .single_candidate_cells
+            .get_or_insert_with(|| grid.single_candidate_cells())
+    }
+}
+
+/// Every full house in scan order, to `each` until it breaks; `single_candidate_cells` are the
+/// grid's. The one scan both the finder and [`first_single_in`] run, so the two cannot disagree.
 #[inline(always)]
-fn full_houses(grid: &Grid, mut each: impl FnMut(Single) -> ControlFlow<()>) -> ControlFlow<()> {
+fn full_houses(
+    grid: &Grid,
+    single_candidate_cells: Bits81,
+    mut each: impl FnMut(Single) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     // The last cell of a house is also a naked single: only the houses of the (few) naked
     // singles need looking at, each once, in scan order.
     let mut ordered = 0u32;
-    for cell in grid.single_candidate_cells() {
+    for cell in single_candidate_cells {
         ordered |= SCAN_HOUSES_OF[cell];
     }
     while ordered != 0 {
@@ -92,10 +115,15 @@ fn full_houses(grid: &Grid, mut each: impl FnMut(Single) -> ControlFlow<()>) -> 
     ControlFlow::Continue(())
 }
 
-/// Every naked single in cell order, to `each` until it breaks.
+/// Every naked single in cell order, to `each` until it breaks; `single_candidate_cells` are
+/// the grid's.
 #[inline(always)]
-fn naked_singles(grid: &Grid, mut each: impl FnMut(Single) -> ControlFlow<()>) -> ControlFlow<()> {
-    for cell in grid.single_candidate_cells() {
+fn naked_singles(
+    grid: &Grid,
+    single_candidate_cells: Bits81,
+    mut each: impl FnMut(Single) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    for cell in single_candidate_cells {
         let digit = grid.candidates(cell).trailing_zeros() as usize;
         each(Single {
             cell,
@@ -155,14 +183,24 @@ fn hidden_singles(grid: &Grid, mut each: impl FnMut(Single) -> ControlFlow<()>) 
 /// there is none, or for another technique.
 #[inline]
 pub fn first_single(technique: TechniqueId, grid: &Grid) -> Option<Single> {
+    first_single_in(technique, grid, &mut SinglesPass::default())
+}
+
+/// [`first_single`] within a pass over `grid` that earlier singles rungs may have begun.
+#[inline]
+pub fn first_single_in(
+    technique: TechniqueId,
+    grid: &Grid,
+    pass: &mut SinglesPass,
+) -> Option<Single> {
     let mut first = None;
     let take = |single| {
         first = Some(single);
         ControlFlow::Break(())
     };
     let _ = match technique {
-        TechniqueId::FullHouse => full_houses(grid, take),
-        TechniqueId::NakedSingle => naked_singles(grid, take),
+        TechniqueId::FullHouse => full_houses(grid, pass.single_candidate_cells(grid), take),
+        TechniqueId::NakedSingle => naked_singles(grid, pass.single_candidate_cells(grid), take),
         TechniqueId::HiddenSingle => hidden_singles(grid, take),
         _ => ControlFlow::Continue(()),
     };
@@ -171,14 +209,14 @@ pub fn first_single(technique: TechniqueId, grid: &Grid) -> Option<Single> {
 
 /// A house with one empty cell: the missing digit goes there.
 pub fn full_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    full_houses(grid, |single| {
+    full_houses(grid, grid.single_candidate_cells(), |single| {
         sink(&single_step(TechniqueId::FullHouse, single))
     })
 }
 
 /// A cell with one candidate left.
 pub fn naked_single(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    naked_singles(grid, |single| {
+    naked_singles(grid, grid.single_candidate_cells(), |single| {
         sink(&single_step(TechniqueId::NakedSingle, single))
     })
 }
