@@ -204,6 +204,14 @@ fn xy_wings(grid: &Grid, list: &RcList, sink: &mut StepSink<'_>) -> ControlFlow<
 /// HoDoKu's longest ALS chain, in links (its chain buffer).
 const HODOKU_MAX_CHAIN_LINKS: usize = 50;
 
+/// The most links [`als_chain`]'s search tries on one grid (ours, not HoDoKu's: its search has
+/// no bound). The chains from a set are all the paths through later sets, which are as many as
+/// the sets allow: on a real puzzle's state the most tried was 923,953 (2026-12-05, all of
+/// top1465 and forum_hardest_1106 on the `hodoku` scale; 4,442 on average), but the grader
+/// fuzz target found candidate grids with hundreds of sets where the search ran for over ten
+/// minutes. Past the bound the search stops with the chains it has: the same on every run.
+const MAX_CHAIN_EXTENSIONS: u32 = 10_000_000;
+
 /// ALS-Chain as HoDoKu finds and orders them: a depth-first search from every set of its list
 /// along the restricted commons to later sets only (HoDoKu collects each pair once, the earlier
 /// set first); every chain of four or more sets with eliminations is a step; of the chains with
@@ -222,6 +230,18 @@ pub fn als_chain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 
 /// [`als_chain`] on the list of `grid`.
 fn chains(grid: &Grid, list: &RcList, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let (mut found, _) = chain_steps(grid, list);
+    // Stable: equal keys stay in search order.
+    found.sort_by_key(|step| step_order_key(&step.eliminations));
+    for step in &found {
+        sink(step)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The ALS-Chain steps of `grid` in search order, and how many links the search tried (at
+/// most [`MAX_CHAIN_EXTENSIONS`]).
+fn chain_steps(grid: &Grid, list: &RcList) -> (Vec<Step>, u32) {
     let (sets, sees, rcs) = (&list.sets, &list.sees, &list.rcs);
     // The list is ordered by its first set: each set's links are one run of it.
     let mut starts = vec![rcs.len(); sets.len() + 1];
@@ -241,19 +261,14 @@ fn chains(grid: &Grid, list: &RcList, sink: &mut StepSink<'_>) -> ControlFlow<()
         carried: Vec::new(),
         found: Vec::new(),
         by_eliminations: std::collections::HashMap::new(),
+        extensions_left: MAX_CHAIN_EXTENSIONS,
     };
     for start in 0..sets.len() {
         search.path.clear();
         search.path.push(start);
         search.extend(start, 0);
     }
-    let mut found = search.found;
-    // Stable: equal keys stay in search order.
-    found.sort_by_key(|step| step_order_key(&step.eliminations));
-    for step in &found {
-        sink(step)?;
-    }
-    ControlFlow::Continue(())
+    (search.found, MAX_CHAIN_EXTENSIONS - search.extensions_left)
 }
 
 /// HoDoKu's depth-first ALS-Chain search state.
@@ -271,14 +286,17 @@ struct ChainSearch<'a> {
     found: Vec<Step>,
     /// Per elimination set, the position of its step in `found`.
     by_eliminations: std::collections::HashMap<CandidateSet, usize>,
+    /// Calls of `extend` left before the search stops ([`MAX_CHAIN_EXTENSIONS`]).
+    extensions_left: u32,
 }
 
 impl ChainSearch<'_> {
     /// Tries every link from set `at`; `blocked` are the digits the next link may not carry.
     fn extend(&mut self, at: usize, blocked: u16) {
-        if self.carried.len() >= HODOKU_MAX_CHAIN_LINKS {
+        if self.carried.len() >= HODOKU_MAX_CHAIN_LINKS || self.extensions_left == 0 {
             return;
         }
+        self.extensions_left -= 1;
         for i in self.starts[at]..self.starts[at + 1] {
             let rc = self.rcs[i];
             let next = rc.second as usize;
@@ -345,5 +363,41 @@ impl ChainSearch<'_> {
                 self.found.push(step);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::test_support::grid;
+
+    /// Found by the grader fuzz target (`tests/soundness/fuzz_regressions/grader/als-chain-*`):
+    /// a wide-open grid with one solution, graded on the HoDoKu scale, reaches this state (its
+    /// 54th), where the chain search, all the paths through later sets, ran for over ten
+    /// minutes. It stops at the bound; a real puzzle's search ends well before it.
+    #[test]
+    fn the_chain_search_stops_at_its_bound() {
+        let wide = [
+            "12.4..7.91234.67.9.......8.12345.7..1.3.....9.2..5.7.91..4....9..3..6....2....7..",
+            "1..4.6..9..3.5.....2.4..7..1.34....9.2.....8.1..4..7.9.....6.8..2..5.7..1..4....9",
+            "..3.5.7.912.4..7.912.45.7.91234..78912.4..7.9.....6....2..5.7..1..4....9..3....8.",
+            "...4..7..1.3.....9.2..5....1.......9.....6.8..2..5.7..1....6..9..3....8..2.4..7..",
+            "1.3.....9.2.....8.1..4..7.9.....6.8.....5.7..1..4....9..3.5.....2.4..7..1....6..9",
+            ".2..5..8.1..4..7.9.....6....2..5.7..1..4....9..3.......2.4..7..1.......9....5..8.",
+            "1..4....9.....6.8..2....7..1..4.6..9..3.5.....2.4..7..1.3.....9.2..5..8.1..4..7.9",
+            ".....6.8.....5.7..1..4....9..3.5...91234.....1.......9.2.....8.1..4..7.9..3..6...",
+            ".2..5.7..1..4....9..3.......2.4..7..1....6..9.......8.1..4..7.9...4567.9.2..5.7..",
+        ]
+        .concat();
+        let wide = crate::input::puzzle::parse_puzzle(&wide, 1)
+            .expect("a state")
+            .grid;
+        let (_, tried) = with_rc_list(&wide, |list| chain_steps(&wide, list));
+        assert_eq!(tried, MAX_CHAIN_EXTENSIONS);
+        let hard = grid(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        );
+        let (_, tried) = with_rc_list(&hard, |list| chain_steps(&hard, list));
+        assert!(tried > 0 && tried < MAX_CHAIN_EXTENSIONS / 100, "{tried}");
     }
 }
