@@ -180,7 +180,7 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
     'solve: while !grid.is_solved() {
         // One clock read per call: a miss's end is where the next call begins.
         let mut mark = timing.mark();
-        let mut pass = SinglesPass::default();
+        let mut singles = SinglesPass::default();
         for (rung_index, rung) in ladder.rungs().iter().enumerate() {
             if rung_index == gate_at {
                 if let Some(pass) = gate.take() {
@@ -214,7 +214,7 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
                 {
                     se_single(rung.technique, grid, &mut step)
                 }
-                _ => rung.find_in(grid, &mut step, &mut pass),
+                _ => rung.find_in(grid, &mut step, &mut singles),
             };
             mark = timing.technique_call(rung.technique, mark, found != Found::Nothing);
             if found == Found::Nothing {

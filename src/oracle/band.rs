@@ -447,7 +447,7 @@ fn run(mut state: State, limit: u32, first: &mut [u8; CELLS], stack: &mut Vec<Fr
                 }
             } else {
                 let (b, bit, d) = state.branch();
-                guesses += 1;
+                guesses = guesses.saturating_add(1);
                 stack.push(Frame {
                     state,
                     band: b as u8,

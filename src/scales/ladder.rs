@@ -54,8 +54,8 @@ impl Rung {
 
     /// [`Rung::find_into`], saying what kind of step it wrote: a rung of the standard singles
     /// finders that takes their first step finds it without building a step per single
-    /// ([`crate::techniques::singles::first_single`]) and reports it as [`Found::Placement`], which the grader applies by
-    /// placing the digit (all a single's step does).
+    /// ([`crate::techniques::singles::first_single`]) and reports it as [`Found::Placement`],
+    /// which the grader applies by placing the digit (all a single's step does).
     #[inline]
     pub fn find(&self, grid: &Grid, step: &mut Step) -> Found {
         self.find_in(grid, step, &mut SinglesPass::default())
@@ -85,7 +85,8 @@ impl Rung {
     }
 
     /// Whether the rung runs one of the standard singles finders (`techniques::singles`) and
-    /// takes its first step: then [`crate::techniques::singles::first_single`] finds the step the finder yields first.
+    /// takes its first step: then [`crate::techniques::singles::first_single`] finds the step
+    /// the finder yields first.
     #[inline]
     fn is_standard_single(&self) -> bool {
         matches!(
