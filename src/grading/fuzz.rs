@@ -123,7 +123,6 @@ impl Default for Ladders {
             Ladder::gnpx_v4(),
             crate::scales::Scale::Gnpx584.ladder(),
             crate::scales::Scale::Hodoku.ladder(),
-            crate::scales::Scale::Se.ladder(),
         ])
     }
 }
@@ -231,9 +230,9 @@ fn any_grid(bits: &[u8]) -> Option<Grid> {
 }
 
 /// Makes a candidate grid of `data` (the first byte picks the kind: even, a seed's thinned
-/// start, [`seed_start`]; odd, any 729 bits) and grades it under `verify` on one scale (the
-/// second byte modulo 4: gnpx, gnpx584, hodoku, se): a grid without exactly one solution must
-/// get that status, never `unique`; with one, the grading path must take no wrong step.
+/// start, [`seed_start`]; odd, any 729 bits) and grades it on one scale (by the second byte) under `verify`: a grid
+/// without exactly one solution must get that status, never `unique`; with one, the grading
+/// path must take no wrong step.
 pub fn grade_candidates(data: &[u8], ladders: &Ladders) -> Graded {
     let [kind, scale, bits @ ..] = data else {
         return Graded::NoGrid;
