@@ -2,7 +2,7 @@
 //! `sweep_candidates`) on stable Rust at length: seeded random inputs of the fuzzer's shape
 //! (2–128 bytes), one after another in one process, printing every `EVERY` inputs how many ran,
 //! what they gave and the process's resident memory, so that memory carried over from input to
-//! input shows.
+//! input shows, and every input that took over half a second of wall time.
 //!
 //! Usage: `cargo run --release --example fuzz_grader_long -- grader|sweep COUNT [SEED] [EVERY]`
 
@@ -82,11 +82,16 @@ fn main() {
         let input: Vec<u8> = (0..len).map(|_| (rng.next() >> 24) as u8).collect();
         let before = LIVE.load(Relaxed);
         PEAK.store(before, Relaxed);
+        let input_started = Instant::now();
         let graded = if sweep {
             sweep_candidates(&input).map_or(Graded::NoGrid, Graded::Checked)
         } else {
             grade_candidates(&input, &ladders)
         };
+        let took = input_started.elapsed();
+        if took.as_secs_f64() > 0.5 {
+            println!("input {n} ({graded:?}): {took:.2?}: {input:02x?}");
+        }
         let (after, peak) = (LIVE.load(Relaxed), PEAK.load(Relaxed));
         if peak - before > 64 << 20 || after > before + (1 << 20) {
             println!(
