@@ -78,6 +78,17 @@ const fn build_house_cells() -> [[u8; 9]; HOUSES] {
     table
 }
 
+/// The six orders of three items (bands or stacks, the rows or boxes of a band), the
+/// identity first.
+pub const ORDERS_OF_THREE: [[u8; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 /// The nine cells of each house, in reading order.
 pub const HOUSE_CELLS: [[u8; 9]; HOUSES] = build_house_cells();
 

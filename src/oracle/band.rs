@@ -28,7 +28,7 @@
 
 use super::tables::{BAND, KEEP, KEEP_MINI, ROW, SHRINK, SPREAD};
 use crate::core::bits::ALL_CELLS;
-use crate::core::{Grid, CELLS, PEERS};
+use crate::core::{Grid, CELLS, ORDERS_OF_THREE, PEERS};
 
 /// The search state: 31 words, copied once per guess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -383,19 +383,11 @@ fn bits(mut x: u32) -> impl Iterator<Item = u32> {
 /// row: columns `i`, `3 + j`, `6 + k` (one per stack, so one cell per box) as bit
 /// `9 * i + 3 * j + k`, set where some order of the rows has each row's candidate there.
 fn band_column_triples(a: u32) -> u32 {
-    const ORDERS: [[u32; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let rows = [a & 0x1FF, a >> 9 & 0x1FF, a >> 18 & 0x1FF];
     let mut triples = 0;
     for t in 0..27 {
         let columns = [t / 9, 3 + t / 3 % 3, 6 + t % 3];
-        if ORDERS
+        if ORDERS_OF_THREE
             .iter()
             .any(|order| (0..3).all(|r| rows[r] >> columns[order[r] as usize] & 1 != 0))
         {

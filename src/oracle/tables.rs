@@ -4,6 +4,8 @@
 //! `row * 9 + column` (row 0..3 within the band). A *mini-row* is the three cells a row shares
 //! with a box; the band's nine mini-rows are numbered `row * 3 + box`.
 
+use crate::core::ORDERS_OF_THREE;
+
 /// Bits 0..27: one digit's candidates in a band.
 pub(super) const BAND: u32 = (1 << 27) - 1;
 
@@ -68,23 +70,16 @@ const fn build_keep() -> [u32; 512] {
 }
 
 const fn build_keep_mini() -> [u16; 512] {
-    // The six ways to give each row of a band one box, each box one row.
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut table = [0u16; 512];
     let mut pattern: usize = 0;
     while pattern < 512 {
         let mut minirows = 0u32;
         let mut p = 0;
         while p < 6 {
-            let perm = PERMS[p];
-            let mask: usize = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
+            // One of the six ways to give each row of a band one box, each box one row.
+            let perm = ORDERS_OF_THREE[p];
+            let mask: usize =
+                1 << perm[0] | 1 << (3 + perm[1] as usize) | 1 << (6 + perm[2] as usize);
             if pattern & mask == mask {
                 minirows |= mask as u32;
             }

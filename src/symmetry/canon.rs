@@ -25,6 +25,7 @@
 //! standing for every order of its still-free columns) is the puzzle's automorphism count.
 
 use super::transform::Transform;
+use crate::core::ORDERS_OF_THREE;
 
 /// A puzzle's canonical form, one transform that yields it, and its automorphism count.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,17 +115,7 @@ impl Default for Canonicalizer {
     }
 }
 
-/// The six orders of three items.
-pub(super) const PERMS3: [[u8; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
-
-/// The indices into [`PERMS3`] of the orders of the first `n` items (the others fixed).
+/// The indices into [`ORDERS_OF_THREE`] of the orders of the first `n` items (the others fixed).
 const ORDERS: [&[u8]; 4] = [&[0], &[0], &[0, 2], &[0, 1, 2, 3, 4, 5]];
 
 /// The cell of a grid that its transpose holds at each cell.
@@ -334,7 +325,7 @@ impl Canonicalizer {
             let mut chosen = extended;
             chosen.cols = cols;
             for (tie, &k) in ties.iter().zip(&choice) {
-                let order = PERMS3[ORDERS[tie.count as usize][k] as usize];
+                let order = ORDERS_OF_THREE[ORDERS[tie.count as usize][k] as usize];
                 let (start, size) = (tie.start as usize, tie.size as usize);
                 let before = chosen.cols;
                 for unit in 0..tie.count as usize {
@@ -484,12 +475,12 @@ pub(super) fn next_rows(rows: &[u8; 9], len: usize) -> u16 {
 /// and column orders of the symmetry group.
 pub(super) fn block_perms() -> Vec<[u8; 9]> {
     let mut perms = Vec::with_capacity(1296);
-    for blocks in PERMS3 {
+    for blocks in ORDERS_OF_THREE {
         for inner in (0..216).map(|i| [i / 36, i / 6 % 6, i % 6]) {
             let mut perm = [0u8; 9];
             for i in 0..3 {
                 for j in 0..3 {
-                    perm[i * 3 + j] = blocks[i] * 3 + PERMS3[inner[i]][j];
+                    perm[i * 3 + j] = blocks[i] * 3 + ORDERS_OF_THREE[inner[i]][j];
                 }
             }
             perms.push(perm);
