@@ -78,7 +78,7 @@ impl<W: Write> CsvEncoder<W> {
         self.separate();
     }
 
-    /// Ends the record; the buffer goes to the output once it holds [`BUFFER`] bytes.
+    /// Ends the record; the buffer goes to the output once it holds `BUFFER` bytes.
     pub fn end_record(&mut self) -> io::Result<()> {
         if self.buffer.len() == self.record_start {
             // One empty field (or none) would read back as a blank line, which readers skip.

@@ -133,8 +133,8 @@ impl Dedup {
 /// sink after each batch it took (the rows are flushed then). The sink returning `Break` stops
 /// the run there (e.g. at a verification failure) with its reason.
 ///
-/// Consecutive records are graded as one rayon job (up to [`MAX_GROUP`], for about
-/// [`GROUP_SLICE`] at a time); at most `chunk_size` records are in flight (read, not yet
+/// Consecutive records are graded as one rayon job (up to `MAX_GROUP`, for about
+/// `GROUP_SLICE` at a time); at most `chunk_size` records are in flight (read, not yet
 /// passed to the sink), which bounds memory. Finished evaluations wait in a reorder buffer
 /// until every earlier one is done, so the first row is written as soon as the first puzzle
 /// is graded, not when a whole chunk is, and a killed run keeps every row it had finished in

@@ -229,10 +229,11 @@ fn any_grid(bits: &[u8]) -> Option<Grid> {
     Grid::from_candidates(&set).ok()
 }
 
-/// Makes a candidate grid of `data` (the first byte picks the kind: even, a seed's thinned
-/// start, [`seed_start`]; odd, any 729 bits) and grades it on one scale (by the second byte) under `verify`: a grid
-/// without exactly one solution must get that status, never `unique`; with one, the grading
-/// path must take no wrong step.
+/// Makes a candidate grid of `data` (the first byte picks the kind: even, a seed's start with
+/// non-solution candidates removed where the bits say; odd, any 729 bits) and grades it under
+/// `verify` on one scale (the second byte modulo 3: gnpx, gnpx584, hodoku): a grid without
+/// exactly one solution must get that status, never `unique`; with one, the grading path must
+/// take no wrong step.
 pub fn grade_candidates(data: &[u8], ladders: &Ladders) -> Graded {
     let [kind, scale, bits @ ..] = data else {
         return Graded::NoGrid;
@@ -286,7 +287,7 @@ pub fn grade_candidates(data: &[u8], ladders: &Ladders) -> Graded {
     Graded::Checked(evaluation.outcome().map_or(0, |o| o.steps as usize))
 }
 
-/// Makes a seed's thinned start of `data` ([`seed_start`]: the first byte picks the seed, the
+/// Makes a seed's thinned start of `data` (`seed_start`: the first byte picks the seed, the
 /// rest are the bits) and runs every catalogued technique that needs no givens on
 /// it: the first steps each finds (at most 64; SE's nested chains and the large complex fish
 /// on grids of at most [`HEAVY_SWEEP_CANDIDATES`] candidates only, at most 8) must agree with

@@ -2,7 +2,7 @@
 //!
 //! It runs on every puzzle of `solve`, `--verify` and the HoDoKu scale, so it is built for
 //! speed: per-digit candidate bands with locked candidates and singles as bit operations, and a
-//! guess-or-negate search on a bivalue cell ([`band`] has the design). The plain solver it
+//! guess-or-negate search on a bivalue cell (`band` has the design). The plain solver it
 //! replaced is kept in `tests/oracle_support/reference.rs`, and `tests/oracle.rs` checks both
 //! agree on every corpus.
 

@@ -516,7 +516,7 @@ impl TechniqueId {
         self.info().gnpx_label
     }
 
-    /// What the technique's soundness rests on ([`TechniqueInfo::premise`]).
+    /// What the technique's soundness rests on (the catalogue row's `premise`).
     #[inline]
     pub fn premise(self) -> Premise {
         self.info().premise

@@ -11,7 +11,7 @@
 //! through a set entered by x and left by y locks it on its other digits as well.
 //!
 //! A breadth-first search from each candidate, assumed false and assumed true (only from the
-//! candidates that [`bounds`] finds could make a step, all of a digit's at once), over
+//! candidates that `bounds` finds could make a step, all of a digit's at once), over
 //! (candidate, polarity) states records a shortest alternating chain to each state. What a
 //! chain from `s` to `t` proves:
 //! - `s` false ⇒ `t` true (an AIC): `s` or `t` is true, so every candidate weakly linked to both

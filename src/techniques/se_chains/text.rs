@@ -34,7 +34,7 @@ const NESTED: u32 = 1 << 31;
 
 /// The first-parent chain of a propagation's node (or of its clash instance), appended to
 /// `out` from the node back to its assumption: one entry a node, its id in the low 16 bits,
-/// above them how many further parents it has (hidden or rule parents), or [`NESTED`].
+/// above them how many further parents it has (hidden or rule parents), or `NESTED`.
 /// [`path_text`] makes the text; the path is taken while the propagation exists, the text
 /// only for a hint that is shown.
 pub fn prop_path(prop: &Prop, node: u16, clash: bool, out: &mut Vec<u32>) {
