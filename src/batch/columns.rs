@@ -46,6 +46,9 @@ pub enum Field {
     HardestSoFar,
     /// Steps applied.
     Steps,
+    /// The work Sudoku Explainer's chain engine did, in the units of `--chain-work-limit`
+    /// (only when asked for: `--columns …,chain_work`).
+    ChainWork,
     /// Time for oracle and grading, µs.
     TimeUs,
     /// Steps of one technique.
@@ -109,6 +112,7 @@ impl Field {
             | Field::HodokuScore
             | Field::HodokuBf
             | Field::Steps
+            | Field::ChainWork
             | Field::Count(_) => Type::UInt,
             Field::Solved => Type::Bool,
             Field::TimeUs | Field::SeValue(_) => Type::Float,
@@ -204,6 +208,7 @@ impl RowContext<'_> {
                 .and_then(|o| o.hardest)
                 .map_or(Value::Null, |t| text(t.id())),
             Field::Steps => outcome.map_or(Value::Null, |o| Value::UInt(u64::from(o.steps))),
+            Field::ChainWork => outcome.map_or(Value::Null, |o| Value::UInt(o.chain_work)),
             Field::TimeUs => Value::Float((evaluation.time_us * 10.0).round() / 10.0),
             Field::Count(t) => outcome.map_or(Value::Null, |o| {
                 Value::UInt(u64::from(o.counts[t as usize]))
@@ -328,14 +333,15 @@ fn count_columns(ladder: &Ladder) -> impl Iterator<Item = Column> + '_ {
     })
 }
 
-/// The columns `--columns` may name for `kind`: the default ones, `time_us`, `scale`, `counts`
-/// and, on every scale, `rating` (HoDoKu: the level's number) and the HoDoKu columns' absence
+/// The columns `--columns` may name for `kind`: the default ones, `time_us`, `scale`, `counts`,
+/// `chain_work` and, on every scale, `rating` (HoDoKu: the level's number) and the HoDoKu columns' absence
 /// said by name.
 fn available(kind: RowKind<'_>) -> Vec<Column> {
     let mut columns = default_columns(kind, true);
     if let RowKind::Grade(_) = kind {
         columns.push(column("scale", Field::Scale));
         columns.push(column("counts", Field::Counts));
+        columns.push(column("chain_work", Field::ChainWork));
         if !columns.iter().any(|c| c.name == "rating") {
             columns.push(column("rating", Field::Rating));
         }

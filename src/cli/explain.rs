@@ -12,6 +12,7 @@ use sudoku_grader::core::notation::cell_name;
 use sudoku_grader::core::Grid;
 use sudoku_grader::explain::{describe, details, step_json};
 use sudoku_grader::grading::evaluate::{Evaluator, Observer, Verdict};
+use sudoku_grader::grading::grader::GradeOutcome;
 use sudoku_grader::input::encoding::utf8_input;
 use sudoku_grader::input::reader::{decompressed, Record, RecordReader};
 use sudoku_grader::oracle::SolutionCount;
@@ -365,6 +366,15 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
                     "solved in {} steps; rating {rating} (hardest: {hardest})",
                     outcome.steps
                 )
+            } else if outcome.gave_up {
+                writeln!(
+                    out,
+                    "gave up after {} steps, at the chain work limit ({} units; \
+                     --chain-work-limit); rating so far {rating} (hardest: {hardest}); state: {}",
+                    outcome.steps,
+                    outcome.chain_work,
+                    grid.candidates_string()
+                )
             } else {
                 writeln!(
                     out,
@@ -377,19 +387,22 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
         Format::Json => writeln!(
             out,
             "{}",
-            with_se_summary(
-                outcome.se.as_ref(),
-                serde_json::json!({
-                    "summary": {
-                        "solved": outcome.solved,
-                        "steps": outcome.steps,
-                        "rating": outcome.rating,
-                        "rating_label": rule.label(outcome.rating),
-                        "score": outcome.score,
-                        "hardest": outcome.hardest.map(|t| t.id()),
-                        "state": if outcome.solved { grid.values_string() } else { grid.candidates_string() },
-                    }
-                })
+            with_gave_up(
+                outcome,
+                with_se_summary(
+                    outcome.se.as_ref(),
+                    serde_json::json!({
+                        "summary": {
+                            "solved": outcome.solved,
+                            "steps": outcome.steps,
+                            "rating": outcome.rating,
+                            "rating_label": rule.label(outcome.rating),
+                            "score": outcome.score,
+                            "hardest": outcome.hardest.map(|t| t.id()),
+                            "state": if outcome.solved { grid.values_string() } else { grid.candidates_string() },
+                        }
+                    })
+                )
             )
         ),
     };
@@ -397,6 +410,18 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
         .and_then(|()| out.flush())
         .map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The summary with `"gave_up": true` when grading gave up at the chain work limit (the key is
+/// left out otherwise, as it was before the limit existed).
+fn with_gave_up(outcome: &GradeOutcome, mut json: serde_json::Value) -> serde_json::Value {
+    if let (true, Some(summary)) = (
+        outcome.gave_up,
+        json.get_mut("summary").and_then(|s| s.as_object_mut()),
+    ) {
+        summary.insert("gave_up".into(), serde_json::Value::Bool(true));
+    }
+    json
 }
 
 /// The summary with `--scale se`'s ER/EP/ED (numbers, one decimal as serate prints them) and

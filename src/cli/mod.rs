@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
-use sudoku_grader::scales::ladder::Ladder;
+use sudoku_grader::scales::ladder::{Ladder, DEFAULT_CHAIN_WORK_LIMIT};
 use sudoku_grader::scales::Scale;
 use sudoku_grader::techniques::fish::FishTechnique;
 
@@ -118,14 +118,20 @@ pub struct TechniqueArgs {
     /// Leave out fish larger than this (2 = X-Wing … 7 = Leviathan).
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=7))]
     fish_max_size: Option<u8>,
+    /// Give up a puzzle once Sudoku Explainer's chain engine (the `se` scale's chains, nested
+    /// levels included) has made N propagations and searches on it: the row is `unique`,
+    /// unsolved, with a message saying so. Real puzzles take far less (docs/scales.md); 0: no
+    /// limit
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_CHAIN_WORK_LIMIT)]
+    chain_work_limit: u64,
 }
 
 impl TechniqueArgs {
     /// These options as text, for the run record (`--resume`).
     fn identity(&self) -> String {
         format!(
-            "--techniques {:?} --fish-max-size {:?}",
-            self.techniques, self.fish_max_size
+            "--techniques {:?} --fish-max-size {:?} --chain-work-limit {}",
+            self.techniques, self.fish_max_size, self.chain_work_limit
         )
     }
 }
@@ -143,12 +149,14 @@ fn ladder_for(scale: ScaleArg, args: &TechniqueArgs) -> Result<Ladder, String> {
                 .map_err(|e| techniques::name_error(&e))?
         }
     };
-    Ok(match args.fish_max_size {
+    let ladder = match args.fish_max_size {
         None => ladder,
         Some(max) => ladder.filtered(|rung| {
             FishTechnique::of(rung.technique).is_none_or(|fish| fish.size <= max as usize)
         }),
-    })
+    };
+    let limit = (args.chain_work_limit > 0).then_some(args.chain_work_limit);
+    Ok(ladder.with_chain_work_limit(limit))
 }
 
 /// Writes what `write` generates to stdout (a closed pipe ends quietly, see [`output`]).

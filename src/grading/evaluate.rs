@@ -223,6 +223,11 @@ impl fmt::Display for Message<'_> {
             Verdict::WrongStep { failure, .. } => {
                 write!(f, "verification failed: line {line}: {failure}")
             }
+            Verdict::Stuck { outcome, .. } if outcome.gave_up => write!(
+                f,
+                "line {line}: gave up after {} units of chain work (--chain-work-limit)",
+                outcome.chain_work
+            ),
             Verdict::Unique { .. } | Verdict::Solved { .. } | Verdict::Stuck { .. } => Ok(()),
         }
     }

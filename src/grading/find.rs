@@ -73,6 +73,8 @@ mod tests {
             hardest: Some(hardest),
             counts,
             se: None,
+            chain_work: 0,
+            gave_up: false,
         }
     }
 

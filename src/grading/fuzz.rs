@@ -123,9 +123,19 @@ impl Default for Ladders {
             Ladder::gnpx_v4(),
             crate::scales::Scale::Gnpx584.ladder(),
             crate::scales::Scale::Hodoku.ladder(),
+            crate::scales::Scale::Se
+                .ladder()
+                .with_chain_work_limit(Some(FUZZ_CHAIN_WORK_LIMIT)),
         ])
     }
 }
+
+/// The chain work limit of the `se` ladder [`grade_candidates`] grades with: far below the
+/// default, so that no input takes more than about half a second in release (seeded random
+/// inputs: some 2 million units a second on wide-open grids), while the forum's hardest
+/// puzzles take up to about a million (results/reliability.md). A grid given up at the limit
+/// is still checked: its status, and every step taken before.
+pub const FUZZ_CHAIN_WORK_LIMIT: u64 = 300_000;
 
 /// Puzzles whose solutions [`seed_start`] keeps while it removes other candidates.
 const SEEDS: [&str; 4] = [
@@ -231,7 +241,8 @@ fn any_grid(bits: &[u8]) -> Option<Grid> {
 
 /// Makes a candidate grid of `data` (the first byte picks the kind: even, a seed's start with
 /// non-solution candidates removed where the bits say; odd, any 729 bits) and grades it under
-/// `verify` on one scale (the second byte modulo 3: gnpx, gnpx584, hodoku): a grid without
+/// `verify` on one scale (the second byte modulo 4: gnpx, gnpx584, hodoku, se with
+/// [`FUZZ_CHAIN_WORK_LIMIT`]): a grid without
 /// exactly one solution must get that status, never `unique`; with one, the grading path must
 /// take no wrong step.
 pub fn grade_candidates(data: &[u8], ladders: &Ladders) -> Graded {

@@ -9,9 +9,9 @@ use crate::core::Grid;
 use crate::scales::ladder::{Found, Ladder, RatingRule, SinglesOrder};
 use crate::scales::se::SeRating;
 use crate::scales::singles_queue::SinglesQueue;
-use crate::techniques::se;
 use crate::techniques::singles::SinglesPass;
 use crate::techniques::step::{Step, StepDifficulty, WrongDeduction};
+use crate::techniques::{se, se_chains};
 use crate::techniques::{Flavour, Premise, TechniqueId};
 use crate::timing::{NoTiming, TimingHook};
 
@@ -35,6 +35,12 @@ pub struct GradeOutcome {
     /// Sudoku Explainer's ER/EP/ED of the path, on a ladder rated by
     /// [`RatingRule::SeErEpEd`] (then `rating` is ER in tenths); `None` on the others.
     pub se: Option<SeRating>,
+    /// The work Sudoku Explainer's chain engine did on the puzzle (0 on a ladder without its
+    /// chains); see [`Ladder::chain_work_limit`].
+    pub chain_work: u64,
+    /// Whether grading gave up at the ladder's chain work limit (then `solved` is false, and
+    /// the path is what was found before).
+    pub gave_up: bool,
 }
 
 /// A step that disagreed with the puzzle's solution.
@@ -157,7 +163,10 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
         hardest: None,
         counts: [0; TechniqueId::COUNT],
         se: (ladder.rule() == RatingRule::SeErEpEd).then(SeRating::new),
+        chain_work: 0,
+        gave_up: false,
     };
+    let chain_work = se_chains::PuzzleWork::begin(ladder.chain_work_limit());
     let mut hardest_rung = 0usize;
     let first_at_top = ladder.rule().names_first_at_top();
     // One step buffer for the whole puzzle: a finder's miss then copies nothing.
@@ -283,6 +292,7 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
     if let Some(queue) = queue {
         QUEUE.with(|slot| slot.set(Some(queue)));
     }
+    (outcome.chain_work, outcome.gave_up) = chain_work.finish();
     outcome.solved = grid.is_solved();
     if outcome.hardest.is_some() {
         outcome.rating = ladder.rule().rate(outcome.rating, outcome.score);
@@ -340,6 +350,39 @@ mod tests {
         assert!(!outcome.solved);
         let used_max = used.iter().map(|&t| difficulty(t)).max().unwrap();
         assert_eq!(outcome.rating, used_max);
+    }
+
+    /// The chain work limit: a puzzle that needs Sudoku Explainer's chains stops where its work
+    /// passes the limit, unsolved and flagged, with every step before sound; its count is the
+    /// same whatever the thread graded before (the memo starts empty); with no limit it is
+    /// solved as ever, and a limit above its work changes nothing.
+    #[test]
+    fn se_chains_give_up_at_the_work_limit() {
+        use crate::scales::Scale;
+        let p = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let solution = oracle::solve(&grid(p)).solution.unwrap();
+        let run = |limit: Option<u64>| {
+            let ladder = Scale::Se.ladder().with_chain_work_limit(limit);
+            let mut g = grid(p);
+            grade(&mut g, &ladder, Some(&solution), &mut |_, _| {}).unwrap()
+        };
+        let free = run(None);
+        assert!(free.solved && !free.gave_up);
+        assert!(free.chain_work > 1_000, "{}", free.chain_work);
+        // Again after other work on this thread: the same count.
+        assert_eq!(run(None), free);
+        assert_eq!(run(Some(free.chain_work)), free);
+        let cut = run(Some(1_000));
+        assert!(cut.gave_up && !cut.solved, "{cut:?}");
+        assert!(cut.chain_work > 1_000 && cut.chain_work < free.chain_work);
+        assert!(cut.steps < free.steps);
+        // The limit is lifted once a puzzle is graded: a finder called alone runs in full.
+        let mut hint = 0;
+        let _ = crate::techniques::se_chains::dynamic_plus(&grid(p), &mut |_| {
+            hint += 1;
+            std::ops::ControlFlow::Break(())
+        });
+        assert_eq!(hint, 1);
     }
 
     #[test]

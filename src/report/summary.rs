@@ -69,6 +69,8 @@ pub struct Summary {
     pub solved: u64,
     /// Graded puzzles the ladder got stuck on.
     pub stuck: u64,
+    /// Of the stuck, those given up at the chain work limit (`--chain-work-limit`).
+    pub gave_up: u64,
     /// Graded puzzles per rating, per rule and scale (shards may come from different scales).
     pub ratings: Vec<(RatingKey, BTreeMap<u8, u64>)>,
     /// The rating rule of the evaluations given to [`Summary::add`].
@@ -99,6 +101,7 @@ impl Default for Summary {
             by_status: [0; Status::ALL.len()],
             solved: 0,
             stuck: 0,
+            gave_up: 0,
             ratings: Vec::new(),
             rule: RatingRule::MaxDifficulty,
             techniques: TechniqueMap::new(),
@@ -175,6 +178,7 @@ impl Summary {
             return;
         };
         self.add_grade(outcome.solved, self.rule, outcome.rating);
+        self.gave_up += u64::from(outcome.gave_up);
         let counts = &outcome.counts;
         self.techniques.for_each_known(|technique, usage| {
             let count = counts[technique as usize];
@@ -253,6 +257,13 @@ impl Summary {
                     out,
                     "  stuck (no rating, the ladder could not finish them): {}",
                     self.stuck
+                );
+            }
+            if self.gave_up > 0 {
+                let _ = writeln!(
+                    out,
+                    "    of them given up at the chain work limit (--chain-work-limit): {}",
+                    self.gave_up
                 );
             }
             self.render_techniques(&mut out, graded);

@@ -224,7 +224,13 @@ pub struct Ladder {
     rungs: Vec<Rung>,
     rule: RatingRule,
     singles_order: SinglesOrder,
+    chain_work_limit: Option<u64>,
 }
+
+/// The chain work (propagations and producer-21 searches of Sudoku Explainer's chain engine)
+/// a puzzle may take by default before grading gives up on it: over 100 times the most any
+/// real puzzle measured took (results/reliability.md), some minutes of CPU.
+pub const DEFAULT_CHAIN_WORK_LIMIT: u64 = 500_000_000;
 
 impl Ladder {
     /// The same ladder without the rungs off by default ([`Rung::off_by_default`]).
@@ -238,6 +244,7 @@ impl Ladder {
             rungs: self.rungs.iter().copied().filter(|r| keep(r)).collect(),
             rule: self.rule,
             singles_order: self.singles_order,
+            chain_work_limit: self.chain_work_limit,
         }
     }
 
@@ -252,6 +259,7 @@ impl Ladder {
             rungs,
             rule,
             singles_order: SinglesOrder::Scan,
+            chain_work_limit: Some(DEFAULT_CHAIN_WORK_LIMIT),
         }
     }
 
@@ -264,6 +272,18 @@ impl Ladder {
     /// Which single a singles rung takes.
     pub fn singles_order(&self) -> SinglesOrder {
         self.singles_order
+    }
+
+    /// The same ladder giving up a puzzle once Sudoku Explainer's chain engine has done
+    /// `limit` units of work on it (`None`: never; [`DEFAULT_CHAIN_WORK_LIMIT`] by default).
+    pub fn with_chain_work_limit(mut self, limit: Option<u64>) -> Ladder {
+        self.chain_work_limit = limit;
+        self
+    }
+
+    /// The chain work a puzzle may take ([`Ladder::with_chain_work_limit`]).
+    pub fn chain_work_limit(&self) -> Option<u64> {
+        self.chain_work_limit
     }
 
     /// The rungs in order.

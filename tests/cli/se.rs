@@ -81,6 +81,77 @@ fn se_rates_only_unique_puzzles_and_leaves_stuck_ones_unrated() {
     assert_eq!(stuck[0]["steps"], "0");
 }
 
+/// `--chain-work-limit`: a puzzle that needs SE's chains is given up at a small limit (row
+/// `unique`, unsolved, unrated, a message naming the option; the summary counts it; `explain`
+/// says so), and graded in full at the default limit or with none (0).
+#[test]
+fn chain_work_limit_gives_a_puzzle_up_and_says_so() {
+    // top1465's first puzzle: Dynamic Forcing Chains (ER 9.0), some thousands of units.
+    let p = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let cut = grade_se(&format!("{p}\n"), &["--chain-work-limit", "1000"]);
+    assert_eq!(cut[0]["status"], "unique");
+    assert_eq!(cut[0]["solved"], "false");
+    assert_eq!(cut[0]["se_er"], "");
+    assert!(
+        cut[0]["message"].starts_with("line 1: gave up after ")
+            && cut[0]["message"].ends_with("units of chain work (--chain-work-limit)"),
+        "{}",
+        cut[0]["message"]
+    );
+    for limit in [None, Some("0")] {
+        let extra: Vec<&str> = limit
+            .map(|n| vec!["--chain-work-limit", n])
+            .unwrap_or_default();
+        let full = grade_se(&format!("{p}\n"), &extra);
+        assert_eq!(
+            (full[0]["solved"].as_str(), full[0]["se_er"].as_str()),
+            ("true", "9.0")
+        );
+        assert_eq!(full[0]["message"], "");
+    }
+    let out = sgrade()
+        .args([
+            "grade",
+            "--summary",
+            "--scale",
+            "se",
+            "--chain-work-limit",
+            "1000",
+        ])
+        .args(["-o", "/dev/null"])
+        .write_stdin(format!("{p}\n"))
+        .assert()
+        .success();
+    let summary = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(
+        summary.contains("given up at the chain work limit (--chain-work-limit): 1"),
+        "{summary}"
+    );
+    let out = sgrade()
+        .args(["explain", "--scale", "se", "--chain-work-limit", "1000", p])
+        .assert()
+        .success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    assert!(
+        text.lines().last().unwrap().starts_with("gave up after "),
+        "{text}"
+    );
+    let out = sgrade()
+        .args(["explain", "--scale", "se", "--chain-work-limit", "1000"])
+        .args(["--format", "json", p])
+        .assert()
+        .success();
+    let last: serde_json::Value = serde_json::from_str(
+        String::from_utf8_lossy(&out.get_output().stdout)
+            .lines()
+            .last()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(last["summary"]["gave_up"], true);
+    assert_eq!(last["summary"]["solved"], false);
+}
+
 #[test]
 fn explain_prints_each_steps_se_difficulty_and_name() {
     let p = five_full_houses();

@@ -560,6 +560,12 @@ pub struct Engine {
     /// Per depth: the grid the house counts were made for, and the counts
     /// ([`Engine::house_counts`]).
     counts: Vec<Option<GridCounts>>,
+    /// The puzzle's chain work so far: propagations plus producer-21 searches, every depth.
+    pub work: u64,
+    /// The work a puzzle may take; past it every propagation stops at its assumptions.
+    pub work_limit: u64,
+    /// Whether the puzzle's work passed `work_limit`: what was found since is not SE's.
+    pub gave_up: bool,
 }
 
 /// A grid's candidate planes and the positions of each digit in each of its houses.
@@ -580,7 +586,22 @@ impl Engine {
             sums: Vec::new(),
             links_static: super::nodes::Links::default(),
             counts: Vec::new(),
+            work: 0,
+            work_limit: u64::MAX,
+            gave_up: false,
         }
+    }
+
+    /// Counts `units` of chain work; `false` once the puzzle's limit is passed (and from then
+    /// on), when the caller stops.
+    #[inline]
+    fn spend(&mut self, units: u64) -> bool {
+        if self.gave_up {
+            return false;
+        }
+        self.work += units;
+        self.gave_up = self.work > self.work_limit;
+        !self.gave_up
     }
 
     /// Takes the buffers of `depth` (give them back with [`Engine::give_pool`]).
@@ -674,6 +695,25 @@ impl Engine {
         }
     }
 
+    /// A run past the puzzle's work limit: its assumptions alone, a well-formed run whose
+    /// hints are thrown away (`best_hint` yields none once the puzzle gave up). Out of line,
+    /// so that `propagate`'s hot body is laid out as without the limit.
+    #[cold]
+    #[inline(never)]
+    fn stopped_run(p: &mut Prop, start: &Cands, prod: Prod, on0: &[u16], off0: &[u16]) {
+        if prod == Prod::Multiple {
+            p.clear_nodes(true);
+            for &n in on0.iter().chain(off0) {
+                p.add_tree(n, NONE, CAUSE_NONE);
+            }
+        } else {
+            p.reset(start);
+            for &n in on0.iter().chain(off0) {
+                p.add(n, NONE, CAUSE_NONE);
+            }
+        }
+    }
+
     /// SE's doChaining from the assumptions `on0`/`off0` on `start` (§5.3), at `depth`.
     pub fn propagate(
         &mut self,
@@ -684,6 +724,9 @@ impl Engine {
         on0: &[u16],
         off0: &[u16],
     ) {
+        if !self.spend(1) {
+            return Self::stopped_run(p, start, prod, on0, off0);
+        }
         if prod == Prod::Multiple {
             return self.propagate_static(p, on0, off0);
         }
@@ -798,6 +841,10 @@ impl Engine {
 
     /// Adds the advanced nodes of §5.5 at a fixpoint; returns whether any was added.
     fn advanced(&mut self, depth: usize, p: &mut Prop, start: &Cands, level: u8) -> bool {
+        // Each fixpoint runs the four level-1 producers on the whole working grid: a unit.
+        if !self.spend(1) {
+            return false;
+        }
         let mut gone = [0u128; 9];
         for (d, g) in gone.iter_mut().enumerate() {
             *g = start.planes[d] & !p.work.planes[d];
@@ -909,7 +956,10 @@ impl Engine {
             })
             .collect();
         let hints = Rc::new(hints);
-        self.remember(key, Rc::clone(&hints));
+        // A search cut short by the work limit is not the grid's: never kept.
+        if !self.gave_up {
+            self.remember(key, Rc::clone(&hints));
+        }
         hints
     }
 
@@ -922,7 +972,13 @@ impl Engine {
         out: &mut super::collect::Collector,
     ) {
         match prod {
-            Prod::Static => super::cycles::search(self, grid, out),
+            // Producer 21 builds its implication lists and reachability over the whole grid:
+            // a unit per candidate, as many as a dynamic search's propagations.
+            Prod::Static => {
+                if self.spend(grid.planes.iter().map(|p| u64::from(p.count_ones())).sum()) {
+                    super::cycles::search(self, grid, out)
+                }
+            }
             _ => super::hints::search(self, depth, grid, prod, out),
         }
     }

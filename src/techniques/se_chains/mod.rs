@@ -39,23 +39,77 @@ thread_local! {
     static ENGINE: RefCell<Engine> = RefCell::new(Engine::new());
 }
 
-/// The best hint of `prod` on `grid`, if any.
+/// A puzzle's chain work on this thread, from [`PuzzleWork::begin`] to [`PuzzleWork::finish`]
+/// (or drop): the engine counts its propagations and producer-21 searches, and once they pass
+/// the limit every search of the puzzle finds nothing. SE's nested chains have no bound of
+/// their own; on grids far from a real puzzle's states they grow past any useful time.
+#[must_use = "the limit holds until this is finished or dropped"]
+pub struct PuzzleWork(());
+
+impl PuzzleWork {
+    /// Starts counting a puzzle's work from zero, giving up past `limit` (`None`: never). The
+    /// memo is emptied, so that the count is the same whatever this thread graded before.
+    pub fn begin(limit: Option<u64>) -> PuzzleWork {
+        ENGINE.with(|engine| {
+            let mut engine = engine.borrow_mut();
+            // An empty map's `clear` still writes its whole table: skipped.
+            if !engine.memo.is_empty() {
+                engine.memo.clear();
+                engine.memo_hints = 0;
+            }
+            engine.work = 0;
+            engine.work_limit = limit.unwrap_or(u64::MAX);
+            engine.gave_up = false;
+        });
+        PuzzleWork(())
+    }
+
+    /// The puzzle's work so far, and whether it passed the limit.
+    pub fn finish(self) -> (u64, bool) {
+        ENGINE.with(|engine| {
+            let engine = engine.borrow();
+            (engine.work, engine.gave_up)
+        })
+    }
+}
+
+impl Drop for PuzzleWork {
+    /// Lifts the limit: calls outside a puzzle's grading are never cut short.
+    fn drop(&mut self) {
+        ENGINE.with(|engine| {
+            let mut engine = engine.borrow_mut();
+            engine.work_limit = u64::MAX;
+            engine.gave_up = false;
+        });
+    }
+}
+
+/// The best hint of `prod` on `grid`, if any (none once the puzzle passed its work limit).
 pub fn best_hint(grid: &Grid, prod: Prod) -> Option<Rec> {
     ENGINE.with(|engine| {
         let mut engine = engine.borrow_mut();
+        if engine.gave_up {
+            return None;
+        }
         let mut placed = [0u128; 9];
         for (d, plane) in placed.iter_mut().enumerate() {
             *plane = grid.placed(d).0;
         }
         let empty = grid.unsolved().0;
         if placed != engine.fixed.placed || empty != engine.fixed.empty {
-            engine.memo.clear();
-            engine.memo_hints = 0;
+            // An empty map's `clear` still writes its whole table: skipped.
+            if !engine.memo.is_empty() {
+                engine.memo.clear();
+                engine.memo_hints = 0;
+            }
             engine.fixed = Fixed::new(placed, empty);
         }
         let cands = Cands::from_grid(grid);
         let mut out = Collector::new(false);
         engine.search(0, &cands, prod, &mut out);
+        if engine.gave_up {
+            return None;
+        }
         out.best
     })
 }
