@@ -19,6 +19,7 @@ use sudoku_grader::oracle::SolutionCount;
 use sudoku_grader::scales::se::SeRating;
 use sudoku_grader::scales::RatingRule;
 use sudoku_grader::techniques::se::{format_difficulty, se_name};
+use sudoku_grader::techniques::se_chains;
 use sudoku_grader::techniques::step::Step;
 use sudoku_grader::timing::NoTiming;
 
@@ -321,7 +322,19 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
             let found: Vec<_> = ladder
                 .rungs()
                 .iter()
-                .map(|rung| (rung.technique.id(), rung.technique.find_all(start)))
+                .map(|rung| {
+                    // Each rung under the chain work limit, as grading runs it.
+                    let work = se_chains::PuzzleWork::begin(ladder.chain_work_limit());
+                    let steps = rung.technique.find_all(start);
+                    if work.finish().1 {
+                        note!(
+                            "sgrade: {} gave up at the chain work limit (--chain-work-limit): \
+                             its steps are not listed",
+                            rung.technique.id()
+                        );
+                    }
+                    (rung.technique.id(), steps)
+                })
                 .collect();
             list_all(out, args.format, &found, args.limit, se)
                 .and_then(|()| out.flush())

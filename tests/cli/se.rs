@@ -150,6 +150,24 @@ fn chain_work_limit_gives_a_puzzle_up_and_says_so() {
     .unwrap();
     assert_eq!(last["summary"]["gave_up"], true);
     assert_eq!(last["summary"]["solved"], false);
+    // `explain --all` lists each rung's steps under the same limit, and names those cut.
+    let out = sgrade()
+        .args([
+            "explain",
+            "--all",
+            "--scale",
+            "se",
+            "--chain-work-limit",
+            "100",
+            p,
+        ])
+        .assert()
+        .success();
+    let notes = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+    assert!(
+        notes.contains("se-dynamic-chains gave up at the chain work limit"),
+        "{notes}"
+    );
 }
 
 #[test]
