@@ -334,8 +334,8 @@ fn count_columns(ladder: &Ladder) -> impl Iterator<Item = Column> + '_ {
 }
 
 /// The columns `--columns` may name for `kind`: the default ones, `time_us`, `scale`, `counts`,
-/// `chain_work` and, on every scale, `rating` (HoDoKu: the level's number) and the HoDoKu columns' absence
-/// said by name.
+/// `chain_work` and, on every scale, `rating` (HoDoKu: the level's number) and the HoDoKu
+/// columns' absence said by name.
 fn available(kind: RowKind<'_>) -> Vec<Column> {
     let mut columns = default_columns(kind, true);
     if let RowKind::Grade(_) = kind {

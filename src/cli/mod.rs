@@ -119,9 +119,9 @@ pub struct TechniqueArgs {
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=7))]
     fish_max_size: Option<u8>,
     /// Give up a puzzle once Sudoku Explainer's chain engine (the `se` scale's chains, nested
-    /// levels included) has made N propagations and searches on it: the row is `unique`,
-    /// unsolved, with a message saying so. Real puzzles take far less (docs/scales.md); 0: no
-    /// limit
+    /// levels included) has done N units of work on it (a propagation, a fixpoint's level-1
+    /// search, a unit per candidate of a producer-21 search): the row is `unique`, unsolved,
+    /// with a message saying so. Real puzzles take far less (docs/scales.md); 0: no limit
     #[arg(long, value_name = "N", default_value_t = DEFAULT_CHAIN_WORK_LIMIT)]
     chain_work_limit: u64,
 }
