@@ -39,18 +39,28 @@ impl PatternSet {
     }
 }
 
-/// A stem and the leaves sharing at least one RCC with it (leaf index, RCC digits), in leaf
-/// order.
+/// A stem and where its leaves sharing at least one RCC with it lie in [`SdcTable::links`].
 struct Stem {
     stem: PatternSet,
-    leaves: Vec<(u32, u16)>,
+    links: (u32, u32),
 }
 
-/// The stems (ALS stems for Ex1, AALS stems for Ex2) and leaves of one grid state.
+/// The stems (ALS stems for Ex1, AALS stems for Ex2) and leaves of one grid state, with the
+/// buffers a build works in: a table is rebuilt in place for the next state, so that building
+/// allocates nothing once its buffers have grown.
+#[derive(Default)]
 struct SdcTable {
     leaves: Vec<PatternSet>,
     als_stems: Vec<Stem>,
     aals_stems: Vec<Stem>,
+    /// Every stem's linked leaves (leaf index, RCC digits) in leaf order, stem after stem.
+    links: Vec<(u32, u16)>,
+    /// The sets found, then the same sorted by size (work space).
+    found_sets: Vec<Als>,
+    sorted_sets: Vec<Als>,
+    index: LeafIndex,
+    /// Per stem digit, the leaves linked by it (a row of `index.words` words; work space).
+    found: Vec<u64>,
 }
 
 /// The last table built on this thread, keyed by candidate planes: the four methods run on
@@ -61,7 +71,8 @@ thread_local! {
     static TABLE: RefCell<CachedTable> = const { RefCell::new(None) };
 }
 
-/// The table of `grid` (built once per state).
+/// The table of `grid` (built once per state, in the last table's buffers when no finder
+/// holds it any more).
 fn sdc_table(grid: &Grid) -> Rc<SdcTable> {
     TABLE.with(|cache| {
         let mut cache = cache.borrow_mut();
@@ -70,37 +81,86 @@ fn sdc_table(grid: &Grid) -> Rc<SdcTable> {
                 return Rc::clone(table);
             }
         }
-        let table = Rc::new(SdcTable::new(grid));
+        let mut table = match cache.take() {
+            Some((_, table)) => table,
+            None => Rc::new(SdcTable::default()),
+        };
+        match Rc::get_mut(&mut table) {
+            Some(buffers) => buffers.rebuild(grid),
+            None => {
+                let mut fresh = SdcTable::default();
+                fresh.rebuild(grid);
+                table = Rc::new(fresh);
+            }
+        }
         *cache = Some((*grid.planes(), Rc::clone(&table)));
         table
     })
 }
 
 impl SdcTable {
-    fn new(grid: &Grid) -> SdcTable {
-        let mut sets = Vec::new();
-        find_als(grid, 1, MAX_SET_CELLS, &mut sets);
-        sets.retain(|s| s.is_pure(grid));
+    /// Makes this the table of `grid`.
+    fn rebuild(&mut self, grid: &Grid) {
+        self.links.clear();
+        find_als(grid, 1, MAX_SET_CELLS, &mut self.found_sets);
+        self.sort_pure_sets(grid);
         // Smaller leaves first: steps with small sets come out first.
-        sets.sort_by_key(|s| s.cells.count());
-        let leaves: Vec<PatternSet> = sets.iter().copied().map(PatternSet::new).collect();
-        let index = LeafIndex::new(&leaves);
-        let mut found = vec![0u64; 9 * index.words];
-        let mut stems = |extra_digits: usize, sets: &mut Vec<Als>| {
-            find_locked_sets(grid, extra_digits, 2, MAX_SET_CELLS, sets);
-            sets.retain(|s| s.is_pure(grid));
-            sets.sort_by_key(|s| s.cells.count());
-            sets.iter()
-                .map(|&set| Stem::linked(PatternSet::new(set), &leaves, &index, &mut found))
-                .collect::<Vec<_>>()
-        };
-        let als_stems = stems(1, &mut sets);
-        let aals_stems = stems(2, &mut sets);
-        SdcTable {
-            leaves,
-            als_stems,
-            aals_stems,
+        self.leaves.clear();
+        self.leaves
+            .extend(self.sorted_sets.iter().copied().map(PatternSet::new));
+        self.index.build(&self.leaves);
+        self.found.clear();
+        self.found.resize(9 * self.index.words, 0);
+        for extra_digits in [1, 2] {
+            find_locked_sets(grid, extra_digits, 2, MAX_SET_CELLS, &mut self.found_sets);
+            self.sort_pure_sets(grid);
+            let mut stems = std::mem::take(if extra_digits == 1 {
+                &mut self.als_stems
+            } else {
+                &mut self.aals_stems
+            });
+            stems.clear();
+            for &set in &self.sorted_sets {
+                let stem = PatternSet::new(set);
+                let from = self.links.len() as u32;
+                link(
+                    &stem,
+                    &self.leaves,
+                    &self.index,
+                    &mut self.found,
+                    &mut self.links,
+                );
+                stems.push(Stem {
+                    stem,
+                    links: (from, self.links.len() as u32),
+                });
+            }
+            if extra_digits == 1 {
+                self.als_stems = stems;
+            } else {
+                self.aals_stems = stems;
+            }
         }
+    }
+
+    /// The pure sets of `found_sets` into `sorted_sets`, smaller sets first, each size in the
+    /// order found (a stable sort by size without a sort's scratch buffer).
+    fn sort_pure_sets(&mut self, grid: &Grid) {
+        self.found_sets.retain(|s| s.is_pure(grid));
+        self.sorted_sets.clear();
+        for size in 1..=MAX_SET_CELLS as u32 {
+            self.sorted_sets.extend(
+                self.found_sets
+                    .iter()
+                    .filter(|s| s.cells.count() == size)
+                    .copied(),
+            );
+        }
+    }
+
+    /// The leaves linked to `stem` (leaf index, RCC digits), in leaf order.
+    fn links_of(&self, stem: &Stem) -> &[(u32, u16)] {
+        &self.links[stem.links.0 as usize..stem.links.1 as usize]
     }
 }
 
@@ -110,15 +170,19 @@ impl SdcTable {
 /// outside the stem" is "its places lie in the house". Built from each leaf's own places (at
 /// most three houses a digit), not by scanning planes per stem: the table is built for every
 /// state reaching these rungs.
+#[derive(Default)]
 struct LeafIndex {
     words: usize,
     by_house: Vec<u64>,
 }
 
 impl LeafIndex {
-    fn new(leaves: &[PatternSet]) -> LeafIndex {
+    /// Makes this the index of `leaves`.
+    fn build(&mut self, leaves: &[PatternSet]) {
         let words = leaves.len().div_ceil(64).max(1);
-        let mut by_house = vec![0u64; 9 * 27 * words];
+        self.words = words;
+        self.by_house.clear();
+        self.by_house.resize(9 * 27 * words, 0);
         for (index, leaf) in leaves.iter().enumerate() {
             for digit in bits::digits(leaf.set.digits) {
                 let places = leaf.set.digit_cells[digit];
@@ -127,13 +191,12 @@ impl LeafIndex {
                 };
                 for &house in &CELL_HOUSES[first] {
                     if places.is_subset_of(HOUSE_SETS[house as usize]) {
-                        by_house[(digit * 27 + house as usize) * words + index / 64] |=
+                        self.by_house[(digit * 27 + house as usize) * words + index / 64] |=
                             1 << (index % 64);
                     }
                 }
             }
         }
-        LeafIndex { words, by_house }
     }
 
     /// The leaves holding `digit` only in `house`, a row of `words` words.
@@ -143,57 +206,52 @@ impl LeafIndex {
     }
 }
 
-impl Stem {
-    /// The stem with the leaves (disjoint from it) sharing an RCC with it, in leaf order.
-    fn linked(
-        stem: PatternSet,
-        leaves: &[PatternSet],
-        index: &LeafIndex,
-        found: &mut [u64],
-    ) -> Stem {
-        // GNPX's RCC: one house holds every place of the digit in both sets. Per stem digit,
-        // the leaves holding it only in such a house (in `found`, a row of words per digit;
-        // leaves meeting the stem are dropped below).
-        let words = index.words;
-        found.fill(0);
-        for digit in bits::digits(stem.set.digits) {
-            let stem_places = stem.set.digit_cells[digit];
-            let Some(first) = stem_places.iter().next() else {
+/// Appends to `links` the leaves (disjoint from `stem`) sharing an RCC with it, in leaf order,
+/// with their RCC digits.
+fn link(
+    stem: &PatternSet,
+    leaves: &[PatternSet],
+    index: &LeafIndex,
+    found: &mut [u64],
+    links: &mut Vec<(u32, u16)>,
+) {
+    // GNPX's RCC: one house holds every place of the digit in both sets. Per stem digit,
+    // the leaves holding it only in such a house (in `found`, a row of words per digit;
+    // leaves meeting the stem are dropped below).
+    let words = index.words;
+    found.fill(0);
+    for digit in bits::digits(stem.set.digits) {
+        let stem_places = stem.set.digit_cells[digit];
+        let Some(first) = stem_places.iter().next() else {
+            continue;
+        };
+        let row = &mut found[digit * words..(digit + 1) * words];
+        for &house in &CELL_HOUSES[first] {
+            if stem_places.is_subset_of(HOUSE_SETS[house as usize]) {
+                for (slot, &word) in row
+                    .iter_mut()
+                    .zip(index.holding_only_in(digit, house as usize))
+                {
+                    *slot |= word;
+                }
+            }
+        }
+    }
+    for word_index in 0..words {
+        let any =
+            bits::digits(stem.set.digits).fold(0, |acc, d| acc | found[d * words + word_index]);
+        let mut word = any;
+        while word != 0 {
+            let bit = word.trailing_zeros() as usize;
+            word &= word - 1;
+            let leaf = word_index * 64 + bit;
+            if leaves[leaf].set.cells.intersects(stem.set.cells) {
                 continue;
-            };
-            let row = &mut found[digit * words..(digit + 1) * words];
-            for &house in &CELL_HOUSES[first] {
-                if stem_places.is_subset_of(HOUSE_SETS[house as usize]) {
-                    for (slot, &word) in row
-                        .iter_mut()
-                        .zip(index.holding_only_in(digit, house as usize))
-                    {
-                        *slot |= word;
-                    }
-                }
             }
-        }
-        let mut linked = Vec::new();
-        for word_index in 0..words {
-            let any =
-                bits::digits(stem.set.digits).fold(0, |acc, d| acc | found[d * words + word_index]);
-            let mut word = any;
-            while word != 0 {
-                let bit = word.trailing_zeros() as usize;
-                word &= word - 1;
-                let leaf = word_index * 64 + bit;
-                if leaves[leaf].set.cells.intersects(stem.set.cells) {
-                    continue;
-                }
-                let rcc = bits::digits(stem.set.digits)
-                    .filter(|&d| found[d * words + word_index] & (1 << bit) != 0)
-                    .fold(0u16, |acc, d| acc | 1 << d);
-                linked.push((leaf as u32, rcc));
-            }
-        }
-        Stem {
-            stem,
-            leaves: linked,
+            let rcc = bits::digits(stem.set.digits)
+                .filter(|&d| found[d * words + word_index] & (1 << bit) != 0)
+                .fold(0u16, |acc, d| acc | 1 << d);
+            links.push((leaf as u32, rcc));
         }
     }
 }
@@ -250,7 +308,7 @@ pub fn sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let table = sdc_table(grid);
     let mut step = Step::new(TechniqueId::SueDeCoqEx1);
     for stem in &table.als_stems {
-        for &(leaf, rcc) in &stem.leaves {
+        for &(leaf, rcc) in table.links_of(stem) {
             let leaf = &table.leaves[leaf as usize];
             if rcc.count_ones() < 2 || leaf.set.cells.count() > stem.stem.set.cells.count() {
                 continue;
@@ -272,8 +330,8 @@ pub fn sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let mut step = Step::new(TechniqueId::SueDeCoqEx2);
     for stem in &table.aals_stems {
         let doubly = |&&(_, rcc): &&(u32, u16)| rcc.count_ones() >= 2;
-        for (i, &(a, rcc_a)) in stem.leaves.iter().filter(doubly).enumerate() {
-            for &(b, rcc_b) in stem.leaves.iter().filter(doubly).skip(i + 1) {
+        for (i, &(a, rcc_a)) in table.links_of(stem).iter().filter(doubly).enumerate() {
+            for &(b, rcc_b) in table.links_of(stem).iter().filter(doubly).skip(i + 1) {
                 if rcc_a & rcc_b != 0 {
                     continue;
                 }
@@ -296,7 +354,7 @@ pub fn finned_sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlo
     let table = sdc_table(grid);
     let mut step = Step::new(TechniqueId::FinnedSueDeCoqEx1);
     for stem in &table.als_stems {
-        for &(leaf, rcc) in &stem.leaves {
+        for &(leaf, rcc) in table.links_of(stem) {
             if rcc.count_ones() != 1 {
                 continue;
             }
@@ -320,12 +378,12 @@ pub fn finned_sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlo
     let table = sdc_table(grid);
     let mut step = Step::new(TechniqueId::FinnedSueDeCoqEx2);
     for stem in &table.aals_stems {
-        for &(a, rcc_a) in &stem.leaves {
+        for &(a, rcc_a) in table.links_of(stem) {
             if rcc_a.count_ones() != 2 {
                 continue;
             }
             let a = &table.leaves[a as usize];
-            for &(b, rcc_b) in &stem.leaves {
+            for &(b, rcc_b) in table.links_of(stem) {
                 let b = &table.leaves[b as usize];
                 if rcc_b.count_ones() != 1
                     || rcc_a & rcc_b != 0
