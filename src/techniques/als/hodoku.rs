@@ -45,23 +45,30 @@ struct Restricted {
     digits: u16,
 }
 
-/// The sets of one grid state in HoDoKu's list order, and per set and digit the cells seeing
-/// every place of the digit in the set.
-fn hodoku_als_list(grid: &Grid) -> (Vec<Als>, Vec<[Bits81; 9]>) {
-    let mut sets = Vec::new();
-    find_als(grid, 1, HODOKU_MAX_ALS_CELLS, &mut sets);
-    sets.sort_by(|a, b| als_order(a.cells, b.cells));
-    let sees = sets.iter().map(Als::digit_sees).collect();
-    (sets, sees)
+/// The sets of one grid state in HoDoKu's list order into `sets`, and per set and digit the
+/// cells seeing every place of the digit in the set into `sees`.
+fn hodoku_als_list(grid: &Grid, sets: &mut Vec<Als>, sees: &mut Vec<[Bits81; 9]>) {
+    find_als(grid, 1, HODOKU_MAX_ALS_CELLS, sets);
+    // Unstable: the order is total (no two sets have the same cells).
+    sets.sort_unstable_by(|a, b| als_order(a.cells, b.cells));
+    sees.clear();
+    sees.extend(sets.iter().map(Als::digit_sees));
 }
 
-/// HoDoKu's restricted-common list: pairs of disjoint sets in list order, at most two digits.
-fn restricted_commons(sets: &[Als], sees: &[[Bits81; 9]]) -> Vec<Restricted> {
-    let reach: Vec<Bits81> = sets
-        .iter()
-        .map(|s| s.cells.iter().fold(Bits81::EMPTY, |acc, c| acc | PEERS[c]))
-        .collect();
-    let mut out = Vec::new();
+/// HoDoKu's restricted-common list into `out`: pairs of disjoint sets in list order, at most two
+/// digits. `reach` is work space.
+fn restricted_commons(
+    sets: &[Als],
+    sees: &[[Bits81; 9]],
+    reach: &mut Vec<Bits81>,
+    out: &mut Vec<Restricted>,
+) {
+    reach.clear();
+    reach.extend(
+        sets.iter()
+            .map(|s| s.cells.iter().fold(Bits81::EMPTY, |acc, c| acc | PEERS[c])),
+    );
+    out.clear();
     for a in 0..sets.len() {
         for b in a + 1..sets.len() {
             let (sa, sb) = (&sets[a], &sets[b]);
@@ -88,7 +95,6 @@ fn restricted_commons(sets: &[Als], sees: &[[Bits81; 9]]) -> Vec<Restricted> {
             }
         }
     }
-    out
 }
 
 /// ALS-XZ over HoDoKu's sets of up to eight cells (our rule and eliminations; HoDoKu's order is
@@ -106,6 +112,14 @@ struct RcList {
     sets: Vec<Als>,
     sees: Vec<[Bits81; 9]>,
     rcs: Vec<Restricted>,
+    /// Work space of [`xy_wings`], kept with the list (as are the lists' own buffers, made anew
+    /// in place for the next grid) so that nothing is allocated once the buffers have grown: per set, the restricted commons it belongs to, set after set
+    /// (`touching[touching_start[s]..touching_start[s + 1]]`), and one common's later ones.
+    touching: Vec<u32>,
+    touching_start: Vec<u32>,
+    later: Vec<u32>,
+    /// Per set, its cells' peers (work space of [`restricted_commons`]).
+    reach: Vec<Bits81>,
 }
 
 thread_local! {
@@ -116,16 +130,16 @@ thread_local! {
 
 /// Runs `search` on the list of `grid`: the last one made if it was made for the same grid
 /// (and memos are on, [`memo::enabled`]), else a new one.
-fn with_rc_list<R>(grid: &Grid, search: impl FnOnce(&RcList) -> R) -> R {
+fn with_rc_list<R>(grid: &Grid, search: impl FnOnce(&mut RcList) -> R) -> R {
     let key = region_key(grid, Bits81::ALL);
     // Out of its slot while the search runs: a search within it would make its own.
     let mut list = LAST_LIST.with(Cell::take).unwrap_or_default();
     if !(memo::enabled() && list.key == Some(key)) {
-        let (sets, sees) = hodoku_als_list(grid);
-        list.rcs = restricted_commons(&sets, &sees);
-        (list.sets, list.sees, list.key) = (sets, sees, Some(key));
+        hodoku_als_list(grid, &mut list.sets, &mut list.sees);
+        restricted_commons(&list.sets, &list.sees, &mut list.reach, &mut list.rcs);
+        list.key = Some(key);
     }
-    let result = search(&list);
+    let result = search(&mut list);
     LAST_LIST.with(|slot| slot.set(Some(list)));
     result
 }
@@ -136,21 +150,47 @@ pub fn als_xy_wing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 }
 
 /// [`als_xy_wing`] on the list of `grid`.
-fn xy_wings(grid: &Grid, list: &RcList, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    let (sets, sees, rcs) = (&list.sets, &list.sees, &list.rcs);
-    // Per set, the restricted commons it belongs to (ascending list positions).
-    let mut touching: Vec<Vec<u32>> = vec![Vec::new(); sets.len()];
-    for (i, rc) in rcs.iter().enumerate() {
-        touching[rc.first as usize].push(i as u32);
-        touching[rc.second as usize].push(i as u32);
+fn xy_wings(grid: &Grid, list: &mut RcList, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+    let RcList {
+        sets,
+        sees,
+        rcs,
+        touching,
+        touching_start: start,
+        later,
+        ..
+    } = list;
+    // Per set, the restricted commons it belongs to (ascending list positions): counted per
+    // set, then placed.
+    start.clear();
+    start.resize(sets.len() + 1, 0);
+    for rc in rcs.iter() {
+        start[rc.first as usize + 1] += 1;
+        start[rc.second as usize + 1] += 1;
     }
-    let mut later = Vec::new();
+    for s in 1..start.len() {
+        start[s] += start[s - 1];
+    }
+    touching.clear();
+    touching.resize(rcs.len() * 2, 0);
+    for (i, rc) in rcs.iter().enumerate() {
+        for set in [rc.first as usize, rc.second as usize] {
+            // `start[set]` is the set's next free place while placing, its end after.
+            touching[start[set] as usize] = i as u32;
+            start[set] += 1;
+        }
+    }
+    // Back to each set's first place: the ends moved up one set.
+    for s in (1..start.len()).rev() {
+        start[s] = start[s - 1];
+    }
+    start[0] = 0;
     for (i, rc1) in rcs.iter().enumerate() {
         // Every later restricted common sharing a set with rc1, in list order.
         later.clear();
-        for set in [rc1.first, rc1.second] {
+        for set in [rc1.first as usize, rc1.second as usize] {
             later.extend(
-                touching[set as usize]
+                touching[start[set] as usize..start[set + 1] as usize]
                     .iter()
                     .copied()
                     .filter(|&j| j as usize > i),
@@ -158,7 +198,7 @@ fn xy_wings(grid: &Grid, list: &RcList, sink: &mut StepSink<'_>) -> ControlFlow<
         }
         later.sort_unstable();
         later.dedup();
-        for &j in &later {
+        for &j in later.iter() {
             let rc2 = &rcs[j as usize];
             if rc1.digits.count_ones() == 1 && rc1.digits == rc2.digits {
                 continue;
