@@ -131,10 +131,10 @@ impl Default for Ladders {
 }
 
 /// The chain work limit of the `se` ladder [`grade_candidates`] grades with: far below the
-/// default, so that no input takes more than about half a second in release (seeded random
-/// inputs: some 2 million units a second on wide-open grids), while the forum's hardest
-/// puzzles take up to about a million (results/reliability.md). A grid given up at the limit
-/// is still checked: its status, and every step taken before.
+/// default, so that no input spends more than a fraction of a second in SE's chains in release
+/// (2–4 million units a second), where the forum's hardest puzzles take up to 7.4 million
+/// (results/reliability.md). A grid given up at the limit is still checked: its status, and
+/// every step taken before.
 pub const FUZZ_CHAIN_WORK_LIMIT: u64 = 300_000;
 
 /// Puzzles whose solutions [`seed_start`] keeps while it removes other candidates.

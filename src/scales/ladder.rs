@@ -228,9 +228,10 @@ pub struct Ladder {
 }
 
 /// The chain work (propagations and producer-21 searches of Sudoku Explainer's chain engine)
-/// a puzzle may take by default before grading gives up on it: over 100 times the most any
-/// real puzzle measured took (results/reliability.md), some minutes of CPU.
-pub const DEFAULT_CHAIN_WORK_LIMIT: u64 = 500_000_000;
+/// a puzzle may take by default before grading gives up on it: over 130 times the most any
+/// real puzzle measured took (7.4 million, the forum's ER ≥ 11 puzzles; results/reliability.md),
+/// some minutes of CPU.
+pub const DEFAULT_CHAIN_WORK_LIMIT: u64 = 1_000_000_000;
 
 impl Ladder {
     /// The same ladder without the rungs off by default ([`Rung::off_by_default`]).
