@@ -171,9 +171,10 @@ fn sweep_on_seed_starts_seeds() {
 /// state (`wrong-step-*`), a grid without a solution whose digit 5 has no template, which the
 /// oracle took 26 s to prove (`no-template-*`; `oracle::band` has its own test), two grids on
 /// whose later states HoDoKu's ALS-Chain search ran for over ten minutes, now bounded
-/// (`als-chain-*`; `techniques::als::hodoku` has its own test), a grid without a solution
-/// whose column has five cells holding four digits, which the oracle took 1.2 s to prove empty
-/// (`no-matching-*`; `oracle::band` has its own test), a wide-open grid on which
+/// (`als-chain-*`; `techniques::als::hodoku` has its own test), two grids without a solution
+/// that the oracle took 1.2 s and 31.9 s to prove empty before it checked that every house can
+/// match its cells to distinct digits (`no-matching-*`; `oracle::band` has its own test), a
+/// wide-open grid on which
 /// Sudoku Explainer's nested chains run to the target's chain work limit (`se-chain-limit-*`;
 /// the grader's own test shows the limit), and inputs that were slow when the target swept
 /// every technique too. Each makes a grid and gets its
