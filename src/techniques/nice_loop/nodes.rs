@@ -193,8 +193,11 @@ pub(super) struct Nodes<'a> {
     pub(super) group_segments: [u64; 9],
     /// Whether ALS nodes exist.
     pub(super) with_als: bool,
-    /// Per digit and cell: the ALS nodes of that digit whose places all see the cell.
-    pub(super) als_entries: Vec<Vec<u16>>,
+    /// Per digit and cell (`digit * 81 + cell`): the ALS nodes of that digit whose places all
+    /// see the cell, `als_entries[als_entry_start[i]..als_entry_start[i + 1]]` (one list, not a
+    /// `Vec` per candidate: a graph is built for every state the rungs search).
+    pub(super) als_entries: Vec<u16>,
+    pub(super) als_entry_start: Vec<u32>,
     /// Per ALS node: the set's cells (its other digits' nodes are `node - digit + d`).
     pub(super) als_cells: Vec<Bits81>,
     /// Per ALS set: its digits.
@@ -252,7 +255,8 @@ impl<'a> Nodes<'a> {
             links,
             grouped,
             with_als: false,
-            als_entries: vec![Vec::new(); 9 * 81],
+            als_entries: Vec::new(),
+            als_entry_start: Vec::new(),
             als_cells: Vec::new(),
             als_digits: Vec::new(),
             cells,
@@ -286,14 +290,32 @@ impl<'a> Nodes<'a> {
             }
         }
         self.als_digits = sets.iter().map(|s| s.digits).collect();
+        // Counted per candidate, then placed in node order (each list ascending, as before).
+        let entering = |nodes: &Self, node: usize| {
+            let digit = digit_of(node);
+            (nodes.grid.plane(digit) & nodes.sees[node]).and_not(nodes.als_cells[node - ALS_BASE])
+        };
+        let mut start = vec![0u32; 9 * 81 + 1];
         for node in ALS_BASE..self.cells.len() {
             let digit = digit_of(node);
-            let entering =
-                (self.grid.plane(digit) & self.sees[node]).and_not(self.als_cells[node - ALS_BASE]);
-            for cell in entering {
-                self.als_entries[digit * 81 + cell].push(node as u16);
+            for cell in entering(self, node) {
+                start[digit * 81 + cell + 1] += 1;
             }
         }
+        for i in 1..start.len() {
+            start[i] += start[i - 1];
+        }
+        let mut next = start.clone();
+        let mut entries = vec![0u16; start[9 * 81] as usize];
+        for node in ALS_BASE..self.cells.len() {
+            let digit = digit_of(node);
+            for cell in entering(self, node) {
+                let slot = &mut next[digit * 81 + cell];
+                entries[*slot as usize] = node as u16;
+                *slot += 1;
+            }
+        }
+        (self.als_entries, self.als_entry_start) = (entries, start);
     }
 
     /// Appends the successors of a state to `out`: weak links from a true node, strong links
@@ -380,9 +402,14 @@ impl<'a> Nodes<'a> {
     /// Appends the ALS nodes `node` (true) makes false, in [`Self::successors`]' order: the
     /// sets whose places of its digit all see it.
     pub(super) fn als_entered(&self, node: usize, out: &mut Vec<State>) {
+        if !self.with_als {
+            return;
+        }
         let cells = self.cells[node];
         if let Some(first) = cells.first() {
-            for &a in &self.als_entries[digit_of(node) * 81 + first] {
+            let i = digit_of(node) * 81 + first;
+            let (from, to) = (self.als_entry_start[i], self.als_entry_start[i + 1]);
+            for &a in &self.als_entries[from as usize..to as usize] {
                 let a = a as usize;
                 if node < SINGLES
                     || (self.cells[a].is_subset_of(self.sees[node])
