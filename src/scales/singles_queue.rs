@@ -128,28 +128,39 @@ impl SinglesQueue {
         // The peers holding the digit, in cell order: on the others `eliminate` does nothing
         // (and removing a peer's digit changes no other peer's).
         for peer in PEERS[cell] & self.planes[digit] {
-            self.eliminate(peer, digit);
+            // A candidate of an open cell (the planes hold only those).
+            self.remove(peer, digit, true);
         }
         let mut others = self.masks[cell] & !(1 << digit);
         while others != 0 {
             let other = others.trailing_zeros() as usize;
             others &= others - 1;
-            self.eliminate(cell, other);
+            // The cell is placed already: no naked single.
+            self.remove(cell, other, false);
         }
         self.masks[cell] = 0;
         self.planes[digit].remove(cell);
     }
 
+    /// Removes the candidate if the cell holds it.
+    #[inline(always)]
     fn eliminate(&mut self, cell: usize, digit: usize) {
-        // Every caller passes a cell and a digit index; saying so once lets the compiler drop
-        // the bounds checks of the indexing below (the queue's busiest function).
-        assert!(cell < CELLS && digit < 9);
-        if self.masks[cell] & 1 << digit == 0 {
-            return;
+        if self.masks[cell] & 1 << digit != 0 {
+            self.remove(cell, digit, !self.placed.contains(cell));
         }
+    }
+
+    /// Removes a candidate the cell holds, queueing the singles it leaves (a naked single only
+    /// where the cell is `open`). Inlined into its few callers: the queue's busiest code, where
+    /// a call was 5% of the `hodoku` scale's instructions on royle17.
+    #[inline(always)]
+    fn remove(&mut self, cell: usize, digit: usize, open: bool) {
+        // Every caller passes a cell and a digit index; saying so once lets the compiler drop
+        // the bounds checks of the indexing below.
+        assert!(cell < CELLS && digit < 9);
         self.masks[cell] &= !(1 << digit);
         self.planes[digit].remove(cell);
-        if !self.placed.contains(cell) && self.masks[cell].count_ones() == 1 {
+        if open && self.masks[cell].count_ones() == 1 {
             self.naked
                 .push((cell as u8, self.masks[cell].trailing_zeros() as u8));
         }
