@@ -452,8 +452,11 @@ mod tests {
     use crate::grading::grader::grade;
     use crate::scales::Scale;
 
+    /// A stem's cells and its links (leaf index, RCC digits).
+    type StemShape = (Bits81, Vec<(u32, u16)>);
+
     /// The table's lists as cells, links and RCCs, to compare two tables.
-    fn shape(table: &SdcTable) -> (Vec<Bits81>, Vec<(Bits81, Vec<(u32, u16)>)>) {
+    fn shape(table: &SdcTable) -> (Vec<Bits81>, Vec<StemShape>) {
         let stems = table
             .als_stems
             .iter()
