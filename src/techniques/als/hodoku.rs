@@ -19,7 +19,7 @@ use std::cmp::Ordering;
 use std::ops::ControlFlow;
 
 use crate::core::bits;
-use crate::core::{Bits81, CandidateSet, Grid, HOUSE_SETS, PEERS};
+use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS};
 use crate::model::als::{find_als, Als};
 use crate::techniques::hodoku_order::step_order_key;
 use crate::techniques::memo::{self, region_key, RegionKey};
@@ -56,37 +56,72 @@ fn hodoku_als_list(grid: &Grid, sets: &mut Vec<Als>, sees: &mut Vec<[Bits81; 9]>
 }
 
 /// HoDoKu's restricted-common list into `out`: pairs of disjoint sets in list order, at most two
-/// digits. `reach` is work space.
+/// digits (the lowest), read off `index` (rebuilt here for `sets`; `rows` is work space).
+///
+/// A digit is restricted common to two disjoint sets when every place of it in the one sees
+/// every place in the other. A set's cells lie in one house, so its places of a digit see each
+/// other: the places of both sets then all see each other, and cells that all see each other
+/// lie in one house. So the partners of set `a` by digit `d` are the sets holding `d` only in a
+/// house that holds all of `a`'s places of `d`: rows of a bit index over the sets, read a word of
+/// 64 sets at a time instead of testing every pair (`tests::indexed_commons_are_the_pairs_ones`).
 fn restricted_commons(
     sets: &[Als],
-    sees: &[[Bits81; 9]],
-    reach: &mut Vec<Bits81>,
+    index: &mut Vec<u64>,
+    rows: &mut Vec<u64>,
     out: &mut Vec<Restricted>,
 ) {
-    reach.clear();
-    reach.extend(
-        sets.iter()
-            .map(|s| s.cells.iter().fold(Bits81::EMPTY, |acc, c| acc | PEERS[c])),
-    );
-    out.clear();
-    for a in 0..sets.len() {
-        for b in a + 1..sets.len() {
-            let (sa, sb) = (&sets[a], &sets[b]);
-            let common = sa.digits & sb.digits;
-            if common == 0 || sa.cells.intersects(sb.cells) || !reach[a].intersects(sb.cells) {
-                continue;
+    let words = sets.len().div_ceil(64).max(1);
+    // Row (digit, house) of the index: the sets holding the digit only in that house.
+    index.clear();
+    index.resize(9 * 27 * words, 0);
+    for (i, set) in sets.iter().enumerate() {
+        for digit in bits::digits(set.digits) {
+            for house in houses_holding(set.digit_cells[digit]) {
+                index[(digit * 27 + house) * words + i / 64] |= 1 << (i % 64);
             }
-            let mut digits = 0u16;
-            for digit in bits::digits(common) {
-                if sb.digit_cells[digit].is_subset_of(sees[a][digit]) {
-                    digits |= 1 << digit;
-                    if digits & (digits - 1) != 0 {
-                        // Two: HoDoKu keeps no more.
-                        break;
-                    }
+        }
+    }
+    out.clear();
+    rows.clear();
+    rows.resize(9 * words, 0);
+    for (a, sa) in sets.iter().enumerate() {
+        // Per digit of a: its partners by that digit.
+        rows.fill(0);
+        for digit in bits::digits(sa.digits) {
+            let row = &mut rows[digit * words..][..words];
+            for house in houses_holding(sa.digit_cells[digit]) {
+                let from = &index[(digit * 27 + house) * words..][..words];
+                for (r, &f) in row.iter_mut().zip(from) {
+                    *r |= f;
                 }
             }
-            if digits != 0 {
+        }
+        // The sets after a, word by word.
+        for w in a / 64..words {
+            let after = if w == a / 64 {
+                (!0u64 << (a % 64)) << 1
+            } else {
+                !0
+            };
+            let mut partners =
+                bits::digits(sa.digits).fold(0, |acc, d| acc | rows[d * words + w]) & after;
+            while partners != 0 {
+                let bit = partners.trailing_zeros() as usize;
+                partners &= partners - 1;
+                let b = w * 64 + bit;
+                if sa.cells.intersects(sets[b].cells) {
+                    continue;
+                }
+                let mut digits = 0u16;
+                for digit in bits::digits(sa.digits) {
+                    if rows[digit * words + w] >> bit & 1 != 0 {
+                        digits |= 1 << digit;
+                        if digits & (digits - 1) != 0 {
+                            // Two: HoDoKu keeps no more.
+                            break;
+                        }
+                    }
+                }
                 out.push(Restricted {
                     first: a as u32,
                     second: b as u32,
@@ -95,6 +130,17 @@ fn restricted_commons(
             }
         }
     }
+}
+
+/// The houses holding every cell of `cells` (none when empty; up to two: a line and a box).
+fn houses_holding(cells: Bits81) -> impl Iterator<Item = usize> {
+    let first = cells.first();
+    first.into_iter().flat_map(move |cell| {
+        CELL_HOUSES[cell]
+            .iter()
+            .map(|&h| h as usize)
+            .filter(move |&h| cells.is_subset_of(HOUSE_SETS[h]))
+    })
 }
 
 /// ALS-XZ over HoDoKu's sets of up to eight cells (our rule and eliminations; HoDoKu's order is
@@ -118,8 +164,10 @@ struct RcList {
     touching: Vec<u32>,
     touching_start: Vec<u32>,
     later: Vec<u32>,
-    /// Per set, its cells' peers (work space of [`restricted_commons`]).
-    reach: Vec<Bits81>,
+    /// Work space of [`restricted_commons`]: its index of the sets by digit and house, and one
+    /// set's partners by digit.
+    index: Vec<u64>,
+    rows: Vec<u64>,
 }
 
 thread_local! {
@@ -136,7 +184,7 @@ fn with_rc_list<R>(grid: &Grid, search: impl FnOnce(&mut RcList) -> R) -> R {
     let mut list = LAST_LIST.with(Cell::take).unwrap_or_default();
     if !(memo::enabled() && list.key == Some(key)) {
         hodoku_als_list(grid, &mut list.sets, &mut list.sees);
-        restricted_commons(&list.sets, &list.sees, &mut list.reach, &mut list.rcs);
+        restricted_commons(&list.sets, &mut list.index, &mut list.rows, &mut list.rcs);
         list.key = Some(key);
     }
     let result = search(&mut list);
@@ -410,6 +458,96 @@ impl ChainSearch<'_> {
 mod tests {
     use super::*;
     use crate::core::test_support::grid;
+    use crate::core::PEERS;
+
+    /// HoDoKu's restricted commons by their definition, pair by pair (the list's order).
+    fn pairs_commons(sets: &[Als]) -> Vec<(u32, u32, u16)> {
+        let sees: Vec<[Bits81; 9]> = sets.iter().map(Als::digit_sees).collect();
+        let mut out = Vec::new();
+        for a in 0..sets.len() {
+            for b in a + 1..sets.len() {
+                let (sa, sb) = (&sets[a], &sets[b]);
+                let reach = sa.cells.iter().fold(Bits81::EMPTY, |acc, c| acc | PEERS[c]);
+                if sa.digits & sb.digits == 0
+                    || sa.cells.intersects(sb.cells)
+                    || !reach.intersects(sb.cells)
+                {
+                    continue;
+                }
+                let mut digits = 0u16;
+                for digit in bits::digits(sa.digits & sb.digits) {
+                    if sb.digit_cells[digit].is_subset_of(sees[a][digit]) {
+                        digits |= 1 << digit;
+                        if digits.count_ones() == 2 {
+                            break;
+                        }
+                    }
+                }
+                if digits != 0 {
+                    out.push((a as u32, b as u32, digits));
+                }
+            }
+        }
+        out
+    }
+
+    /// The indexed list equals the pair-by-pair one on every state of the `hodoku` paths of
+    /// royle17's sample and on the shipped top1465 states where HoDoKu uses forcing chains
+    /// (hundreds of sets each).
+    #[test]
+    fn indexed_commons_are_the_pairs_ones() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/corpora/royle17_sample.txt"
+        ))
+        .unwrap();
+        let mut states: Vec<Grid> = Vec::new();
+        let ladder = crate::scales::Scale::Hodoku.ladder();
+        for line in text
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .take(30)
+        {
+            let mut g = grid(&line[..81]);
+            crate::grading::grader::grade(&mut g, &ladder, None, &mut |_, state| {
+                states.push(state.clone())
+            })
+            .unwrap();
+        }
+        let forcing = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/corpora/hodoku_forcing_states.txt"
+        ))
+        .unwrap();
+        for line in forcing
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let state = line.split_whitespace().next().unwrap();
+            states.push(crate::input::puzzle::parse_puzzle(state, 1).unwrap().grid);
+        }
+        let (mut sets, mut sees, mut index, mut rows, mut rcs) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut most = 0;
+        for state in &states {
+            hodoku_als_list(state, &mut sets, &mut sees);
+            restricted_commons(&sets, &mut index, &mut rows, &mut rcs);
+            let indexed: Vec<(u32, u32, u16)> =
+                rcs.iter().map(|r| (r.first, r.second, r.digits)).collect();
+            assert_eq!(
+                indexed,
+                pairs_commons(&sets),
+                "{}",
+                state.candidates_string()
+            );
+            most = most.max(sets.len());
+        }
+        assert!(
+            states.len() > 1_000 && most > 200,
+            "{} states, {most} sets",
+            states.len()
+        );
+    }
 
     /// Found by the grader fuzz target (`tests/soundness/fuzz_regressions/grader/als-chain-*`):
     /// a wide-open grid with one solution, graded on the HoDoKu scale, reaches this state (its
