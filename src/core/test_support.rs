@@ -72,3 +72,39 @@ impl Xorshift {
         set
     }
 }
+
+/// States from `start` towards `solution` (digit index per cell), for tests that compare two
+/// ways of building a technique's tables state by state: `steps` times, `per_step` random
+/// candidates other than the solution's are eliminated and the state is kept. Every state keeps
+/// `solution`, and each differs a little from the one before, as a grading path's do.
+pub fn thinned_states(
+    start: &Grid,
+    solution: &[u8; 81],
+    rng: &mut Xorshift,
+    steps: usize,
+    per_step: usize,
+) -> Vec<Grid> {
+    let mut grid = start.clone();
+    let mut states = Vec::with_capacity(steps);
+    for _ in 0..steps {
+        let others: Vec<(usize, usize)> = grid
+            .unsolved()
+            .iter()
+            .flat_map(|cell| {
+                let mask = grid.candidates(cell) & !(1 << solution[cell]);
+                (0..9)
+                    .filter(move |d| mask >> d & 1 != 0)
+                    .map(move |d| (cell, d))
+            })
+            .collect();
+        if others.is_empty() {
+            break;
+        }
+        for _ in 0..per_step {
+            let (cell, digit) = others[(rng.next() % others.len() as u64) as usize];
+            grid.eliminate(cell, digit);
+        }
+        states.push(grid.clone());
+    }
+    states
+}
