@@ -108,3 +108,17 @@ pub fn thinned_states(
     }
     states
 }
+
+/// The first `count` puzzles of the shipped `corpora/royle17_sample.txt`, as grids.
+pub fn royle17_sample(count: usize) -> Vec<Grid> {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/corpora/royle17_sample.txt"
+    ))
+    .expect("the shipped royle17 sample");
+    text.lines()
+        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+        .take(count)
+        .map(|l| grid(&l[..81]))
+        .collect()
+}

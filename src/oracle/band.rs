@@ -541,6 +541,7 @@ fn run(mut state: State, limit: u32, first: &mut [u8; CELLS], stack: &mut Vec<Fr
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::test_support::Xorshift;
 
     /// Whether the digit plane `rows` (nine 9-bit rows) has a template, by the definition: a
     /// cell per row, no column and no box twice.
@@ -550,6 +551,11 @@ mod tests {
                 let b = 1 << (row / 3 * 3 + c as usize / 3);
                 boxes & b == 0 && has_template(rows, row + 1, columns | 1 << c, boxes | b)
             })
+    }
+
+    /// Nine random bits, each set with probability `keep` / 9.
+    fn nine_bits(rng: &mut Xorshift, keep: u64) -> u16 {
+        (0..9).fold(0, |bits, i| bits | u16::from(rng.next() % 9 < keep) << i)
     }
 
     /// A state whose digit 0 has the plane `rows` and every other digit every cell.
@@ -567,19 +573,12 @@ mod tests {
 
     #[test]
     fn templates_are_found_as_by_the_definition() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = Xorshift(0x9E37_79B9_7F4A_7C15);
         let (mut with, mut without) = (0, 0);
         for n in 0..4000 {
             // Densities from a third to all but a ninth of the cells.
             let keep = 3 + n % 6;
-            let rows: [u32; 9] = std::array::from_fn(|_| {
-                (0..9).fold(0, |row, c| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    row | u32::from(x % 9 < keep) << c
-                })
-            });
+            let rows: [u32; 9] = std::array::from_fn(|_| u32::from(nine_bits(&mut rng, keep)));
             let expected = has_template(&rows, 0, 0, 0);
             assert_eq!(
                 with_digit_plane(&rows).every_digit_has_a_template(),
@@ -663,18 +662,11 @@ mod tests {
     /// cells of a house holding fewer than k digits) on random candidate masks.
     #[test]
     fn house_matchings_are_found_as_by_halls_condition() {
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = Xorshift(0x2545_F491_4F6C_DD1D);
         let (mut with, mut without) = (0, 0);
         for n in 0..3000 {
             let keep = 2 + n % 5;
-            let cells: [u16; 9] = std::array::from_fn(|_| {
-                (0..9).fold(0, |mask, d| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
-                    mask | u16::from(x % 9 < keep) << d
-                })
-            });
+            let cells: [u16; 9] = std::array::from_fn(|_| nine_bits(&mut rng, keep));
             let hall = (1u32..512).all(|subset| {
                 let union = (0..9)
                     .filter(|&c| subset >> c & 1 != 0)

@@ -448,7 +448,7 @@ pub fn sue_de_coq_ex_line(step: &Step) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::test_support::{grid, thinned_states, Xorshift};
+    use crate::core::test_support::{royle17_sample, thinned_states, Xorshift};
 
     /// A stem's cells and its links (leaf index, RCC digits).
     type StemShape = (Bits81, Vec<(u32, u16)>);
@@ -471,20 +471,10 @@ mod tests {
     /// built fresh.
     #[test]
     fn stems_from_leaves_and_rebuilt_tables_match_fresh_ones() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/corpora/royle17_sample.txt"
-        ))
-        .unwrap();
         let mut rng = Xorshift(0x5DEE_CE66_D1CE_4E5B);
         let mut reused = SdcTable::default();
         let mut states = 0;
-        for line in text
-            .lines()
-            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
-            .take(40)
-        {
-            let start = grid(&line[..81]);
+        for start in royle17_sample(40) {
             let solution = crate::oracle::solve(&start).solution.unwrap();
             for state in &thinned_states(&start, &solution, &mut rng, 40, 3) {
                 states += 1;

@@ -17,6 +17,18 @@ fn five_full_houses() -> String {
     String::from_utf8(p).unwrap()
 }
 
+/// The first (or `last`) line of `stdout` as JSON: `explain --format json`'s first step or its
+/// summary.
+fn json_line(stdout: &[u8], last: bool) -> serde_json::Value {
+    let text = String::from_utf8_lossy(stdout);
+    let line = if last {
+        text.lines().last()
+    } else {
+        text.lines().next()
+    };
+    serde_json::from_str(line.expect("a line")).unwrap()
+}
+
 fn grade_se(input: &str, extra: &[&str]) -> Vec<std::collections::HashMap<String, String>> {
     let out = sgrade()
         .args(["grade", "-q", "--no-timing", "--scale", "se"])
@@ -141,13 +153,7 @@ fn chain_work_limit_gives_a_puzzle_up_and_says_so() {
         .args(["--format", "json", p])
         .assert()
         .success();
-    let last: serde_json::Value = serde_json::from_str(
-        String::from_utf8_lossy(&out.get_output().stdout)
-            .lines()
-            .last()
-            .unwrap(),
-    )
-    .unwrap();
+    let last = json_line(&out.get_output().stdout, true);
     assert_eq!(last["summary"]["gave_up"], true);
     assert_eq!(last["summary"]["solved"], false);
     // `explain --all` lists each rung's steps under the same limit, and names those cut.
@@ -189,22 +195,10 @@ fn explain_prints_each_steps_se_difficulty_and_name() {
         .args(["explain", "--scale", "se", "--format", "json", &p])
         .assert()
         .success();
-    let first: serde_json::Value = serde_json::from_str(
-        String::from_utf8_lossy(&out.get_output().stdout)
-            .lines()
-            .next()
-            .unwrap(),
-    )
-    .unwrap();
+    let first = json_line(&out.get_output().stdout, false);
     assert_eq!(first["se_difficulty"], 1.0);
     assert_eq!(first["se_name"], "Hidden Single");
-    let last: serde_json::Value = serde_json::from_str(
-        String::from_utf8_lossy(&out.get_output().stdout)
-            .lines()
-            .last()
-            .unwrap(),
-    )
-    .unwrap();
+    let last = json_line(&out.get_output().stdout, true);
     assert_eq!(last["summary"]["se"]["er"], 1.0);
     assert_eq!(last["summary"]["se"]["ed_technique"], "Hidden Single");
 }
@@ -217,13 +211,7 @@ fn jsonl_and_stats_carry_the_er() {
         .write_stdin(input.clone())
         .assert()
         .success();
-    let first: serde_json::Value = serde_json::from_str(
-        String::from_utf8_lossy(&out.get_output().stdout)
-            .lines()
-            .next()
-            .unwrap(),
-    )
-    .unwrap();
+    let first = json_line(&out.get_output().stdout, false);
     assert_eq!(first["se_er"], 1.0);
     assert_eq!(first["se_ed_technique"], "Hidden Single");
     let dir = tempfile::tempdir().unwrap();

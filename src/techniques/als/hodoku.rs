@@ -457,7 +457,7 @@ impl ChainSearch<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::test_support::{grid, thinned_states, Xorshift};
+    use crate::core::test_support::{grid, royle17_sample, thinned_states, Xorshift};
     use crate::core::PEERS;
 
     /// HoDoKu's restricted commons by their definition, pair by pair (the list's order).
@@ -496,19 +496,9 @@ mod tests {
     /// forcing chains (hundreds of sets each).
     #[test]
     fn indexed_commons_are_the_pairs_ones() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/corpora/royle17_sample.txt"
-        ))
-        .unwrap();
         let mut states: Vec<Grid> = Vec::new();
         let mut rng = Xorshift(0x2545_F491_4F6C_DD1D);
-        for line in text
-            .lines()
-            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
-            .take(30)
-        {
-            let start = grid(&line[..81]);
+        for start in royle17_sample(30) {
             let solution = crate::oracle::solve(&start).solution.unwrap();
             states.extend(thinned_states(&start, &solution, &mut rng, 40, 3));
         }
