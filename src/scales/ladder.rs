@@ -227,10 +227,10 @@ pub struct Ladder {
     chain_work_limit: Option<u64>,
 }
 
-/// The chain work (propagations and producer-21 searches of Sudoku Explainer's chain engine)
-/// a puzzle may take by default before grading gives up on it: over 130 times the most any
-/// real puzzle measured took (7.4 million, the forum's ER ≥ 11 puzzles; results/reliability.md),
-/// some minutes of CPU.
+/// The chain work (units of Sudoku Explainer's chain engine: propagations, level-1 runs and
+/// producer-21 searches by candidate; `se_chains::engine::Engine::work`) a puzzle may take by
+/// default before grading gives up on it: over 130 times the most any real puzzle measured took
+/// (7.4 million, the forum's ER ≥ 11 puzzles; results/reliability.md), some minutes of CPU.
 pub const DEFAULT_CHAIN_WORK_LIMIT: u64 = 1_000_000_000;
 
 impl Ladder {

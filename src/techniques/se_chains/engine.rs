@@ -560,7 +560,8 @@ pub struct Engine {
     /// Per depth: the grid the house counts were made for, and the counts
     /// ([`Engine::house_counts`]).
     counts: Vec<Option<GridCounts>>,
-    /// The puzzle's chain work so far: propagations plus producer-21 searches, every depth.
+    /// The puzzle's chain work so far, every depth: a unit per propagation, per fixpoint's run
+    /// of the level-1 producers, and per candidate of a producer-21 search's grid.
     pub work: u64,
     /// The work a puzzle may take; past it every propagation stops at its assumptions.
     pub work_limit: u64,

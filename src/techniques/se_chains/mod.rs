@@ -40,8 +40,8 @@ thread_local! {
 }
 
 /// A puzzle's chain work on this thread, from [`PuzzleWork::begin`] to [`PuzzleWork::finish`]
-/// (or drop): the engine counts its propagations and producer-21 searches, and once they pass
-/// the limit every search of the puzzle finds nothing. SE's nested chains have no bound of
+/// (or drop): the engine counts its work ([`Engine::work`]), and once it passes the limit every
+/// search of the puzzle finds nothing. SE's nested chains have no bound of
 /// their own; on grids far from a real puzzle's states they grow past any useful time.
 #[must_use = "the limit holds until this is finished or dropped"]
 pub struct PuzzleWork(());
