@@ -264,6 +264,11 @@ impl Tables {
     /// deletes the other groups of its line and box; a deleted group sets the last place of its
     /// line or box (a single cell or another group).
     fn link_groups(&mut self, grid: &Grid) {
+        // Per digit, its groups in list order: a group links only to groups of its digit.
+        let mut by_digit: [Vec<usize>; 9] = Default::default();
+        for (h, group) in self.groups.iter().enumerate() {
+            by_digit[group.digit as usize].push(h);
+        }
         for g in 0..self.groups.len() {
             let group = self.groups[g];
             let digit = group.digit as usize;
@@ -282,24 +287,24 @@ impl Tables {
                     self.link(self.node(cell, digit, false), on);
                 }
             }
-            let mut in_line = Vec::new();
-            let mut in_block = Vec::new();
-            for h in 0..self.groups.len() {
+            // The other groups in the line and in the box: how many, and the first.
+            let (mut in_line, mut in_block) = ((0, 0), (0, 0));
+            for &h in &by_digit[digit] {
                 let other = self.groups[h];
-                if h == g || other.digit != group.digit || other.cells.intersects(group.cells) {
+                if h == g || other.cells.intersects(group.cells) {
                     continue;
                 }
                 if other.line == group.line {
-                    in_line.push(h);
+                    in_line = (in_line.0 + 1, if in_line.0 == 0 { h } else { in_line.1 });
                     self.link(on, self.group_node(h, false));
                 }
                 if other.block == group.block {
-                    in_block.push(h);
+                    in_block = (in_block.0 + 1, if in_block.0 == 0 { h } else { in_block.1 });
                     self.link(on, self.group_node(h, false));
                 }
             }
-            for (house, found) in [(group.line, &in_line), (group.block, &in_block)] {
-                if let [h] = found[..] {
+            for (house, (count, h)) in [(group.line, in_line), (group.block, in_block)] {
+                if count == 1 {
                     let rest = (places & HOUSE_SETS[house])
                         .and_not(group.cells)
                         .and_not(self.groups[h].cells);
