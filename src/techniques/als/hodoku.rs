@@ -29,7 +29,15 @@ use crate::techniques::{StepSink, TechniqueId};
 /// Where HoDoKu's ALS list has `set`: the first house holding it (rows, columns, boxes), then
 /// its cells in the depth-first order of that house's subsets (a set before its extensions).
 pub fn als_order(a: Bits81, b: Bits81) -> Ordering {
-    let house = |set: Bits81| (0..27).find(|&h| set.is_subset_of(HOUSE_SETS[h]));
+    // The houses holding a set hold its first cell: that cell's row, column and box are
+    // tried (in that order, which is the houses' order), not all 27.
+    let house = |set: Bits81| match set.first() {
+        None => Some(0),
+        Some(cell) => CELL_HOUSES[cell]
+            .iter()
+            .map(|&h| h as usize)
+            .find(|&h| set.is_subset_of(HOUSE_SETS[h])),
+    };
     house(a).cmp(&house(b)).then_with(|| a.iter().cmp(b.iter()))
 }
 
@@ -459,6 +467,39 @@ mod tests {
     use super::*;
     use crate::core::test_support::{grid, royle17_sample, thinned_states, Xorshift};
     use crate::core::PEERS;
+
+    /// HoDoKu's list order by its definition: the first of all 27 houses holding the set.
+    fn als_order_by_definition(a: Bits81, b: Bits81) -> Ordering {
+        let house = |set: Bits81| (0..27).find(|&h| set.is_subset_of(HOUSE_SETS[h]));
+        house(a).cmp(&house(b)).then_with(|| a.iter().cmp(b.iter()))
+    }
+
+    /// [`als_order`] (houses tried from the first cell's) orders as the definition does: sets
+    /// of one house, sets in a box∩line segment (two houses), a single cell, the empty set and
+    /// sets in no house.
+    #[test]
+    fn als_order_is_the_definitions() {
+        let mut rng = Xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut set = || {
+            let house = HOUSE_SETS[(rng.next() % 27) as usize];
+            match rng.next() % 8 {
+                0 => Bits81::EMPTY,
+                1 => rng.random_set(10),
+                _ => {
+                    let density = 50 - rng.next() % 3 * 20;
+                    house & rng.random_set(density)
+                }
+            }
+        };
+        for _ in 0..20_000 {
+            let (a, b) = (set(), set());
+            assert_eq!(
+                als_order(a, b),
+                als_order_by_definition(a, b),
+                "{a:?} {b:?}"
+            );
+        }
+    }
 
     /// HoDoKu's restricted commons by their definition, pair by pair (the list's order).
     fn pairs_commons(sets: &[Als]) -> Vec<(u32, u32, u16)> {
