@@ -325,7 +325,9 @@ impl Tables {
         // The closures of the premises done so far, as node bits: a premise reached by a
         // later one brings its whole closure at once, and everything in it counts as
         // expanded (a closure holds every implication of its members).
-        let mut done = vec![0u64; premises * words];
+        // Row `p` is appended when premise `p` is closed and read only by later premises, so
+        // the rows are never zeroed first.
+        let mut done = Vec::with_capacity(premises * words);
         self.closures = Vec::with_capacity(premises);
         for premise in 0..premises {
             reached.fill(0);
@@ -358,7 +360,7 @@ impl Tables {
                     }
                 }
             }
-            done[premise * words..][..words].copy_from_slice(&reached);
+            done.extend_from_slice(&reached);
             let mut closure = Closure {
                 on: [Bits81::EMPTY; 9],
                 off: [Bits81::EMPTY; 9],
