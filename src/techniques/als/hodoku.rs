@@ -167,7 +167,8 @@ struct RcList {
     sees: Vec<[Bits81; 9]>,
     rcs: Vec<Restricted>,
     /// Work space of [`xy_wings`], kept with the list (as are the lists' own buffers, made anew
-    /// in place for the next grid) so that nothing is allocated once the buffers have grown: per set, the restricted commons it belongs to, set after set
+    /// in place for the next grid) so that nothing is allocated once the buffers have grown:
+    /// per set, the restricted commons it belongs to, set after set
     /// (`touching[touching_start[s]..touching_start[s + 1]]`), and one common's later ones.
     touching: Vec<u32>,
     touching_start: Vec<u32>,
