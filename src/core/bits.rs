@@ -274,6 +274,29 @@ impl BitXorAssign for Bits81 {
     }
 }
 
+/// The indices of the set bits of `mask`, lowest first (house masks, band words).
+#[inline]
+pub fn set_bits(mask: u32) -> SetBits {
+    SetBits(mask)
+}
+
+/// Iterator over the set bits of a word, lowest first (see [`set_bits`]).
+#[derive(Clone, Copy, Debug)]
+pub struct SetBits(u32);
+
+impl Iterator for SetBits {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+}
+
 /// The digit indices of a digit mask (bit `d` = digit index `d`, 0..9), lowest first; bits above
 /// the ninth are ignored.
 #[inline]
@@ -281,7 +304,8 @@ pub fn digits(mask: u16) -> DigitIter {
     DigitIter(mask & 0x1ff)
 }
 
-/// Iterator over the digits of a mask, lowest first (see [`digits`]).
+/// Iterator over the digits of a mask, lowest first (see [`digits`]; a `u16` of its own, not a
+/// [`SetBits`]: measured, the wider word cost 0.8% of gnpx584's instructions on royle17).
 #[derive(Clone, Copy, Debug)]
 pub struct DigitIter(u16);
 

@@ -140,6 +140,20 @@ const fn build_peers() -> [Bits81; CELLS] {
 /// The 20 peers of each cell (cells sharing a house, the cell itself excluded).
 pub const PEERS: [Bits81; CELLS] = build_peers();
 
+/// The houses (bit `h`: house `h`) holding every cell of `cells` (none for an empty set): at
+/// most a line and a box, both among the first cell's three.
+#[inline]
+pub fn houses_holding(cells: Bits81) -> u32 {
+    let Some(first) = cells.first() else {
+        return 0;
+    };
+    let mut houses = 0;
+    for &h in &CELL_HOUSES[first] {
+        houses |= u32::from(cells.is_subset_of(HOUSE_SETS[h as usize])) << h;
+    }
+    houses
+}
+
 /// A box∩line intersection: the three cells a box shares with a row or column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Intersection {

@@ -32,7 +32,7 @@
 //!   nothing.
 
 use super::tables::{BAND, KEEP, KEEP_MINI, ROW, SHRINK, SPREAD};
-use crate::core::bits::ALL_CELLS;
+use crate::core::bits::{set_bits, ALL_CELLS};
 use crate::core::{Grid, CELLS, HOUSE_CELLS, ORDERS_OF_THREE, PEERS};
 
 /// The search state: 31 words, copied once per guess.
@@ -362,8 +362,8 @@ impl State {
     fn every_digit_has_a_template(&self) -> bool {
         (0..9).all(|d| {
             let [t0, t1, t2] = [0, 1, 2].map(|b| band_column_triples(self.cand[3 * d + b]));
-            bits(t0).any(|a| {
-                bits(t1).any(|b| {
+            set_bits(t0).any(|a| {
+                set_bits(t1).any(|b| {
                     let (a, b) = ([a / 9, a / 3 % 3, a % 3], [b / 9, b / 3 % 3, b % 3]);
                     // Per stack the bands take distinct columns, so the third band's are fixed.
                     (0..3).all(|s| a[s] != b[s])
@@ -441,17 +441,6 @@ const ALL_WORDS: u32 = (1 << 27) - 1;
 /// that many: 2026-12-05, over every corpus in `../shared/corpora` (some 200,000 puzzles), the
 /// most was 1,466 (one of forum_hardest_1106), 1,209 on royle17, 142 on top1465.
 const TEMPLATE_CHECK_AFTER: u32 = 2048;
-
-/// The set bits of `x`, as indices.
-fn bits(mut x: u32) -> impl Iterator<Item = u32> {
-    std::iter::from_fn(move || {
-        (x != 0).then(|| {
-            let i = x.trailing_zeros();
-            x &= x - 1;
-            i
-        })
-    })
-}
 
 /// The column triples a digit's band word `a` can give its three cells in the band, one per
 /// row: columns `i`, `3 + j`, `6 + k` (one per stack, so one cell per box) as bit
@@ -547,8 +536,8 @@ mod tests {
     /// cell per row, no column and no box twice.
     fn has_template(rows: &[u32; 9], row: usize, columns: u32, boxes: u32) -> bool {
         row == 9
-            || bits(rows[row] & !columns).any(|c| {
-                let b = 1 << (row / 3 * 3 + c as usize / 3);
+            || set_bits(rows[row] & !columns).any(|c| {
+                let b = 1 << (row / 3 * 3 + c / 3);
                 boxes & b == 0 && has_template(rows, row + 1, columns | 1 << c, boxes | b)
             })
     }

@@ -14,9 +14,9 @@ use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use super::{StepSink, TechniqueId};
-use crate::core::bits;
+use crate::core::bits::{self, set_bits};
 use crate::core::notation::{compressed_cells, digit_list};
-use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS};
+use crate::core::{houses_holding, Bits81, CandidateSet, Grid};
 use crate::model::als::{find_als, find_locked_sets, Als};
 use crate::techniques::step::Step;
 use crate::techniques::text::eliminated_cells;
@@ -195,15 +195,8 @@ impl LeafIndex {
         self.by_house.resize(9 * 27 * words, 0);
         for (index, leaf) in leaves.iter().enumerate() {
             for digit in bits::digits(leaf.set.digits) {
-                let places = leaf.set.digit_cells[digit];
-                let Some(first) = places.iter().next() else {
-                    continue;
-                };
-                for &house in &CELL_HOUSES[first] {
-                    if places.is_subset_of(HOUSE_SETS[house as usize]) {
-                        self.by_house[(digit * 27 + house as usize) * words + index / 64] |=
-                            1 << (index % 64);
-                    }
+                for house in set_bits(houses_holding(leaf.set.digit_cells[digit])) {
+                    self.by_house[(digit * 27 + house) * words + index / 64] |= 1 << (index % 64);
                 }
             }
         }
@@ -231,19 +224,10 @@ fn link(
     let words = index.words;
     found.fill(0);
     for digit in bits::digits(stem.set.digits) {
-        let stem_places = stem.set.digit_cells[digit];
-        let Some(first) = stem_places.iter().next() else {
-            continue;
-        };
         let row = &mut found[digit * words..(digit + 1) * words];
-        for &house in &CELL_HOUSES[first] {
-            if stem_places.is_subset_of(HOUSE_SETS[house as usize]) {
-                for (slot, &word) in row
-                    .iter_mut()
-                    .zip(index.holding_only_in(digit, house as usize))
-                {
-                    *slot |= word;
-                }
+        for house in set_bits(houses_holding(stem.set.digit_cells[digit])) {
+            for (slot, &word) in row.iter_mut().zip(index.holding_only_in(digit, house)) {
+                *slot |= word;
             }
         }
     }

@@ -18,8 +18,8 @@ use std::cell::Cell;
 use std::cmp::Ordering;
 use std::ops::ControlFlow;
 
-use crate::core::bits;
-use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS};
+use crate::core::bits::{self, set_bits};
+use crate::core::{houses_holding, Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS};
 use crate::model::als::{find_als, Als};
 use crate::techniques::hodoku_order::step_order_key;
 use crate::techniques::memo::{self, region_key, RegionKey};
@@ -30,7 +30,8 @@ use crate::techniques::{StepSink, TechniqueId};
 /// its cells in the depth-first order of that house's subsets (a set before its extensions).
 pub fn als_order(a: Bits81, b: Bits81) -> Ordering {
     // The houses holding a set hold its first cell: that cell's row, column and box are
-    // tried (in that order, which is the houses' order), not all 27.
+    // tried (in that order, which is the houses' order), not all 27; the first that holds it
+    // is taken (a comparator's work: `houses_holding` would test all three).
     let house = |set: Bits81| match set.first() {
         None => Some(0),
         Some(cell) => CELL_HOUSES[cell]
@@ -84,7 +85,7 @@ fn restricted_commons(
     index.resize(9 * 27 * words, 0);
     for (i, set) in sets.iter().enumerate() {
         for digit in bits::digits(set.digits) {
-            for house in houses_holding(set.digit_cells[digit]) {
+            for house in set_bits(houses_holding(set.digit_cells[digit])) {
                 index[(digit * 27 + house) * words + i / 64] |= 1 << (i % 64);
             }
         }
@@ -97,7 +98,7 @@ fn restricted_commons(
         rows.fill(0);
         for digit in bits::digits(sa.digits) {
             let row = &mut rows[digit * words..][..words];
-            for house in houses_holding(sa.digit_cells[digit]) {
+            for house in set_bits(houses_holding(sa.digit_cells[digit])) {
                 let from = &index[(digit * 27 + house) * words..][..words];
                 for (r, &f) in row.iter_mut().zip(from) {
                     *r |= f;
@@ -138,17 +139,6 @@ fn restricted_commons(
             }
         }
     }
-}
-
-/// The houses holding every cell of `cells` (none when empty; up to two: a line and a box).
-fn houses_holding(cells: Bits81) -> impl Iterator<Item = usize> {
-    let first = cells.first();
-    first.into_iter().flat_map(move |cell| {
-        CELL_HOUSES[cell]
-            .iter()
-            .map(|&h| h as usize)
-            .filter(move |&h| cells.is_subset_of(HOUSE_SETS[h]))
-    })
 }
 
 /// ALS-XZ over HoDoKu's sets of up to eight cells (our rule and eliminations; HoDoKu's order is

@@ -23,8 +23,8 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::core::bits;
-use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_CELLS, HOUSE_SETS};
+use crate::core::bits::{self, set_bits};
+use crate::core::{houses_holding, Bits81, Grid, HOUSE_CELLS, HOUSE_SETS};
 use crate::model::als::{for_each_locked_set_in_house, Als};
 use crate::techniques::memo;
 
@@ -112,13 +112,9 @@ fn index_rows_of(set: &Als, out: &mut Vec<u16>) {
     let mut rows = [0u16; 9 * 3];
     let mut n = 0;
     for digit in bits::digits(set.digits) {
-        let holders = set.digit_cells[digit];
-        let first = holders.first().expect("a set's digit has a holder");
-        for &house in &CELL_HOUSES[first] {
-            if holders.is_subset_of(HOUSE_SETS[house as usize]) {
-                rows[n] = (digit * 27 + house as usize) as u16;
-                n += 1;
-            }
+        for house in set_bits(houses_holding(set.digit_cells[digit])) {
+            rows[n] = (digit * 27 + house) as u16;
+            n += 1;
         }
     }
     out.extend_from_slice(&rows[..n]);
@@ -551,11 +547,7 @@ fn merge_into(
 /// Whether one house holds all of `cells` (none: false).
 #[cfg(test)]
 fn in_one_house(cells: Bits81) -> bool {
-    cells.iter().next().is_some_and(|first| {
-        CELL_HOUSES[first]
-            .iter()
-            .any(|&house| cells.is_subset_of(HOUSE_SETS[house as usize]))
-    })
+    houses_holding(cells) != 0
 }
 
 /// One table per cap and flavor: the one of the last grid asked for, and a spare whose buffers

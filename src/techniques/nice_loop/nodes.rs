@@ -4,7 +4,9 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::core::bits::digits;
-use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, INTERSECTIONS, PEERS};
+use crate::core::{
+    houses_holding, Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, INTERSECTIONS, PEERS,
+};
 use crate::model::links::{LinkKind, Links};
 use crate::model::superlinks::{SuperLink, SuperNode};
 
@@ -161,17 +163,6 @@ pub(super) fn sees_of(cells: Bits81) -> Bits81 {
         cells
             .iter()
             .fold(Bits81::ALL, |acc, cell| acc & PEERS[cell])
-    }
-}
-
-/// The houses (bit `h`: house `h`) holding every cell of `cells` (none for an empty set).
-fn houses_holding(cells: Bits81) -> u32 {
-    match cells.first() {
-        None => 0,
-        Some(first) => CELL_HOUSES[first]
-            .iter()
-            .filter(|&&h| cells.is_subset_of(HOUSE_SETS[h as usize]))
-            .fold(0u32, |m, &h| m | 1 << h),
     }
 }
 
