@@ -251,10 +251,18 @@ pub trait Observer {
     fn needs_grid(&self) -> bool {
         true
     }
+    /// Whether [`Observer::step`] looks at the steps: an observer that says no (`()`) is not
+    /// called per step, and the grader then need not write a single's step at all.
+    fn sees_steps(&self) -> bool {
+        true
+    }
 }
 
 impl Observer for () {
     fn needs_grid(&self) -> bool {
+        false
+    }
+    fn sees_steps(&self) -> bool {
         false
     }
 }
@@ -566,8 +574,10 @@ fn grade_observed<T: TimingHook, O: Observer + ?Sized>(
     timing: &mut T,
     observer: &mut O,
 ) -> Result<GradeOutcome, VerifyFailure> {
+    let sees_steps = observer.sees_steps();
     let mut on_step = |step: &Step, grid: &Grid| observer.step(step, grid);
-    let outcome = grade_timed(grid, ladder, held, solution, &mut on_step, timing, gate)?;
+    let on_step = sees_steps.then_some(&mut on_step);
+    let outcome = grade_timed(grid, ladder, held, solution, on_step, timing, gate)?;
     observer.graded(grid);
     Ok(outcome)
 }

@@ -134,7 +134,7 @@ pub fn grade(
         ladder,
         Premise::ALL,
         solution,
-        on_step,
+        Some(on_step),
         &mut NoTiming,
         None,
     )
@@ -145,13 +145,15 @@ pub fn grade(
 /// grading stops before the gate's rung if the gate says so. Every technique call
 /// is reported to `timing`. Only the finders' calls are timed: checking, `on_step` and applying
 /// the step are not. With [`Premise::ALL`] and [`NoTiming`] this is `grade`. `on_step` is
-/// generic so that a caller that watches nothing pays no call per step.
+/// generic so that a caller pays no dynamic call per step; a caller that watches nothing
+/// passes `None`, and then a single's step is not even written where nothing else reads it
+/// (no solution to check it against, no SE rating to record it in).
 pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
     grid: &mut Grid,
     ladder: &Ladder,
     held: Premise,
     solution: Option<&[u8; 81]>,
-    on_step: &mut F,
+    mut on_step: Option<&mut F>,
     timing: &mut T,
     gate: Option<Gate<'_, T>>,
 ) -> Result<GradeOutcome, VerifyFailure> {
@@ -171,6 +173,9 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
     let first_at_top = ladder.rule().names_first_at_top();
     // One step buffer for the whole puzzle: a finder's miss then copies nothing.
     let mut step = Step::new(TechniqueId::FullHouse);
+    // Whether anything reads the step of a single found by `Rung::find_in`.
+    let singles_read =
+        solution.is_some() || on_step.is_some() || ladder.rule() == RatingRule::SeErEpEd;
     let mut queue = (ladder.singles_order() == SinglesOrder::Appearance).then(|| {
         match QUEUE.with(Cell::take) {
             Some(mut queue) => {
@@ -226,9 +231,19 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
                 _ => rung.find_in(grid, &mut step, &mut singles),
             };
             mark = timing.technique_call(rung.technique, mark, found != Found::Nothing);
-            if found == Found::Nothing {
-                continue;
-            }
+            let found = match found {
+                Found::Nothing => continue,
+                Found::Single(single) => {
+                    if singles_read {
+                        step.set_single(rung.technique, single.cell, single.digit, single.houses);
+                    }
+                    Found::Placement {
+                        cell: single.cell,
+                        digit: single.digit,
+                    }
+                }
+                found => found,
+            };
             outcome.steps += 1;
             if let Some(solution) = solution {
                 if let Some(wrong) = step.check_against(solution) {
@@ -240,7 +255,9 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
                     });
                 }
             }
-            on_step(&step, grid);
+            if let Some(on_step) = &mut on_step {
+                on_step(&step, grid);
+            }
             let changed = match found {
                 // A single's step places its cell and eliminates nothing: placing it (where
                 // the cell is open) is all `Step::apply` would do.
@@ -409,6 +426,47 @@ mod tests {
         assert_eq!(outcome.hardest, at_top.first().copied());
     }
 
+    /// Grading with nobody watching the steps (no `on_step`, no solution: the singles' steps
+    /// are then never written) ends every puzzle of the royle17 and kaggle samples, on every
+    /// scale, with the outcome and the grid of grading that watches every step.
+    #[test]
+    fn unwatched_grading_ends_as_watched_grading_does() {
+        use crate::scales::Scale;
+        let mut puzzles = Vec::new();
+        for (file, column) in [("royle17_sample.txt", 0), ("kaggle_sample.csv", 0)] {
+            let path = format!("{}/corpora/{file}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(path).unwrap();
+            puzzles.extend(
+                text.lines()
+                    .filter_map(|l| l.split(',').nth(column))
+                    .filter(|p| p.len() == 81 && p.bytes().all(|b| b == b'.' || b.is_ascii_digit()))
+                    .take(40)
+                    .map(str::to_string),
+            );
+        }
+        assert!(puzzles.len() >= 70, "{}", puzzles.len());
+        for scale in Scale::ALL {
+            let ladder = scale.ladder();
+            let mut watched_steps = 0;
+            for puzzle in &puzzles {
+                let (mut watched, mut unwatched) = (grid(puzzle), grid(puzzle));
+                let seen = grade(&mut watched, &ladder, None, &mut |_, _| watched_steps += 1);
+                let alone = grade_timed::<_, dyn FnMut(&Step, &Grid)>(
+                    &mut unwatched,
+                    &ladder,
+                    Premise::ALL,
+                    None,
+                    None,
+                    &mut NoTiming,
+                    None,
+                );
+                assert_eq!(seen.unwrap(), alone.unwrap(), "{scale:?} {puzzle}");
+                assert_eq!(watched, unwatched, "{scale:?} {puzzle}");
+            }
+            assert!(watched_steps > 2000, "{scale:?}: {watched_steps}");
+        }
+    }
+
     /// The singles fast path ([`Rung::find_in`] through `first_single_in`) is invisible: at
     /// every state of the graded paths of the royle17 sample on every scale, each singles rung
     /// finds the step its search finds (the same `Step`, field for field, or none), with one
@@ -418,6 +476,7 @@ mod tests {
     fn the_singles_fast_path_takes_the_step_the_search_takes_at_every_state() {
         use crate::scales::ladder::{Found, Rung};
         use crate::scales::Scale;
+        use crate::techniques::singles::Single;
         let text = std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/corpora/royle17_sample.txt"
@@ -451,10 +510,15 @@ mod tests {
                         let found = rung.find_in(state, &mut fast, &mut pass);
                         let any = rung.search_into(state, &mut searched);
                         assert_eq!(found != Found::Nothing, any, "{:?}", rung.technique);
+                        // `find_in` leaves a single's step unwritten: it is the single's.
+                        if let Found::Single(single) = found {
+                            let houses = single.houses;
+                            fast.set_single(rung.technique, single.cell, single.digit, houses);
+                        }
                         if any {
                             assert_eq!(fast, searched, "{:?}", rung.technique);
                         }
-                        if let Found::Placement { cell, digit } = found {
+                        if let Found::Single(Single { cell, digit, .. }) = found {
                             placed += 1;
                             let (mut by_place, mut by_apply) = (state.clone(), state.clone());
                             by_place.place(cell, digit);

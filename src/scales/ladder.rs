@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use crate::core::Grid;
 use crate::scales::preference::StepPreference;
 use crate::techniques::names::{named_explicitly, select_techniques, TechniqueNameError};
-use crate::techniques::singles::{first_single_in, SinglesPass};
+use crate::techniques::singles::{first_single_in, Single, SinglesPass};
 use crate::techniques::step::Step;
 use crate::techniques::{first_step_into, FinderFn, Flavour, TechniqueId};
 
@@ -58,22 +58,27 @@ impl Rung {
     /// which the grader applies by placing the digit (all a single's step does).
     #[inline]
     pub fn find(&self, grid: &Grid, step: &mut Step) -> Found {
-        self.find_in(grid, step, &mut SinglesPass::default())
+        match self.find_in(grid, step, &mut SinglesPass::default()) {
+            Found::Single(single) => {
+                step.set_single(self.technique, single.cell, single.digit, single.houses);
+                Found::Placement {
+                    cell: single.cell,
+                    digit: single.digit,
+                }
+            }
+            found => found,
+        }
     }
 
     /// [`Rung::find`] within a pass of the ladder over `grid` (the rungs tried on it so far
-    /// share what they learned of its singles).
+    /// share what they learned of its singles), except that a standard single is reported as
+    /// [`Found::Single`] with the step buffer left as it was: most of a batch's steps are
+    /// singles that nobody looks at, and writing their step cost more than finding them.
     #[inline]
     pub fn find_in(&self, grid: &Grid, step: &mut Step, pass: &mut SinglesPass) -> Found {
         if self.is_standard_single() {
             return match first_single_in(self.technique, grid, pass) {
-                Some(single) => {
-                    step.set_single(self.technique, single.cell, single.digit, single.houses);
-                    Found::Placement {
-                        cell: single.cell,
-                        digit: single.digit,
-                    }
-                }
+                Some(single) => Found::Single(single),
                 None => Found::Nothing,
             };
         }
@@ -123,7 +128,7 @@ impl Rung {
     }
 }
 
-/// What [`Rung::find`] wrote into the step buffer.
+/// What [`Rung::find`] or [`Rung::find_in`] found, and what it wrote into the step buffer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Found {
     /// No step (the buffer is as it was).
@@ -138,6 +143,10 @@ pub enum Found {
         /// The digit index.
         digit: usize,
     },
+    /// A single of the rung's technique, its step not written (only [`Rung::find_in`] says
+    /// this): `Step::set_single` with the rung's technique writes it; applying it is
+    /// `Grid::place`.
+    Single(Single),
 }
 
 /// How a solving path becomes a rating.
