@@ -173,7 +173,7 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
     let first_at_top = ladder.rule().names_first_at_top();
     // One step buffer for the whole puzzle: a finder's miss then copies nothing.
     let mut step = Step::new(TechniqueId::FullHouse);
-    // Whether anything reads the step of a single found by `Rung::find_in`.
+    // Whether anything reads the step of a single found by `Rung::find_in` or the queue.
     let singles_read =
         solution.is_some() || on_step.is_some() || ladder.rule() == RatingRule::SeErEpEd;
     let mut queue = (ladder.singles_order() == SinglesOrder::Appearance).then(|| {
@@ -213,14 +213,8 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
                     Some(queue),
                     TechniqueId::FullHouse | TechniqueId::NakedSingle | TechniqueId::HiddenSingle,
                 ) => match queue.find_single(rung.technique, grid) {
-                    Some(single) => {
-                        // In place: the buffer keeps its `Vec` capacities for later steps.
-                        step.set_single(rung.technique, single.cell, single.digit, single.houses);
-                        Found::Placement {
-                            cell: single.cell,
-                            digit: single.digit,
-                        }
-                    }
+                    // Written below where it is read, as a `Rung::find_in` single.
+                    Some(single) => Found::Single(single),
                     None => Found::Nothing,
                 },
                 (None, TechniqueId::FullHouse | TechniqueId::HiddenSingle)
@@ -234,6 +228,7 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
             let found = match found {
                 Found::Nothing => continue,
                 Found::Single(single) => {
+                    // In place: the buffer keeps its `Vec` capacities for later steps.
                     if singles_read {
                         step.set_single(rung.technique, single.cell, single.digit, single.houses);
                     }
