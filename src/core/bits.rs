@@ -118,10 +118,7 @@ impl Bits81 {
     /// Iterates over members in increasing cell order.
     #[inline]
     pub fn iter(self) -> CellIter {
-        CellIter {
-            low: self.0 as u64,
-            high: (self.0 >> 64) as u64,
-        }
+        CellIter(self.0)
     }
 }
 
@@ -187,37 +184,24 @@ unsafe fn popcnt64(word: u64) -> u32 {
     count as u32
 }
 
-/// Iterator over the cells of a [`Bits81`], lowest first. The set is kept as its two 64-bit
-/// halves, each walked on its own: finding and clearing the lowest bit of a `u64` is two
-/// instructions, of a `u128` a dozen (the carries and the choice of half), and this loop runs
-/// in nearly every search.
+/// Iterator over the cells of a [`Bits81`], lowest first.
 #[derive(Clone, Copy, Debug)]
-pub struct CellIter {
-    /// Cells 0..64.
-    low: u64,
-    /// Cells 64..81, less 64.
-    high: u64,
-}
+pub struct CellIter(u128);
 
 impl Iterator for CellIter {
     type Item = usize;
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        if self.low != 0 {
-            let cell = self.low.trailing_zeros() as usize;
-            self.low &= self.low - 1;
-            return Some(cell);
+        if self.0 == 0 {
+            return None;
         }
-        if self.high != 0 {
-            let cell = 64 + self.high.trailing_zeros() as usize;
-            self.high &= self.high - 1;
-            return Some(cell);
-        }
-        None
+        let cell = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(cell)
     }
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = popcount(u128::from(self.low) | u128::from(self.high) << 64) as usize;
+        let n = popcount(self.0) as usize;
         (n, Some(n))
     }
 }
