@@ -140,6 +140,27 @@ const fn build_peers() -> [Bits81; CELLS] {
 /// The 20 peers of each cell (cells sharing a house, the cell itself excluded).
 pub const PEERS: [Bits81; CELLS] = build_peers();
 
+const fn build_peer_lists() -> [[u8; 20]; CELLS] {
+    let mut table = [[0u8; 20]; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        let (mut peer, mut n) = (0, 0);
+        while peer < CELLS {
+            if PEERS[c].0 >> peer & 1 != 0 {
+                table[c][n] = peer as u8;
+                n += 1;
+            }
+            peer += 1;
+        }
+        c += 1;
+    }
+    table
+}
+
+/// [`PEERS`] as lists, in increasing order: a loop over a cell's peers then has a fixed
+/// length (a walk over a varying subset of them mispredicts its exit).
+pub const PEER_LISTS: [[u8; 20]; CELLS] = build_peer_lists();
+
 /// The houses (bit `h`: house `h`) holding every cell of `cells` (none for an empty set): at
 /// most a line and a box, both among the first cell's three.
 #[inline]

@@ -4,7 +4,7 @@
 
 use super::bits::Bits81;
 use super::candidates::CandidateSet;
-use super::geometry::{CELLS, CELL_HOUSES, HOUSES, HOUSE_CELLS, HOUSE_SETS, PEERS};
+use super::geometry::{CELLS, CELL_HOUSES, HOUSES, HOUSE_CELLS, HOUSE_SETS, PEERS, PEER_LISTS};
 
 /// Mask with all nine digit bits set.
 pub const ALL_DIGITS: u16 = 0x1FF;
@@ -125,19 +125,19 @@ impl Grid {
     /// Places `digit` in `cell` and removes it from the cell's peers.
     #[inline]
     pub fn place(&mut self, cell: usize, digit: usize) {
-        let mut mask = self.masks[cell];
-        while mask != 0 {
-            let d = mask.trailing_zeros() as usize;
-            self.planes[d].remove(cell);
-            mask &= mask - 1;
+        // Loops of fixed length (every plane, every peer), which the CPU predicts, rather than
+        // over the cell's candidates and the peers holding the digit, whose varying counts
+        // mispredicted their exits some twice a placement (the grader's most frequent call).
+        for plane in &mut self.planes {
+            plane.remove(cell);
         }
         self.masks[cell] = 0;
         self.values[cell] = digit as u8 + 1;
         self.placed[digit].insert(cell);
         self.unsolved.remove(cell);
         let bit = !(1u16 << digit);
-        for peer in self.planes[digit] & PEERS[cell] {
-            self.masks[peer] &= bit;
+        for &peer in &PEER_LISTS[cell] {
+            self.masks[peer as usize] &= bit;
         }
         self.planes[digit] = self.planes[digit].and_not(PEERS[cell]);
     }
