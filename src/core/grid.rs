@@ -49,16 +49,19 @@ impl Grid {
     /// every peer's mask, the largest cost of `sgrade solve` on easy puzzles).
     pub fn from_givens(values: &[u8; CELLS]) -> Result<Grid, Conflict> {
         let mut grid = Grid::empty();
+        // The givens as a set, made without a branch per cell (which cells hold one follows no
+        // pattern a branch predictor learns); an empty cell's value is 0 as the grid's is.
+        let mut givens = 0u128;
         for (cell, &value) in values.iter().enumerate() {
-            if value != 0 {
-                let digit = value as usize - 1;
-                // Conflicts are found in cell order, as placing one by one found them.
-                grid.check_free(cell, digit)?;
-                grid.placed[digit].insert(cell);
-                grid.values[cell] = value;
-                grid.masks[cell] = 0;
-                grid.givens.insert(cell);
-            }
+            givens |= u128::from(value != 0) << cell;
+        }
+        grid.givens = Bits81(givens);
+        grid.values = *values;
+        for cell in grid.givens {
+            let digit = values[cell] as usize - 1;
+            // Conflicts are found in cell order, as placing one by one found them.
+            grid.check_free(cell, digit)?;
+            grid.placed[digit].insert(cell);
         }
         grid.unsolved = Bits81::ALL.and_not(grid.givens);
         // The digits each house holds, then each open cell's candidates: what its three houses
@@ -70,11 +73,10 @@ impl Grid {
             }
         }
         for (cell, mask) in grid.masks.iter_mut().enumerate() {
-            // A given's mask is already 0.
-            if values[cell] == 0 {
-                let [a, b, c] = CELL_HOUSES[cell];
-                *mask = ALL_DIGITS & !(held[a as usize] | held[b as usize] | held[c as usize]);
-            }
+            // A given's mask is 0, cleared by a mask rather than a branch (as above).
+            let [a, b, c] = CELL_HOUSES[cell];
+            let open = u16::from(values[cell] == 0).wrapping_neg();
+            *mask = ALL_DIGITS & !(held[a as usize] | held[b as usize] | held[c as usize]) & open;
         }
         for digit in 0..9 {
             let seen = grid.placed[digit]

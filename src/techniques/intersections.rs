@@ -111,10 +111,14 @@ fn locked(
             let digit = any.trailing_zeros() as usize;
             any &= any - 1;
             let plane = grid.plane(digit);
-            for k in 0..count {
-                if confined[k] & 1 << digit == 0 {
-                    continue;
-                }
+            // The intersections the digit is confined to (one per orientation at most), as a
+            // mask over `k`: walking it tests no intersection the digit is not confined to (a
+            // test per intersection mispredicted as often as not).
+            let mut at =
+                (0..count).fold(0u8, |at, k| at | (((confined[k] >> digit) & 1) as u8) << k);
+            while at != 0 {
+                let k = at.trailing_zeros() as usize;
+                at &= at - 1;
                 let intersection = &INTERSECTIONS[list[k] as usize];
                 let (source, target) = source_and_target(intersection);
                 debug_assert_eq!(source, house);

@@ -182,13 +182,14 @@ fn hidden_subset(
         let mut digits = [0usize; 9];
         let mut places = [0u128; 9];
         let mut n = 0;
+        // Kept without a branch: each digit is written at `n`, which moves on only for a digit
+        // with 2..=size places (which digits have follows no pattern a predictor learns).
         for digit in 0..9 {
             let here = grid.plane(digit) & house_cells;
-            if (2..=size).contains(&(here.count() as usize)) {
-                digits[n] = digit;
-                places[n] = here.0;
-                n += 1;
-            }
+            let count = here.count() as usize;
+            digits[n] = digit;
+            places[n] = here.0;
+            n += usize::from(count >= 2) & usize::from(count <= size);
         }
         // Fewer than `size` digits with 2..=size places: no subset.
         locked_choices(&places[..n], size, &mut |chosen, cells| {
