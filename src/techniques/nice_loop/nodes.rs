@@ -332,15 +332,19 @@ impl<'a> Nodes<'a> {
                     let seg = near.trailing_zeros() as usize;
                     near &= near - 1;
                     let base = SINGLES + (digit * 54 + seg) * 4;
+                    // The segment's four group slots tested without a branch each (which
+                    // qualify follows no pattern), the qualifying ones appended at once.
+                    let (mut found, mut n) = ([0 as State; 4], 0);
                     for g in base..base + 4 {
                         let group = self.cells[g];
-                        if !group.is_empty()
-                            && !group.intersects(cells)
-                            && group.is_subset_of(self.sees[node])
-                        {
-                            out.push(state(g, false));
-                        }
+                        found[n] = state(g, false);
+                        n += usize::from(
+                            !group.is_empty()
+                                & !group.intersects(cells)
+                                & group.is_subset_of(self.sees[node]),
+                        );
                     }
+                    out.extend_from_slice(&found[..n]);
                 }
             }
             self.als_entered(node, out);
