@@ -9,6 +9,10 @@
 # TOP_N and ROYLE_N change their sizes (the se scale under callgrind: TOP_N=30 ROYLE_N=1000).
 # SCALES picks the scales (default "gnpx gnpx584 hodoku"; e.g. SCALES=se).
 # Prints one line per (scale, slice): total instructions (Ir) and Ir per puzzle.
+# BRANCHES=1 runs cachegrind's branch simulation instead and adds the mispredicted conditional
+# and indirect branches (Bcm+Bim) per puzzle: the grader's CPU time follows those more than its
+# instruction count (results/speed.md, 2026-12-05 third session); `cg_annotate --show=Bcm
+# --sort=Bcm FILE` lists where they are.
 set -euo pipefail
 bin=${1:-target/release/sgrade}
 out=${2:-/tmp/sgrade-speed}
@@ -26,6 +30,16 @@ for scale in ${SCALES:-gnpx gnpx584 hodoku}; do
   for slice in "top$top_n" "royle$royle_n"; do
     n=$(wc -l < "$out/$slice.txt")
     cg="$out/cg.$scale.$slice"
+    if [ "${BRANCHES:-0}" = 1 ]; then
+      valgrind --tool=cachegrind --cache-sim=no --branch-sim=yes --cachegrind-out-file="$cg" \
+        "$bin" grade -j 1 -q --no-progress --no-timing --scale "$scale" \
+        -o "$out/rows.$scale.$slice.csv" "$out/$slice.txt" 2> "$cg.log"
+      # The summary's events: Ir Bc Bcm Bi Bim.
+      read -r ir miss <<< "$(grep -m1 '^summary:' "$cg" | awk '{print $2, $4 + $6}')"
+      echo "$scale $slice puzzles=$n Ir=$ir Ir/puzzle=$((ir / n)) mispredicts=$miss" \
+        "mispredicts/puzzle=$((miss / n))"
+      continue
+    fi
     valgrind --tool=callgrind --callgrind-out-file="$cg" \
       "$bin" grade -j 1 -q --no-progress --no-timing --scale "$scale" \
       -o "$out/rows.$scale.$slice.csv" "$out/$slice.txt" 2> "$cg.log"
