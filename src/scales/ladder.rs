@@ -143,9 +143,9 @@ pub enum Found {
         /// The digit index.
         digit: usize,
     },
-    /// A single of the rung's technique, its step not written (only [`Rung::find_in`] says
-    /// this): `Step::set_single` with the rung's technique writes it; applying it is
-    /// `Grid::place`.
+    /// A single of the rung's technique, its step not written ([`Rung::find_in`]'s, and the
+    /// grader's for HoDoKu's singles queue): `Step::set_single` with the rung's technique
+    /// writes it; applying it is `Grid::place`.
     Single(Single),
 }
 

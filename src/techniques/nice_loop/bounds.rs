@@ -132,7 +132,7 @@ impl MultiSearch {
         // in registers while the rows are written. Each list has room for every state of the
         // graph once, and one more: an entry is written at every step and counted only when it
         // belongs, so that whether it does is no branch (the pass's tests of whether a state
-        // was newly reached were its most mispredicted branches; this made it ~7% faster).
+        // was newly reached were its most mispredicted branches: gnpx top1465 ran 7% faster).
         let (mut active, mut touched, mut dirty) = (
             std::mem::take(&mut self.active),
             std::mem::take(&mut self.touched),
