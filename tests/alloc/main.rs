@@ -172,8 +172,9 @@ fn bounds(scale: Scale) -> (f64, f64) {
         // buffers (0.181 and 14.16 on 2026-12-04; 0.240 and 19.95 at first).
         "gnpx584" => (0.0045, 0.35),
         // Measured 2026-12-05: 0.058 and 5.44, once HoDoKu's ALS list and ALS-XY-Wing reused
-        // their buffers (0.062 and 9.23 on 2026-12-04; 0.178 and 49.87 at first).
-        "hodoku" => (0.073, 6.8),
+        // their buffers (0.062 and 9.23 on 2026-12-04; 0.178 and 49.87 at first); 0.058 and
+        // 3.81 at the day's last session's end.
+        "hodoku" => (0.073, 4.8),
         // Measured 2026-12-04: 0.067 and 3.16.
         "se" => (0.084, 3.95),
         _ => (f64::INFINITY, f64::INFINITY),
