@@ -315,11 +315,11 @@ impl ForceEngine {
             }
             let index = candidate_index(c, d);
             let groups = links.group_start[index] as usize..links.group_start[index + 1] as usize;
-            for &id in &links.group_at[groups] {
-                let group = &links.groups[id as usize];
-                if !group.from.is_subset_of(walk.evaluation.off[d]) {
+            for &(id, from) in &links.group_at[groups] {
+                if !from.is_subset_of(walk.evaluation.off[d]) {
                     continue;
                 }
+                let group = &links.groups[id as usize];
                 if group.to.is_single() {
                     let target = group.to.first().unwrap();
                     if !walk.evaluation.on[d].contains(target) {
@@ -332,11 +332,11 @@ impl ForceEngine {
                 }
             }
             let sets = links.als_start[index] as usize..links.als_start[index + 1] as usize;
-            for &id in &links.als_at[sets] {
-                let set = &links.als[id as usize];
-                if !set.digit_cells[d].is_subset_of(walk.evaluation.off[d]) {
+            for &(id, holders) in &links.als_at[sets] {
+                if !holders.is_subset_of(walk.evaluation.off[d]) {
                     continue;
                 }
+                let set = &links.als[id as usize];
                 let mut others = set.digits & !(1 << d);
                 while others != 0 {
                     let e = others.trailing_zeros() as usize;
