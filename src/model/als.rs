@@ -5,7 +5,7 @@
 //! model, ALS-XZ, ALS-XY-Wing, ALS chains and Death Blossom all build on this enumeration.
 
 use crate::core::bits;
-use crate::core::{Bits81, Grid, HOUSE_CELLS, HOUSE_SETS, PEERS};
+use crate::core::{Bits81, Grid, CELLS, HOUSE_CELLS, HOUSE_SETS, PEERS};
 
 /// GNPX's cap on the cells of one ALS.
 pub const MAX_ALS_CELLS: usize = 5;
@@ -54,6 +54,38 @@ impl Als {
             .iter()
             .fold(grid.plane(digit), |acc, cell| acc & PEERS[cell])
             .and_not(self.cells)
+    }
+}
+
+/// Which sets of a list hold each cell, as rows of bits over the list's indices (set `i` is bit
+/// `i % 64` of word `i / 64`): the sets meeting some cells are then an OR of a few words, found
+/// without reading the sets' own records (a cache miss each, in the searches that test many
+/// sets against one).
+#[derive(Default)]
+pub struct SetsByCell {
+    words: usize,
+    rows: Vec<u64>,
+}
+
+impl SetsByCell {
+    /// Makes this the index of `sets` (each set's cells, in list order), in its own buffer.
+    pub fn build(&mut self, sets: impl ExactSizeIterator<Item = Bits81>) {
+        self.words = sets.len().div_ceil(64).max(1);
+        self.rows.clear();
+        self.rows.resize(CELLS * self.words, 0);
+        for (i, cells) in sets.enumerate() {
+            for cell in cells {
+                self.rows[cell * self.words + i / 64] |= 1 << (i % 64);
+            }
+        }
+    }
+
+    /// Word `word` of the sets holding some cell of `cells`.
+    #[inline]
+    pub fn meeting(&self, cells: Bits81, word: usize) -> u64 {
+        cells
+            .iter()
+            .fold(0, |acc, cell| acc | self.rows[cell * self.words + word])
     }
 }
 

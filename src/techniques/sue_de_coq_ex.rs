@@ -16,8 +16,8 @@ use std::rc::Rc;
 use super::{StepSink, TechniqueId};
 use crate::core::bits::{self, set_bits};
 use crate::core::notation::{compressed_cells, digit_list};
-use crate::core::{houses_holding, Bits81, CandidateSet, Grid, CELLS};
-use crate::model::als::{find_als, find_locked_sets, Als};
+use crate::core::{houses_holding, Bits81, CandidateSet, Grid};
+use crate::model::als::{find_als, find_locked_sets, Als, SetsByCell};
 use crate::techniques::step::Step;
 use crate::techniques::text::eliminated_cells;
 
@@ -174,8 +174,8 @@ impl SdcTable {
 struct LeafIndex {
     words: usize,
     by_house: Vec<u64>,
-    /// The leaves holding each cell: cell `c`'s row is `by_cell[c * words..(c + 1) * words]`.
-    by_cell: Vec<u64>,
+    /// The leaves holding each cell.
+    by_cell: SetsByCell,
 }
 
 impl LeafIndex {
@@ -185,25 +185,14 @@ impl LeafIndex {
         self.words = words;
         self.by_house.clear();
         self.by_house.resize(9 * 27 * words, 0);
-        self.by_cell.clear();
-        self.by_cell.resize(CELLS * words, 0);
         for (index, leaf) in leaves.iter().enumerate() {
             for digit in bits::digits(leaf.set.digits) {
                 for house in set_bits(houses_holding(leaf.set.digit_cells[digit])) {
                     self.by_house[(digit * 27 + house) * words + index / 64] |= 1 << (index % 64);
                 }
             }
-            for cell in leaf.set.cells {
-                self.by_cell[cell * words + index / 64] |= 1 << (index % 64);
-            }
         }
-    }
-
-    /// Word `word` of the leaves holding some cell of `cells`.
-    fn meeting(&self, cells: Bits81, word: usize) -> u64 {
-        cells
-            .iter()
-            .fold(0, |acc, cell| acc | self.by_cell[cell * self.words + word])
+        self.by_cell.build(leaves.iter().map(|leaf| leaf.set.cells));
     }
 
     /// The leaves holding `digit` only in `house`, a row of `words` words.
@@ -232,7 +221,7 @@ fn link(stem: &PatternSet, index: &LeafIndex, found: &mut [u64], links: &mut Vec
     for word_index in 0..words {
         let any =
             bits::digits(stem.set.digits).fold(0, |acc, d| acc | found[d * words + word_index]);
-        let mut word = any & !index.meeting(stem.set.cells, word_index);
+        let mut word = any & !index.by_cell.meeting(stem.set.cells, word_index);
         while word != 0 {
             let bit = word.trailing_zeros() as usize;
             word &= word - 1;

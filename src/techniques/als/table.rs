@@ -24,8 +24,8 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::core::bits::{self, set_bits};
-use crate::core::{houses_holding, Bits81, Grid, CELLS, HOUSE_CELLS, HOUSE_SETS};
-use crate::model::als::{for_each_locked_set_in_house, Als};
+use crate::core::{houses_holding, Bits81, Grid, HOUSE_CELLS, HOUSE_SETS};
+use crate::model::als::{for_each_locked_set_in_house, Als, SetsByCell};
 use crate::techniques::memo;
 
 /// Which sets and RCCs a table holds.
@@ -140,9 +140,8 @@ struct SetIndex {
     /// Word `w` of every row, row by row, then word `w + 1`'s: row `r`'s word `w` is
     /// `words[w * INDEX_ROWS + r]` (a search reads all of one set's rows in a word at once).
     words: Vec<u64>,
-    /// The sets holding each cell, laid out as `words`: cell `c`'s word `w` is
-    /// `cells[w * CELLS + c]`.
-    cells: Vec<u64>,
+    /// The sets holding each cell.
+    cells: SetsByCell,
     /// The fresh sets, as a row.
     fresh: Vec<u64>,
 }
@@ -153,8 +152,6 @@ impl SetIndex {
         let words = table.len().div_ceil(64);
         self.words.clear();
         self.words.resize(INDEX_ROWS * words, 0);
-        self.cells.clear();
-        self.cells.resize(CELLS * words, 0);
         self.fresh.clear();
         self.fresh.resize(words, 0);
         for &i in fresh_ids {
@@ -166,11 +163,8 @@ impl SetIndex {
             for &row in table.rows_of(i) {
                 word[row as usize] |= bit;
             }
-            let cells = &mut self.cells[i / 64 * CELLS..][..CELLS];
-            for cell in table.sets[i].cells {
-                cells[cell] |= bit;
-            }
         }
+        self.cells.build(table.sets.iter().map(|set| set.cells));
     }
 
     /// Calls `visit(b, rccs)` for every set `b` sharing RCCs (bit per digit) with the fresh set
@@ -199,17 +193,13 @@ impl SetIndex {
             for &row in rows {
                 by_digit[row as usize / 27] |= word[row as usize];
             }
-            let cells = &self.cells[w * CELLS..][..CELLS];
             let mut partners = 0;
             for digit in bits::digits(set.digits) {
-                let sharing = set.digit_cells[digit]
-                    .iter()
-                    .fold(0, |acc, cell| acc | cells[cell]);
-                by_digit[digit] &= !sharing;
+                by_digit[digit] &= !self.cells.meeting(set.digit_cells[digit], w);
                 partners |= by_digit[digit];
             }
             if apart {
-                partners &= !set.cells.iter().fold(0, |acc, cell| acc | cells[cell]);
+                partners &= !self.cells.meeting(set.cells, w);
             }
             partners &= allowed;
             while partners != 0 {
