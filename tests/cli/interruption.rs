@@ -228,7 +228,10 @@ fn a_run_interrupted_at_once_resumes_from_its_header() {
 #[test]
 fn resume_with_dedup_and_json_lines_equals_an_uninterrupted_run() {
     let dir = tempfile::tempdir().unwrap();
-    let input = input(dir.path(), 4_000);
+    // Long enough (a few tenths of a second a run) that the kill below lands while it goes: with
+    // 4,000 lines a run sometimes ended before its first third was seen, leaving nothing to
+    // resume.
+    let input = input(dir.path(), 40_000);
     for extra in [&["--dedup"][..], &["--output-format", "jsonl"][..]] {
         let (expected, _) = reference_with(dir.path(), &input, extra);
         let out = dir.path().join("out-KILL.csv");
