@@ -24,9 +24,11 @@
 //!   is otherwise proved empty by exhausting the other digits' guesses. The grader fuzz target
 //!   found one: a 729-bit grid whose digit 5 is a checkerboard (r + c odd), which no template
 //!   fits (nine odd r + c sum to an odd number, the rows' and columns' indices to 72); it took
-//!   26 s to say `none`. Each node then also checks that every house can give its cells
-//!   distinct digits ([`State::every_house_has_a_matching`]): a column with five cells holding
-//!   four digits, in a grid with no bivalue cell, took 1.2 s otherwise. From then on, too, a
+//!   26 s to say `none`. Each node then also keeps in every house only the candidates that
+//!   some assignment of distinct digits to its cells uses ([`State::filter_houses`], naked
+//!   and hidden subsets of every size, propagated again until nothing changes): a column with
+//!   five cells holding four digits took 1.2 s otherwise, and a band whose naked subsets lead
+//!   from box to row to box to an empty house 71 s. From then on, too, a
 //!   guess takes a digit's two places in a row where no cell is bivalue
 //!   ([`State::branch_on_pairs`]). Real puzzles never make that many guesses, so they pay
 //!   nothing.
@@ -357,6 +359,24 @@ impl State {
         self.dirty |= 1 << i;
     }
 
+    /// The checks of a long search (past [`TEMPLATE_CHECK_AFTER`] guesses), after
+    /// [`State::propagate`]: every house filtered to its matchings and propagated again until
+    /// neither changes anything, then every digit's templates; false on a contradiction.
+    fn check_deeply(&mut self) -> bool {
+        loop {
+            if !self.filter_houses() {
+                return false;
+            }
+            // `propagate` leaves nothing dirty, so only the filtering's removals are.
+            if self.dirty == 0 {
+                return self.every_digit_has_a_template();
+            }
+            if !self.propagate() {
+                return false;
+            }
+        }
+    }
+
     /// Whether every digit still has a template: nine of its cells, one per row, column and
     /// box ([`band_column_triples`] per band, then one column per band in each stack).
     fn every_digit_has_a_template(&self) -> bool {
@@ -375,13 +395,18 @@ impl State {
         })
     }
 
-    /// Whether every house can give its cells distinct digits among their candidates (a
-    /// perfect matching of cells to digits, found by augmenting paths). Propagation looks at
-    /// one cell or one digit of a house at a time, so k cells of a house holding fewer than k
-    /// digits between them (Hall's condition broken: a seeded run of the grader target made a
-    /// grid whose column has five cells with four digits, no cell bivalue anywhere) are
-    /// otherwise proved impossible only by exhausting the rest of the grid's guesses.
-    fn every_house_has_a_matching(&self) -> bool {
+    /// Keeps in every house only the candidates some assignment of distinct digits to all of
+    /// its cells uses (a perfect matching of cells to digits; Régin's filtering for
+    /// all-different); false when a house has no such assignment. Propagation looks at one cell
+    /// or one digit of a house at a time, so it sees neither k cells of a house holding fewer
+    /// than k digits between them (Hall's condition broken: a seeded run of the grader target
+    /// made a grid whose column has five cells with four digits, no cell bivalue anywhere) nor
+    /// the naked subsets that lead to such a house: the libFuzzer grader target found a grid
+    /// whose box 9 holds four cells of even digits only, so the row through its other three
+    /// has five cells of odd digits and its box 8 five cells of even ones. Without the
+    /// filtering the search re-proved that in every branch of the other bands' guesses (71 s).
+    /// Candidates removed are marked dirty for [`State::propagate`].
+    fn filter_houses(&mut self) -> bool {
         let mut masks = [0u16; CELLS];
         for d in 0..9 {
             for b in 0..3 {
@@ -392,12 +417,27 @@ impl State {
                 }
             }
         }
-        HOUSE_CELLS.iter().all(|house| {
+        for house in &HOUSE_CELLS {
             let cells = house.map(|cell| masks[cell as usize]);
-            // The cell each digit is matched to (9: none yet).
-            let mut owner = [9u8; 9];
-            (0..9).all(|cell| augment(&cells, cell, &mut owner, &mut 0))
-        })
+            let Some(kept) = matched_candidates(&cells) else {
+                return false;
+            };
+            for (i, &cell) in house.iter().enumerate() {
+                let cell = cell as usize;
+                let mut removed = masks[cell] & !kept[i];
+                if removed == 0 {
+                    continue;
+                }
+                masks[cell] &= kept[i];
+                let (b, bit) = (cell / 27, 1u32 << (cell % 27));
+                while removed != 0 {
+                    let d = removed.trailing_zeros() as usize;
+                    removed &= removed - 1;
+                    self.clear(3 * d + b, !bit);
+                }
+            }
+        }
+        true
     }
 
     /// Digit index per cell; meaningful once every cell is placed.
@@ -431,6 +471,49 @@ fn augment(cells: &[u16; 9], cell: usize, owner: &mut [u8; 9], seen: &mut u16) -
         }
     }
     false
+}
+
+/// The candidates of a house's cells (`cells`: their candidate masks) that some perfect
+/// matching of cells to digits uses, or None when there is no perfect matching. One matching
+/// is found by augmenting paths; another candidate (cell c, digit d) with d matched to cell c'
+/// lies on one exactly when c' reaches c by candidates to matched digits (an alternating cycle
+/// swaps them), read from the transitive closure of that relation on the nine cells.
+fn matched_candidates(cells: &[u16; 9]) -> Option<[u16; 9]> {
+    // The cell each digit is matched to (9: none yet).
+    let mut owner = [9u8; 9];
+    if !(0..9).all(|cell| augment(cells, cell, &mut owner, &mut 0)) {
+        return None;
+    }
+    // Cell c reaches cell c' when c holds the digit matched to c'.
+    let mut reach = [0u16; 9];
+    for (c, &mask) in cells.iter().enumerate() {
+        let mut rest = mask;
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            reach[c] |= 1 << owner[d];
+        }
+    }
+    for k in 0..9 {
+        for c in 0..9 {
+            if reach[c] >> k & 1 != 0 {
+                reach[c] |= reach[k];
+            }
+        }
+    }
+    let mut kept = [0u16; 9];
+    for (c, &mask) in cells.iter().enumerate() {
+        let mut rest = mask;
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let mate = owner[d] as usize;
+            if mate == c || reach[mate] >> c & 1 != 0 {
+                kept[c] |= 1 << d;
+            }
+        }
+    }
+    Some(kept)
 }
 
 /// Every band word dirty.
@@ -489,10 +572,7 @@ fn run(mut state: State, limit: u32, first: &mut [u8; CELLS], stack: &mut Vec<Fr
     let mut found = 0;
     let mut guesses = 0u32;
     loop {
-        if state.propagate()
-            && (guesses < TEMPLATE_CHECK_AFTER
-                || (state.every_digit_has_a_template() && state.every_house_has_a_matching()))
-        {
+        if state.propagate() && (guesses < TEMPLATE_CHECK_AFTER || state.check_deeply()) {
             if state.unsolved == [0; 3] {
                 found += 1;
                 if found == 1 {
@@ -675,6 +755,73 @@ mod tests {
             with > 300 && without > 300,
             "{with} with, {without} without"
         );
+    }
+
+    /// The houses' filtering keeps a candidate exactly when some perfect matching of the
+    /// house's cells to digits uses it (by the definition: the other eight cells can still be
+    /// matched to the other eight digits), on random candidate masks.
+    #[test]
+    fn house_filtering_keeps_what_some_matching_uses() {
+        fn matchable(cells: &[u16], used: u16) -> bool {
+            match cells.split_first() {
+                None => true,
+                Some((&first, rest)) => {
+                    set_bits(u32::from(first & !used)).any(|d| matchable(rest, used | 1 << d))
+                }
+            }
+        }
+        let mut rng = Xorshift(0x5851_F42D_4C95_7F2D);
+        let (mut pruned, mut kept_all, mut none) = (0, 0, 0);
+        for n in 0..3000 {
+            let keep = 2 + n % 6;
+            let cells: [u16; 9] = std::array::from_fn(|_| nine_bits(&mut rng, keep));
+            let expected: [u16; 9] = std::array::from_fn(|c| {
+                (0..9)
+                    .filter(|&d| cells[c] >> d & 1 != 0)
+                    .filter(|&d| {
+                        let mut rest = cells;
+                        rest[c] = 1 << d;
+                        matchable(&rest, 0)
+                    })
+                    .fold(0, |m, d| m | 1 << d)
+            });
+            match matched_candidates(&cells) {
+                None => {
+                    assert_eq!(expected, [0; 9], "{cells:03x?}");
+                    none += 1;
+                }
+                Some(kept) => {
+                    assert_eq!(kept, expected, "{cells:03x?}");
+                    if kept == cells {
+                        kept_all += 1;
+                    } else {
+                        pruned += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            pruned > 300 && kept_all > 300 && none > 300,
+            "{pruned} pruned, {kept_all} unchanged, {none} without a matching"
+        );
+    }
+
+    /// Found by the libFuzzer grader target (input `ff ff 52 26 …`): no solution, because box
+    /// 9 holds four cells of even digits only, so the three others of row 8 with its two odd
+    /// cells in box 7 make five odd cells and leave row 8's box 8 cells even, and box 8 then
+    /// has five cells of four even digits. Without the houses' filtering the search re-proved
+    /// that under every guess in bands 1 and 2 (71 s).
+    #[test]
+    fn naked_subsets_across_houses_end_the_search() {
+        let bytes = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/soundness/fuzz_regressions/grader/no-matching-ffff5226"
+        ))
+        .unwrap();
+        // The target's any-grid input: the bytes after the two leading ones, repeated.
+        let search = run(bits_state(&bytes[2..]), 2, &mut [0; CELLS], &mut Vec::new());
+        assert_eq!(search.found, 0);
+        assert!(search.guesses <= 4096, "{search:?}");
     }
 
     /// Found by the grader fuzz target: 729 bits whose digit 5 is a checkerboard (r + c odd),
