@@ -221,12 +221,24 @@ fn xy_wings_of(
             if live_a & live_b == 0 || cells_a == cells_b {
                 continue;
             }
+            // The z a choice of RCCs x ≠ y leaves (z ∉ {x, y}), known from the masks alone:
+            // most pairs linked to a pivot by one RCC each, the same digit, leave none, and
+            // are dropped before any target is read.
+            let shared = live_a & live_b;
+            let mut open = 0u16;
+            for x in bits::digits(rcc_a) {
+                for y in bits::digits(rcc_b & !(1 << x)) {
+                    open |= shared & !(1 << x) & !(1 << y);
+                }
+            }
+            if open == 0 {
+                continue;
+            }
             let (a, b) = (a as usize, b as usize);
-            let (sa, sb) = (&table.sets[a], &table.sets[b]);
-            let wings = sa.cells | sb.cells;
+            let wings = cells_a | cells_b;
             // Each z's targets do not depend on the RCCs (x, y) the wings are linked by:
             // found once, then z counts for every choice with x ≠ y and z ∉ {x, y}.
-            let hit = bits::digits(live_a & live_b)
+            let hit = bits::digits(open)
                 .filter(|&z| !table.common_targets(grid, z, a, b, wings).is_empty())
                 .fold(0u16, |m, z| m | 1 << z);
             if hit == 0 {
@@ -252,7 +264,7 @@ fn xy_wings_of(
             }
             als_step(
                 TechniqueId::AlsXyWing,
-                &[sa.cells, table.sets[c].cells, sb.cells],
+                &[cells_a, table.sets[c].cells, cells_b],
                 &[used_x, used_y],
                 step,
             );
