@@ -94,9 +94,16 @@ struct Scratch {
     old_of_new: Vec<u32>,
     /// The new sets' indices in the new table, increasing.
     fresh_ids: Vec<u32>,
-    /// Per set, its neighbours found by a fresh set's search (see [`AlsTable::link`]).
-    found: Vec<Vec<(u32, u16)>>,
-    /// Per fresh set, where its own search's neighbours start in its `found` list.
+    /// The finds of the fresh sets' searches (see [`AlsTable::link`]) in the order found, each
+    /// twice: (set, partner, RCCs) and (partner, set, RCCs).
+    finds: Vec<(u32, u32, u16)>,
+    /// Per set, its neighbours found by a fresh set's search: `found[found_start[a]..
+    /// found_start[a + 1]]`, in the order found (the finds by set, one flat list rather than a
+    /// list per set, which grew on its own whenever its set index found more than ever before:
+    /// a thousand allocations in twenty top1465 puzzles).
+    found: Vec<(u32, u16)>,
+    found_start: Vec<u32>,
+    /// Per fresh set, how many of its finds came before its own search's.
     own_from: Vec<u32>,
     /// The sets as bit rows over their indices ([`SetIndex`]).
     index: SetIndex,
@@ -418,7 +425,9 @@ impl AlsTable {
         self.start.clear();
         self.start.push(0);
         let Scratch {
+            finds,
             found,
+            found_start,
             own_from,
             index,
             fresh_ids,
@@ -426,22 +435,42 @@ impl AlsTable {
             new_of_old,
             ..
         } = scratch;
-        if found.len() < n {
-            found.resize_with(n, Vec::new);
-        }
-        found[..n].iter_mut().for_each(Vec::clear);
+        finds.clear();
+        // Counted per set while found, then turned into each set's start in `found`.
+        found_start.clear();
+        found_start.resize(n + 1, 0);
         own_from.resize(n, 0);
         index.build(self, fresh_ids);
         for &a in fresh_ids.iter() {
             let a = a as usize;
-            own_from[a] = found[a].len() as u32;
+            own_from[a] = found_start[a];
             index.for_each_partner(a, self, |b, rccs| {
-                found[a].push((b as u32, rccs));
-                found[b].push((a as u32, rccs));
+                finds.push((a as u32, b as u32, rccs));
+                finds.push((b as u32, a as u32, rccs));
+                found_start[a] += 1;
+                found_start[b] += 1;
             });
         }
+        let mut total = 0;
+        for start in found_start.iter_mut() {
+            (*start, total) = (total, total + *start);
+        }
+        // Each set's finds in the order found: placed at its next free slot, which then
+        // moves up to the next set's start (restored below).
+        found.clear();
+        found.resize(finds.len(), (0, 0));
+        for &(a, b, rccs) in finds.iter() {
+            let slot = &mut found_start[a as usize];
+            found[*slot as usize] = (b, rccs);
+            *slot += 1;
+        }
+        for a in (1..=n).rev() {
+            found_start[a] = found_start[a - 1];
+        }
+        found_start[0] = 0;
         for a in 0..n {
             let old_a = old_of_new[a];
+            let found_a = &found[found_start[a] as usize..found_start[a + 1] as usize];
             match old {
                 Some(old) if old_a != NONE => {
                     // The old neighbours that survived, mapped (the old-to-new map keeps their
@@ -453,14 +482,14 @@ impl AlsTable {
                             let b = new_of_old[b as usize];
                             (b != NONE).then_some((b, rcc))
                         });
-                    if found[a].is_empty() {
+                    if found_a.is_empty() {
                         self.adjacent.extend(kept);
                     } else {
-                        merge_into(&mut self.adjacent, kept, found[a].iter().copied());
+                        merge_into(&mut self.adjacent, kept, found_a.iter().copied());
                     }
                 }
                 _ => {
-                    let (before, own) = found[a].split_at(own_from[a] as usize);
+                    let (before, own) = found_a.split_at(own_from[a] as usize);
                     if before.is_empty() {
                         self.adjacent.extend_from_slice(own);
                     } else {
