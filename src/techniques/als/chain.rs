@@ -194,13 +194,51 @@ pub fn als_chain_capped(
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
     let table = als_table(grid, max_cells, AlsFlavor::Standard);
+    let mut buffers = BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
+    let flow = chains(grid, &table, min_sets, max_sets, &mut buffers, sink);
+    BUFFERS.with(|b| *b.borrow_mut() = buffers);
+    flow
+}
+
+/// The searches' lists, kept per thread between calls so that a call allocates nothing once
+/// the lists have grown to the largest table's size.
+#[derive(Default)]
+struct Buffers {
+    viable: Vec<u16>,
+    reached: Vec<u16>,
+    parent: Vec<u32>,
+    frontier: Vec<u32>,
+    next: Vec<u32>,
+    longer: Vec<u16>,
+}
+
+thread_local! {
+    static BUFFERS: std::cell::RefCell<Buffers> = std::cell::RefCell::default();
+}
+
+/// Makes `list` `len` zeros, keeping its allocation.
+fn zeroed<T: Copy + Default>(list: &mut Vec<T>, len: usize) {
+    list.clear();
+    list.resize(len, T::default());
+}
+
+/// [`als_chain_capped`] on `table`, with `buffers` for its lists.
+fn chains(
+    grid: &Grid,
+    table: &AlsTable,
+    min_sets: usize,
+    max_sets: usize,
+    buffers: &mut Buffers,
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
     let n = table.len();
+    let viable = &mut buffers.viable;
+    zeroed(viable, n);
     // Per start set, the digits z some later set could eliminate with it: a chain reports z
     // only where its end sets' places of z are both seen ([`AlsTable::common_targets`]: the
     // meet of each end's candidates of z outside it seeing all its holders), and only an end
     // after its start; so the search runs only from (start, z) with such an end. A start's
     // candidates meet some later set's iff they meet their union, kept from the last set back.
-    let mut viable = vec![0u16; n];
     for z in 0..9 {
         let mut later = Bits81::EMPTY;
         for start in (0..n).rev() {
@@ -214,22 +252,55 @@ pub fn als_chain_capped(
             later |= targets;
         }
     }
+    let take = |list: &mut Vec<u32>| {
+        let mut list = std::mem::take(list);
+        zeroed(&mut list, n * 9);
+        list
+    };
     let mut search = ChainSearch {
         grid,
-        table: &table,
-        reached: vec![0; n],
-        parent: vec![0; n * 9],
-        frontier: vec![0; n * 9],
+        table,
+        reached: std::mem::take(&mut buffers.reached),
+        parent: take(&mut buffers.parent),
+        frontier: take(&mut buffers.frontier),
         frontier_len: 0,
-        next: vec![0; n * 9],
+        next: take(&mut buffers.next),
     };
+    zeroed(&mut search.reached, n);
+    let flow = search_all(
+        &mut search,
+        viable,
+        &mut buffers.longer,
+        min_sets,
+        max_sets,
+        sink,
+    );
+    (
+        buffers.reached,
+        buffers.parent,
+        buffers.frontier,
+        buffers.next,
+    ) = (search.reached, search.parent, search.frontier, search.next);
+    flow
+}
+
+/// Every chain from every viable (start, z) of `viable`, all of one length before the next.
+fn search_all(
+    search: &mut ChainSearch<'_>,
+    viable: &[u16],
+    longer: &mut Vec<u16>,
+    min_sets: usize,
+    max_sets: usize,
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
+    let n = viable.len();
     // All chains of one length before the next: the shortest length while finding which
     // (start, z) have longer ones, then each longer length from those only.
     let (min_len, max_len) = (min_sets.max(2), max_sets.min(MAX_CHAIN_ALS_SEARCH));
     if min_len > max_len {
         return ControlFlow::Continue(());
     }
-    let mut longer = vec![0u16; n * 9];
+    zeroed(longer, n * 9);
     for start in 0..n {
         for z in bits::digits(viable[start]) {
             longer[start * 9 + z] = search.run(start, z, min_len, max_len, sink)?;
