@@ -217,16 +217,16 @@ impl LoopSearch {
         self.order = order;
     }
 
-    /// The states from the start to `end`.
-    fn path(&self, start: State, end: State) -> Vec<State> {
-        let mut states = vec![end];
+    /// The states from the start to `end`, into `states` (whose allocation a scan reuses).
+    fn path(&self, start: State, end: State, states: &mut Vec<State>) {
+        states.clear();
+        states.push(end);
         let mut at = end;
         while at != start {
             at = self.parent[at as usize];
             states.push(at);
         }
         states.reverse();
-        states
     }
 }
 
@@ -443,6 +443,8 @@ impl Scan<'_, '_> {
         let wanted = |path: &[State]| !grouped || path.iter().any(|&s| node_of(s) >= least);
         // The ALS search starts from single candidates only (groups were tried before).
         let starts = if nodes.with_als { SINGLES } else { ALS_BASE };
+        // The chain of the step being made, one list for the whole scan.
+        let mut path = Vec::new();
         for start in (0..starts).filter(|&n| !nodes.cells[n].is_empty()) {
             let single = start < SINGLES;
             let (cell, digit) = (start % 81, digit_of(start));
@@ -465,7 +467,7 @@ impl Scan<'_, '_> {
                 if is_on(end) {
                     if end == on {
                         if single && keep.wants(d) {
-                            let path = search.path(off, end);
+                            search.path(off, end, &mut path);
                             if wanted(&path) {
                                 let mut step = chain_step(technique, nodes, &path);
                                 place(grid, &mut step, cell, digit);
@@ -478,7 +480,7 @@ impl Scan<'_, '_> {
                         continue;
                     }
                     if keep.wants(d + 1) && nodes.weakly_linked(end_node, start) {
-                        let mut path = search.path(off, end);
+                        search.path(off, end, &mut path);
                         path.push(off);
                         let removed = loop_eliminations(nodes, &path);
                         if !removed.is_empty() && wanted(&path) {
@@ -488,7 +490,7 @@ impl Scan<'_, '_> {
                         }
                     }
                     if end > off && keep.wants(d) && nodes.share_a_victim(start, end_node) {
-                        let path = search.path(off, end);
+                        search.path(off, end, &mut path);
                         if wanted(&path) {
                             let mut step = chain_step(technique, nodes, &path);
                             step.eliminations = nodes.seen_by_both(start, end_node);
@@ -504,7 +506,7 @@ impl Scan<'_, '_> {
                         && links.strong_partners(digit, cell).contains(end_node % 81)
                         || end_node % 81 == cell && links.mask(cell).count_ones() == 2)
                 {
-                    let mut path = search.path(off, end);
+                    search.path(off, end, &mut path);
                     path.push(on);
                     if wanted(&path) {
                         let mut step = chain_step(technique, nodes, &path);
@@ -528,7 +530,7 @@ impl Scan<'_, '_> {
                 // The chain, closed by the start's own off state when it ends elsewhere.
                 let length = if end == off { d } else { d + 1 };
                 if contradiction && keep.wants(length) {
-                    let mut path = search.path(on, end);
+                    search.path(on, end, &mut path);
                     if end != off {
                         path.push(off);
                     }
