@@ -487,10 +487,7 @@ fn matched_candidates(cells: &[u16; 9]) -> Option<[u16; 9]> {
     // Cell c reaches cell c' when c holds the digit matched to c'.
     let mut reach = [0u16; 9];
     for (c, &mask) in cells.iter().enumerate() {
-        let mut rest = mask;
-        while rest != 0 {
-            let d = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
+        for d in set_bits(u32::from(mask)) {
             reach[c] |= 1 << owner[d];
         }
     }
@@ -503,10 +500,7 @@ fn matched_candidates(cells: &[u16; 9]) -> Option<[u16; 9]> {
     }
     let mut kept = [0u16; 9];
     for (c, &mask) in cells.iter().enumerate() {
-        let mut rest = mask;
-        while rest != 0 {
-            let d = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
+        for d in set_bits(u32::from(mask)) {
             let mate = owner[d] as usize;
             if mate == c || reach[mate] >> c & 1 != 0 {
                 kept[c] |= 1 << d;
