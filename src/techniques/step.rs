@@ -168,14 +168,24 @@ impl Step {
     /// Makes this step the single of `technique` placing `digit` in `cell`, named by `houses`:
     /// the step `Step::new(technique)` would be with that placement, its cell, digit and houses,
     /// every other field empty. In place, so that the `Vec`s keep their capacity (the grader
-    /// fills its one step buffer this way, with no copy of a whole step). The destructuring
-    /// names every field: a new one must be reset here.
+    /// fills its one step buffer this way, with no copy of a whole step).
     pub fn set_single(&mut self, technique: TechniqueId, cell: usize, digit: usize, houses: u32) {
+        self.reset(technique);
+        self.placements.insert(cell, digit);
+        self.houses = houses;
+        self.cells = Bits81::cell(cell);
+        self.digits = 1 << digit;
+    }
+
+    /// Makes this step `Step::new(technique)` in place, so that its `Vec`s keep their capacity
+    /// for the finder that fills it again. The destructuring names every field: a new one must
+    /// be reset here.
+    pub fn reset(&mut self, technique: TechniqueId) {
         let Step {
             technique: own_technique,
             placements,
             eliminations,
-            houses: own_houses,
+            houses,
             cover_houses,
             cells,
             digits,
@@ -196,12 +206,11 @@ impl Step {
         } = self;
         *own_technique = technique;
         *placements = CandidateSet::EMPTY;
-        placements.insert(cell, digit);
         *eliminations = CandidateSet::EMPTY;
-        *own_houses = houses;
+        *houses = 0;
         *cover_houses = 0;
-        *cells = Bits81::cell(cell);
-        *digits = 1 << digit;
+        *cells = Bits81::EMPTY;
+        *digits = 0;
         *fins = Bits81::EMPTY;
         *endo_fins = Bits81::EMPTY;
         *pivot = None;

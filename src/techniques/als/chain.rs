@@ -2,11 +2,12 @@
 
 use std::ops::ControlFlow;
 
-use super::{als_step, als_table, eliminated_digits, AlsFlavor, AlsTable, MAX_CHAIN_ALS};
+use super::{
+    als_step, als_table, eliminated_digits, with_step, AlsFlavor, AlsTable, MAX_CHAIN_ALS,
+};
 use crate::core::bits;
 use crate::core::{Bits81, CandidateSet, Grid};
 use crate::model::als::MAX_ALS_CELLS;
-use crate::techniques::step::Step;
 use crate::techniques::{StepSink, TechniqueId};
 
 /// Breadth-first ALS chain search over states (set, RCC digit it was entered by), from one
@@ -159,12 +160,16 @@ impl ChainSearch<'_> {
         eliminations: CandidateSet,
         sink: &mut StepSink<'_>,
     ) -> ControlFlow<()> {
-        let sets: Vec<Bits81> = path.iter().map(|&i| self.table.sets[i].cells).collect();
-        let mut step = Step::new(TechniqueId::AlsChain);
-        als_step(TechniqueId::AlsChain, &sets, rccs, &mut step);
-        step.digits = eliminated_digits(&eliminations);
-        step.eliminations = eliminations;
-        sink(&step)
+        let mut sets = [Bits81::EMPTY; MAX_CHAIN_ALS_SEARCH];
+        for (slot, &i) in sets.iter_mut().zip(path) {
+            *slot = self.table.sets[i].cells;
+        }
+        with_step(|step| {
+            als_step(TechniqueId::AlsChain, &sets[..path.len()], rccs, step);
+            step.digits = eliminated_digits(&eliminations);
+            step.eliminations = eliminations;
+            sink(step)
+        })
     }
 }
 

@@ -2,11 +2,10 @@
 
 use std::ops::ControlFlow;
 
-use super::{als_step, als_table, AlsFlavor, AlsTable};
+use super::{als_step, als_table, with_step, AlsFlavor, AlsTable};
 use crate::core::bits;
 use crate::core::{Bits81, Grid};
 use crate::model::als::MAX_ALS_CELLS;
-use crate::techniques::step::Step;
 use crate::techniques::{StepSink, TechniqueId};
 
 /// Death Blossom: a stem cell and, per stem digit d, a petal set holding d whose places of d
@@ -24,7 +23,24 @@ pub fn death_blossom_capped(
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
     let table = als_table(grid, max_cells, AlsFlavor::Standard);
-    let mut petals: [Vec<usize>; 9] = Default::default();
+    let mut petals = PETALS.with(|p| std::mem::take(&mut *p.borrow_mut()));
+    let flow = blossoms(grid, &table, &mut petals, sink);
+    PETALS.with(|p| *p.borrow_mut() = petals);
+    flow
+}
+
+thread_local! {
+    /// Each stem digit's petals, kept per thread between calls (no allocation once warm).
+    static PETALS: std::cell::RefCell<[Vec<usize>; 9]> = std::cell::RefCell::default();
+}
+
+/// The Death Blossoms of every stem over `table`, with `petals` for each digit's petal list.
+fn blossoms(
+    grid: &Grid,
+    table: &AlsTable,
+    petals: &mut [Vec<usize>; 9],
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
     for stem in grid.unsolved() {
         let stem_digits = grid.candidates(stem);
         if !(2..=4).contains(&stem_digits.count_ones()) {
@@ -48,14 +64,18 @@ pub fn death_blossom_capped(
         if !enough {
             continue;
         }
-        let digits: Vec<usize> = bits::digits(stem_digits).collect();
+        let mut digits = [0usize; 4];
+        for (slot, d) in digits.iter_mut().zip(bits::digits(stem_digits)) {
+            *slot = d;
+        }
         let mut blossom = Blossom {
-            table: &table,
-            petals: &petals,
+            table,
+            petals,
             stem,
             stem_digits,
-            digits: &digits,
-            chosen: Vec::with_capacity(4),
+            digits: &digits[..stem_digits.count_ones() as usize],
+            chosen: [0; 4],
+            chosen_len: 0,
         };
         let mut targets = [Bits81::EMPTY; 9];
         for (z, slot) in targets.iter_mut().enumerate() {
@@ -75,7 +95,9 @@ struct Blossom<'a> {
     stem: usize,
     stem_digits: u16,
     digits: &'a [usize],
-    chosen: Vec<usize>,
+    /// The petals chosen so far, one per digit of `digits` (`chosen[..chosen_len]`).
+    chosen: [usize; 4],
+    chosen_len: usize,
 }
 
 impl Blossom<'_> {
@@ -88,26 +110,31 @@ impl Blossom<'_> {
         cells: Bits81,
         sink: &mut StepSink<'_>,
     ) -> ControlFlow<()> {
-        let k = self.chosen.len();
+        let k = self.chosen_len;
         if k == self.digits.len() {
-            let mut step = Step::new(TechniqueId::DeathBlossom);
-            let sets: Vec<Bits81> = self
-                .chosen
-                .iter()
-                .map(|&i| self.table.sets[i].cells)
-                .collect();
-            let petal_digits: Vec<u16> = self.digits.iter().map(|&d| 1 << d).collect();
-            als_step(TechniqueId::DeathBlossom, &sets, &petal_digits, &mut step);
+            let mut eliminations = crate::core::CandidateSet::EMPTY;
             for z in bits::digits(common) {
-                step.eliminations.planes[z] = targets[z].and_not(cells);
+                eliminations.planes[z] = targets[z].and_not(cells);
             }
-            if step.eliminations.is_empty() {
+            if eliminations.is_empty() {
                 return ControlFlow::Continue(());
             }
-            step.cells.insert(self.stem);
-            step.pivot = Some(self.stem as u8);
-            step.digits = self.stem_digits;
-            return sink(&step);
+            let sets: [Bits81; 4] = std::array::from_fn(|i| self.table.sets[self.chosen[i]].cells);
+            let petal_digits: [u16; 4] =
+                std::array::from_fn(|i| 1 << self.digits.get(i).unwrap_or(&0));
+            return with_step(|step| {
+                als_step(
+                    TechniqueId::DeathBlossom,
+                    &sets[..k],
+                    &petal_digits[..k],
+                    step,
+                );
+                step.eliminations = eliminations;
+                step.cells.insert(self.stem);
+                step.pivot = Some(self.stem as u8);
+                step.digits = self.stem_digits;
+                sink(step)
+            });
         }
         let d = self.digits[k];
         for &petal in &self.petals[d] {
@@ -124,9 +151,10 @@ impl Blossom<'_> {
             if alive == 0 {
                 continue;
             }
-            self.chosen.push(petal);
+            self.chosen[k] = petal;
+            self.chosen_len = k + 1;
             let flow = self.grow(alive, next, cells | set.cells, sink);
-            self.chosen.pop();
+            self.chosen_len = k;
             flow?;
         }
         ControlFlow::Continue(())

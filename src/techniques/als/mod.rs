@@ -36,10 +36,26 @@ pub const MAX_CHAIN_ALS: usize = 5;
 
 /// Fills the ALS fields of a step: its sets in order, RCCs between them, all their cells.
 fn als_step(technique: TechniqueId, sets: &[Bits81], rccs: &[u16], step: &mut Step) {
-    *step = Step::new(technique);
-    step.als = sets.to_vec();
-    step.rcc = rccs.to_vec();
+    // In place: a finder filling one step again and again allocates its lists once.
+    step.reset(technique);
+    step.als.extend_from_slice(sets);
+    step.rcc.extend_from_slice(rccs);
     step.cells = sets.iter().fold(Bits81::EMPTY, |acc, &s| acc | s);
+}
+
+thread_local! {
+    /// The ALS finders' step, kept per thread so that its lists are allocated once.
+    static STEP: std::cell::RefCell<Step> = std::cell::RefCell::new(Step::new(TechniqueId::AlsXz));
+}
+
+/// Runs `find` with the thread's ALS step (a finder nested in a sink takes the empty step left
+/// in its place).
+fn with_step<R>(find: impl FnOnce(&mut Step) -> R) -> R {
+    let empty = || Step::new(TechniqueId::AlsXz);
+    let mut step = STEP.with(|s| std::mem::replace(&mut *s.borrow_mut(), empty()));
+    let result = find(&mut step);
+    STEP.with(|s| *s.borrow_mut() = step);
+    result
 }
 
 /// The digits with an elimination in `eliminations` (bit per digit).
@@ -118,7 +134,17 @@ fn xz_steps(
     pairs: &[(u8, u32, u32, u16)],
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
-    let mut step = Step::new(TechniqueId::AlsXz);
+    with_step(|step| xz_steps_with(grid, table, pairs, step, sink))
+}
+
+/// [`xz_steps`], filling `step`.
+fn xz_steps_with(
+    grid: &Grid,
+    table: &AlsTable,
+    pairs: &[(u8, u32, u32, u16)],
+    step: &mut Step,
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
     for &(_, a, b, rcc) in pairs {
         let (a, b) = (a as usize, b as usize);
         let (sa, sb) = (&table.sets[a], &table.sets[b]);
@@ -144,10 +170,10 @@ fn xz_steps(
         if eliminations.is_empty() {
             continue;
         }
-        als_step(TechniqueId::AlsXz, &[sa.cells, sb.cells], &[rcc], &mut step);
+        als_step(TechniqueId::AlsXz, &[sa.cells, sb.cells], &[rcc], step);
         step.eliminations = eliminations;
         step.digits = (sa.digits & sb.digits) & !rcc | if doubly { rcc } else { 0 };
-        sink(&step)?;
+        sink(step)?;
     }
     ControlFlow::Continue(())
 }
@@ -181,11 +207,10 @@ fn als_xy_wing_of(
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
     let table = als_table(grid, max_cells, flavor);
-    let mut step = Step::new(TechniqueId::AlsXyWing);
     // Per pivot, its neighbours with a live digit, packed: (set, RCCs, live digits, cells).
     // A wing eliminates only a digit it has live, and so does the other wing.
     let mut around = XY_WINGS.with(|w| std::mem::take(&mut *w.borrow_mut()));
-    let flow = (|| {
+    let flow = with_step(|step| {
         for c in 0..table.len() {
             around.clear();
             around.extend(table.neighbours(c).iter().filter_map(|&(a, rcc)| {
@@ -193,10 +218,10 @@ fn als_xy_wing_of(
                 let live = table.live[a as usize] & set.digits;
                 (live != 0).then_some((a, rcc, live, set.cells))
             }));
-            xy_wings_of(grid, &table, c, &around, &mut step, sink)?;
+            xy_wings_of(grid, &table, c, &around, step, sink)?;
         }
         ControlFlow::Continue(())
-    })();
+    });
     XY_WINGS.with(|w| *w.borrow_mut() = around);
     flow
 }
