@@ -342,15 +342,15 @@ impl Table {
     }
 
     /// The chain from the premise to `end`.
-    fn chain(&self, end: State) -> Vec<State> {
-        let mut path = vec![end];
+    fn chain(&self, end: State, path: &mut Vec<State>) {
+        path.clear();
+        path.push(end);
         let mut at = end;
         while at != self.order[0] {
             at = self.reached[at as usize].parent;
             path.push(at);
         }
         path.reverse();
-        path
     }
 }
 
@@ -396,15 +396,17 @@ fn search(
     let premises: Vec<usize> = (0..SINGLES)
         .filter(|&n| !graph.cells[n].is_empty())
         .collect();
+    // One chain and one step, filled again for every candidate end.
+    let (mut path, mut step) = (Vec::new(), Step::new(technique));
     for &premise in &premises {
         table.fill(&graph, state(premise, true));
-        nice_loops_of(&graph, &table, technique, sink)?;
+        nice_loops_of(&graph, &table, technique, (&mut path, &mut step), sink)?;
     }
     let mut aics = Vec::new();
     for &premise in &premises {
         table.fill(&graph, state(premise, false));
-        nice_loops_of(&graph, &table, technique, sink)?;
-        aics_of(&graph, &table, technique, &mut aics);
+        nice_loops_of(&graph, &table, technique, (&mut path, &mut step), sink)?;
+        aics_of(&graph, &table, technique, &mut path, &mut aics);
     }
     for step in &aics {
         sink(step)?;
@@ -412,11 +414,12 @@ fn search(
     ControlFlow::Continue(())
 }
 
-/// The nice loops of one premise's table.
+/// The nice loops of one premise's table (`path` and `step`: buffers to fill).
 fn nice_loops_of(
     graph: &Graph<'_>,
     table: &Table,
     technique: TechniqueId,
+    (path, step): (&mut Vec<State>, &mut Step),
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
     let premise = table.order[0];
@@ -428,10 +431,10 @@ fn nice_loops_of(
         if end_node >= SINGLES || end_node / 9 != cell || table.depth(end) <= 2 {
             continue;
         }
-        let path = table.chain(end);
+        table.chain(end, path);
         let n = path.len() - 1;
         if graph.cell_of(node_of(path[n - 1])) == cell
-            || crosses_itself(graph, &path, true)
+            || crosses_itself(graph, path, true)
             || graph.cell_of(node_of(path[1])) == cell
         {
             continue;
@@ -440,7 +443,7 @@ fn nice_loops_of(
         let last_strong = is_on(end);
         let last_digit = end_node % 9;
         let same = first_digit == last_digit;
-        let mut step = chain_step(technique, graph, &path);
+        chain_step(technique, graph, path, step);
         let cell_mask = grid.candidates(cell);
         if !first_strong && !last_strong && same {
             step.eliminations.insert(cell, first_digit);
@@ -459,12 +462,12 @@ fn nice_loops_of(
             || (first_strong && last_strong)
             || (first_strong != last_strong)
         {
-            continuous_eliminations(graph, &path, &mut step);
+            continuous_eliminations(graph, path, step);
         } else {
             continue;
         }
         if !step.eliminations.is_empty() {
-            sink(&step)?;
+            sink(step)?;
         }
     }
     ControlFlow::Continue(())
@@ -518,7 +521,13 @@ fn continuous_eliminations(graph: &Graph<'_>, path: &[State], step: &mut Step) {
 }
 
 /// The AICs of one "false" premise's table.
-fn aics_of(graph: &Graph<'_>, table: &Table, technique: TechniqueId, out: &mut Vec<Step>) {
+fn aics_of(
+    graph: &Graph<'_>,
+    table: &Table,
+    technique: TechniqueId,
+    path: &mut Vec<State>,
+    out: &mut Vec<Step>,
+) {
     let grid = graph.grid;
     let start = node_of(table.order[0]);
     let (cell, digit) = (start / 9, start % 9);
@@ -551,19 +560,21 @@ fn aics_of(graph: &Graph<'_>, table: &Table, technique: TechniqueId, out: &mut V
         if table.depth(end) <= 2 {
             continue;
         }
-        let path = table.chain(end);
-        if crosses_itself(graph, &path, false) {
+        table.chain(end, path);
+        if crosses_itself(graph, path, false) {
             continue;
         }
-        let mut step = chain_step(technique, graph, &path);
+        let mut step = Step::new(technique);
+        chain_step(technique, graph, path, &mut step);
         step.eliminations = eliminations;
         out.push(step);
     }
 }
 
-/// A step showing the chain `path` (both notations: plain links when it has no group).
-fn chain_step(technique: TechniqueId, graph: &Graph<'_>, path: &[State]) -> Step {
-    let mut step = Step::new(technique);
+/// Makes `step` the step showing the chain `path` (both notations: plain links when it has no
+/// group), in place (its lists keep their allocations).
+fn chain_step(technique: TechniqueId, graph: &Graph<'_>, path: &[State], step: &mut Step) {
+    step.reset(technique);
     // HoDoKu sorts a loop's eliminations by digit, then cell, and removes them in that order.
     step.eliminations_by_digit = true;
     let node = |s: State| SuperNode {
@@ -579,32 +590,25 @@ fn chain_step(technique: TechniqueId, graph: &Graph<'_>, path: &[State]) -> Step
         }
     };
     if path.iter().all(|&s| node_of(s) < SINGLES) {
-        step.chain = path
-            .windows(2)
-            .map(|w| {
-                let (a, b) = (node_of(w[0]), node_of(w[1]));
-                let (from, to) = ((a / 9, a % 9), (b / 9, b % 9));
-                match kind(w[0]) {
-                    LinkKind::Weak => ChainLink::weak(from, to),
-                    LinkKind::Strong => ChainLink::strong(from, to),
-                }
-            })
-            .collect();
+        step.chain.extend(path.windows(2).map(|w| {
+            let (a, b) = (node_of(w[0]), node_of(w[1]));
+            let (from, to) = ((a / 9, a % 9), (b / 9, b % 9));
+            match kind(w[0]) {
+                LinkKind::Weak => ChainLink::weak(from, to),
+                LinkKind::Strong => ChainLink::strong(from, to),
+            }
+        }));
     }
-    step.group_chain = path
-        .windows(2)
-        .map(|w| SuperLink {
-            kind: kind(w[0]),
-            from: node(w[0]),
-            to: node(w[1]),
-            als: Bits81::EMPTY,
-        })
-        .collect();
+    step.group_chain.extend(path.windows(2).map(|w| SuperLink {
+        kind: kind(w[0]),
+        from: node(w[0]),
+        to: node(w[1]),
+        als: Bits81::EMPTY,
+    }));
     for &s in path {
         step.cells |= graph.cells[node_of(s)];
         step.digits |= 1 << graph.digit_of(node_of(s));
     }
-    step
 }
 
 #[cfg(test)]
