@@ -48,12 +48,29 @@ const NO_ID: u16 = u16::MAX;
 
 /// Forcing Chain: conclusions from direct implications.
 pub fn forcing_chain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    Tables::new(grid, Mode::Chain).emit(grid, sink)
+    with_tables(grid, Mode::Chain, |tables| tables.emit(grid, sink))
 }
 
 /// Forcing Net: conclusions from premises that look ahead through singles.
 pub fn forcing_net(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    Tables::new(grid, Mode::Net).emit(grid, sink)
+    with_tables(grid, Mode::Net, |tables| tables.emit(grid, sink))
+}
+
+thread_local! {
+    /// The tables of the last state, kept per thread so that building the next one reuses
+    /// their lists (a state's closures and closure rows are some 100 KB, which a new table
+    /// would take from the allocator, and the kernel zero, at every call).
+    static TABLES: std::cell::RefCell<Tables> = std::cell::RefCell::new(Tables::empty());
+}
+
+/// Runs `use_tables` on the `mode` tables of `grid`, built in the thread's kept tables (a
+/// search nested in a sink builds in the empty tables left in their place).
+fn with_tables<R>(grid: &Grid, mode: Mode, use_tables: impl FnOnce(&Tables) -> R) -> R {
+    let mut tables = TABLES.with(|t| std::mem::replace(&mut *t.borrow_mut(), Tables::empty()));
+    tables.rebuild(grid, mode);
+    let result = use_tables(&tables);
+    TABLES.with(|t| *t.borrow_mut() = tables);
+    result
 }
 
 /// Which implications a premise's table starts from.
@@ -96,42 +113,57 @@ struct Tables {
     /// Direct implications: `nodes` rows of `words` bits.
     direct: Vec<u64>,
     closures: Vec<Closure>,
+    /// [`Tables::close`]'s work space: one premise's reached and expanded nodes, and the
+    /// closures of the premises done, as rows of `words` bits.
+    reached: Vec<u64>,
+    expanded: Vec<u64>,
+    done: Vec<u64>,
 }
 
 impl Tables {
-    /// Builds and closes the tables of `grid`.
-    fn new(grid: &Grid, mode: Mode) -> Tables {
-        let mut candidates = Vec::new();
-        let mut ids = vec![NO_ID; 729];
+    /// Tables of nothing, with no allocation.
+    fn empty() -> Tables {
+        Tables {
+            mode: Mode::Chain,
+            candidates: Vec::new(),
+            ids: Vec::new(),
+            groups: Vec::new(),
+            nodes: 0,
+            words: 0,
+            direct: Vec::new(),
+            closures: Vec::new(),
+            reached: Vec::new(),
+            expanded: Vec::new(),
+            done: Vec::new(),
+        }
+    }
+
+    /// Makes these the closed tables of `grid`, in place (the lists keep their allocations).
+    fn rebuild(&mut self, grid: &Grid, mode: Mode) {
+        self.mode = mode;
+        self.candidates.clear();
+        self.ids.clear();
+        self.ids.resize(729, NO_ID);
         for cell in grid.unsolved() {
             let mask = grid.candidates(cell);
             for digit in 0..9 {
                 if mask & (1 << digit) != 0 {
-                    ids[digit * 81 + cell] = candidates.len() as u16;
-                    candidates.push((cell as u8, digit as u8));
+                    self.ids[digit * 81 + cell] = self.candidates.len() as u16;
+                    self.candidates.push((cell as u8, digit as u8));
                 }
             }
         }
-        let groups = group_nodes(grid);
-        let nodes = 2 * candidates.len() + 2 * groups.len();
-        let words = nodes.div_ceil(64).max(1);
-        let mut tables = Tables {
-            mode,
-            candidates,
-            ids,
-            groups,
-            nodes,
-            words,
-            direct: vec![0; nodes * words],
-            closures: Vec::new(),
-        };
+        group_nodes(grid, &mut self.groups);
+        self.nodes = 2 * self.candidates.len() + 2 * self.groups.len();
+        self.words = self.nodes.div_ceil(64).max(1);
+        self.direct.clear();
+        self.direct.resize(self.nodes * self.words, 0);
         match mode {
-            Mode::Chain => tables.link_direct(grid),
-            Mode::Net => tables.link_nets(grid),
+            Mode::Chain => self.link_direct(grid),
+            Mode::Net => self.link_nets(grid),
         }
-        tables.link_groups(grid);
-        tables.close();
-        tables
+        self.link_groups(grid);
+        self.close();
     }
 
     /// Node id of (cell, digit) set or deleted (the candidate must exist).
@@ -319,16 +351,21 @@ impl Tables {
     /// Closes every candidate premise's table under implication.
     fn close(&mut self) {
         let words = self.words;
-        let mut reached = vec![0u64; words];
-        let mut expanded = vec![0u64; words];
+        let (mut reached, mut expanded, mut done) = (
+            std::mem::take(&mut self.reached),
+            std::mem::take(&mut self.expanded),
+            std::mem::take(&mut self.done),
+        );
+        reached.resize(words, 0);
+        expanded.resize(words, 0);
         let premises = 2 * self.candidates.len();
         // The closures of the premises done so far, as node bits: a premise reached by a
         // later one brings its whole closure at once, and everything in it counts as
         // expanded (a closure holds every implication of its members).
         // Row `p` is appended when premise `p` is closed and read only by later premises, so
         // the rows are never zeroed first.
-        let mut done = Vec::with_capacity(premises * words);
-        self.closures = Vec::with_capacity(premises);
+        done.clear();
+        self.closures.clear();
         for premise in 0..premises {
             reached.fill(0);
             expanded.fill(0);
@@ -383,6 +420,7 @@ impl Tables {
             }
             self.closures.push(closure);
         }
+        (self.reached, self.expanded, self.done) = (reached, expanded, done);
     }
 
     /// Hands each conclusion to the sink as a step, in HoDoKu's order: placements by cell, then
@@ -505,10 +543,10 @@ impl Tables {
     }
 }
 
-/// HoDoKu's group nodes: per row, then per column, per digit and box, the digit's places in the
-/// segment when there are two or three.
-fn group_nodes(grid: &Grid) -> Vec<Group> {
-    let mut groups = Vec::new();
+/// HoDoKu's group nodes into `groups`: per row, then per column, per digit and box, the digit's
+/// places in the segment when there are two or three.
+fn group_nodes(grid: &Grid, groups: &mut Vec<Group>) {
+    groups.clear();
     for lines in [0..9, 9..18] {
         for line in lines {
             for digit in 0..9 {
@@ -530,5 +568,4 @@ fn group_nodes(grid: &Grid) -> Vec<Group> {
             }
         }
     }
-    groups
 }
