@@ -118,6 +118,11 @@ struct Tables {
     reached: Vec<u64>,
     expanded: Vec<u64>,
     done: Vec<u64>,
+    /// [`Tables::link_nets`]' grid copy and singles found, and [`Tables::link_groups`]' groups
+    /// by digit, kept for their lists' allocations.
+    sim: Option<Sim>,
+    singles: Vec<(u8, u8)>,
+    groups_by_digit: [Vec<usize>; 9],
 }
 
 impl Tables {
@@ -135,6 +140,9 @@ impl Tables {
             reached: Vec::new(),
             expanded: Vec::new(),
             done: Vec::new(),
+            sim: None,
+            singles: Vec::new(),
+            groups_by_digit: Default::default(),
         }
     }
 
@@ -243,8 +251,8 @@ impl Tables {
     /// [`NET_LOOKAHEAD`] rounds of the singles that appeared, set one after the other.
     fn link_nets(&mut self, grid: &Grid) {
         let start = Sim::new(grid);
-        let mut sim = Sim::new(grid);
-        let mut singles = Vec::new();
+        let mut sim = self.sim.take().unwrap_or_else(|| Sim::new(grid));
+        let mut singles = std::mem::take(&mut self.singles);
         for k in 0..self.candidates.len() {
             let (cell, digit) = self.candidates[k];
             let (cell, digit) = (cell as usize, digit as usize);
@@ -277,6 +285,7 @@ impl Tables {
                 }
             }
         }
+        (self.sim, self.singles) = (Some(sim), singles);
     }
 
     /// Sets `digit` in `cell` of the copy and records what that sets and deletes: the cell's
@@ -297,7 +306,8 @@ impl Tables {
     /// line or box (a single cell or another group).
     fn link_groups(&mut self, grid: &Grid) {
         // Per digit, its groups in list order: a group links only to groups of its digit.
-        let mut by_digit: [Vec<usize>; 9] = Default::default();
+        let mut by_digit = std::mem::take(&mut self.groups_by_digit);
+        by_digit.iter_mut().for_each(Vec::clear);
         for (h, group) in self.groups.iter().enumerate() {
             by_digit[group.digit as usize].push(h);
         }
@@ -346,6 +356,7 @@ impl Tables {
                 }
             }
         }
+        self.groups_by_digit = by_digit;
     }
 
     /// Closes every candidate premise's table under implication.
