@@ -176,10 +176,10 @@ fn bounds(scale: Scale) -> (f64, f64) {
         "gnpx584" => (0.0023, 0.05),
         // Measured 2026-12-05: 0.058 and 5.44, once HoDoKu's ALS list and ALS-XY-Wing reused
         // their buffers (0.062 and 9.23 on 2026-12-04; 0.178 and 49.87 at first); 0.058 and
-        // 3.81 at the third session's end; 0.017 and 2.33 in the fourth, once its nice loops
-        // filled one chain and step in place and its forcing tables, net grid copy and group
-        // lists were kept per thread.
-        "hodoku" => (0.022, 2.9),
+        // 3.81 at the third session's end; 0.006 and 0.43 in the fourth, once its nice loops
+        // kept their graph, table, chain, steps and AICs per thread and its forcing tables,
+        // net grid copy and group lists were kept too.
+        "hodoku" => (0.008, 0.54),
         // Measured 2026-12-04: 0.067 and 3.16.
         "se" => (0.084, 3.95),
         _ => (f64::INFINITY, f64::INFINITY),

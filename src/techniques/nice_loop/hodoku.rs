@@ -69,17 +69,47 @@ struct Graph<'a> {
     /// Direct implications per state (CSR: `succ[start[s]..start[s + 1]]`).
     start: Vec<u32>,
     succ: Vec<State>,
+    /// One state's direct implications while the graph is built.
+    out: Vec<State>,
+}
+
+/// A graph's lists without the graph, kept per thread between searches so that building the
+/// next graph allocates nothing once they have grown.
+#[derive(Default)]
+struct GraphLists {
+    groups: Vec<Group>,
+    group_order: Vec<u16>,
+    cells: Vec<Bits81>,
+    sees: Vec<Bits81>,
+    start: Vec<u32>,
+    succ: Vec<State>,
+    out: Vec<State>,
 }
 
 impl<'a> Graph<'a> {
+    #[cfg(test)]
     fn new(grid: &'a Grid, grouped: bool) -> Graph<'a> {
-        let groups = if grouped {
-            hodoku_groups(grid)
-        } else {
-            Vec::new()
-        };
+        Graph::new_in(grid, grouped, GraphLists::default())
+    }
+
+    /// The graph of `grid`, built in `lists` (their allocations reused).
+    fn new_in(grid: &'a Grid, grouped: bool, lists: GraphLists) -> Graph<'a> {
+        let GraphLists {
+            mut groups,
+            mut group_order,
+            mut cells,
+            mut sees,
+            mut start,
+            mut succ,
+            mut out,
+        } = lists;
+        groups.clear();
+        if grouped {
+            hodoku_groups(grid, &mut groups);
+        }
         let nodes = SINGLES + groups.len();
-        let mut cells = vec![Bits81::EMPTY; nodes];
+        cells.clear();
+        cells.resize(nodes, Bits81::EMPTY);
         for cell in 0..81 {
             for digit in 0..9 {
                 if grid.candidates(cell) & (1 << digit) != 0 {
@@ -90,17 +120,16 @@ impl<'a> Graph<'a> {
         for (i, g) in groups.iter().enumerate() {
             cells[SINGLES + i] = g.cells;
         }
-        let sees = cells
-            .iter()
-            .map(|c| {
-                if c.is_empty() {
-                    Bits81::EMPTY
-                } else {
-                    c.iter().fold(Bits81::ALL, |acc, cell| acc & PEERS[cell])
-                }
-            })
-            .collect();
-        let mut group_order: Vec<u16> = (0..groups.len() as u16).collect();
+        sees.clear();
+        sees.extend(cells.iter().map(|c| {
+            if c.is_empty() {
+                Bits81::EMPTY
+            } else {
+                c.iter().fold(Bits81::ALL, |acc, cell| acc & PEERS[cell])
+            }
+        }));
+        group_order.clear();
+        group_order.extend(0..groups.len() as u16);
         group_order.sort_by_key(|&g| groups[g as usize].digit);
         let mut group_start = [groups.len(); 10];
         for (k, &g) in group_order.iter().enumerate().rev() {
@@ -109,6 +138,8 @@ impl<'a> Graph<'a> {
         for d in (0..9).rev() {
             group_start[d] = group_start[d].min(group_start[d + 1]);
         }
+        start.clear();
+        succ.clear();
         let mut graph = Graph {
             grid,
             groups,
@@ -116,10 +147,10 @@ impl<'a> Graph<'a> {
             group_start,
             cells,
             sees,
-            start: Vec::with_capacity(nodes * 2 + 1),
-            succ: Vec::new(),
+            start,
+            succ,
+            out: Vec::new(),
         };
-        let mut out = Vec::with_capacity(64);
         for s in 0..nodes * 2 {
             graph.start.push(graph.succ.len() as u32);
             if !graph.cells[node_of(s as State)].is_empty() {
@@ -128,7 +159,21 @@ impl<'a> Graph<'a> {
             }
         }
         graph.start.push(graph.succ.len() as u32);
+        graph.out = out;
         graph
+    }
+
+    /// The graph's lists, for the next graph to be built in.
+    fn into_lists(self) -> GraphLists {
+        GraphLists {
+            groups: self.groups,
+            group_order: self.group_order,
+            cells: self.cells,
+            sees: self.sees,
+            start: self.start,
+            succ: self.succ,
+            out: self.out,
+        }
     }
 
     fn digit_of(&self, node: usize) -> usize {
@@ -252,10 +297,9 @@ impl<'a> Graph<'a> {
     }
 }
 
-/// HoDoKu's group nodes: per row, digit and box, then per column, digit and box, the digit's
-/// places in the segment when there are two or three.
-fn hodoku_groups(grid: &Grid) -> Vec<Group> {
-    let mut groups = Vec::new();
+/// HoDoKu's group nodes, appended to `groups`: per row, digit and box, then per column, digit
+/// and box, the digit's places in the segment when there are two or three.
+fn hodoku_groups(grid: &Grid, groups: &mut Vec<Group>) {
     for line_house in 0..18 {
         for digit in 0..9 {
             let places = grid.plane(digit) & HOUSE_SETS[line_house];
@@ -272,11 +316,11 @@ fn hodoku_groups(grid: &Grid) -> Vec<Group> {
             }
         }
     }
-    groups
 }
 
 /// One premise's table: the states it implies in breadth-first order, each with the state
 /// whose implication first reached it.
+#[derive(Default)]
 struct Table {
     order: Vec<State>,
     /// Per state: whether (`round`) and how the current table reached it. One record, not an
@@ -295,12 +339,13 @@ struct Reached {
 }
 
 impl Table {
-    fn new(states: usize) -> Table {
-        Table {
-            order: Vec::with_capacity(MAX_TABLE_ENTRIES),
-            reached: vec![Reached::default(); states],
-            round: 0,
+    /// Ready for a graph of `states` states. The records of an earlier graph are stale (of
+    /// older rounds), so they need no clearing.
+    fn prepare(&mut self, states: usize) {
+        if self.reached.len() < states {
+            self.reached.resize(states, Reached::default());
         }
+        self.order.reserve(MAX_TABLE_ENTRIES);
     }
 
     fn fill(&mut self, graph: &Graph<'_>, premise: State) {
@@ -391,24 +436,60 @@ fn search(
     grouped: bool,
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
-    let graph = Graph::new(grid, grouped);
-    let mut table = Table::new(graph.cells.len() * 2);
-    let premises: Vec<usize> = (0..SINGLES)
-        .filter(|&n| !graph.cells[n].is_empty())
-        .collect();
-    // One chain and one step, filled again for every candidate end.
-    let (mut path, mut step) = (Vec::new(), Step::new(technique));
-    for &premise in &premises {
-        table.fill(&graph, state(premise, true));
-        nice_loops_of(&graph, &table, technique, (&mut path, &mut step), sink)?;
+    let mut work = WORK.with(|w| std::mem::take(&mut *w.borrow_mut()));
+    let graph = Graph::new_in(grid, grouped, std::mem::take(&mut work.lists));
+    let flow = search_in(&graph, technique, &mut work, sink);
+    work.lists = graph.into_lists();
+    WORK.with(|w| *w.borrow_mut() = work);
+    flow
+}
+
+/// What a search keeps between calls (per thread), so that once warm it allocates nothing but
+/// the AICs it finds beyond the most found before.
+#[derive(Default)]
+struct Work {
+    lists: GraphLists,
+    table: Table,
+    /// The chain of the step being made.
+    path: Vec<State>,
+    /// The nice-loop step being made (`None` before the first search).
+    step: Option<Step>,
+    /// The AICs found, `aics[..aics_len]`; the steps after them are kept for their lists.
+    aics: Vec<Step>,
+}
+
+thread_local! {
+    static WORK: std::cell::RefCell<Work> = std::cell::RefCell::default();
+}
+
+/// [`search`] on `graph`, with `work`'s lists.
+fn search_in(
+    graph: &Graph<'_>,
+    technique: TechniqueId,
+    work: &mut Work,
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
+    let Work {
+        table,
+        path,
+        step,
+        aics,
+        ..
+    } = work;
+    table.prepare(graph.cells.len() * 2);
+    let step = step.get_or_insert_with(|| Step::new(technique));
+    let premises = (0..SINGLES).filter(|&n| !graph.cells[n].is_empty());
+    for premise in premises.clone() {
+        table.fill(graph, state(premise, true));
+        nice_loops_of(graph, table, technique, (path, step), sink)?;
     }
-    let mut aics = Vec::new();
-    for &premise in &premises {
-        table.fill(&graph, state(premise, false));
-        nice_loops_of(&graph, &table, technique, (&mut path, &mut step), sink)?;
-        aics_of(&graph, &table, technique, &mut path, &mut aics);
+    let mut aics_len = 0;
+    for premise in premises {
+        table.fill(graph, state(premise, false));
+        nice_loops_of(graph, table, technique, (path, step), sink)?;
+        aics_of(graph, table, technique, path, (aics, &mut aics_len));
     }
-    for step in &aics {
+    for step in &aics[..aics_len] {
         sink(step)?;
     }
     ControlFlow::Continue(())
@@ -520,13 +601,13 @@ fn continuous_eliminations(graph: &Graph<'_>, path: &[State], step: &mut Step) {
     }
 }
 
-/// The AICs of one "false" premise's table.
+/// The AICs of one "false" premise's table, written after `out[..len]`.
 fn aics_of(
     graph: &Graph<'_>,
     table: &Table,
     technique: TechniqueId,
     path: &mut Vec<State>,
-    out: &mut Vec<Step>,
+    (out, len): (&mut Vec<Step>, &mut usize),
 ) {
     let grid = graph.grid;
     let start = node_of(table.order[0]);
@@ -564,10 +645,14 @@ fn aics_of(
         if crosses_itself(graph, path, false) {
             continue;
         }
-        let mut step = Step::new(technique);
-        chain_step(technique, graph, path, &mut step);
+        // Into a step kept from an earlier search where there is one.
+        if *len == out.len() {
+            out.push(Step::new(technique));
+        }
+        let step = &mut out[*len];
+        *len += 1;
+        chain_step(technique, graph, path, step);
         step.eliminations = eliminations;
-        out.push(step);
     }
 }
 
@@ -748,10 +833,9 @@ mod tests {
         // Digit 1 in r1c1 r1c2 r1c3 (box 1) and r2c1: one group of three in row 1 and one of
         // two in column 1 (r1c1 r2c1), never the pairs inside r1c1–r1c3.
         let g = digit_one_only_in(&[0, 1, 2, 9, 40]);
-        let groups: Vec<Group> = hodoku_groups(&g)
-            .into_iter()
-            .filter(|g| g.digit == 0)
-            .collect();
+        let mut groups = Vec::new();
+        hodoku_groups(&g, &mut groups);
+        groups.retain(|g| g.digit == 0);
         let cells: Vec<Bits81> = groups.iter().map(|g| g.cells).collect();
         assert_eq!(
             cells,
