@@ -73,7 +73,10 @@ fn main() {
     let count: u64 = args.get(2).map_or(1000, |n| n.parse().expect("a count"));
     let seed: u64 = args.get(3).map_or(1, |n| n.parse().expect("a seed"));
     let every: u64 = args.get(4).map_or(100, |n| n.parse().expect("a count"));
-    assert!(every > 0, "EVERY is how many inputs between two progress lines: at least 1");
+    assert!(
+        every > 0,
+        "EVERY is how many inputs between two progress lines: at least 1"
+    );
     let ladders = Ladders::default();
     let mut rng = Xorshift(seed.max(1));
     let (mut checked, mut not_unique, mut no_grid, mut steps) = (0u64, 0u64, 0u64, 0u64);

@@ -30,7 +30,7 @@ fn main() -> ExitCode {
 /// nice loops' state rows, the ALS and forcing tables): with huge pages the kernel clears, and
 /// on a busy machine first gathers, 2 MiB at such a touch instead of 4 KiB. Measured
 /// (results/speed.md, 2026-12-05 fourth session), gnpx, 15 interleaved runs of kaggle 1-in-10:
-/// system time 0.081 s on average (up to 0.32 s, against 0.31 s of user time) with them, 0.004 s
+/// system time 0.058 s on average (up to 0.30 s, against 0.30 s of user time) with them, 0.005 s
 /// (up to 0.012 s) without, user time unchanged.
 #[cfg(target_os = "linux")]
 fn no_transparent_huge_pages() {

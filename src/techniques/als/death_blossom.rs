@@ -121,7 +121,7 @@ impl Blossom<'_> {
             }
             let sets: [Bits81; 4] = std::array::from_fn(|i| self.table.sets[self.chosen[i]].cells);
             let petal_digits: [u16; 4] =
-                std::array::from_fn(|i| 1 << self.digits.get(i).unwrap_or(&0));
+                std::array::from_fn(|i| self.digits.get(i).map_or(0, |&d| 1 << d));
             return with_step(|step| {
                 als_step(
                     TechniqueId::DeathBlossom,
