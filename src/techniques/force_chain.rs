@@ -109,6 +109,9 @@ fn add_truths(
             branches: Vec::new(),
         });
     }
+    if !super::trace::branches_wanted() {
+        return;
+    }
     for &origin in origins {
         let per_conclusion = origin_branches(engine, origin, &proved);
         for (conclusion, branches) in step.force[first..].iter_mut().zip(per_conclusion) {
@@ -190,13 +193,17 @@ pub fn force_chain_contradiction(grid: &Grid, sink: &mut StepSink<'_>) -> Contro
                 let Some((x_cell, x_digit)) = engine.evaluate(cell, digit).contradiction else {
                     continue;
                 };
-                let branches = origin_branches(
-                    engine,
-                    (cell, digit),
-                    &[(x_cell as usize, x_digit as usize)],
-                )
-                .pop()
-                .unwrap_or_default();
+                let branches = if super::trace::branches_wanted() {
+                    origin_branches(
+                        engine,
+                        (cell, digit),
+                        &[(x_cell as usize, x_digit as usize)],
+                    )
+                    .pop()
+                    .unwrap_or_default()
+                } else {
+                    Vec::new()
+                };
                 step.eliminations.insert(cell, digit);
                 step.cells.insert(cell);
                 step.force.push(ForceConclusion {

@@ -36,6 +36,7 @@ pub mod sue_de_coq;
 pub mod sue_de_coq_ex;
 pub mod technique_map;
 pub mod text;
+pub mod trace;
 pub mod uniqueness;
 pub mod wings;
 

@@ -33,4 +33,5 @@ mod pencil_marks;
 mod removals;
 mod statuses;
 mod sue_de_coq_ex;
+mod trace;
 mod xyz_wing_als;

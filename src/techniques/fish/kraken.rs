@@ -88,6 +88,9 @@ fn kraken_step(engine: &mut ForceEngine, fish: &Fish) -> Option<Step> {
             branches: Vec::new(),
         })
         .collect();
+    if !crate::techniques::trace::branches_wanted() {
+        return Some(step);
+    }
     let targets: Vec<_> = proved.iter().map(|t| (t, digit, false)).collect();
     for fin in fins {
         let branches = engine.branches(fin, digit, &targets);

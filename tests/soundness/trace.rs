@@ -1,0 +1,133 @@
+//! The branch tracing switch (`techniques::trace`) hides nothing but branches. Grading with no
+//! one looking at the steps (tracing off) takes the same path as grading with an observer
+//! (tracing on), on every scale. ForceChain's finders give the same steps either way, except
+//! the branches, which are there when traced and absent when not.
+
+use sudoku_grader::core::Grid;
+use sudoku_grader::grading::grader::{grade, grade_timed, GradeOutcome};
+use sudoku_grader::input::puzzle::parse_puzzle;
+use sudoku_grader::scales::Scale;
+use sudoku_grader::techniques::step::Step;
+use sudoku_grader::techniques::{trace, Premise};
+use sudoku_grader::timing::NoTiming;
+
+use crate::common;
+
+fn puzzles(file: &str, take: usize) -> Option<Vec<Grid>> {
+    let path = common::shared_file(file)?;
+    let text = std::fs::read_to_string(path).unwrap();
+    Some(
+        text.lines()
+            .filter(|l| !l.trim().is_empty())
+            .take(take)
+            .map(|l| parse_puzzle(l.trim(), 1).unwrap().grid)
+            .collect(),
+    )
+}
+
+/// The outcome and final grid of grading `grid`, with every step and the grid before it when
+/// `observed` (tracing on), or with no observer (tracing off).
+fn graded(grid: &Grid, scale: Scale, observed: bool) -> (GradeOutcome, Grid, Vec<(Step, Grid)>) {
+    let mut grid = grid.clone();
+    let mut steps = Vec::new();
+    let outcome = if observed {
+        grade(&mut grid, &scale.ladder(), None, &mut |step, at| {
+            steps.push((step.clone(), at.clone()))
+        })
+    } else {
+        grade_timed(
+            &mut grid,
+            &scale.ladder(),
+            Premise::ALL,
+            None,
+            None::<&mut dyn FnMut(&Step, &Grid)>,
+            &mut NoTiming,
+            None,
+        )
+    }
+    .expect("no verification asked");
+    (outcome, grid, steps)
+}
+
+/// `steps` with every conclusion's branches removed.
+fn without_branches(mut steps: Vec<Step>) -> Vec<Step> {
+    for step in &mut steps {
+        for conclusion in &mut step.force {
+            conclusion.branches.clear();
+        }
+    }
+    steps
+}
+
+#[test]
+fn grading_unobserved_takes_the_same_path() {
+    let (Some(hard), Some(easy)) = (
+        puzzles("corpora/top1465.txt", 12),
+        puzzles("corpora/royle17.txt", 60),
+    ) else {
+        eprintln!("skipped: ../shared/corpora (top1465, royle17) not found");
+        return;
+    };
+    for scale in Scale::ALL {
+        for grid in hard.iter().chain(&easy) {
+            let (outcome, end, _) = graded(grid, scale, true);
+            let (unobserved, unobserved_end, _) = graded(grid, scale, false);
+            assert_eq!(
+                outcome,
+                unobserved,
+                "{} {}",
+                scale.name(),
+                grid.values_string()
+            );
+            assert_eq!(end, unobserved_end, "{}", scale.name());
+        }
+    }
+}
+
+#[test]
+fn untraced_finders_differ_only_in_branches() {
+    let Some(hard) = puzzles("corpora/top1465.txt", 300) else {
+        eprintln!("skipped: ../shared/corpora/top1465.txt not found");
+        return;
+    };
+    // The states where the default scale took a step with branches (ForceChain's forms), and
+    // whether grading them unobserved took the same path.
+    let mut forcing_states = Vec::new();
+    for grid in &hard {
+        let (outcome, end, steps) = graded(grid, Scale::Gnpx, true);
+        if steps.iter().any(|(step, _)| !step.force.is_empty()) {
+            let (unobserved, unobserved_end, _) = graded(grid, Scale::Gnpx, false);
+            assert_eq!((outcome, end), (unobserved, unobserved_end));
+        }
+        forcing_states.extend(
+            steps
+                .into_iter()
+                .filter(|(step, _)| !step.force.is_empty())
+                .map(|(step, at)| (step.technique, at)),
+        );
+    }
+    assert!(forcing_states.len() >= 20, "{}", forcing_states.len());
+    let mut branches = 0;
+    for (technique, at) in &forcing_states {
+        let traced = technique.find_all(at);
+        let untraced = {
+            let _off = trace::branches_wanted_while(false);
+            technique.find_all(at)
+        };
+        branches += traced
+            .iter()
+            .flat_map(|s| &s.force)
+            .filter(|c| !c.branches.is_empty())
+            .count();
+        assert!(
+            untraced
+                .iter()
+                .flat_map(|s| &s.force)
+                .all(|c| c.branches.is_empty()),
+            "{technique:?}: branches traced with tracing off"
+        );
+        assert_eq!(without_branches(traced), untraced, "{technique:?}");
+    }
+    assert!(branches > 0, "no branch traced with tracing on");
+    assert!(trace::branches_wanted(), "the guard put the switch back on");
+}
