@@ -17,7 +17,6 @@ use std::cell::Cell;
 
 use sudoku_grader::core::Grid;
 use sudoku_grader::grading::grader::grade;
-use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::scales::ladder::Ladder;
 use sudoku_grader::scales::Scale;
 
@@ -60,18 +59,6 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
-fn puzzles(file: &str, skip: usize, take: usize) -> Option<Vec<Grid>> {
-    let text = std::fs::read_to_string(common::shared_file(file)?).unwrap();
-    Some(
-        text.lines()
-            .filter(|l| !l.trim().is_empty())
-            .skip(skip)
-            .take(take)
-            .map(|l| parse_puzzle(l.trim(), 1).unwrap().grid)
-            .collect(),
-    )
-}
-
 /// Allocations and steps grading `grids` on `scale` (the grids and ladder made beforehand).
 fn count(grids: &[Grid], scale: Scale) -> (u64, u64) {
     count_on(grids, &scale.ladder())
@@ -94,8 +81,8 @@ fn count_on(grids: &[Grid], ladder: &Ladder) -> (u64, u64) {
 #[test]
 fn the_basic_rungs_allocate_nothing_per_step() {
     let (Some(warm), Some(slice)) = (
-        puzzles("corpora/royle17.txt", 0, 100),
-        puzzles("corpora/royle17.txt", 100, 1000),
+        common::shared_grids("corpora/royle17.txt", 0, 100),
+        common::shared_grids("corpora/royle17.txt", 100, 1000),
     ) else {
         eprintln!("skipped: ../shared/corpora/royle17.txt not found");
         return;
@@ -124,10 +111,10 @@ fn the_basic_rungs_allocate_nothing_per_step() {
 #[test]
 fn grading_allocates_within_its_measured_bounds() {
     let (Some(easy_warm), Some(easy), Some(hard_warm), Some(hard)) = (
-        puzzles("corpora/royle17.txt", 0, 100),
-        puzzles("corpora/royle17.txt", 100, 1000),
-        puzzles("corpora/top1465.txt", 0, 5),
-        puzzles("corpora/top1465.txt", 5, 20),
+        common::shared_grids("corpora/royle17.txt", 0, 100),
+        common::shared_grids("corpora/royle17.txt", 100, 1000),
+        common::shared_grids("corpora/top1465.txt", 0, 5),
+        common::shared_grids("corpora/top1465.txt", 5, 20),
     ) else {
         eprintln!("skipped: ../shared/corpora (royle17, top1465) not found");
         return;

@@ -45,6 +45,20 @@ pub fn shared_file(relative: &str) -> Option<PathBuf> {
     }
 }
 
+/// The grids of lines `skip..skip + take` (blank lines not counted) of the one-puzzle-a-line
+/// file `../shared/<relative>`, or None (the skip printed) when it is absent.
+pub fn shared_grids(relative: &str, skip: usize, take: usize) -> Option<Vec<Grid>> {
+    let text = std::fs::read_to_string(shared_file(relative)?).unwrap();
+    Some(
+        text.lines()
+            .filter(|l| !l.trim().is_empty())
+            .skip(skip)
+            .take(take)
+            .map(|l| parse_puzzle(l.trim(), 1).unwrap().grid)
+            .collect(),
+    )
+}
+
 /// `corpora/<relative>` of the project.
 pub fn corpus(relative: &str) -> PathBuf {
     project_root().join("corpora").join(relative)

@@ -5,7 +5,6 @@
 
 use sudoku_grader::core::Grid;
 use sudoku_grader::grading::grader::{grade, GradeOutcome};
-use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::scales::Scale;
 use sudoku_grader::techniques::memo;
 use sudoku_grader::techniques::step::Step;
@@ -25,23 +24,11 @@ fn path(grid: &Grid, scale: Scale, memo_on: bool) -> (Vec<(Step, Grid)>, GradeOu
     (steps, outcome)
 }
 
-fn puzzles(file: &str, take: usize) -> Option<Vec<Grid>> {
-    let path = common::shared_file(file)?;
-    let text = std::fs::read_to_string(path).unwrap();
-    Some(
-        text.lines()
-            .filter(|l| !l.trim().is_empty())
-            .take(take)
-            .map(|l| parse_puzzle(l.trim(), 1).unwrap().grid)
-            .collect(),
-    )
-}
-
 #[test]
 fn memos_change_no_step_on_any_scale() {
     let (Some(hard), Some(easy)) = (
-        puzzles("corpora/top1465.txt", 12),
-        puzzles("corpora/royle17.txt", 150),
+        common::shared_grids("corpora/top1465.txt", 0, 12),
+        common::shared_grids("corpora/royle17.txt", 0, 150),
     ) else {
         eprintln!("skipped: ../shared/corpora (top1465, royle17) not found");
         return;

@@ -5,25 +5,12 @@
 
 use sudoku_grader::core::Grid;
 use sudoku_grader::grading::grader::{grade, grade_timed, GradeOutcome};
-use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::scales::Scale;
 use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::{trace, Premise};
 use sudoku_grader::timing::NoTiming;
 
 use crate::common;
-
-fn puzzles(file: &str, take: usize) -> Option<Vec<Grid>> {
-    let path = common::shared_file(file)?;
-    let text = std::fs::read_to_string(path).unwrap();
-    Some(
-        text.lines()
-            .filter(|l| !l.trim().is_empty())
-            .take(take)
-            .map(|l| parse_puzzle(l.trim(), 1).unwrap().grid)
-            .collect(),
-    )
-}
 
 /// The outcome and final grid of grading `grid`, with every step and the grid before it when
 /// `observed` (tracing on), or with no observer (tracing off).
@@ -62,8 +49,8 @@ fn without_branches(mut steps: Vec<Step>) -> Vec<Step> {
 #[test]
 fn grading_unobserved_takes_the_same_path() {
     let (Some(hard), Some(easy)) = (
-        puzzles("corpora/top1465.txt", 12),
-        puzzles("corpora/royle17.txt", 60),
+        common::shared_grids("corpora/top1465.txt", 0, 12),
+        common::shared_grids("corpora/royle17.txt", 0, 60),
     ) else {
         eprintln!("skipped: ../shared/corpora (top1465, royle17) not found");
         return;
@@ -86,7 +73,7 @@ fn grading_unobserved_takes_the_same_path() {
 
 #[test]
 fn untraced_finders_differ_only_in_branches() {
-    let Some(hard) = puzzles("corpora/top1465.txt", 300) else {
+    let Some(hard) = common::shared_grids("corpora/top1465.txt", 0, 300) else {
         eprintln!("skipped: ../shared/corpora/top1465.txt not found");
         return;
     };
