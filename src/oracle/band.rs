@@ -675,7 +675,7 @@ mod tests {
     /// grid with many solutions and no bivalue cell, where finding two took 589,364 guesses
     /// (1.8 s) on cells of three candidates and more; guessing a digit's two places in a row
     /// once the search is long finds them in 3,171. Another input of that run, with no
-    /// solution, took 74,900 (0.3 s); the houses' matching check ends it at the 2,048th.
+    /// solution, took 74,900 (0.3 s); the houses' matching filter ends it at the 2,048th.
     #[test]
     fn long_searches_guess_on_pairs() {
         let mut first = [0; CELLS];
@@ -695,7 +695,7 @@ mod tests {
 
     /// Found by a seeded run of the grader target's body (input `95 ba fd 55 15 7d f3`): a grid
     /// without a solution, no bivalue cell, whose column 2 has five cells holding only the
-    /// digits 2, 4, 6 and 8. Without the houses' matching check the search proved it empty
+    /// digits 2, 4, 6 and 8. Without the houses' matching filter the search proved it empty
     /// after 396,098 guesses (1.2 s).
     #[test]
     fn a_house_without_a_matching_ends_the_search() {
