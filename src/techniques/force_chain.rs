@@ -109,7 +109,7 @@ fn add_truths(
             branches: Vec::new(),
         });
     }
-    if !super::trace::branches_wanted() {
+    if !super::trace::explanations_wanted() {
         return;
     }
     for &origin in origins {
@@ -193,7 +193,7 @@ pub fn force_chain_contradiction(grid: &Grid, sink: &mut StepSink<'_>) -> Contro
                 let Some((x_cell, x_digit)) = engine.evaluate(cell, digit).contradiction else {
                     continue;
                 };
-                let branches = if super::trace::branches_wanted() {
+                let branches = if super::trace::explanations_wanted() {
                     origin_branches(
                         engine,
                         (cell, digit),

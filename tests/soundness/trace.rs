@@ -1,7 +1,8 @@
-//! The branch tracing switch (`techniques::trace`) hides nothing but branches. Grading with no
-//! one looking at the steps (tracing off) takes the same path as grading with an observer
-//! (tracing on), on every scale. ForceChain's finders give the same steps either way, except
-//! the branches, which are there when traced and absent when not.
+//! The explanations switch (`techniques::trace`) hides nothing but explanations. Grading with
+//! no one looking at the steps (explanations off) takes the same path as grading with an
+//! observer (explanations on), on every scale. ForceChain's finders give the same steps either
+//! way, except the branches, which are there when traced and absent when not; SE's chain
+//! finders the same steps except their texts.
 
 use sudoku_grader::core::Grid;
 use sudoku_grader::grading::grader::{grade, grade_timed, GradeOutcome};
@@ -98,7 +99,7 @@ fn untraced_finders_differ_only_in_branches() {
     for (technique, at) in &forcing_states {
         let traced = technique.find_all(at);
         let untraced = {
-            let _off = trace::branches_wanted_while(false);
+            let _off = trace::explanations_wanted_while(false);
             technique.find_all(at)
         };
         branches += traced
@@ -116,5 +117,57 @@ fn untraced_finders_differ_only_in_branches() {
         assert_eq!(without_branches(traced), untraced, "{technique:?}");
     }
     assert!(branches > 0, "no branch traced with tracing on");
-    assert!(trace::branches_wanted(), "the guard put the switch back on");
+    assert!(trace::explanations_wanted(), "the guard put the switch back on");
+}
+
+/// `steps` with every SE chain text removed.
+fn without_se_texts(mut steps: Vec<Step>) -> Vec<Step> {
+    for step in &mut steps {
+        if let Some(se) = step.se_chain.as_mut() {
+            se.headline.clear();
+            se.chains.clear();
+        }
+    }
+    steps
+}
+
+#[test]
+fn unexplained_se_chains_differ_only_in_their_texts() {
+    let Some(hard) = common::shared_grids("corpora/top1465.txt", 0, 20) else {
+        eprintln!("skipped: ../shared/corpora/top1465.txt not found");
+        return;
+    };
+    let mut chain_states = Vec::new();
+    for grid in &hard {
+        let (_, _, steps) = graded(grid, Scale::Se, true);
+        chain_states.extend(
+            steps
+                .into_iter()
+                .filter(|(step, _)| step.se_chain.is_some())
+                .map(|(step, at)| (step.technique, at)),
+        );
+    }
+    assert!(chain_states.len() >= 20, "{}", chain_states.len());
+    let mut texts = 0;
+    for (technique, at) in &chain_states {
+        let explained = technique.find_all(at);
+        let unexplained = {
+            let _off = trace::explanations_wanted_while(false);
+            technique.find_all(at)
+        };
+        texts += explained
+            .iter()
+            .filter_map(|s| s.se_chain.as_ref())
+            .filter(|se| !se.chains.is_empty())
+            .count();
+        assert!(
+            unexplained
+                .iter()
+                .filter_map(|s| s.se_chain.as_ref())
+                .all(|se| se.headline.is_empty() && se.chains.is_empty()),
+            "{technique:?}: a text made with explanations off"
+        );
+        assert_eq!(without_se_texts(explained), unexplained, "{technique:?}");
+    }
+    assert!(texts > 0, "no SE chain text made with explanations on");
 }

@@ -88,7 +88,7 @@ fn kraken_step(engine: &mut ForceEngine, fish: &Fish) -> Option<Step> {
             branches: Vec::new(),
         })
         .collect();
-    if !crate::techniques::trace::branches_wanted() {
+    if !crate::techniques::trace::explanations_wanted() {
         return Some(step);
     }
     let targets: Vec<_> = proved.iter().map(|t| (t, digit, false)).collect();

@@ -43,6 +43,8 @@ pub struct Bfs {
     /// generation index: the text is made once, for the hint taken, not for every new best.
     draft: Vec<u16>,
     draft_gen: Option<u32>,
+    /// Whether the search keeps a draft at all ([`crate::techniques::trace::explanations_wanted`]).
+    draft_wanted: bool,
 }
 
 impl Bfs {
@@ -116,6 +118,7 @@ pub fn search(engine: &mut Engine, grid: &Cands, out: &mut Collector) {
     let mut links = std::mem::take(&mut engine.links);
     let mut reach = std::mem::take(&mut engine.reach);
     bfs.draft_gen = None;
+    bfs.draft_wanted = crate::techniques::trace::explanations_wanted();
     links.build(grid);
     reach.build_x(grid);
     let mut xy_built = false;
@@ -527,7 +530,7 @@ fn forcing_hint(bfs: &mut Bfs, grid: &Cands, pass: u8, at: u32, out: &mut Collec
 fn along_path(mut rec: Rec, bfs: &mut Bfs, at: u32, all: bool) -> Rec {
     if all {
         (rec.cause, rec.key) = path_cause(bfs, at);
-    } else {
+    } else if bfs.draft_wanted {
         let mut draft = std::mem::take(&mut bfs.draft);
         draft.clear();
         draft.extend(bfs.path(at).map(|inst| inst.key));

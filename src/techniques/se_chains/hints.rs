@@ -71,7 +71,10 @@ pub fn base(prod: Prod) -> f64 {
 /// Producer `prod` (Nishio, Multiple or Dynamic) on `grid`, into `out`.
 pub fn search(engine: &mut Engine, depth: usize, grid: &Cands, prod: Prod, out: &mut Collector) {
     let mut pool = engine.take_pool(depth, SLOTS);
-    let mut draft = Draft::default();
+    let mut draft = Draft {
+        wanted: crate::techniques::trace::explanations_wanted(),
+        ..Draft::default()
+    };
     // The branch sets kept by `regions` are this grid's: none is known yet.
     pool.known = [0; 9];
     pool.release_all();
@@ -547,8 +550,9 @@ fn emit(
         text: None,
     });
     // The running best's chains are kept as node paths (its propagations are overwritten
-    // by the next runs); the text is made only for the hint finally taken.
-    if !out.all && out.best.as_ref().is_some_and(|b| b.gen == gen) {
+    // by the next runs); the text is made only for the hint finally taken, and only where
+    // someone reads it (`techniques::trace`).
+    if draft.wanted && !out.all && out.best.as_ref().is_some_and(|b| b.gen == gen) {
         draft.gen = Some(gen);
         draft.headline = headline;
         draft.nodes.clear();
@@ -595,6 +599,9 @@ impl Headline {
 /// ([`prop_path`]).
 #[derive(Default)]
 struct Draft {
+    /// Whether the text is made at all ([`crate::techniques::trace::explanations_wanted`]):
+    /// without it nothing is recorded and `gen` stays `None`.
+    wanted: bool,
     /// Generation index of the hint it belongs to.
     gen: Option<u32>,
     headline: Headline,
