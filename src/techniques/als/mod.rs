@@ -28,7 +28,7 @@ use crate::model::als::MAX_ALS_CELLS;
 use table::{als_table, AlsTable};
 
 use crate::core::bits;
-use crate::core::{Bits81, Grid};
+use crate::core::{Bits81, Grid, ALL_DIGITS};
 use crate::techniques::step::Step;
 
 /// GNPX's cap on the number of sets in an ALS chain.
@@ -232,6 +232,26 @@ thread_local! {
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
+/// The digits z that no choice of RCCs x ∈ `rcc_a`, y ∈ `rcc_b`, x ≠ y, leaves free (z ∉
+/// {x, y}), in closed form rather than by trying every (x, y): the pair loop of ALS-XY-Wing
+/// runs this for every two wings of every pivot. With one RCC digit in all (`rcc_a` = `rcc_b`
+/// = {x}) there is no choice; with two, p and q, every choice is (p, q) or (q, p), which
+/// leaves neither; with three or more, a z is blocked only when it is a wing's one RCC (the
+/// other wing then has a digit besides z and the first wing's).
+fn blocked_zs(rcc_a: u16, rcc_b: u16) -> u16 {
+    // At most one bit, without a bit count (no POPCNT in the default build).
+    let at_most_one = |mask: u16| mask & mask.wrapping_sub(1) == 0;
+    let both = rcc_a | rcc_b;
+    if at_most_one(both) {
+        ALL_DIGITS
+    } else if at_most_one(both & (both - 1)) {
+        both
+    } else {
+        let lone = |rcc: u16| if at_most_one(rcc) { rcc } else { 0 };
+        lone(rcc_a) | lone(rcc_b)
+    }
+}
+
 /// The ALS-XY-Wings of pivot `c` over its packed wings `around`, in order.
 fn xy_wings_of(
     grid: &Grid,
@@ -249,13 +269,7 @@ fn xy_wings_of(
             // The z a choice of RCCs x ≠ y leaves (z ∉ {x, y}), known from the masks alone:
             // most pairs linked to a pivot by one RCC each, the same digit, leave none, and
             // are dropped before any target is read.
-            let shared = live_a & live_b;
-            let mut open = 0u16;
-            for x in bits::digits(rcc_a) {
-                for y in bits::digits(rcc_b & !(1 << x)) {
-                    open |= shared & !(1 << x) & !(1 << y);
-                }
-            }
+            let open = (live_a & live_b) & !blocked_zs(rcc_a, rcc_b);
             if open == 0 {
                 continue;
             }
@@ -328,6 +342,27 @@ mod tests {
             .iter()
             .map(|s| s.eliminations)
             .collect()
+    }
+
+    #[test]
+    fn blocked_digits_are_those_no_choice_of_rccs_leaves() {
+        // Every two RCC masks (a wing's RCCs are nonempty): the closed form against trying
+        // every x in the one and y ≠ x in the other.
+        for rcc_a in 1u16..1 << 9 {
+            for rcc_b in 1u16..1 << 9 {
+                let mut open = 0u16;
+                for x in bits::digits(rcc_a) {
+                    for y in bits::digits(rcc_b & !(1 << x)) {
+                        open |= ALL_DIGITS & !(1 << x) & !(1 << y);
+                    }
+                }
+                assert_eq!(
+                    ALL_DIGITS & !blocked_zs(rcc_a, rcc_b),
+                    open,
+                    "{rcc_a:09b} {rcc_b:09b}"
+                );
+            }
+        }
     }
 
     #[test]
