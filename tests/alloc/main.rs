@@ -17,11 +17,11 @@ use std::cell::Cell;
 
 use sudoku_grader::core::Grid;
 use sudoku_grader::grading::grader::grade_timed;
+use sudoku_grader::scales::ladder::Ladder;
+use sudoku_grader::scales::Scale;
 use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::Premise;
 use sudoku_grader::timing::NoTiming;
-use sudoku_grader::scales::ladder::Ladder;
-use sudoku_grader::scales::Scale;
 
 /// The system allocator, counting allocations (and reallocations) made while this thread's
 /// counter is on.

@@ -117,7 +117,10 @@ fn untraced_finders_differ_only_in_branches() {
         assert_eq!(without_branches(traced), untraced, "{technique:?}");
     }
     assert!(branches > 0, "no branch traced with tracing on");
-    assert!(trace::explanations_wanted(), "the guard put the switch back on");
+    assert!(
+        trace::explanations_wanted(),
+        "the guard put the switch back on"
+    );
 }
 
 /// `steps` with every SE chain text removed.

@@ -293,10 +293,13 @@ const HODOKU_MAX_CHAIN_LINKS: usize = 50;
 
 /// The most links [`als_chain`]'s search tries on one grid (ours, not HoDoKu's: its search has
 /// no bound). The chains from a set are all the paths through later sets, which are as many as
-/// the sets allow: on a real puzzle's state the most tried was 923,953 (2026-12-05, all of
-/// top1465 and forum_hardest_1106 on the `hodoku` scale; 4,442 on average), but the grader
-/// fuzz target found candidate grids with hundreds of sets where the search ran for over ten
-/// minutes. Past the bound the search stops with the chains it has: the same on every run.
+/// the sets allow: on top1465 and forum_hardest_1106 the most any state tried was 923,953
+/// (4,442 on average), but the grader fuzz target found candidate grids with hundreds of sets
+/// where the search ran for over ten minutes. Past the bound the search stops with the chains
+/// it has: the same on every run. A few states of the hardest real puzzles reach it too
+/// (2026-12-05: 3 of forum_hardest_1905_er11plus, 2 of sudocue_top10000), where HoDoKu's own
+/// search could find a chain this one misses. A bound of 2,000,000 would cut 16 states'
+/// searches there instead of 5, so it stays where it is.
 const MAX_CHAIN_EXTENSIONS: u32 = 10_000_000;
 
 /// ALS-Chain as HoDoKu finds and orders them: a depth-first search from every set of its list
