@@ -173,8 +173,8 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
     let first_at_top = ladder.rule().names_first_at_top();
     // One step buffer for the whole puzzle: a finder's miss then copies nothing.
     let mut step = Step::new(TechniqueId::FullHouse);
-    // The branches under ForceChain's conclusions and SE's chain texts only explain a step:
-    // made where something looks at the steps.
+    // What only explains a step (ForceChain's branches, SE's chain texts, forcing proofs'
+    // chains): made where something looks at the steps.
     let _explanations = trace::explanations_wanted_while(on_step.is_some());
     // Whether anything reads the step of a single found by `Rung::find_in` or the queue.
     let singles_read =

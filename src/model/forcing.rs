@@ -149,9 +149,10 @@ pub struct ForcingProof {
     pub kind: ForcingKind,
     /// What the premises lead to.
     pub reason: ForcingReason,
-    /// The premises (one for a contradiction).
+    /// The premises (one for a contradiction); empty where the grader makes no explanations
+    /// (`techniques::trace`).
     pub premises: Vec<ForcingNode>,
-    /// The chains, each from a premise to a node the reason names.
+    /// The chains, each from a premise to a node the reason names; empty likewise.
     pub chains: Vec<Vec<ForcingNode>>,
 }
 

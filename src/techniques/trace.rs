@@ -3,7 +3,9 @@
 //!   walk from every origin (the first, cached, finds the conclusions), and on the default scale
 //!   that was 5% of all the time on top1465 (results/speed.md);
 //! - the text of Sudoku Explainer's chain steps (headline and chains), written from the node
-//!   paths the search keeps for its running best: most of the SE scale's allocations per step.
+//!   paths the search keeps for its running best: most of the SE scale's allocations per step;
+//! - the premises and chains of HoDoKu's forcing chains and nets (`ForcingProof`), each chain a
+//!   breadth-first search through the implication table.
 //!
 //! Only the step printers (`explain`, its JSON) read them, so the grader turns them off where
 //! nothing looks at its steps; every other part of a step, and which steps are taken, is the

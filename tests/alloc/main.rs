@@ -178,8 +178,9 @@ fn bounds(scale: Scale) -> (f64, f64) {
         // their buffers (0.062 and 9.23 on 2026-12-04; 0.178 and 49.87 at first); 0.058 and
         // 3.81 at the third session's end; 0.006 and 0.43 in the fourth, once its nice loops
         // kept their graph, table, chain, steps and AICs per thread and its forcing tables,
-        // net grid copy and group lists were kept too.
-        "hodoku" => (0.008, 0.54),
+        // net grid copy and group lists were kept too; 0.21 in the fifth, once the forcing
+        // proofs' chains were made only where a step observer reads them.
+        "hodoku" => (0.008, 0.27),
         // Measured 2026-12-04: 0.067 and 3.16; 0.013 and 0.22 on 2026-12-05 (fifth session),
         // once its chain steps' texts were made only where a step observer reads them (the
         // test grades without one since then, as a batch does; the other scales' figures are

@@ -2,7 +2,7 @@
 //! no one looking at the steps (explanations off) takes the same path as grading with an
 //! observer (explanations on), on every scale. ForceChain's finders give the same steps either
 //! way, except the branches, which are there when traced and absent when not; SE's chain
-//! finders the same steps except their texts.
+//! finders and HoDoKu's forcing chains and nets the same steps except their texts and proofs.
 
 use sudoku_grader::core::Grid;
 use sudoku_grader::grading::grader::{grade, grade_timed, GradeOutcome};
@@ -123,54 +123,73 @@ fn untraced_finders_differ_only_in_branches() {
     );
 }
 
-/// `steps` with every SE chain text removed.
-fn without_se_texts(mut steps: Vec<Step>) -> Vec<Step> {
+/// `steps` with what only explains them removed, past the ForceChain branches: SE chain texts
+/// and HoDoKu forcing proofs' premises and chains.
+fn without_explanations(mut steps: Vec<Step>) -> Vec<Step> {
     for step in &mut steps {
         if let Some(se) = step.se_chain.as_mut() {
             se.headline.clear();
             se.chains.clear();
         }
+        if let Some(proof) = step.forcing.as_mut() {
+            proof.premises.clear();
+            proof.chains.clear();
+        }
     }
     steps
 }
 
-#[test]
-fn unexplained_se_chains_differ_only_in_their_texts() {
-    let Some(hard) = common::shared_grids("corpora/top1465.txt", 0, 20) else {
+/// Whether `step` carries an explanation past its branches (an SE chain's text, a forcing
+/// proof's chains).
+fn explained(step: &Step) -> bool {
+    step.se_chain
+        .as_ref()
+        .is_some_and(|se| !se.chains.is_empty())
+        || step.forcing.as_ref().is_some_and(|p| !p.chains.is_empty())
+}
+
+/// On the states where grading top1465[..count] on `scale` took a step `of_kind` picks, the
+/// finder of that step gives the same steps with explanations off apart from the explanations,
+/// which it makes only when they are on.
+fn differ_only_in_explanations(scale: Scale, count: usize, of_kind: fn(&Step) -> bool) {
+    let Some(hard) = common::shared_grids("corpora/top1465.txt", 0, count) else {
         eprintln!("skipped: ../shared/corpora/top1465.txt not found");
         return;
     };
-    let mut chain_states = Vec::new();
+    let mut states = Vec::new();
     for grid in &hard {
-        let (_, _, steps) = graded(grid, Scale::Se, true);
-        chain_states.extend(
+        let (_, _, steps) = graded(grid, scale, true);
+        states.extend(
             steps
                 .into_iter()
-                .filter(|(step, _)| step.se_chain.is_some())
+                .filter(|(step, _)| of_kind(step))
                 .map(|(step, at)| (step.technique, at)),
         );
     }
-    assert!(chain_states.len() >= 20, "{}", chain_states.len());
-    let mut texts = 0;
-    for (technique, at) in &chain_states {
-        let explained = technique.find_all(at);
-        let unexplained = {
+    assert!(states.len() >= 20, "{}", states.len());
+    let mut made = 0;
+    for (technique, at) in &states {
+        let on = technique.find_all(at);
+        let off = {
             let _off = trace::explanations_wanted_while(false);
             technique.find_all(at)
         };
-        texts += explained
-            .iter()
-            .filter_map(|s| s.se_chain.as_ref())
-            .filter(|se| !se.chains.is_empty())
-            .count();
+        made += on.iter().filter(|s| explained(s)).count();
         assert!(
-            unexplained
-                .iter()
-                .filter_map(|s| s.se_chain.as_ref())
-                .all(|se| se.headline.is_empty() && se.chains.is_empty()),
-            "{technique:?}: a text made with explanations off"
+            !off.iter().any(explained),
+            "{technique:?}: an explanation made with explanations off"
         );
-        assert_eq!(without_se_texts(explained), unexplained, "{technique:?}");
+        assert_eq!(without_explanations(on), off, "{technique:?}");
     }
-    assert!(texts > 0, "no SE chain text made with explanations on");
+    assert!(made > 0, "no explanation made with explanations on");
+}
+
+#[test]
+fn unexplained_se_chains_differ_only_in_their_texts() {
+    differ_only_in_explanations(Scale::Se, 20, |step| step.se_chain.is_some());
+}
+
+#[test]
+fn unexplained_forcing_chains_differ_only_in_their_proofs() {
+    differ_only_in_explanations(Scale::Hodoku, 40, |step| step.forcing.is_some());
 }

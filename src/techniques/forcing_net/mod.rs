@@ -460,24 +460,35 @@ impl Tables {
             step.eliminations.insert(cell, digit);
         }
         step.digits = 1 << digit;
+        // The premises and their chains only explain the step: spelled out (a breadth-first
+        // search per chain) where someone reads them (`techniques::trace`).
+        let explain = crate::techniques::trace::explanations_wanted();
         let mut chains = Vec::new();
         for &premise in &found.premises {
             step.cells
                 .insert(self.candidates[premise as usize / 2].0 as usize);
+            if !explain {
+                continue;
+            }
             for end in self.ends(grid, premise as usize, found) {
                 if let Some(path) = self.path(premise as usize, end) {
                     chains.push(path.into_iter().map(|n| self.describe(n)).collect());
                 }
             }
         }
-        step.forcing = Some(Box::new(ForcingProof {
-            kind: found.kind,
-            reason: found.reason,
-            premises: found
+        let premises = if explain {
+            found
                 .premises
                 .iter()
                 .map(|&p| self.describe(p as usize))
-                .collect(),
+                .collect()
+        } else {
+            Vec::new()
+        };
+        step.forcing = Some(Box::new(ForcingProof {
+            kind: found.kind,
+            reason: found.reason,
+            premises,
             chains,
         }));
         step
