@@ -155,6 +155,10 @@ struct RcList {
     key: Option<RegionKey>,
     sets: Vec<Als>,
     sees: Vec<[Bits81; 9]>,
+    /// Per set, its live digits: those with a candidate outside the set seeing every place of
+    /// the digit in it. A chain eliminates a digit only where both its end sets have it live,
+    /// so the chain search tests this mask before it reads any `sees`.
+    live: Vec<u16>,
     rcs: Vec<Restricted>,
     /// Work space of [`xy_wings`], kept with the list (as are the lists' own buffers, made anew
     /// in place for the next grid) so that nothing is allocated once the buffers have grown:
@@ -183,6 +187,13 @@ fn with_rc_list<R>(grid: &Grid, search: impl FnOnce(&mut RcList) -> R) -> R {
     let mut list = LAST_LIST.with(Cell::take).unwrap_or_default();
     if !(memo::enabled() && list.key == Some(key)) {
         hodoku_als_list(grid, &mut list.sets, &mut list.sees);
+        list.live.clear();
+        list.live
+            .extend(list.sets.iter().zip(&list.sees).map(|(set, sees)| {
+                bits::digits(set.digits)
+                    .filter(|&d| !(grid.plane(d) & sees[d]).and_not(set.cells).is_empty())
+                    .fold(0u16, |m, d| m | 1 << d)
+            }));
         restricted_commons(&list.sets, &mut list.index, &mut list.rows, &mut list.rcs);
         list.key = Some(key);
     }
@@ -332,7 +343,7 @@ fn chains(grid: &Grid, list: &RcList, sink: &mut StepSink<'_>) -> ControlFlow<()
 /// The ALS-Chain steps of `grid` in search order, and how many links the search tried (at
 /// most [`MAX_CHAIN_EXTENSIONS`]).
 fn chain_steps(grid: &Grid, list: &RcList) -> (Vec<Step>, u32) {
-    let (sets, sees, rcs) = (&list.sets, &list.sees, &list.rcs);
+    let (sets, sees, live, rcs) = (&list.sets, &list.sees, &list.live, &list.rcs);
     // The list is ordered by its first set: each set's links are one run of it.
     let mut starts = vec![rcs.len(); sets.len() + 1];
     for (i, rc) in rcs.iter().enumerate().rev() {
@@ -345,6 +356,7 @@ fn chain_steps(grid: &Grid, list: &RcList) -> (Vec<Step>, u32) {
         grid,
         sets,
         sees,
+        live,
         rcs,
         starts: &starts,
         path: Vec::new(),
@@ -366,6 +378,7 @@ struct ChainSearch<'a> {
     grid: &'a Grid,
     sets: &'a [Als],
     sees: &'a [[Bits81; 9]],
+    live: &'a [u16],
     rcs: &'a [Restricted],
     /// Per set, the first position of its links in `rcs` (the next set's start ends them).
     starts: &'a [usize],
@@ -419,9 +432,14 @@ impl ChainSearch<'_> {
     fn record(&mut self) {
         let (start, end) = (self.path[0], self.path[self.path.len() - 1]);
         let (first, last) = (self.carried[0], self.carried[self.carried.len() - 1]);
+        // A z not live in both end sets eliminates nothing (its cells seeing every place in
+        // the one set hold no candidate of it outside that set).
+        let zs = self.live[start] & self.live[end] & !first & !last;
+        if zs == 0 {
+            return;
+        }
         let (ss, se) = (&self.sets[start], &self.sets[end]);
         let ends = ss.cells | se.cells;
-        let zs = ss.digits & se.digits & !first & !last;
         let mut eliminations = CandidateSet::EMPTY;
         for z in bits::digits(zs) {
             eliminations.planes[z] =
