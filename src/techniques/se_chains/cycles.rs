@@ -686,6 +686,8 @@ mod tests {
     /// Producer 21 as SE runs it: every search of every pass, none skipped.
     fn search_reference(grid: &Cands, out: &mut Collector) {
         let (mut full, mut links) = (Full::default(), Links::default());
+        // Texts as `search` makes them (explanations are on in tests).
+        full.bfs.draft_wanted = crate::techniques::trace::explanations_wanted();
         links.build(grid);
         for (rules, pass) in [(Rules::X, 0), (Rules::Y, 1), (Rules::XY, 2)] {
             for x in 0..81 {
