@@ -23,42 +23,104 @@ pub fn death_blossom_capped(
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
     let table = als_table(grid, max_cells, AlsFlavor::Standard);
-    let mut petals = PETALS.with(|p| std::mem::take(&mut *p.borrow_mut()));
-    let flow = blossoms(grid, &table, &mut petals, sink);
-    PETALS.with(|p| *p.borrow_mut() = petals);
+    let mut buffers = BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
+    let flow = blossoms(grid, &table, &mut buffers, sink);
+    BUFFERS.with(|b| *b.borrow_mut() = buffers);
     flow
 }
 
-thread_local! {
-    /// Each stem digit's petals, kept per thread between calls (no allocation once warm).
-    static PETALS: std::cell::RefCell<[Vec<usize>; 9]> = std::cell::RefCell::default();
+/// The search's lists, kept per thread between calls (no allocation once warm).
+#[derive(Default)]
+struct Buffers {
+    /// Each stem digit's petals.
+    petals: [Vec<usize>; 9],
+    /// Per stem cell and digit (`cell * 9 + digit`), the sets that could be its petal for the
+    /// digit: `sets[start[key]..start[key + 1]]`, increasing.
+    start: Vec<u32>,
+    sets: Vec<u32>,
 }
 
-/// The Death Blossoms of every stem over `table`, with `petals` for each digit's petal list.
+thread_local! {
+    static BUFFERS: std::cell::RefCell<Buffers> = std::cell::RefCell::default();
+}
+
+/// Fills `start` and `sets` ([`Buffers`]) for the stems `stems` of `table`: set i is listed
+/// under (stem, d) when it holds d, does not hold the stem, and all its places of d see the
+/// stem, which holds d. One pass over the sets, each stem's lists in set order, instead of a
+/// pass over every set for every stem digit (which cost Death Blossom nine tenths of its time).
+fn index_petals(
+    grid: &Grid,
+    table: &AlsTable,
+    stems: Bits81,
+    start: &mut Vec<u32>,
+    sets: &mut Vec<u32>,
+) {
+    let keys = crate::core::CELLS * 9;
+    start.clear();
+    start.resize(keys + 1, 0);
+    // Each (set, digit)'s stems: the cells seeing all its places there, holding the digit.
+    let stems_of = |i: usize, d: usize| {
+        (table.sees[i][d] & stems & grid.plane(d)).and_not(table.sets[i].cells)
+    };
+    for (i, set) in table.sets.iter().enumerate() {
+        for d in bits::digits(set.digits) {
+            for stem in stems_of(i, d) {
+                start[stem * 9 + d + 1] += 1;
+            }
+        }
+    }
+    for key in 0..keys {
+        start[key + 1] += start[key];
+    }
+    sets.clear();
+    sets.resize(start[keys] as usize, 0);
+    // `start[key]` is the key's next free place while placing, its end after.
+    for (i, set) in table.sets.iter().enumerate() {
+        for d in bits::digits(set.digits) {
+            for stem in stems_of(i, d) {
+                let slot = &mut start[stem * 9 + d];
+                sets[*slot as usize] = i as u32;
+                *slot += 1;
+            }
+        }
+    }
+    for key in (1..=keys).rev() {
+        start[key] = start[key - 1];
+    }
+    start[0] = 0;
+}
+
+/// The Death Blossoms of every stem over `table`, with `buffers` for its lists.
 fn blossoms(
     grid: &Grid,
     table: &AlsTable,
-    petals: &mut [Vec<usize>; 9],
+    buffers: &mut Buffers,
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
-    for stem in grid.unsolved() {
+    let stems = grid
+        .unsolved()
+        .iter()
+        .filter(|&cell| (2..=4).contains(&grid.candidates(cell).count_ones()))
+        .fold(Bits81::EMPTY, |acc, cell| acc | Bits81::cell(cell));
+    let Buffers {
+        petals,
+        start,
+        sets,
+    } = buffers;
+    index_petals(grid, table, stems, start, sets);
+    for stem in stems {
         let stem_digits = grid.candidates(stem);
-        if !(2..=4).contains(&stem_digits.count_ones()) {
-            continue;
-        }
         let mut enough = true;
         for d in bits::digits(stem_digits) {
             petals[d].clear();
-            for (i, set) in table.sets.iter().enumerate() {
-                if set.digits & (1 << d) != 0
-                    && !set.cells.contains(stem)
-                    && table.sees[i][d].contains(stem)
+            let key = stem * 9 + d;
+            petals[d].extend(
+                sets[start[key] as usize..start[key + 1] as usize]
+                    .iter()
+                    .map(|&i| i as usize)
                     // A petal eliminates only a non-stem digit it has live.
-                    && table.live[i] & !stem_digits != 0
-                {
-                    petals[d].push(i);
-                }
-            }
+                    .filter(|&i| table.live[i] & !stem_digits != 0),
+            );
             enough &= !petals[d].is_empty();
         }
         if !enough {
@@ -158,5 +220,49 @@ impl Blossom<'_> {
             flow?;
         }
         ControlFlow::Continue(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The petal index lists, per stem and digit, exactly the sets the definition picks (a
+    /// set holding the digit, not the stem, all its places of the digit seeing the stem), in
+    /// set order, on the shipped hard states (the table's sets of up to five cells).
+    #[test]
+    fn the_petal_index_lists_the_sets_of_the_definition() {
+        let (mut start, mut sets) = (Vec::new(), Vec::new());
+        let mut listed = 0;
+        for (_, grid) in crate::techniques::shipped_hard_states() {
+            let table = als_table(&grid, MAX_ALS_CELLS, AlsFlavor::Standard);
+            let stems = grid
+                .unsolved()
+                .iter()
+                .filter(|&cell| (2..=4).contains(&grid.candidates(cell).count_ones()))
+                .fold(Bits81::EMPTY, |acc, cell| acc | Bits81::cell(cell));
+            index_petals(&grid, &table, stems, &mut start, &mut sets);
+            for stem in stems {
+                for d in bits::digits(grid.candidates(stem)) {
+                    let want: Vec<u32> = (0..table.len())
+                        .filter(|&i| {
+                            let set = &table.sets[i];
+                            set.digits & (1 << d) != 0
+                                && !set.cells.contains(stem)
+                                && table.sees[i][d].contains(stem)
+                        })
+                        .map(|i| i as u32)
+                        .collect();
+                    let key = stem * 9 + d;
+                    assert_eq!(
+                        &sets[start[key] as usize..start[key + 1] as usize],
+                        &want[..],
+                        "stem {stem}, digit {d}"
+                    );
+                    listed += want.len();
+                }
+            }
+        }
+        assert!(listed > 1000, "{listed}");
     }
 }
