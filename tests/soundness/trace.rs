@@ -37,16 +37,6 @@ fn graded(grid: &Grid, scale: Scale, observed: bool) -> (GradeOutcome, Grid, Vec
     (outcome, grid, steps)
 }
 
-/// `steps` with every conclusion's branches removed.
-fn without_branches(mut steps: Vec<Step>) -> Vec<Step> {
-    for step in &mut steps {
-        for conclusion in &mut step.force {
-            conclusion.branches.clear();
-        }
-    }
-    steps
-}
-
 #[test]
 fn grading_unobserved_takes_the_same_path() {
     let (Some(hard), Some(easy)) = (
@@ -72,61 +62,13 @@ fn grading_unobserved_takes_the_same_path() {
     }
 }
 
-#[test]
-fn untraced_finders_differ_only_in_branches() {
-    let Some(hard) = common::shared_grids("corpora/top1465.txt", 0, 300) else {
-        eprintln!("skipped: ../shared/corpora/top1465.txt not found");
-        return;
-    };
-    // The states where the default scale took a step with branches (ForceChain's forms), and
-    // whether grading them unobserved took the same path.
-    let mut forcing_states = Vec::new();
-    for grid in &hard {
-        let (outcome, end, steps) = graded(grid, Scale::Gnpx, true);
-        if steps.iter().any(|(step, _)| !step.force.is_empty()) {
-            let (unobserved, unobserved_end, _) = graded(grid, Scale::Gnpx, false);
-            assert_eq!((outcome, end), (unobserved, unobserved_end));
-        }
-        forcing_states.extend(
-            steps
-                .into_iter()
-                .filter(|(step, _)| !step.force.is_empty())
-                .map(|(step, at)| (step.technique, at)),
-        );
-    }
-    assert!(forcing_states.len() >= 20, "{}", forcing_states.len());
-    let mut branches = 0;
-    for (technique, at) in &forcing_states {
-        let traced = technique.find_all(at);
-        let untraced = {
-            let _off = trace::explanations_wanted_while(false);
-            technique.find_all(at)
-        };
-        branches += traced
-            .iter()
-            .flat_map(|s| &s.force)
-            .filter(|c| !c.branches.is_empty())
-            .count();
-        assert!(
-            untraced
-                .iter()
-                .flat_map(|s| &s.force)
-                .all(|c| c.branches.is_empty()),
-            "{technique:?}: branches traced with tracing off"
-        );
-        assert_eq!(without_branches(traced), untraced, "{technique:?}");
-    }
-    assert!(branches > 0, "no branch traced with tracing on");
-    assert!(
-        trace::explanations_wanted(),
-        "the guard put the switch back on"
-    );
-}
-
-/// `steps` with what only explains them removed, past the ForceChain branches: SE chain texts
-/// and HoDoKu forcing proofs' premises and chains.
+/// `steps` with what only explains them removed: ForceChain's branches, SE chain texts and
+/// HoDoKu forcing proofs' premises and chains.
 fn without_explanations(mut steps: Vec<Step>) -> Vec<Step> {
     for step in &mut steps {
+        for conclusion in &mut step.force {
+            conclusion.branches.clear();
+        }
         if let Some(se) = step.se_chain.as_mut() {
             se.headline.clear();
             se.chains.clear();
@@ -139,18 +81,21 @@ fn without_explanations(mut steps: Vec<Step>) -> Vec<Step> {
     steps
 }
 
-/// Whether `step` carries an explanation past its branches (an SE chain's text, a forcing
+/// Whether `step` carries an explanation (a conclusion's branch, an SE chain's text, a forcing
 /// proof's chains).
 fn explained(step: &Step) -> bool {
-    step.se_chain
-        .as_ref()
-        .is_some_and(|se| !se.chains.is_empty())
+    step.force.iter().any(|c| !c.branches.is_empty())
+        || step
+            .se_chain
+            .as_ref()
+            .is_some_and(|se| !se.chains.is_empty())
         || step.forcing.as_ref().is_some_and(|p| !p.chains.is_empty())
 }
 
 /// On the states where grading top1465[..count] on `scale` took a step `of_kind` picks, the
 /// finder of that step gives the same steps with explanations off apart from the explanations,
-/// which it makes only when they are on.
+/// which it makes only when they are on; and grading those puzzles unobserved takes the same
+/// path.
 fn differ_only_in_explanations(scale: Scale, count: usize, of_kind: fn(&Step) -> bool) {
     let Some(hard) = common::shared_grids("corpora/top1465.txt", 0, count) else {
         eprintln!("skipped: ../shared/corpora/top1465.txt not found");
@@ -158,7 +103,11 @@ fn differ_only_in_explanations(scale: Scale, count: usize, of_kind: fn(&Step) ->
     };
     let mut states = Vec::new();
     for grid in &hard {
-        let (_, _, steps) = graded(grid, scale, true);
+        let (outcome, end, steps) = graded(grid, scale, true);
+        if steps.iter().any(|(step, _)| of_kind(step)) {
+            let (unobserved, unobserved_end, _) = graded(grid, scale, false);
+            assert_eq!((outcome, end), (unobserved, unobserved_end));
+        }
         states.extend(
             steps
                 .into_iter()
@@ -182,6 +131,15 @@ fn differ_only_in_explanations(scale: Scale, count: usize, of_kind: fn(&Step) ->
         assert_eq!(without_explanations(on), off, "{technique:?}");
     }
     assert!(made > 0, "no explanation made with explanations on");
+    assert!(
+        trace::explanations_wanted(),
+        "the guard put the switch back on"
+    );
+}
+
+#[test]
+fn untraced_force_chains_differ_only_in_their_branches() {
+    differ_only_in_explanations(Scale::Gnpx, 300, |step| !step.force.is_empty());
 }
 
 #[test]
