@@ -17,7 +17,8 @@ use super::{StepSink, TechniqueId};
 use crate::core::bits::{self, set_bits};
 use crate::core::notation::{compressed_cells, digit_list};
 use crate::core::{houses_holding, Bits81, CandidateSet, Grid};
-use crate::model::als::{find_als, find_locked_sets, Als, SetsByCell};
+use crate::model::als::{find_locked_sets, Als, SetsByCell};
+use crate::techniques::als::{als_table, AlsFlavor};
 use crate::techniques::step::Step;
 use crate::techniques::text::eliminated_cells;
 
@@ -101,24 +102,36 @@ fn sdc_table(grid: &Grid) -> Rc<SdcTable> {
 
 impl SdcTable {
     /// Makes this the table of `grid`.
+    ///
+    /// The leaves (GNPX v5.84's pure sets of one to five cells, found house by house and sorted
+    /// by size: smaller leaves first, so steps with small sets come out first) and the ALS
+    /// stems' links (leaves sharing an RCC, all places of the digit in both sets in one house,
+    /// sets disjoint) are, by the same definitions and in the same order, the sets and RCC
+    /// neighbours of the ALS table's GNPX v5.84 flavour: read off that table, which is updated
+    /// from the last state's instead of searched again (a test compares the two with this
+    /// table's own search). Only the AALS stems are searched here.
     fn rebuild(&mut self, grid: &Grid) {
         self.links.clear();
-        find_als(grid, 1, MAX_SET_CELLS, &mut self.found_sets);
-        self.sort_pure_sets(grid);
-        // Smaller leaves first: steps with small sets come out first.
+        let als = als_table(grid, MAX_SET_CELLS, AlsFlavor::Gnpx584);
         self.leaves.clear();
-        self.leaves
-            .extend(self.sorted_sets.iter().copied().map(PatternSet::new));
+        self.leaves.extend(
+            als.sets
+                .iter()
+                .zip(&als.sees)
+                .map(|(&set, &sees)| PatternSet { set, sees }),
+        );
         self.index.build(&self.leaves);
         self.found.clear();
         self.found.resize(9 * self.index.words, 0);
-        // The ALS stems are the leaves of two cells or more, in the same order: the same search
-        // (sets of a house in one order, sorted by size keeping it) without its one-cell sets.
+        // The ALS stems are the leaves of two cells or more, in the same order.
         let mut stems = std::mem::take(&mut self.als_stems);
         stems.clear();
-        for leaf in self.leaves.iter().filter(|l| l.set.cells.count() >= 2) {
+        for (i, leaf) in self.leaves.iter().enumerate() {
+            if leaf.set.cells.count() < 2 {
+                continue;
+            }
             let from = self.links.len() as u32;
-            link(leaf, &self.index, &mut self.found, &mut self.links);
+            self.links.extend_from_slice(als.neighbours(i));
             stems.push(Stem {
                 stem: *leaf,
                 links: (from, self.links.len() as u32),
@@ -460,5 +473,39 @@ mod tests {
             }
         }
         assert!(states > 1_000, "{states} states");
+    }
+
+    /// The leaves and the ALS stems' links read off the ALS table are those of this table's
+    /// own search: GNPX v5.84's pure sets found and sorted by size, each stem linked through the
+    /// leaf index ([`link`]), on states thinned along grading paths (the ALS table updated from
+    /// state to state, as when grading).
+    #[test]
+    fn leaves_and_stem_links_are_those_of_a_search() {
+        let mut rng = Xorshift(0x0DDB_1A5E_5BAD_5EED);
+        let mut linked = 0;
+        for start in royle17_sample(30) {
+            let solution = crate::oracle::solve(&start).solution.unwrap();
+            for state in &thinned_states(&start, &solution, &mut rng, 40, 3) {
+                let mut table = SdcTable::default();
+                table.rebuild(state);
+                let mut sets = Vec::new();
+                crate::model::als::find_als(state, 1, MAX_SET_CELLS, &mut sets);
+                sets.retain(|s| s.is_pure(state));
+                sets.sort_by_key(|s| s.cells.count());
+                let leaves: Vec<PatternSet> = sets.into_iter().map(PatternSet::new).collect();
+                let cells = |l: &[PatternSet]| l.iter().map(|l| l.set.cells).collect::<Vec<_>>();
+                assert_eq!(cells(&table.leaves), cells(&leaves));
+                let mut index = LeafIndex::default();
+                index.build(&leaves);
+                let mut found = vec![0; 9 * index.words];
+                for stem in &table.als_stems {
+                    let mut links = Vec::new();
+                    link(&stem.stem, &index, &mut found, &mut links);
+                    assert_eq!(table.links_of(stem), &links[..]);
+                    linked += links.len();
+                }
+            }
+        }
+        assert!(linked > 10_000, "{linked}");
     }
 }

@@ -25,7 +25,7 @@ pub use table::AlsFlavor;
 
 use super::{StepSink, TechniqueId};
 use crate::model::als::MAX_ALS_CELLS;
-use table::{als_table, AlsTable};
+pub(crate) use table::{als_table, AlsTable};
 
 use crate::core::bits;
 use crate::core::{Bits81, Grid, ALL_DIGITS};

@@ -43,7 +43,7 @@ const NONE: u32 = u32::MAX;
 
 /// The sets of one grid state with, per set and digit, the cells seeing all its holders, and
 /// the RCC neighbours of every set.
-pub(super) struct AlsTable {
+pub(crate) struct AlsTable {
     pub(super) flavor: AlsFlavor,
     max_cells: usize,
     /// The candidates and unsolved cells of the grid the table is of.
@@ -51,11 +51,11 @@ pub(super) struct AlsTable {
     unsolved: Bits81,
     /// The sets: smaller sets first, then by house (rows, columns, boxes), then by the
     /// positions of their cells in the house (as bits, increasing).
-    pub(super) sets: Vec<Als>,
+    pub(crate) sets: Vec<Als>,
     /// Per set, its place in that order ([`order_key`]).
     keys: Vec<u32>,
     /// Per set and digit: cells (anywhere) that see every holder of the digit in the set.
-    pub(super) sees: Vec<[Bits81; 9]>,
+    pub(crate) sees: Vec<[Bits81; 9]>,
     /// Per set, the rows of the [`SetIndex`] it is in ([`index_rows_of`]):
     /// `index_rows[rows_start[i]..rows_start[i + 1]]`. They depend only on the set, so a
     /// surviving set's are copied.
@@ -257,7 +257,7 @@ impl AlsTable {
     /// Set `a`'s neighbours: the sets sharing at least one RCC with it (in table order) and
     /// those RCCs (bit per digit).
     #[inline]
-    pub(super) fn neighbours(&self, a: usize) -> &[(u32, u16)] {
+    pub(crate) fn neighbours(&self, a: usize) -> &[(u32, u16)] {
         &self.adjacent[self.start[a] as usize..self.start[a + 1] as usize]
     }
 
@@ -602,7 +602,7 @@ thread_local! {
 
 /// The ALS table of `grid` with sets of up to `max_cells` cells: the techniques tried on one
 /// grid state share it, and the next state's is updated from it.
-pub(super) fn als_table(grid: &Grid, max_cells: usize, flavor: AlsFlavor) -> Rc<AlsTable> {
+pub(crate) fn als_table(grid: &Grid, max_cells: usize, flavor: AlsFlavor) -> Rc<AlsTable> {
     SLOTS.with(|slots| {
         let (slots, scratch) = &mut *slots.borrow_mut();
         let found = slots
