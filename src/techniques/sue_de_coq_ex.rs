@@ -16,9 +16,10 @@ use std::rc::Rc;
 use super::{StepSink, TechniqueId};
 use crate::core::bits::{self, set_bits};
 use crate::core::notation::{compressed_cells, digit_list};
-use crate::core::{houses_holding, Bits81, CandidateSet, Grid};
-use crate::model::als::{find_locked_sets, Als, SetsByCell};
+use crate::core::{houses_holding, Bits81, CandidateSet, Grid, HOUSE_SETS};
+use crate::model::als::{for_each_locked_set_in_house, Als, SetsByCell};
 use crate::techniques::als::{als_table, AlsFlavor};
+use crate::techniques::memo;
 use crate::techniques::step::Step;
 use crate::techniques::text::eliminated_cells;
 
@@ -57,9 +58,10 @@ struct SdcTable {
     aals_stems: Vec<Stem>,
     /// Every stem's linked leaves (leaf index, RCC digits) in leaf order, stem after stem.
     links: Vec<(u32, u16)>,
-    /// The sets found, then the same sorted by size (work space).
-    found_sets: Vec<Als>,
-    sorted_sets: Vec<Als>,
+    /// Per house, its pure AALS in the search's order, and the grid they are of
+    /// ([`SdcTable::update_aals_by_house`]).
+    aals_by_house: [Vec<PatternSet>; 27],
+    aals_of: Option<([Bits81; 9], Bits81)>,
     index: LeafIndex,
     /// Per stem digit, the leaves linked by it (a row of `index.words` words; work space).
     found: Vec<u64>,
@@ -138,12 +140,17 @@ impl SdcTable {
             });
         }
         self.als_stems = stems;
-        find_locked_sets(grid, 2, 2, MAX_SET_CELLS, &mut self.found_sets);
-        self.sort_pure_sets(grid);
+        self.update_aals_by_house(grid);
+        // By size, then in the search's order (house by house): a stable sort by size.
         let mut stems = std::mem::take(&mut self.aals_stems);
         stems.clear();
-        for &set in &self.sorted_sets {
-            let stem = PatternSet::new(set);
+        let by_size = (2..=MAX_SET_CELLS as u32).flat_map(|size| {
+            self.aals_by_house
+                .iter()
+                .flatten()
+                .filter(move |s| s.set.cells.count() == size)
+        });
+        for &stem in by_size {
             let from = self.links.len() as u32;
             link(&stem, &self.index, &mut self.found, &mut self.links);
             stems.push(Stem {
@@ -154,19 +161,30 @@ impl SdcTable {
         self.aals_stems = stems;
     }
 
-    /// The pure sets of `found_sets` into `sorted_sets`, smaller sets first, each size in the
-    /// order found (a stable sort by size without a sort's scratch buffer).
-    fn sort_pure_sets(&mut self, grid: &Grid) {
-        self.found_sets.retain(|s| s.is_pure(grid));
-        self.sorted_sets.clear();
-        for size in 1..=MAX_SET_CELLS as u32 {
-            self.sorted_sets.extend(
-                self.found_sets
-                    .iter()
-                    .filter(|s| s.cells.count() == size)
-                    .copied(),
-            );
+    /// Brings each house's pure AALS (two to five cells, two more digits than cells, with
+    /// their `sees`) to `grid`. A set depends only on its own cells' candidates, so a house
+    /// none of whose cells changed since the last grid keeps its list; the others are searched
+    /// again (all of them for a table of no grid, or with the finders' memos off).
+    fn update_aals_by_house(&mut self, grid: &Grid) {
+        let changed = match (&self.aals_of, memo::enabled()) {
+            (Some((planes, unsolved)), true) => (0..9)
+                .fold(*unsolved ^ grid.unsolved(), |acc, d| {
+                    acc | (planes[d] ^ grid.plane(d))
+                }),
+            _ => Bits81::ALL,
+        };
+        for (house, list) in self.aals_by_house.iter_mut().enumerate() {
+            if !HOUSE_SETS[house].intersects(changed) {
+                continue;
+            }
+            list.clear();
+            for_each_locked_set_in_house(grid, house, 2, 2, MAX_SET_CELLS, |set| {
+                if set.is_pure(grid) {
+                    list.push(PatternSet::new(set));
+                }
+            });
         }
+        self.aals_of = Some((*grid.planes(), grid.unsolved()));
     }
 
     /// The leaves linked to `stem` (leaf index, RCC digits), in leaf order.
@@ -464,7 +482,7 @@ mod tests {
                 reused.rebuild(state);
                 assert_eq!(shape(&reused), shape(&fresh));
                 let mut sets = Vec::new();
-                find_locked_sets(state, 1, 2, MAX_SET_CELLS, &mut sets);
+                crate::model::als::find_locked_sets(state, 1, 2, MAX_SET_CELLS, &mut sets);
                 sets.retain(|s| s.is_pure(state));
                 sets.sort_by_key(|s| s.cells.count());
                 let searched: Vec<Bits81> = sets.iter().map(|s| s.cells).collect();
