@@ -249,18 +249,32 @@ fn link(stem: &PatternSet, index: &LeafIndex, found: &mut [u64], links: &mut Vec
             }
         }
     }
+    // Per leaf of the word under way, its RCC digits: gathered digit by digit over the leaves
+    // linked by each (an AALS stem has up to seven digits, a leaf one or two RCCs), then read
+    // in leaf order and cleared.
+    let mut rccs = [0u16; 64];
     for word_index in 0..words {
         let any =
             bits::digits(stem.set.digits).fold(0, |acc, d| acc | found[d * words + word_index]);
-        let mut word = any & !index.by_cell.meeting(stem.set.cells, word_index);
+        let partners = any & !index.by_cell.meeting(stem.set.cells, word_index);
+        if partners == 0 {
+            continue;
+        }
+        for digit in bits::digits(stem.set.digits) {
+            let mut linked = found[digit * words + word_index] & partners;
+            while linked != 0 {
+                rccs[linked.trailing_zeros() as usize] |= 1 << digit;
+                linked &= linked - 1;
+            }
+        }
+        let mut word = partners;
         while word != 0 {
             let bit = word.trailing_zeros() as usize;
             word &= word - 1;
-            let leaf = word_index * 64 + bit;
-            let rcc = bits::digits(stem.set.digits)
-                .filter(|&d| found[d * words + word_index] & (1 << bit) != 0)
-                .fold(0u16, |acc, d| acc | 1 << d);
-            links.push((leaf as u32, rcc));
+            links.push((
+                (word_index * 64 + bit) as u32,
+                std::mem::take(&mut rccs[bit]),
+            ));
         }
     }
 }
