@@ -30,7 +30,9 @@
 //!   five cells holding four digits took 1.2 s otherwise, and a band whose naked subsets lead
 //!   from box to row to box to an empty house 71 s. From then on, too, a
 //!   guess takes a digit's two places in a row where no cell is bivalue
-//!   ([`State::branch_on_pairs`]), and every 16th guess a node probes: each candidate is
+//!   ([`State::branch_on_pairs`]), and every 16th guess a node checks that every class of
+//!   digits can be spread over each band and stack ([`State::classes_fit_bands`]; a fuzzed grid
+//!   whose rows keep one parity per cell took 8 s without it) and probes: each candidate is
 //!   placed and propagated, and dropped if that fails ([`State::probe`]; random grids whose
 //!   rows keep digits of one parity took up to 2.9 s without it). Real puzzles never make that
 //!   many guesses, so they pay nothing.
@@ -363,8 +365,9 @@ impl State {
 
     /// The checks of a long search (past [`TEMPLATE_CHECK_AFTER`] guesses), after
     /// [`State::propagate`]: every house filtered to its matchings and propagated again until
-    /// neither changes anything, then every digit's templates, then (if `probe`) probing, and
-    /// all again while probing removes something; false on a contradiction.
+    /// neither changes anything, then every digit's templates, then (if `probe`) the digit
+    /// classes of every band and stack and probing, and all again while probing removes
+    /// something; false on a contradiction.
     fn check_deeply(&mut self, probe: bool) -> bool {
         loop {
             if !self.filter_houses() {
@@ -377,6 +380,9 @@ impl State {
                 }
                 if !probe {
                     return true;
+                }
+                if !self.classes_fit_bands() {
+                    return false;
                 }
                 match self.probe() {
                     None => return false,
@@ -423,6 +429,63 @@ impl State {
             return None;
         }
         Some(removed)
+    }
+
+    /// Whether every class of digits can be spread over each band and each stack: a class S
+    /// (a set of digits) fills |S| cells of every row and every box, so in a band the cells of
+    /// S in each mini-row (row ∩ box) must number between the mini-row's cells whose
+    /// candidates all lie in S and those holding any digit of S, with each row's and each
+    /// box's counts summing to |S| (a 3 × 3 transportation problem); likewise for columns in
+    /// a stack. Each house's matching and each digit's templates see one house or one digit;
+    /// this sees a class across the three houses of a band. A grid the grader fuzz target
+    /// found, whose rows keep digits of one parity, has no solution because odd digits cannot
+    /// be spread so over one of its bands; without this check the search took 8 s to exhaust
+    /// its open rows. The classes holding digit 1 are checked (a class's complement fills the
+    /// rest of each mini-row, so it fits exactly when the class does).
+    fn classes_fit_bands(&self) -> bool {
+        let mut masks = [0u16; CELLS];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut rest = self.cand[3 * d + b];
+                while rest != 0 {
+                    masks[27 * b + rest.trailing_zeros() as usize] |= 1 << d;
+                    rest &= rest - 1;
+                }
+            }
+        }
+        // The three cells of each mini-row (band-wise: [band][row in band][box in band]) and
+        // mini-column (stack-wise: [stack][column in stack][box in stack]).
+        let mini = |transpose: bool, group: usize, line: usize, part: usize| -> [u16; 3] {
+            std::array::from_fn(|i| {
+                let (row, col) = (3 * group + line, 3 * part + i);
+                let cell = if transpose {
+                    col * 9 + row
+                } else {
+                    row * 9 + col
+                };
+                masks[cell]
+            })
+        };
+        for class in (1u16..0x1FF).step_by(2) {
+            let size = class.count_ones() as u8;
+            for transpose in [false, true] {
+                for group in 0..3 {
+                    let (mut lo, mut hi) = ([[0u8; 3]; 3], [[0u8; 3]; 3]);
+                    for line in 0..3 {
+                        for part in 0..3 {
+                            for mask in mini(transpose, group, line, part) {
+                                lo[line][part] += u8::from(mask & !class == 0);
+                                hi[line][part] += u8::from(mask & class != 0);
+                            }
+                        }
+                    }
+                    if !transportable(&lo, &hi, size) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
     }
 
     /// Whether every digit still has a template: nine of its cells, one per row, column and
@@ -572,6 +635,49 @@ const TEMPLATE_CHECK_AFTER: u32 = 2048;
 /// left the slowest at 0.30 s; every 16th guess 9.3 s (as without probing) and 0.21 s (0.47 s
 /// without).
 const PROBE_EVERY: u32 = 16;
+
+/// Whether some counts `x[r][c]`, each between `lo[r][c]` and `hi[r][c]`, make every row and
+/// every column of the 3 × 3 table sum to `size`. Rows 0 and 1 are chosen (two free counts
+/// each, the third fixed by the row's sum) and row 2 follows from the columns' sums, which then
+/// make its own sum right.
+fn transportable(lo: &[[u8; 3]; 3], hi: &[[u8; 3]; 3], size: u8) -> bool {
+    let size = i32::from(size);
+    let within = |x: i32, r: usize, c: usize| i32::from(lo[r][c]) <= x && x <= i32::from(hi[r][c]);
+    // Rows and columns whose bounds cannot reach the sum end it at once (the usual case).
+    for i in 0..3 {
+        let (row_lo, row_hi) = (0..3).fold((0, 0), |(l, h), j| {
+            (l + i32::from(lo[i][j]), h + i32::from(hi[i][j]))
+        });
+        let (col_lo, col_hi) = (0..3).fold((0, 0), |(l, h), j| {
+            (l + i32::from(lo[j][i]), h + i32::from(hi[j][i]))
+        });
+        if row_lo > size || row_hi < size || col_lo > size || col_hi < size {
+            return false;
+        }
+    }
+    let range = |r: usize, c: usize| i32::from(lo[r][c])..=i32::from(hi[r][c]);
+    for x00 in range(0, 0) {
+        for x01 in range(0, 1) {
+            let x02 = size - x00 - x01;
+            if !within(x02, 0, 2) {
+                continue;
+            }
+            for x10 in range(1, 0) {
+                for x11 in range(1, 1) {
+                    let x12 = size - x10 - x11;
+                    if within(x12, 1, 2)
+                        && within(size - x00 - x10, 2, 0)
+                        && within(size - x01 - x11, 2, 1)
+                        && within(size - x02 - x12, 2, 2)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
+}
 
 /// The column triples a digit's band word `a` can give its three cells in the band, one per
 /// row: columns `i`, `3 + j`, `6 + k` (one per stack, so one cell per box) as bit
@@ -932,9 +1038,9 @@ mod tests {
         assert!(search.guesses <= 4096, "{search:?}");
     }
 
-    /// Probing removes only candidates no solution uses: on grids around a known solution
-    /// (extra candidates at random densities), every candidate of the solution stays, and
-    /// some grids lose others.
+    /// Probing removes only candidates no solution uses, and the band check rejects no grid
+    /// with a solution: on grids around a known solution (extra candidates at random
+    /// densities) every candidate of the solution stays, and some grids lose others.
     #[test]
     fn probing_keeps_the_candidates_of_a_solution() {
         let mut rng = Xorshift(0x2545_F491_4F6C_DD1D);
@@ -962,6 +1068,7 @@ mod tests {
             let mut state = State::from_grid(&Grid::from_candidates(&set).expect("a grid"));
             assert!(state.propagate());
             let before = state;
+            assert!(state.classes_fit_bands(), "grid {n}");
             assert!(state.probe().is_some(), "grid {n}");
             for (cell, &digit) in solution.iter().enumerate() {
                 let (b, bit) = (cell / 27, 1u32 << (cell % 27));
@@ -975,5 +1082,61 @@ mod tests {
             }
         }
         assert!(pruned > 30, "{pruned} grids pruned");
+    }
+
+    /// Found by the libFuzzer grader target (input `ff ff 52 26 9f ff …`): no solution, because
+    /// in one band the odd digits cannot be spread over the mini-rows (rows keep one parity per
+    /// cell, alternating), which the search proved only after exhausting two open rows (8 s,
+    /// 7.8 s with probing). The band check ends it at the first check.
+    #[test]
+    fn digit_classes_that_no_band_can_hold_end_the_search() {
+        let bytes = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/soundness/fuzz_regressions/grader/odd-digits-band-1b09ba1c"
+        ))
+        .unwrap();
+        let search = run(bits_state(&bytes[2..]), 2, &mut [0; CELLS], &mut Vec::new());
+        assert_eq!(search.found, 0);
+        assert!(search.guesses <= 4096, "{search:?}");
+    }
+
+    /// [`transportable`] against trying every table of counts, on random bounds.
+    #[test]
+    fn transport_tables_are_found_as_by_trying_every_one() {
+        let mut rng = Xorshift(0x7A5C_0FFE_E123_4567);
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..3000 {
+            let mut lo = [[0u8; 3]; 3];
+            let mut hi = [[0u8; 3]; 3];
+            for r in 0..3 {
+                for c in 0..3 {
+                    let (a, b) = ((rng.next() % 4) as u8, (rng.next() % 4) as u8);
+                    (lo[r][c], hi[r][c]) = (a.min(b), a.max(b));
+                }
+            }
+            let size = (1 + rng.next() % 8) as u8;
+            let mut exists = false;
+            for code in 0..4u32.pow(9) {
+                let x: [u8; 9] = std::array::from_fn(|i| (code / 4u32.pow(i as u32) % 4) as u8);
+                let ok = (0..9).all(|i| lo[i / 3][i % 3] <= x[i] && x[i] <= hi[i / 3][i % 3])
+                    && (0..3).all(|r| x[3 * r] + x[3 * r + 1] + x[3 * r + 2] == size)
+                    && (0..3).all(|c| x[c] + x[3 + c] + x[6 + c] == size);
+                if ok {
+                    exists = true;
+                    break;
+                }
+            }
+            assert_eq!(
+                transportable(&lo, &hi, size),
+                exists,
+                "{lo:?} {hi:?} {size}"
+            );
+            if exists {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+        }
+        assert!(yes > 100 && no > 100, "{yes} feasible, {no} not");
     }
 }
