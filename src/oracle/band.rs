@@ -443,16 +443,7 @@ impl State {
     /// its open rows. The classes holding digit 1 are checked (a class's complement fills the
     /// rest of each mini-row, so it fits exactly when the class does).
     fn classes_fit_bands(&self) -> bool {
-        let mut masks = [0u16; CELLS];
-        for d in 0..9 {
-            for b in 0..3 {
-                let mut rest = self.cand[3 * d + b];
-                while rest != 0 {
-                    masks[27 * b + rest.trailing_zeros() as usize] |= 1 << d;
-                    rest &= rest - 1;
-                }
-            }
-        }
+        let masks = self.cell_masks();
         // The three cells of each mini-row (band-wise: [band][row in band][box in band]) and
         // mini-column (stack-wise: [stack][column in stack][box in stack]).
         let mini = |transpose: bool, group: usize, line: usize, part: usize| -> [u16; 3] {
@@ -518,16 +509,7 @@ impl State {
     /// filtering the search re-proved that in every branch of the other bands' guesses (71 s).
     /// Candidates removed are marked dirty for [`State::propagate`].
     fn filter_houses(&mut self) -> bool {
-        let mut masks = [0u16; CELLS];
-        for d in 0..9 {
-            for b in 0..3 {
-                let mut rest = self.cand[3 * d + b];
-                while rest != 0 {
-                    masks[27 * b + rest.trailing_zeros() as usize] |= 1 << d;
-                    rest &= rest - 1;
-                }
-            }
-        }
+        let mut masks = self.cell_masks();
         for house in &HOUSE_CELLS {
             let cells = house.map(|cell| masks[cell as usize]);
             let Some(kept) = matched_candidates(&cells) else {
@@ -549,6 +531,21 @@ impl State {
             }
         }
         true
+    }
+
+    /// Each cell's candidates (placed digits included), bit per digit.
+    fn cell_masks(&self) -> [u16; CELLS] {
+        let mut masks = [0u16; CELLS];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut rest = self.cand[3 * d + b];
+                while rest != 0 {
+                    masks[27 * b + rest.trailing_zeros() as usize] |= 1 << d;
+                    rest &= rest - 1;
+                }
+            }
+        }
+        masks
     }
 
     /// Digit index per cell; meaningful once every cell is placed.
@@ -968,6 +965,18 @@ mod tests {
         );
     }
 
+    /// The search on a grader fuzz target's any-grid input kept in
+    /// `tests/soundness/fuzz_regressions/grader/`: the bytes after the two leading ones,
+    /// repeated over the 729 bits.
+    fn search_fuzz_regression(name: &str) -> Search {
+        let path = format!(
+            "{}/tests/soundness/fuzz_regressions/grader/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let bytes = std::fs::read(path).unwrap();
+        run(bits_state(&bytes[2..]), 2, &mut [0; CELLS], &mut Vec::new())
+    }
+
     /// Found by the libFuzzer grader target (input `ff ff 52 26 …`): no solution, because box
     /// 9 holds four cells of even digits only, so the three others of row 8 with its two odd
     /// cells in box 7 make five odd cells and leave row 8's box 8 cells even, and box 8 then
@@ -975,13 +984,7 @@ mod tests {
     /// that under every guess in bands 1 and 2 (71 s).
     #[test]
     fn naked_subsets_across_houses_end_the_search() {
-        let bytes = std::fs::read(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/soundness/fuzz_regressions/grader/no-matching-ffff5226"
-        ))
-        .unwrap();
-        // The target's any-grid input: the bytes after the two leading ones, repeated.
-        let search = run(bits_state(&bytes[2..]), 2, &mut [0; CELLS], &mut Vec::new());
+        let search = search_fuzz_regression("no-matching-ffff5226");
         assert_eq!(search.found, 0);
         assert!(search.guesses <= 4096, "{search:?}");
     }
@@ -1090,12 +1093,7 @@ mod tests {
     /// 7.8 s with probing). The band check ends it at the first check.
     #[test]
     fn digit_classes_that_no_band_can_hold_end_the_search() {
-        let bytes = std::fs::read(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/soundness/fuzz_regressions/grader/odd-digits-band-1b09ba1c"
-        ))
-        .unwrap();
-        let search = run(bits_state(&bytes[2..]), 2, &mut [0; CELLS], &mut Vec::new());
+        let search = search_fuzz_regression("odd-digits-band-1b09ba1c");
         assert_eq!(search.found, 0);
         assert!(search.guesses <= 4096, "{search:?}");
     }
