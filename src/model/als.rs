@@ -38,6 +38,15 @@ impl Als {
         sees
     }
 
+    /// The set's live digits in `grid` (bit per digit): those with a candidate outside the set
+    /// seeing every place of the digit in it (`sees`: [`Als::digit_sees`]), the only digits the
+    /// set can help eliminate.
+    pub fn live_digits(&self, grid: &Grid, sees: &[Bits81; 9]) -> u16 {
+        crate::core::bits::digits(self.digits)
+            .filter(|&d| !(grid.plane(d) & sees[d]).and_not(self.cells).is_empty())
+            .fold(0u16, |m, d| m | 1 << d)
+    }
+
     /// Whether GNPX v5 keeps the set in its ALS list (see [`is_pure_set`]).
     pub fn is_pure(&self, grid: &Grid) -> bool {
         is_pure_set(grid, self.cells)

@@ -16,12 +16,8 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use sudoku_grader::core::Grid;
-use sudoku_grader::grading::grader::grade_timed;
 use sudoku_grader::scales::ladder::Ladder;
 use sudoku_grader::scales::Scale;
-use sudoku_grader::techniques::step::Step;
-use sudoku_grader::techniques::Premise;
-use sudoku_grader::timing::NoTiming;
 
 /// The system allocator, counting allocations (and reallocations) made while this thread's
 /// counter is on.
@@ -75,16 +71,7 @@ fn count_on(grids: &[Grid], ladder: &Ladder) -> (u64, u64) {
     COUNTING.with(|on| on.set(true));
     for grid in &mut grids {
         // As a batch grades: no step observer, so nothing that only explains a step is made.
-        let outcome = grade_timed(
-            grid,
-            ladder,
-            Premise::ALL,
-            None,
-            None::<&mut dyn FnMut(&Step, &Grid)>,
-            &mut NoTiming,
-            None,
-        )
-        .expect("no verification");
+        let outcome = common::grade_unobserved(grid, ladder);
         steps += u64::from(outcome.steps);
     }
     COUNTING.with(|on| on.set(false));

@@ -14,6 +14,25 @@ use sudoku_grader::input::puzzle::parse_puzzle;
 pub mod hodoku;
 pub mod reglib;
 
+/// Grades `grid` in place with `ladder` as a batch does: every premise held, no solution to
+/// check against and no step observer, so nothing that only explains a step is made.
+pub fn grade_unobserved(
+    grid: &mut Grid,
+    ladder: &sudoku_grader::scales::ladder::Ladder,
+) -> sudoku_grader::grading::grader::GradeOutcome {
+    use sudoku_grader::techniques::step::Step;
+    sudoku_grader::grading::grader::grade_timed(
+        grid,
+        ladder,
+        sudoku_grader::techniques::Premise::ALL,
+        None,
+        None::<&mut dyn FnMut(&Step, &Grid)>,
+        &mut sudoku_grader::timing::NoTiming,
+        None,
+    )
+    .expect("no verification asked")
+}
+
 /// The `sgrade` binary cargo built for this test run (for a child process that is fed and read
 /// while it runs; everything else goes through [`sgrade`]).
 pub const SGRADE: &str = env!("CARGO_BIN_EXE_sgrade");

@@ -5,11 +5,10 @@
 //! finders and HoDoKu's forcing chains and nets the same steps except their texts and proofs.
 
 use sudoku_grader::core::Grid;
-use sudoku_grader::grading::grader::{grade, grade_timed, GradeOutcome};
+use sudoku_grader::grading::grader::{grade, GradeOutcome};
 use sudoku_grader::scales::Scale;
 use sudoku_grader::techniques::step::Step;
-use sudoku_grader::techniques::{trace, Premise};
-use sudoku_grader::timing::NoTiming;
+use sudoku_grader::techniques::trace;
 
 use crate::common;
 
@@ -22,18 +21,10 @@ fn graded(grid: &Grid, scale: Scale, observed: bool) -> (GradeOutcome, Grid, Vec
         grade(&mut grid, &scale.ladder(), None, &mut |step, at| {
             steps.push((step.clone(), at.clone()))
         })
+        .expect("no verification asked")
     } else {
-        grade_timed(
-            &mut grid,
-            &scale.ladder(),
-            Premise::ALL,
-            None,
-            None::<&mut dyn FnMut(&Step, &Grid)>,
-            &mut NoTiming,
-            None,
-        )
-    }
-    .expect("no verification asked");
+        common::grade_unobserved(&mut grid, &scale.ladder())
+    };
     (outcome, grid, steps)
 }
 

@@ -188,12 +188,12 @@ fn with_rc_list<R>(grid: &Grid, search: impl FnOnce(&mut RcList) -> R) -> R {
     if !(memo::enabled() && list.key == Some(key)) {
         hodoku_als_list(grid, &mut list.sets, &mut list.sees);
         list.live.clear();
-        list.live
-            .extend(list.sets.iter().zip(&list.sees).map(|(set, sees)| {
-                bits::digits(set.digits)
-                    .filter(|&d| !(grid.plane(d) & sees[d]).and_not(set.cells).is_empty())
-                    .fold(0u16, |m, d| m | 1 << d)
-            }));
+        list.live.extend(
+            list.sets
+                .iter()
+                .zip(&list.sees)
+                .map(|(set, sees)| set.live_digits(grid, sees)),
+        );
         restricted_commons(&list.sets, &mut list.index, &mut list.rows, &mut list.rcs);
         list.key = Some(key);
     }

@@ -296,12 +296,12 @@ impl AlsTable {
     /// around it do, so every set's are found again).
     fn find_live(&mut self, grid: &Grid) {
         self.live.clear();
-        for i in 0..self.sets.len() {
-            let live = bits::digits(self.sets[i].digits)
-                .filter(|&z| !self.targets(grid, i, z).is_empty())
-                .fold(0u16, |m, z| m | 1 << z);
-            self.live.push(live);
-        }
+        self.live.extend(
+            self.sets
+                .iter()
+                .zip(&self.sees)
+                .map(|(set, sees)| set.live_digits(grid, sees)),
+        );
     }
 
     /// The sets of `grid` with a cell in `changed`, by size and in key order.
