@@ -116,7 +116,7 @@ fn checked_inputs(inputs: &[PathBuf], output: Option<&PathBuf>) -> Result<Vec<Pa
         inputs.to_vec()
     };
     check_inputs(&inputs)?;
-    refuse_overwrite(&inputs, [("-o", output)])?;
+    refuse_overwrite(&inputs, [("-o", output.map(PathBuf::as_path))])?;
     Ok(inputs)
 }
 

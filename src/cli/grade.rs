@@ -32,7 +32,7 @@ use super::{ladder_for, ScaleArg, TechniqueArgs, EXIT_NOT_ALL_UNIQUE, EXIT_VERIF
 pub struct BatchArgs {
     /// Puzzle files (81-char or 729-char lines, or CSV with a `puzzle` column); `-` or none: stdin.
     inputs: Vec<PathBuf>,
-    /// Write the CSV here instead of stdout.
+    /// Write the CSV here instead of stdout (`-`: stdout, as with no -o).
     #[arg(short, long)]
     output: Option<PathBuf>,
     /// Continue an interrupted run into its -o file: keep its complete rows, grade only the
@@ -183,6 +183,14 @@ impl ScaleArgs {
 }
 
 impl BatchArgs {
+    /// The -o file, or `None` for stdout (no -o, or `-o -`: `-` means stdout here as it
+    /// means stdin for an input).
+    fn output_file(&self) -> Option<&Path> {
+        self.output
+            .as_deref()
+            .filter(|path| path.as_os_str() != "-")
+    }
+
     /// The options of this struct that change the rows, for the run record (`--resume`).
     fn row_identity(&self) -> Vec<String> {
         vec![
@@ -422,8 +430,8 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
     refuse_overwrite(
         &paths,
         [
-            ("-o", args.output.as_ref()),
-            ("--timings", timings_file_path.as_ref()),
+            ("-o", args.output_file()),
+            ("--timings", timings_file_path.as_deref()),
         ],
     )?;
     if args.resume && matches!(plan.format(), OutputFormat::Gnpx | OutputFormat::Parquet) {
@@ -432,6 +440,9 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
                     or jsonl"
                 .into(),
         );
+    }
+    if args.resume && args.output_file().is_none() {
+        return Err("--resume continues a run written to an -o file, not to stdout".into());
     }
     if args.resume && args.timings.is_some() {
         return Err(
@@ -454,7 +465,7 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
     }
     // From here on SIGINT and SIGTERM flush the finished rows and stop the run.
     let interrupt = Interrupt::install()?;
-    let (output, resumed) = match &args.output {
+    let (output, resumed) = match args.output_file() {
         None => (Output::create(None)?, None),
         Some(path) => open_output(
             path,
@@ -529,7 +540,7 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
     let earlier = resumed.as_ref().map_or(0, |w| w.rows);
     if stop == Some(Stop::Interrupted) {
         // The record beside the output stays: `--resume` continues from here.
-        let before = match (&args.output, earlier) {
+        let before = match (args.output_file(), earlier) {
             (Some(path), 1..) => format!(" ({earlier} more were in {} before)", path.display()),
             _ => String::new(),
         };
@@ -539,7 +550,7 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
         );
         return Ok(ExitCode::from(interrupt.exit_status()));
     }
-    if let Some(path) = &args.output {
+    if let Some(path) = args.output_file() {
         // Every input was read (or the run stopped at a wrong step): nothing to resume.
         RunRecord::remove_beside(path);
     }
@@ -551,7 +562,7 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
         }));
     }
     if show_summary {
-        if let (Some(path), 1..) = (&args.output, earlier) {
+        if let (Some(path), 1..) = (args.output_file(), earlier) {
             note!(
                 "sgrade: resumed {}: {earlier} rows were there, the summary counts the rest",
                 path.display()

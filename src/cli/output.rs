@@ -251,7 +251,7 @@ fn identity(path: &Path) -> Option<PathBuf> {
 /// path), before anything is opened for writing: creating it would truncate the input.
 pub fn refuse_overwrite<'a>(
     inputs: &[PathBuf],
-    outputs: impl IntoIterator<Item = (&'a str, Option<&'a PathBuf>)>,
+    outputs: impl IntoIterator<Item = (&'a str, Option<&'a Path>)>,
 ) -> Result<(), String> {
     for (option, output) in outputs {
         let Some(output) = output else { continue };

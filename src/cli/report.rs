@@ -34,7 +34,7 @@ pub fn run(args: ReportArgs) -> Result<ExitCode, String> {
         .cloned()
         .collect();
     check_inputs(&inputs)?;
-    refuse_overwrite(&inputs, [("-o", args.output.as_ref())])?;
+    refuse_overwrite(&inputs, [("-o", args.output.as_deref())])?;
     let (summary, timings) = load(&found)?;
     let sources: Vec<String> = found
         .results

@@ -222,7 +222,7 @@ pub fn run(args: StatsArgs) -> Result<ExitCode, String> {
     check_inputs(&inputs)?;
     refuse_overwrite(
         &inputs,
-        [("--merged-timings", args.merged_timings.as_ref())],
+        [("--merged-timings", args.merged_timings.as_deref())],
     )?;
     if args.merged_timings.is_some() && found.timings.is_empty() {
         return Err(

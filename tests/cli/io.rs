@@ -478,3 +478,34 @@ fn report_and_merged_timings_replace_their_file_whole_by_a_rename() {
         assert!(left.is_empty(), "temporary files left: {left:?}");
     }
 }
+
+/// `-o -` writes to stdout, as `-` reads stdin for an input: no file named `-` appears, and
+/// `--resume`, which continues a file, refuses it.
+#[test]
+fn a_dash_output_is_stdout() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("in.txt"), format!("{EASY}\n")).unwrap();
+    for command in ["grade", "solve"] {
+        let out = sgrade()
+            .current_dir(dir.path())
+            .args([command, "-q", "--no-timing", "-o", "-", "in.txt"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{command}: {out:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(text.lines().count(), 2, "{command}: {text}");
+        assert!(text.lines().nth(1).unwrap().contains(EASY), "{text}");
+        assert!(
+            !dir.path().join("-").exists(),
+            "{command} wrote a file named -"
+        );
+    }
+    let out = sgrade()
+        .current_dir(dir.path())
+        .args(["grade", "--resume", "-o", "-", "in.txt"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("--resume") && err.contains("stdout"), "{err}");
+}
