@@ -155,8 +155,9 @@ fn bounds(scale: Scale) -> (f64, f64) {
         // Measured 2026-12-05 (fourth session): 0.0019 and 0.094, once the ALS table's finds,
         // ALS-Chain's lists, the nice loops' chains and the ALS finders' step reused their
         // buffers (0.0069 and 0.98 before; 1.32 on 2026-12-04; 0.115 and 17.05 when the test
-        // was written).
-        "gnpx" => (0.0024, 0.12),
+        // was written); 0.0018 and 0.052 in the sixth session, once the nice loops' node
+        // tables and ALS-XZ's sorted pairs kept their buffers.
+        "gnpx" => (0.0024, 0.065),
         // Measured 2026-12-05: 0.0034 and 0.28, once the Sue de Coq Ex table reused its
         // buffers (0.181 and 14.16 on 2026-12-04; 0.240 and 19.95 at first); 0.0018 and 0.040
         // in the day's fourth session, with the ALS finders' buffers kept.

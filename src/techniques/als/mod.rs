@@ -92,8 +92,9 @@ fn als_xz_of(
 ) -> ControlFlow<()> {
     let table = als_table(grid, max_cells, flavor);
     // The pairs that may eliminate, in the order of the search (by total size, then the first
-    // set, then its neighbour list): one pass over the neighbour lists, a stable sort by total.
-    let mut pairs = XZ_PAIRS.with(|p| std::mem::take(&mut *p.borrow_mut()));
+    // set, then its neighbour list): one pass over the neighbour lists, then a stable counting
+    // sort by total into the second buffer (a comparison sort allocated its scratch every call).
+    let (mut pairs, mut by_total) = XZ_PAIRS.with(|p| std::mem::take(&mut *p.borrow_mut()));
     pairs.clear();
     for a in 0..table.len() {
         let (sa, live_a) = (&table.sets[a], table.live[a]);
@@ -115,23 +116,46 @@ fn als_xz_of(
             }
         }
     }
-    pairs.sort_by_key(|&(total, ..)| total);
-    let flow = xz_steps(grid, &table, &pairs, sink);
-    XZ_PAIRS.with(|p| *p.borrow_mut() = pairs);
+    sort_by_total(&pairs, &mut by_total);
+    let flow = xz_steps(grid, &table, &by_total, sink);
+    XZ_PAIRS.with(|p| *p.borrow_mut() = (pairs, by_total));
     flow
 }
 
+/// An ALS-XZ candidate pair: (total size, set a, set b, RCCs).
+type XzPair = (u8, u32, u32, u16);
+
 thread_local! {
-    /// ALS-XZ's candidate pairs, kept between calls so that a call allocates nothing once warm.
-    static XZ_PAIRS: std::cell::RefCell<Vec<(u8, u32, u32, u16)>> =
-        const { std::cell::RefCell::new(Vec::new()) };
+    /// ALS-XZ's candidate pairs as found and sorted by total, kept between calls so that a call
+    /// allocates nothing once warm.
+    static XZ_PAIRS: std::cell::RefCell<(Vec<XzPair>, Vec<XzPair>)> =
+        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
 }
 
-/// The ALS-XZ steps of the candidate `pairs` (total size, set a, set b, RCCs), in order.
+/// `pairs` into `sorted` by total size, in their order among equal totals (a counting sort: an
+/// ALS lies in one house, so it has at most eight cells and a pair at most sixteen).
+fn sort_by_total(pairs: &[XzPair], sorted: &mut Vec<XzPair>) {
+    let mut start = [0usize; 18];
+    for &(total, ..) in pairs {
+        start[usize::from(total) + 1] += 1;
+    }
+    for i in 1..start.len() {
+        start[i] += start[i - 1];
+    }
+    sorted.clear();
+    sorted.resize(pairs.len(), (0, 0, 0, 0));
+    for &pair in pairs {
+        let slot = &mut start[usize::from(pair.0)];
+        sorted[*slot] = pair;
+        *slot += 1;
+    }
+}
+
+/// The ALS-XZ steps of the candidate `pairs`, in order.
 fn xz_steps(
     grid: &Grid,
     table: &AlsTable,
-    pairs: &[(u8, u32, u32, u16)],
+    pairs: &[XzPair],
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
     with_step(|step| xz_steps_with(grid, table, pairs, step, sink))
@@ -141,7 +165,7 @@ fn xz_steps(
 fn xz_steps_with(
     grid: &Grid,
     table: &AlsTable,
-    pairs: &[(u8, u32, u32, u16)],
+    pairs: &[XzPair],
     step: &mut Step,
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
@@ -318,7 +342,31 @@ fn xy_wings_of(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::test_support::{candidates, with_cells};
+    use crate::core::test_support::{candidates, with_cells, Xorshift};
+
+    /// The counting sort keeps equal totals in their order, as a stable sort does.
+    #[test]
+    fn pairs_sorted_by_total_as_by_a_stable_sort() {
+        let mut random = Xorshift(0x5eed_0a15);
+        let mut sorted = Vec::new();
+        for len in [0, 1, 2, 7, 64, 500] {
+            let pairs: Vec<XzPair> = (0..len)
+                .map(|i| {
+                    let total = 2 + (random.next() % 15) as u8;
+                    (
+                        total,
+                        i,
+                        (random.next() % 300) as u32,
+                        (random.next() % 512) as u16,
+                    )
+                })
+                .collect();
+            sort_by_total(&pairs, &mut sorted);
+            let mut want = pairs.clone();
+            want.sort_by_key(|&(total, ..)| total);
+            assert_eq!(sorted, want, "{len} pairs");
+        }
+    }
 
     #[test]
     fn als_xz_eliminates_the_common_digit_seen_by_both_sets() {

@@ -195,6 +195,43 @@ pub(super) struct Nodes<'a> {
     pub(super) als_digits: Vec<u16>,
 }
 
+/// The buffers of a graph's tables, kept between graphs: a graph is built for every state the
+/// nice-loop rungs search, and its tables take some 100 KB and a dozen allocations.
+#[derive(Default)]
+struct Tables {
+    cells: Vec<Bits81>,
+    sees: Vec<Bits81>,
+    houses: Vec<u32>,
+    als_entries: Vec<u16>,
+    als_entry_start: Vec<u32>,
+    als_cells: Vec<Bits81>,
+    als_digits: Vec<u16>,
+    /// [`Nodes::add_als`]' work space: the sets and each candidate's next free entry.
+    sets: Vec<crate::model::als::Als>,
+    next: Vec<u32>,
+}
+
+thread_local! {
+    /// The last graph's buffers (a graph built while another lives, as in a sink that searches
+    /// loops itself, gets new ones).
+    static TABLES: std::cell::RefCell<Tables> = std::cell::RefCell::default();
+}
+
+impl Drop for Nodes<'_> {
+    fn drop(&mut self) {
+        let _ = TABLES.try_with(|t| {
+            let mut t = t.borrow_mut();
+            t.cells = std::mem::take(&mut self.cells);
+            t.sees = std::mem::take(&mut self.sees);
+            t.houses = std::mem::take(&mut self.houses);
+            t.als_entries = std::mem::take(&mut self.als_entries);
+            t.als_entry_start = std::mem::take(&mut self.als_entry_start);
+            t.als_cells = std::mem::take(&mut self.als_cells);
+            t.als_digits = std::mem::take(&mut self.als_digits);
+        });
+    }
+}
+
 impl<'a> Nodes<'a> {
     pub(super) fn new(
         grid: &'a Grid,
@@ -202,9 +239,31 @@ impl<'a> Nodes<'a> {
         grouped: bool,
         with_als: bool,
     ) -> Nodes<'a> {
-        let mut cells = vec![Bits81::EMPTY; ALS_BASE];
-        let mut sees = vec![Bits81::EMPTY; ALS_BASE];
-        let mut houses = vec![0u32; ALS_BASE];
+        let mut tables = TABLES.with(|t| {
+            let mut t = t.borrow_mut();
+            // The graph's own tables; `add_als`' work space stays.
+            Tables {
+                cells: std::mem::take(&mut t.cells),
+                sees: std::mem::take(&mut t.sees),
+                houses: std::mem::take(&mut t.houses),
+                als_entries: std::mem::take(&mut t.als_entries),
+                als_entry_start: std::mem::take(&mut t.als_entry_start),
+                als_cells: std::mem::take(&mut t.als_cells),
+                als_digits: std::mem::take(&mut t.als_digits),
+                ..Tables::default()
+            }
+        });
+        let (mut cells, mut sees, mut houses) = (
+            std::mem::take(&mut tables.cells),
+            std::mem::take(&mut tables.sees),
+            std::mem::take(&mut tables.houses),
+        );
+        for table in [&mut cells, &mut sees] {
+            table.clear();
+            table.resize(ALS_BASE, Bits81::EMPTY);
+        }
+        houses.clear();
+        houses.resize(ALS_BASE, 0);
         for digit in 0..9 {
             let plane = grid.plane(digit);
             for cell in plane {
@@ -246,10 +305,10 @@ impl<'a> Nodes<'a> {
             links,
             grouped,
             with_als: false,
-            als_entries: Vec::new(),
-            als_entry_start: Vec::new(),
-            als_cells: Vec::new(),
-            als_digits: Vec::new(),
+            als_entries: std::mem::take(&mut tables.als_entries),
+            als_entry_start: std::mem::take(&mut tables.als_entry_start),
+            als_cells: std::mem::take(&mut tables.als_cells),
+            als_digits: std::mem::take(&mut tables.als_digits),
             cells,
             sees,
             houses,
@@ -266,11 +325,16 @@ impl<'a> Nodes<'a> {
     /// nodes, so the grouped rung builds those once for both of its searches).
     pub(super) fn add_als(&mut self) {
         debug_assert!(!self.with_als, "the ALS nodes are added once");
-        let mut sets = Vec::new();
+        let (mut sets, mut next) = TABLES.with(|t| {
+            let mut t = t.borrow_mut();
+            (std::mem::take(&mut t.sets), std::mem::take(&mut t.next))
+        });
+        sets.clear();
         crate::model::als::find_als(self.grid, 2, crate::model::als::MAX_ALS_CELLS, &mut sets);
         sets.truncate(MAX_LOOP_ALS);
         self.with_als = true;
-        self.als_cells = vec![Bits81::EMPTY; 9 * sets.len()];
+        self.als_cells.clear();
+        self.als_cells.resize(9 * sets.len(), Bits81::EMPTY);
         for (i, set) in sets.iter().enumerate() {
             for d in 0..9 {
                 let places = set.digit_cells[d];
@@ -280,13 +344,19 @@ impl<'a> Nodes<'a> {
                 self.als_cells[i * 9 + d] = set.cells;
             }
         }
-        self.als_digits = sets.iter().map(|s| s.digits).collect();
+        self.als_digits.clear();
+        self.als_digits.extend(sets.iter().map(|s| s.digits));
         // Counted per candidate, then placed in node order (each list ascending, as before).
         let entering = |nodes: &Self, node: usize| {
             let digit = digit_of(node);
             (nodes.grid.plane(digit) & nodes.sees[node]).and_not(nodes.als_cells[node - ALS_BASE])
         };
-        let mut start = vec![0u32; 9 * 81 + 1];
+        let (mut start, mut entries) = (
+            std::mem::take(&mut self.als_entry_start),
+            std::mem::take(&mut self.als_entries),
+        );
+        start.clear();
+        start.resize(9 * 81 + 1, 0);
         for node in ALS_BASE..self.cells.len() {
             let digit = digit_of(node);
             for cell in entering(self, node) {
@@ -296,8 +366,9 @@ impl<'a> Nodes<'a> {
         for i in 1..start.len() {
             start[i] += start[i - 1];
         }
-        let mut next = start.clone();
-        let mut entries = vec![0u16; start[9 * 81] as usize];
+        next.clone_from(&start);
+        entries.clear();
+        entries.resize(start[9 * 81] as usize, 0);
         for node in ALS_BASE..self.cells.len() {
             let digit = digit_of(node);
             for cell in entering(self, node) {
@@ -307,6 +378,10 @@ impl<'a> Nodes<'a> {
             }
         }
         (self.als_entries, self.als_entry_start) = (entries, start);
+        TABLES.with(|t| {
+            let mut t = t.borrow_mut();
+            (t.sets, t.next) = (sets, next);
+        });
     }
 
     /// Appends the successors of a state to `out`: weak links from a true node, strong links
