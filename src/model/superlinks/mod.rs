@@ -180,24 +180,34 @@ impl SuperLinks {
 /// The grouped strong links of every digit and house: the places split into a part inside one
 /// box∩line segment and a rest that is one cell or inside another segment of the house.
 fn grouped_links(planes: &[Bits81; 9]) -> Vec<GroupLink> {
+    // Each house's segments, in `INTERSECTIONS` order (a line has three, a box six), listed
+    // once rather than filtered out of all 54 for every digit, house and segment.
+    let mut segments_of = [[Bits81::EMPTY; 6]; 27];
+    let mut counts = [0usize; 27];
+    for i in &INTERSECTIONS {
+        for house in [i.box_house, i.line_house] {
+            segments_of[house][counts[house]] = i.cells;
+            counts[house] += 1;
+        }
+    }
     let mut groups: Vec<GroupLink> = Vec::new();
     for digit in 0..9 {
+        // The digit's links so far: a link found from two houses (a box and a line holding the
+        // same places) is kept once.
+        let digit_start = groups.len();
         for (house, house_set) in HOUSE_SETS.iter().enumerate() {
             let places = planes[digit] & *house_set;
             if places.count() < 3 {
                 continue;
             }
-            let segments = INTERSECTIONS
-                .iter()
-                .filter(|i| i.box_house == house || i.line_house == house)
-                .map(|i| i.cells);
-            for segment in segments.clone() {
+            let segments = &segments_of[house][..counts[house]];
+            for &segment in segments {
                 let from = places & segment;
                 let to = places.and_not(segment);
                 if from.is_empty() || to.is_empty() {
                     continue;
                 }
-                if !to.is_single() && !segments.clone().any(|s| to.is_subset_of(s)) {
+                if !to.is_single() && !segments.iter().any(|&s| to.is_subset_of(s)) {
                     continue;
                 }
                 let seen_by_to = to
@@ -207,9 +217,9 @@ fn grouped_links(planes: &[Bits81; 9]) -> Vec<GroupLink> {
                 if !to.is_single() && seen_by_to.is_empty() {
                     continue;
                 }
-                if groups
+                if groups[digit_start..]
                     .iter()
-                    .any(|g| g.digit as usize == digit && g.from == from && g.to == to)
+                    .any(|g| g.from == from && g.to == to)
                 {
                     continue;
                 }
