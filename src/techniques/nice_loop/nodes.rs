@@ -211,12 +211,38 @@ struct Tables {
     next: Vec<u32>,
 }
 
+impl Tables {
+    /// The graph's tables, emptied, taken out of the kept buffers (`add_als`' work space
+    /// stays).
+    fn take_graph(&mut self) -> Tables {
+        let mut graph = Tables {
+            cells: std::mem::take(&mut self.cells),
+            sees: std::mem::take(&mut self.sees),
+            houses: std::mem::take(&mut self.houses),
+            als_entries: std::mem::take(&mut self.als_entries),
+            als_entry_start: std::mem::take(&mut self.als_entry_start),
+            als_cells: std::mem::take(&mut self.als_cells),
+            als_digits: std::mem::take(&mut self.als_digits),
+            ..Tables::default()
+        };
+        graph.cells.clear();
+        graph.sees.clear();
+        graph.houses.clear();
+        graph.als_entries.clear();
+        graph.als_entry_start.clear();
+        graph.als_cells.clear();
+        graph.als_digits.clear();
+        graph
+    }
+}
+
 thread_local! {
     /// The last graph's buffers (a graph built while another lives, as in a sink that searches
     /// loops itself, gets new ones).
     static TABLES: std::cell::RefCell<Tables> = std::cell::RefCell::default();
 }
 
+/// A graph gives its tables back to be reused by the next one.
 impl Drop for Nodes<'_> {
     fn drop(&mut self) {
         let _ = TABLES.try_with(|t| {
@@ -239,30 +265,18 @@ impl<'a> Nodes<'a> {
         grouped: bool,
         with_als: bool,
     ) -> Nodes<'a> {
-        let mut tables = TABLES.with(|t| {
-            let mut t = t.borrow_mut();
-            // The graph's own tables; `add_als`' work space stays.
-            Tables {
-                cells: std::mem::take(&mut t.cells),
-                sees: std::mem::take(&mut t.sees),
-                houses: std::mem::take(&mut t.houses),
-                als_entries: std::mem::take(&mut t.als_entries),
-                als_entry_start: std::mem::take(&mut t.als_entry_start),
-                als_cells: std::mem::take(&mut t.als_cells),
-                als_digits: std::mem::take(&mut t.als_digits),
-                ..Tables::default()
-            }
-        });
-        let (mut cells, mut sees, mut houses) = (
-            std::mem::take(&mut tables.cells),
-            std::mem::take(&mut tables.sees),
-            std::mem::take(&mut tables.houses),
-        );
-        for table in [&mut cells, &mut sees] {
-            table.clear();
-            table.resize(ALS_BASE, Bits81::EMPTY);
-        }
-        houses.clear();
+        let Tables {
+            mut cells,
+            mut sees,
+            mut houses,
+            als_entries,
+            als_entry_start,
+            als_cells,
+            als_digits,
+            ..
+        } = TABLES.with(|t| t.borrow_mut().take_graph());
+        cells.resize(ALS_BASE, Bits81::EMPTY);
+        sees.resize(ALS_BASE, Bits81::EMPTY);
         houses.resize(ALS_BASE, 0);
         for digit in 0..9 {
             let plane = grid.plane(digit);
@@ -305,10 +319,10 @@ impl<'a> Nodes<'a> {
             links,
             grouped,
             with_als: false,
-            als_entries: std::mem::take(&mut tables.als_entries),
-            als_entry_start: std::mem::take(&mut tables.als_entry_start),
-            als_cells: std::mem::take(&mut tables.als_cells),
-            als_digits: std::mem::take(&mut tables.als_digits),
+            als_entries,
+            als_entry_start,
+            als_cells,
+            als_digits,
             cells,
             sees,
             houses,
