@@ -728,6 +728,24 @@ mod tests {
 
     /// A sink taking every step gets the pruned scan's first step, then the rest of the full
     /// list, shortest first: the searches skipped by the bounds would have found nothing.
+    /// Leaving the inert ALS and group nodes out of the lists changes no step of the full
+    /// scan, nor its order.
+    #[test]
+    fn leaving_inert_nodes_out_changes_no_step() {
+        let mut steps = 0;
+        for grid in hard_states() {
+            for with_als in [false, true] {
+                let pruned = all_sorted(&grid, true, with_als, MAX_LOOP_LINKS);
+                nodes::KEEP_INERT.with(|keep| keep.set(true));
+                let kept = all_sorted(&grid, true, with_als, MAX_LOOP_LINKS);
+                nodes::KEEP_INERT.with(|keep| keep.set(false));
+                assert_eq!(pruned, kept, "with ALS nodes: {with_als}");
+                steps += kept.len();
+            }
+        }
+        assert!(steps > 100, "only {steps} steps compared");
+    }
+
     #[test]
     fn a_sink_taking_every_step_gets_the_full_sorted_list() {
         for grid in hard_states() {

@@ -19,6 +19,8 @@ pub(super) const SINGLES: usize = 729;
 pub(super) const ALS_BASE: usize = SINGLES + 9 * 54 * 4;
 /// Most ALS nodes' sets (keeps states within `u16`).
 const MAX_LOOP_ALS: usize = 3000;
+/// Words of a bit per group node.
+const GROUP_WORDS: usize = (ALS_BASE - SINGLES).div_ceil(64);
 
 /// The segment cells (by position 0..3) of group kind `k`.
 const GROUP_KINDS: [u8; 4] = [0b110, 0b101, 0b011, 0b111];
@@ -182,6 +184,10 @@ pub(super) struct Nodes<'a> {
     pub(super) segment: [[u8; 27]; 27],
     /// Per digit: the segments holding group nodes of it (bit `i`: `INTERSECTIONS[i]`).
     pub(super) group_segments: [u64; 9],
+    /// The group nodes whose false state leads nowhere (bit `g - SINGLES`): no test is made at
+    /// a false group and it is no state's parent, so no node links to it (as for the inert
+    /// ALS nodes, [`Nodes::find_inert_als_nodes`]).
+    group_inert_off: [u64; GROUP_WORDS],
     /// Whether ALS nodes exist.
     pub(super) with_als: bool,
     /// Per digit and cell (`digit * 81 + cell`): the ALS nodes of that digit whose places all
@@ -193,6 +199,10 @@ pub(super) struct Nodes<'a> {
     pub(super) als_cells: Vec<Bits81>,
     /// Per ALS set: its digits.
     pub(super) als_digits: Vec<u16>,
+    /// Per ALS set: the digits whose true node, and those whose false node, is inert (see
+    /// [`Nodes::find_inert_als_nodes`]); no node links to them.
+    als_inert_on: Vec<u16>,
+    als_inert_off: Vec<u16>,
 }
 
 /// The buffers of a graph's tables, kept between graphs: a graph is built for every state the
@@ -206,9 +216,13 @@ struct Tables {
     als_entry_start: Vec<u32>,
     als_cells: Vec<Bits81>,
     als_digits: Vec<u16>,
-    /// [`Nodes::add_als`]' work space: the sets and each candidate's next free entry.
+    als_inert_on: Vec<u16>,
+    als_inert_off: Vec<u16>,
+    /// [`Nodes::add_als`]' work space: the sets, each candidate's next free entry and a
+    /// successor list.
     sets: Vec<crate::model::als::Als>,
     next: Vec<u32>,
+    successors: Vec<State>,
 }
 
 impl Tables {
@@ -223,6 +237,8 @@ impl Tables {
             als_entry_start: std::mem::take(&mut self.als_entry_start),
             als_cells: std::mem::take(&mut self.als_cells),
             als_digits: std::mem::take(&mut self.als_digits),
+            als_inert_on: std::mem::take(&mut self.als_inert_on),
+            als_inert_off: std::mem::take(&mut self.als_inert_off),
             ..Tables::default()
         };
         graph.cells.clear();
@@ -232,6 +248,8 @@ impl Tables {
         graph.als_entry_start.clear();
         graph.als_cells.clear();
         graph.als_digits.clear();
+        graph.als_inert_on.clear();
+        graph.als_inert_off.clear();
         graph
     }
 }
@@ -240,6 +258,13 @@ thread_local! {
     /// The last graph's buffers (a graph built while another lives, as in a sink that searches
     /// loops itself, gets new ones).
     static TABLES: std::cell::RefCell<Tables> = std::cell::RefCell::default();
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Whether graphs keep their inert nodes (the reference of the test that leaving them out
+    /// changes no step).
+    pub(super) static KEEP_INERT: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// A graph gives its tables back to be reused by the next one.
@@ -254,6 +279,8 @@ impl Drop for Nodes<'_> {
             t.als_entry_start = std::mem::take(&mut self.als_entry_start);
             t.als_cells = std::mem::take(&mut self.als_cells);
             t.als_digits = std::mem::take(&mut self.als_digits);
+            t.als_inert_on = std::mem::take(&mut self.als_inert_on);
+            t.als_inert_off = std::mem::take(&mut self.als_inert_off);
         });
     }
 }
@@ -273,6 +300,8 @@ impl<'a> Nodes<'a> {
             als_entry_start,
             als_cells,
             als_digits,
+            als_inert_on,
+            als_inert_off,
             ..
         } = TABLES.with(|t| t.borrow_mut().take_graph());
         cells.resize(ALS_BASE, Bits81::EMPTY);
@@ -323,16 +352,49 @@ impl<'a> Nodes<'a> {
             als_entry_start,
             als_cells,
             als_digits,
+            als_inert_on,
+            als_inert_off,
             cells,
             sees,
             houses,
             segment,
             group_segments,
+            group_inert_off: [0; GROUP_WORDS],
         };
+        if grouped {
+            nodes.find_inert_groups();
+        }
         if with_als {
             nodes.add_als();
         }
         nodes
+    }
+
+    /// Marks the group nodes whose false state has no successor (`group_inert_off`).
+    fn find_inert_groups(&mut self) {
+        #[cfg(test)]
+        if KEEP_INERT.with(std::cell::Cell::get) {
+            return;
+        }
+        let mut successors = TABLES.with(|t| std::mem::take(&mut t.borrow_mut().successors));
+        for g in SINGLES..ALS_BASE {
+            if self.cells[g].is_empty() {
+                continue;
+            }
+            successors.clear();
+            self.successors(state(g, false), &mut successors);
+            if successors.is_empty() {
+                let i = g - SINGLES;
+                self.group_inert_off[i / 64] |= 1 << (i % 64);
+            }
+        }
+        TABLES.with(|t| t.borrow_mut().successors = successors);
+    }
+
+    /// Whether group node `g`'s false state is inert ([`Nodes::find_inert_groups`]).
+    fn group_inert_off(&self, g: usize) -> bool {
+        let i = g - SINGLES;
+        self.group_inert_off[i / 64] >> (i % 64) & 1 != 0
     }
 
     /// Adds the grid's ALS nodes (the graph of the ALS search: the same single and group
@@ -392,10 +454,66 @@ impl<'a> Nodes<'a> {
             }
         }
         (self.als_entries, self.als_entry_start) = (entries, start);
+        let mut successors = TABLES.with(|t| std::mem::take(&mut t.borrow_mut().successors));
+        self.find_inert_als_nodes(&mut successors);
         TABLES.with(|t| {
             let mut t = t.borrow_mut();
-            (t.sets, t.next) = (sets, next);
+            (t.sets, t.next, t.successors) = (sets, next, successors);
         });
+    }
+
+    /// Marks the ALS nodes that no search needs, so that no node links to them.
+    ///
+    /// A true ALS node with no successor is inert: every test a search makes at a true node
+    /// (a candidate weakly linked to it and to the start, or the start itself weakly linked to
+    /// it) names a place of its digit seeing all its cells, which would be a successor; and it
+    /// leads nowhere, so it is no state's parent. A false ALS node is never an end (ends and
+    /// tests are single candidates there), so it is inert when nothing but inert true nodes
+    /// follow it. Leaving such nodes out of the lists changes no other state's depth, parent or
+    /// order, hence no bound and no step; on top1465 they took some 40% of the ALS search's
+    /// links.
+    fn find_inert_als_nodes(&mut self, successors: &mut Vec<State>) {
+        let sets = self.als_digits.len();
+        self.als_inert_on.clear();
+        self.als_inert_on.resize(sets, 0);
+        self.als_inert_off.clear();
+        self.als_inert_off.resize(sets, 0);
+        #[cfg(test)]
+        if KEEP_INERT.with(std::cell::Cell::get) {
+            return;
+        }
+        for set in 0..sets {
+            for digit in digits(self.als_digits[set]) {
+                let node = ALS_BASE + set * 9 + digit;
+                // Most have a place of the digit to make false: only the others are listed.
+                let places = (self.grid.plane(digit) & self.sees[node]).and_not(self.cells[node]);
+                if !places.is_empty() {
+                    continue;
+                }
+                successors.clear();
+                self.successors(state(node, true), successors);
+                if successors.is_empty() {
+                    self.als_inert_on[set] |= 1 << digit;
+                }
+            }
+        }
+        for set in 0..sets {
+            let inert_on = self.als_inert_on[set];
+            if inert_on == 0 {
+                continue;
+            }
+            for digit in digits(self.als_digits[set]) {
+                if self.als_digits[set] & !(1 << digit) & !inert_on != 0 {
+                    continue;
+                }
+                // Its locked digits all lead nowhere; the strong links of its houses may.
+                successors.clear();
+                self.successors(state(ALS_BASE + set * 9 + digit, false), successors);
+                if successors.is_empty() {
+                    self.als_inert_off[set] |= 1 << digit;
+                }
+            }
+        }
     }
 
     /// Appends the successors of a state to `out`: weak links from a true node, strong links
@@ -430,7 +548,8 @@ impl<'a> Nodes<'a> {
                         n += usize::from(
                             !group.is_empty()
                                 & !group.intersects(cells)
-                                & group.is_subset_of(self.sees[node]),
+                                & group.is_subset_of(self.sees[node])
+                                & !self.group_inert_off(g),
                         );
                     }
                     out.extend_from_slice(&found[..n]);
@@ -467,7 +586,7 @@ impl<'a> Nodes<'a> {
             if node >= ALS_BASE {
                 // The set, without this digit, is locked: each other digit is in it.
                 let set = (node - ALS_BASE) / 9;
-                let others = self.als_digits[set] & !(1 << digit);
+                let others = self.als_digits[set] & !(1 << digit) & !self.als_inert_on[set];
                 for d in digits(others) {
                     out.push(state(ALS_BASE + set * 9 + d, true));
                 }
@@ -498,6 +617,7 @@ impl<'a> Nodes<'a> {
                 if node < SINGLES
                     || (self.cells[a].is_subset_of(self.sees[node])
                         && !self.als_cells[a - ALS_BASE].intersects(cells))
+                        && self.als_inert_off[(a - ALS_BASE) / 9] & (1 << digit_of(a)) == 0
                 {
                     out.push(state(a, false));
                 }
