@@ -48,9 +48,14 @@ pub(super) struct MultiSearch {
     active: Vec<State>,
     touched: Vec<State>,
     dirty: Vec<State>,
-    /// Whether a start whose least length is known stops travelling (always, but in the test
-    /// that compares the pass with and without it).
+    /// Per state, the state the pass takes a link to it for: itself, or the sink for a false
+    /// single candidate that leads nowhere ([`MultiSearch::sink_dead_ends`]).
+    target: Box<[State; 1 << 16]>,
+    /// Whether a start whose least length is known stops travelling, and whether the states
+    /// that lead nowhere go to the sink (always, but in the reference pass the tests compare
+    /// with).
     settle: bool,
+    sink_dead_ends: bool,
 }
 
 impl Default for MultiSearch {
@@ -62,17 +67,24 @@ impl Default for MultiSearch {
             active: Vec::new(),
             touched: Vec::new(),
             dirty: Vec::new(),
+            target: vec![0; 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the length is the array's"),
             settle: true,
+            sink_dead_ends: true,
         }
     }
 }
 
 impl MultiSearch {
-    /// A pass in which every start travels to the end (the settling's reference).
+    /// A pass in which every start travels to the end through every state (the reference of
+    /// the settling and of the sink).
     #[cfg(test)]
-    pub(super) fn unsettled() -> MultiSearch {
+    pub(super) fn reference() -> MultiSearch {
         MultiSearch {
             settle: false,
+            sink_dead_ends: false,
             ..MultiSearch::default()
         }
     }
@@ -85,7 +97,8 @@ impl MultiSearch {
         adjacency: &mut Adjacency,
         max_links: usize,
     ) -> Bounds {
-        debug_assert!(nodes.cells.len() * 2 <= self.seen.len());
+        debug_assert!(nodes.cells.len() * 2 < self.seen.len());
+        let sink = self.sink_dead_ends(nodes, adjacency);
         let mut bounds = Bounds {
             off: [NO_STEP; SINGLES],
             on: [NO_STEP; SINGLES],
@@ -105,7 +118,40 @@ impl MultiSearch {
                 self.run(nodes, adjacency, digit, starts, on, max_links, lengths);
             }
         }
+        self.seen[sink as usize] = 0;
         bounds
+    }
+
+    /// Sends the links to the false single candidates that lead nowhere to one sink state,
+    /// which no start ever reaches, and returns it. Such a state has no successor, and it
+    /// meets only two tests: the strong-link test, which needs a strong link (a successor),
+    /// and, from a start assumed true, being the start's own false state. That one is met at
+    /// the same length by the true node linking to it, at the level before: a node whose link
+    /// makes the start false is weakly linked to the start, and true states lie at even depths
+    /// from a true start, past the first. Most of the graph's links go to such states (three in
+    /// four in the nice-loop graph without groups, on top1465), and the pass then neither
+    /// lists nor tests them; the per-start searches keep them.
+    fn sink_dead_ends(&mut self, nodes: &Nodes<'_>, adjacency: &mut Adjacency) -> State {
+        let states = nodes.cells.len() * 2;
+        let sink = states as State;
+        for (s, target) in self.target[..states].iter_mut().enumerate() {
+            *target = s as State;
+        }
+        if self.sink_dead_ends {
+            for digit in 0..9 {
+                for cell in nodes.grid.plane(digit) {
+                    let off = state(digit * 81 + cell, false);
+                    adjacency.expand(nodes, off);
+                    if adjacency.of(off).is_empty() {
+                        self.target[off as usize] = sink;
+                    }
+                }
+            }
+        }
+        // Every start counts as having reached the sink already, so it never becomes a state
+        // of the pass (its row is cleared when the pass ends).
+        self.seen[sink as usize] = !0;
+        sink
     }
 
     /// One digit's starts assumed `on` (or off), each bit of `starts` a start: their least step
@@ -122,6 +168,7 @@ impl MultiSearch {
         lengths: &mut [u8; 81],
     ) {
         let tests = Tests::new(nodes, digit, on);
+        let target = &*self.target;
         // The starts whose least length is known: a test at depth `d` gives `d` or `d + 1`,
         // so every length found by level `d` is at most `d + 1` and no later level gives a
         // smaller one: such a start's bit need not travel on (the lengths stay those of the
@@ -164,6 +211,7 @@ impl MultiSearch {
                 }
                 adjacency.expand(nodes, from);
                 for &to in adjacency.of(from) {
+                    let to = target[to as usize];
                     let row = &mut next[to as usize];
                     touched[touched_len] = to;
                     touched_len += usize::from(*row == 0);
