@@ -129,8 +129,9 @@ impl MultiSearch {
     /// the same length by the true node linking to it, at the level before: a node whose link
     /// makes the start false is weakly linked to the start, and true states lie at even depths
     /// from a true start, past the first. Most of the graph's links go to such states (three in
-    /// four in the nice-loop graph without groups, on top1465), and the pass then neither
-    /// lists nor tests them; the per-start searches keep them.
+    /// four in the nice-loop graph without groups, on top1465): the pass still walks those
+    /// links, but never makes their ends states of its own (listed, tested or expanded). The
+    /// per-start searches keep them.
     fn sink_dead_ends(&mut self, nodes: &Nodes<'_>, adjacency: &mut Adjacency) -> State {
         let states = nodes.cells.len() * 2;
         let sink = states as State;

@@ -470,8 +470,8 @@ impl<'a> Nodes<'a> {
     /// leads nowhere, so it is no state's parent. A false ALS node is never an end (ends and
     /// tests are single candidates there), so it is inert when nothing but inert true nodes
     /// follow it. Leaving such nodes out of the lists changes no other state's depth, parent or
-    /// order, hence no bound and no step; on top1465 they took some 40% of the ALS search's
-    /// links.
+    /// order, hence no bound and no step. On top1465 the graph with ALS nodes has 12% fewer
+    /// links without them, and its searches run some 4% faster.
     fn find_inert_als_nodes(&mut self, successors: &mut Vec<State>) {
         let sets = self.als_digits.len();
         self.als_inert_on.clear();
