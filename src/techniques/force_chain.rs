@@ -27,7 +27,10 @@ use crate::techniques::step::Step;
 
 /// The candidates every non-contradictory origin proves true (an origin that proves some
 /// candidate both true and false is false, and a false assumption proves anything, so it does not
-/// restrict the result); `None` when every origin is contradictory.
+/// restrict the result); `None` when every origin is contradictory. Once a surviving origin has
+/// left nothing in common the answer is known, and the other origins are not evaluated (an
+/// eighth of the evaluations on top1465[..400]: a form that takes its step leaves the rest to
+/// no one).
 pub fn common_truths(
     engine: &mut ForceEngine,
     origins: impl Iterator<Item = (usize, usize)>,
@@ -40,8 +43,13 @@ pub fn common_truths(
             continue;
         }
         survivors += 1;
+        let mut any = Bits81::EMPTY;
         for (shared, on) in common.iter_mut().zip(evaluation.on) {
             *shared &= on;
+            any |= *shared;
+        }
+        if any.is_empty() {
+            break;
         }
     }
     (survivors > 0).then_some(common)
@@ -363,6 +371,42 @@ mod tests {
     use crate::core::cell_at;
     use crate::core::test_support::with_cells;
     use crate::model::superlinks::branch_text;
+
+    /// Stopping once nothing is left in common gives the intersection over every origin.
+    #[test]
+    fn common_truths_stopping_early_are_those_of_every_origin() {
+        let (mut stopped_early, mut agreed) = (0, 0);
+        for (_, grid) in crate::techniques::shipped_hard_states() {
+            with_force_engine(&grid, |engine| {
+                for cell in grid.unsolved() {
+                    let origins: Vec<(usize, usize)> =
+                        digits(grid.candidates(cell)).map(|d| (cell, d)).collect();
+                    let mut every = [Bits81::ALL; 9];
+                    let mut survivors = 0;
+                    for &(c, d) in &origins {
+                        let evaluation = engine.evaluate(c, d);
+                        if evaluation.contradiction.is_none() {
+                            survivors += 1;
+                            for (shared, on) in every.iter_mut().zip(evaluation.on) {
+                                *shared &= on;
+                            }
+                        }
+                    }
+                    let want = (survivors > 0).then_some(every);
+                    assert_eq!(common_truths(engine, origins.iter().copied()), want);
+                    match want {
+                        Some(common) if common.iter().all(|c| c.is_empty()) => stopped_early += 1,
+                        Some(_) => agreed += 1,
+                        None => {}
+                    }
+                }
+            });
+        }
+        assert!(
+            stopped_early > 100 && agreed > 0,
+            "{stopped_early} {agreed}"
+        );
+    }
 
     /// An XY-Wing as a dichotomy: r1c1 {1,2}, r1c5 {1,5}, r5c1 {2,5}. r1c1#1 true ⇒ r1c5#5 true,
     /// r1c1#1 false ⇒ r5c1#5 true; both see r5c5, so both prove r5c5#5 false.
