@@ -47,6 +47,16 @@ impl Als {
             .fold(0u16, |m, d| m | 1 << d)
     }
 
+    /// Every set's live digits ([`Als::live_digits`]; `sees[i]` is set `i`'s), into `out`.
+    pub fn live_digits_of(grid: &Grid, sets: &[Als], sees: &[[Bits81; 9]], out: &mut Vec<u16>) {
+        out.clear();
+        out.extend(
+            sets.iter()
+                .zip(sees)
+                .map(|(set, sees)| set.live_digits(grid, sees)),
+        );
+    }
+
     /// Whether GNPX v5 keeps the set in its ALS list (see [`is_pure_set`]).
     pub fn is_pure(&self, grid: &Grid) -> bool {
         is_pure_set(grid, self.cells)

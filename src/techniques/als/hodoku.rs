@@ -187,13 +187,7 @@ fn with_rc_list<R>(grid: &Grid, search: impl FnOnce(&mut RcList) -> R) -> R {
     let mut list = LAST_LIST.with(Cell::take).unwrap_or_default();
     if !(memo::enabled() && list.key == Some(key)) {
         hodoku_als_list(grid, &mut list.sets, &mut list.sees);
-        list.live.clear();
-        list.live.extend(
-            list.sets
-                .iter()
-                .zip(&list.sees)
-                .map(|(set, sees)| set.live_digits(grid, sees)),
-        );
+        Als::live_digits_of(grid, &list.sets, &list.sees, &mut list.live);
         restricted_commons(&list.sets, &mut list.index, &mut list.rows, &mut list.rcs);
         list.key = Some(key);
     }

@@ -295,13 +295,7 @@ impl AlsTable {
     /// Each set's live digits in `grid` (a set's own candidates do not change it, but those
     /// around it do, so every set's are found again).
     fn find_live(&mut self, grid: &Grid) {
-        self.live.clear();
-        self.live.extend(
-            self.sets
-                .iter()
-                .zip(&self.sees)
-                .map(|(set, sees)| set.live_digits(grid, sees)),
-        );
+        Als::live_digits_of(grid, &self.sets, &self.sees, &mut self.live);
     }
 
     /// The sets of `grid` with a cell in `changed`, by size and in key order.

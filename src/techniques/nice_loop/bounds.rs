@@ -55,7 +55,7 @@ pub(super) struct MultiSearch {
     /// that lead nowhere go to the sink (always, but in the reference pass the tests compare
     /// with).
     settle: bool,
-    sink_dead_ends: bool,
+    use_sink: bool,
 }
 
 impl Default for MultiSearch {
@@ -72,7 +72,7 @@ impl Default for MultiSearch {
                 .try_into()
                 .expect("the length is the array's"),
             settle: true,
-            sink_dead_ends: true,
+            use_sink: true,
         }
     }
 }
@@ -84,7 +84,7 @@ impl MultiSearch {
     pub(super) fn reference() -> MultiSearch {
         MultiSearch {
             settle: false,
-            sink_dead_ends: false,
+            use_sink: false,
             ..MultiSearch::default()
         }
     }
@@ -138,7 +138,7 @@ impl MultiSearch {
         for (s, target) in self.target[..states].iter_mut().enumerate() {
             *target = s as State;
         }
-        if self.sink_dead_ends {
+        if self.use_sink {
             for digit in 0..9 {
                 for cell in nodes.grid.plane(digit) {
                     let off = state(digit * 81 + cell, false);
