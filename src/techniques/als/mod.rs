@@ -25,6 +25,7 @@ pub use table::AlsFlavor;
 
 use super::{StepSink, TechniqueId};
 use crate::model::als::MAX_ALS_CELLS;
+use table::AlsMiss;
 pub(crate) use table::{als_table, AlsTable};
 
 use crate::core::bits;
@@ -91,6 +92,9 @@ fn als_xz_of(
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
     let table = als_table(grid, max_cells, flavor);
+    // Pairs of sets as old as the table of the last search that found nothing eliminate
+    // nothing (AlsMiss).
+    let settled = AlsMiss::settled(XZ_MISS.get(), &table, grid);
     // The pairs that may eliminate, in the order of the search (by total size, then the first
     // set, then its neighbour list): one pass over the neighbour lists, then a stable counting
     // sort by total into the second buffer (a comparison sort allocated its scratch every call).
@@ -98,9 +102,10 @@ fn als_xz_of(
     pairs.clear();
     for a in 0..table.len() {
         let (sa, live_a) = (&table.sets[a], table.live[a]);
+        let a_old = settled.is_old(&table, a);
         for &(b, rcc) in table.neighbours(a) {
             let b = b as usize;
-            if b < a {
+            if b < a || a_old && settled.is_old(&table, b) {
                 continue;
             }
             let (sb, live_b) = (&table.sets[b], table.live[b]);
@@ -117,7 +122,14 @@ fn als_xz_of(
         }
     }
     sort_by_total(&pairs, &mut by_total);
-    let flow = xz_steps(grid, &table, &by_total, sink);
+    let mut found = false;
+    let flow = xz_steps(grid, &table, &by_total, &mut |step| {
+        found = true;
+        sink(step)
+    });
+    if !found {
+        XZ_MISS.set(Some(AlsMiss::of(&table, grid)));
+    }
     XZ_PAIRS.with(|p| *p.borrow_mut() = (pairs, by_total));
     flow
 }
@@ -126,6 +138,10 @@ fn als_xz_of(
 type XzPair = (u8, u32, u32, u16);
 
 thread_local! {
+    /// Where ALS-XZ last found nothing.
+    static XZ_MISS: std::cell::Cell<Option<AlsMiss>> = const { std::cell::Cell::new(None) };
+    /// Where ALS-XY-Wing last found nothing.
+    static XY_MISS: std::cell::Cell<Option<AlsMiss>> = const { std::cell::Cell::new(None) };
     /// ALS-XZ's candidate pairs as found and sorted by total, kept between calls so that a call
     /// allocates nothing once warm.
     static XZ_PAIRS: std::cell::RefCell<(Vec<XzPair>, Vec<XzPair>)> =
@@ -231,28 +247,41 @@ fn als_xy_wing_of(
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
     let table = als_table(grid, max_cells, flavor);
-    // Per pivot, its neighbours with a live digit, packed: (set, RCCs, live digits, cells).
-    // A wing eliminates only a digit it has live, and so does the other wing.
+    // Wings and pivots all as old as the table of the last search that found nothing
+    // eliminate nothing (AlsMiss).
+    let settled = AlsMiss::settled(XY_MISS.get(), &table, grid);
+    // Per pivot, its neighbours with a live digit, packed. A wing eliminates only a digit it
+    // has live, and so does the other wing.
     let mut around = XY_WINGS.with(|w| std::mem::take(&mut *w.borrow_mut()));
+    let mut found = false;
     let flow = with_step(|step| {
+        let sink = &mut |step: &Step| {
+            found = true;
+            sink(step)
+        };
         for c in 0..table.len() {
             around.clear();
             around.extend(table.neighbours(c).iter().filter_map(|&(a, rcc)| {
                 let set = &table.sets[a as usize];
                 let live = table.live[a as usize] & set.digits;
-                (live != 0).then_some((a, rcc, live, set.cells))
+                let old = settled.is_old(&table, a as usize);
+                (live != 0).then_some((a, rcc, live, set.cells, old))
             }));
-            xy_wings_of(grid, &table, c, &around, step, sink)?;
+            let c_old = settled.is_old(&table, c);
+            xy_wings_of(grid, &table, c, c_old, &around, step, sink)?;
         }
         ControlFlow::Continue(())
     });
+    if !found {
+        XY_MISS.set(Some(AlsMiss::of(&table, grid)));
+    }
     XY_WINGS.with(|w| *w.borrow_mut() = around);
     flow
 }
 
 thread_local! {
     /// ALS-XY-Wing's packed wings of one pivot, kept between calls (no allocation once warm).
-    static XY_WINGS: std::cell::RefCell<Vec<(u32, u16, u16, Bits81)>> =
+    static XY_WINGS: std::cell::RefCell<Vec<Wing>> =
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
@@ -276,18 +305,25 @@ fn blocked_zs(rcc_a: u16, rcc_b: u16) -> u16 {
     }
 }
 
-/// The ALS-XY-Wings of pivot `c` over its packed wings `around`, in order.
+/// A pivot's wing, packed: (set, RCCs with the pivot, live digits, cells, old: see
+/// [`AlsMiss`]).
+type Wing = (u32, u16, u16, Bits81, bool);
+
+/// The ALS-XY-Wings of pivot `c` over its packed wings `around`, in order (with an old pivot,
+/// skipping the pairs of old wings).
 fn xy_wings_of(
     grid: &Grid,
     table: &AlsTable,
     c: usize,
-    around: &[(u32, u16, u16, Bits81)],
+    c_old: bool,
+    around: &[Wing],
     step: &mut Step,
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
-    for (i, &(a, rcc_a, live_a, cells_a)) in around.iter().enumerate() {
-        for &(b, rcc_b, live_b, cells_b) in &around[i + 1..] {
-            if live_a & live_b == 0 || cells_a == cells_b {
+    for (i, &(a, rcc_a, live_a, cells_a, a_old)) in around.iter().enumerate() {
+        let old_pair = c_old && a_old;
+        for &(b, rcc_b, live_b, cells_b, b_old) in &around[i + 1..] {
+            if live_a & live_b == 0 || cells_a == cells_b || old_pair && b_old {
                 continue;
             }
             // The z a choice of RCCs x ≠ y leaves (z ∉ {x, y}), known from the masks alone:

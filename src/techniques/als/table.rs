@@ -54,6 +54,11 @@ pub(crate) struct AlsTable {
     pub(crate) sets: Vec<Als>,
     /// Per set, its place in that order ([`order_key`]).
     keys: Vec<u32>,
+    /// This table's generation: a number no earlier table of the thread has ([`next_generation`]).
+    pub(super) generation: u64,
+    /// Per set, the generation of the table it entered (a survivor keeps its set's): a set born
+    /// at or before a table's generation was in that table, unchanged (see [`AlsMiss`]).
+    born: Vec<u64>,
     /// Per set and digit: cells (anywhere) that see every holder of the digit in the set.
     pub(crate) sees: Vec<[Bits81; 9]>,
     /// Per set, the rows of the [`SetIndex`] it is in ([`index_rows_of`]):
@@ -232,6 +237,8 @@ impl AlsTable {
             unsolved: Bits81::EMPTY,
             sets: Vec::new(),
             keys: Vec::new(),
+            generation: 0,
+            born: Vec::new(),
             sees: Vec::new(),
             index_rows: Vec::new(),
             rows_start: vec![0],
@@ -286,6 +293,7 @@ impl AlsTable {
         };
         self.planes = *grid.planes();
         self.unsolved = grid.unsolved();
+        self.generation = next_generation();
         self.collect_fresh(grid, changed, scratch);
         self.merge_sets(old, changed, scratch);
         self.find_live(grid);
@@ -326,6 +334,7 @@ impl AlsTable {
     fn merge_sets(&mut self, old: Option<&AlsTable>, changed: Bits81, scratch: &mut Scratch) {
         self.sets.clear();
         self.keys.clear();
+        self.born.clear();
         self.sees.clear();
         self.index_rows.clear();
         self.rows_start.clear();
@@ -372,6 +381,7 @@ impl AlsTable {
             old_of_new.push(NONE);
             self.sets.push(set);
             self.keys.push(key);
+            self.born.push(self.generation);
             self.sees.push(set.digit_sees());
             index_rows_of(&set, &mut self.index_rows);
             self.rows_start.push(self.index_rows.len() as u32);
@@ -394,6 +404,7 @@ impl AlsTable {
         old_of_new.extend(run.clone().map(|i| i as u32));
         self.sets.extend_from_slice(&old.sets[run.clone()]);
         self.keys.extend_from_slice(&old.keys[run.clone()]);
+        self.born.extend_from_slice(&old.born[run.clone()]);
         self.sees.extend_from_slice(&old.sees[run.clone()]);
         let (from, to) = (old.rows_start[run.start], old.rows_start[run.end]);
         let base = self.index_rows.len() as u32;
@@ -537,6 +548,83 @@ impl AlsTable {
         outside: Bits81,
     ) -> Bits81 {
         (grid.plane(digit) & self.sees[a][digit] & self.sees[b][digit]).and_not(outside)
+    }
+}
+
+thread_local! {
+    /// The last generation given to a table on this thread.
+    static GENERATION: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// A generation no table of this thread has had yet (the first is 1).
+fn next_generation() -> u64 {
+    GENERATION.with(|last| {
+        last.set(last.get() + 1);
+        last.get()
+    })
+}
+
+/// Where a search over combinations of a table's sets (pairs; a pivot and two wings) last
+/// found nothing: the table (its cap, flavor and generation) and the grid's candidates then.
+///
+/// Such a search eliminates, for given sets, only candidates seeing their holders, and which
+/// combinations it tries depends on the sets and their RCCs alone. A set born at or before that
+/// table's generation and still in a table is the same set it was then, with the same RCCs to
+/// every other such set. So in a grid whose candidates are a subset of that grid's (a later
+/// state of the puzzle), a combination of such sets again finds nothing and need not be tried:
+/// the steps are the same, in the same order. (Recording where a search found its first step,
+/// to skip the old combinations before it, saved less than the comparisons cost: measured.)
+#[derive(Clone, Copy)]
+pub(super) struct AlsMiss {
+    max_cells: usize,
+    flavor: AlsFlavor,
+    generation: u64,
+    planes: [Bits81; 9],
+}
+
+/// The sets whose combinations a search may skip, by the last [`AlsMiss`]: those born at or
+/// before its generation.
+#[derive(Clone, Copy)]
+pub(super) struct Settled {
+    generation: u64,
+}
+
+impl AlsMiss {
+    /// A search over `table` (of `grid`) found nothing.
+    pub(super) fn of(table: &AlsTable, grid: &Grid) -> AlsMiss {
+        AlsMiss {
+            max_cells: table.max_cells,
+            flavor: table.flavor,
+            generation: table.generation,
+            planes: *grid.planes(),
+        }
+    }
+
+    /// What a search over `table` in `grid` may skip by the last miss `last` (nothing when
+    /// none is known, it was of another table or a grid with fewer candidates, or the memos
+    /// are off).
+    pub(super) fn settled(last: Option<AlsMiss>, table: &AlsTable, grid: &Grid) -> Settled {
+        let generation = match last {
+            Some(miss)
+                if memo::enabled()
+                    && miss.max_cells == table.max_cells
+                    && miss.flavor == table.flavor
+                    && (0..9).all(|d| grid.plane(d).is_subset_of(miss.planes[d])) =>
+            {
+                miss.generation
+            }
+            // Older than every set.
+            _ => 0,
+        };
+        Settled { generation }
+    }
+}
+
+impl Settled {
+    /// Whether set `i` of `table` is old: a combination of old sets is skipped.
+    #[inline]
+    pub(super) fn is_old(&self, table: &AlsTable, i: usize) -> bool {
+        table.born[i] <= self.generation
     }
 }
 
