@@ -91,6 +91,9 @@ pub struct Gate<'a, T> {
 thread_local! {
     /// The HoDoKu singles queue of this thread's last puzzle, whose buffers the next reuses.
     static QUEUE: Cell<Option<SinglesQueue>> = const { Cell::new(None) };
+    /// The step buffer of this thread's last puzzle, whose lists (a chain's links, an ALS
+    /// step's sets) the next reuses: a new buffer per puzzle allocated them again.
+    static STEP: Cell<Option<Step>> = const { Cell::new(None) };
 }
 
 /// SE's producer 1 (pass A or B, by `technique`) on `grid`: its first single written into
@@ -171,8 +174,11 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
     let chain_work = se_chains::PuzzleWork::begin(ladder.chain_work_limit());
     let mut hardest_rung = 0usize;
     let first_at_top = ladder.rule().names_first_at_top();
-    // One step buffer for the whole puzzle: a finder's miss then copies nothing.
-    let mut step = Step::new(TechniqueId::FullHouse);
+    // One step buffer for the whole puzzle (and the thread's next): a finder's miss then copies
+    // nothing. What it holds from an earlier step is read by nothing before a step is written.
+    let mut step = STEP
+        .with(Cell::take)
+        .unwrap_or_else(|| Step::new(TechniqueId::FullHouse));
     // What only explains a step (ForceChain's branches, SE's chain texts, forcing proofs'
     // chains): made where something looks at the steps.
     let _explanations = trace::explanations_wanted_while(on_step.is_some());
@@ -307,6 +313,7 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
     if let Some(queue) = queue {
         QUEUE.with(|slot| slot.set(Some(queue)));
     }
+    STEP.with(|slot| slot.set(Some(step)));
     (outcome.chain_work, outcome.gave_up) = chain_work.finish();
     outcome.solved = grid.is_solved();
     if outcome.hardest.is_some() {

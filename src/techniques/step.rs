@@ -137,6 +137,23 @@ impl Clone for Step {
     }
 }
 
+thread_local! {
+    /// This thread's step buffer for the finders that fill a step per find ([`with_kept_step`]).
+    static KEPT: std::cell::RefCell<Step> = std::cell::RefCell::new(Step::new(TechniqueId::FullHouse));
+}
+
+/// Runs `find` with this thread's kept step buffer, so that a finder filling a step per find
+/// allocates its lists once per thread rather than per step. The buffer holds what the last
+/// finder left: `find` starts with [`Step::reset`]. A finder nested in a sink takes the empty
+/// step left in its place.
+pub(crate) fn with_kept_step<R>(find: impl FnOnce(&mut Step) -> R) -> R {
+    let empty = || Step::new(TechniqueId::FullHouse);
+    let mut step = KEPT.with(|kept| std::mem::replace(&mut *kept.borrow_mut(), empty()));
+    let result = find(&mut step);
+    KEPT.with(|kept| *kept.borrow_mut() = step);
+    result
+}
+
 impl Step {
     /// An empty step of `technique`, to be filled by the finder.
     pub fn new(technique: TechniqueId) -> Step {

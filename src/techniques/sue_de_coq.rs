@@ -13,10 +13,10 @@ use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
 use crate::core::notation::house_list;
-use crate::core::{Bits81, Grid, Intersection, HOUSE_SETS, INTERSECTIONS};
+use crate::core::{Bits81, CandidateSet, Grid, Intersection, HOUSE_SETS, INTERSECTIONS};
 use crate::model::als::is_pure_set;
 use crate::techniques::memo::{region_key, Misses};
-use crate::techniques::step::Step;
+use crate::techniques::step::{with_kept_step, Step};
 use crate::techniques::text::{cells_with_digits, default_line, eliminated_cells};
 
 /// The cells of `all` picked by the bits of `subset` (bit i = the i-th cell of `all`).
@@ -186,7 +186,7 @@ fn intersection(
                     let pattern = c_cells | l_cells | b_cells;
                     let line_others = HOUSE_SETS[inter.line_house].and_not(pattern);
                     let box_others = HOUSE_SETS[inter.box_house].and_not(pattern);
-                    let mut step = Step::new(TechniqueId::SueDeCoq);
+                    let mut eliminations = CandidateSet::EMPTY;
                     for d in 0..9 {
                         let mut removed = Bits81::EMPTY;
                         if (v | d_l) & !d_b & (1 << d) != 0 {
@@ -195,22 +195,41 @@ fn intersection(
                         if (v | d_b) & !d_l & (1 << d) != 0 {
                             removed |= box_others;
                         }
-                        step.eliminations.planes[d] = removed & grid.plane(d);
+                        eliminations.planes[d] = removed & grid.plane(d);
                     }
-                    if step.eliminations.is_empty() {
+                    if eliminations.is_empty() {
                         continue;
                     }
-                    step.houses = (1 << inter.line_house) | (1 << inter.box_house);
-                    step.cells = pattern;
-                    step.digits = v | d_l | d_b;
-                    step.als = vec![c_cells, l_cells, b_cells];
-                    step.rcc = vec![v, d_l, d_b];
-                    sink(&step)?;
+                    let houses = (1 << inter.line_house) | (1 << inter.box_house);
+                    let parts = [c_cells, l_cells, b_cells];
+                    emit_step(eliminations, houses, parts, [v, d_l, d_b], sink)?;
                 }
             }
         }
     }
     ControlFlow::Continue(())
+}
+
+/// Hands `sink` the step of a core, line part and box part (`parts`, with their digits
+/// `digits`) in the line and box `houses`, eliminating `eliminations`: written into the
+/// thread's kept step, so that a find allocates nothing.
+fn emit_step(
+    eliminations: CandidateSet,
+    houses: u32,
+    parts: [Bits81; 3],
+    digits: [u16; 3],
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
+    with_kept_step(|step| {
+        step.reset(TechniqueId::SueDeCoq);
+        step.eliminations = eliminations;
+        step.houses = houses;
+        step.cells = parts[0] | parts[1] | parts[2];
+        step.digits = digits[0] | digits[1] | digits[2];
+        step.als.extend_from_slice(&parts);
+        step.rcc.extend_from_slice(&digits);
+        sink(step)
+    })
 }
 
 /// Fills `out[mask]` with the cells, digits and size of each subset of `cells` (at most six; bit
@@ -383,7 +402,7 @@ impl SdcHouses<'_> {
         let line_others = self.line_set.and_not(line_part | core);
         let box_digits = ((v | d_b) & !d_l) | shared;
         let line_digits = ((v | d_l) & !d_b) | shared;
-        let mut step = Step::new(TechniqueId::SueDeCoq);
+        let mut eliminations = CandidateSet::EMPTY;
         for d in 0..9 {
             let mut removed = Bits81::EMPTY;
             if box_digits & (1 << d) != 0 {
@@ -392,17 +411,14 @@ impl SdcHouses<'_> {
             if line_digits & (1 << d) != 0 {
                 removed |= line_others;
             }
-            step.eliminations.planes[d] = removed & grid.plane(d);
+            eliminations.planes[d] = removed & grid.plane(d);
         }
-        if step.eliminations.is_empty() {
+        if eliminations.is_empty() {
             return ControlFlow::Continue(());
         }
-        step.houses = (1 << self.line) | (1 << self.block);
-        step.cells = core | line_part | box_part;
-        step.digits = v | d_l | d_b;
-        step.als = vec![core, line_part, box_part];
-        step.rcc = vec![v, d_l, d_b];
-        sink(&step)
+        let houses = (1 << self.line) | (1 << self.block);
+        let parts = [core, line_part, box_part];
+        emit_step(eliminations, houses, parts, [v, d_l, d_b], sink)
     }
 }
 

@@ -20,7 +20,7 @@ use crate::core::{houses_holding, Bits81, CandidateSet, Grid, HOUSE_SETS};
 use crate::model::als::{for_each_locked_set_in_house, Als, SetsByCell};
 use crate::techniques::als::{als_table, AlsFlavor};
 use crate::techniques::memo;
-use crate::techniques::step::Step;
+use crate::techniques::step::{with_kept_step, Step};
 use crate::techniques::text::eliminated_cells;
 
 /// GNPX's cap on the cells of a stem or a leaf in these methods.
@@ -298,10 +298,9 @@ fn locked_eliminations(grid: &Grid, digits: u16, sets: &[&PatternSet]) -> Candid
     eliminations
 }
 
-/// Fills `step` (already of its technique) for a pattern (stem first) and hands it to the sink
-/// when it eliminates.
+/// The step of `technique` for a pattern (stem first), handed to the sink when it eliminates.
 fn emit(
-    step: &mut Step,
+    technique: TechniqueId,
     sets: &[&PatternSet],
     rccs: &[u16],
     digits: u16,
@@ -311,14 +310,17 @@ fn emit(
     if eliminations.is_empty() {
         return ControlFlow::Continue(());
     }
-    *step = Step::new(step.technique);
-    step.als = sets.iter().map(|s| s.set.cells).collect();
-    step.rcc = rccs.to_vec();
-    step.cells = sets.iter().fold(Bits81::EMPTY, |acc, s| acc | s.set.cells);
-    step.houses = 1 << sets[0].set.house;
-    step.digits = digits;
-    step.eliminations = eliminations;
-    sink(step)
+    // In the thread's kept step: a find allocates nothing.
+    with_kept_step(|step| {
+        step.reset(technique);
+        step.als.extend(sets.iter().map(|s| s.set.cells));
+        step.rcc.extend_from_slice(rccs);
+        step.cells = sets.iter().fold(Bits81::EMPTY, |acc, s| acc | s.set.cells);
+        step.houses = 1 << sets[0].set.house;
+        step.digits = digits;
+        step.eliminations = eliminations;
+        sink(step)
+    })
 }
 
 /// SueDeCoqEx1: an ALS stem and a leaf with two RCCs. The stem holds at most one of them and
@@ -329,7 +331,7 @@ fn emit(
 /// larger than the stem here (measured: closer to GNPX's ratings on its samples).
 pub fn sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let table = sdc_table(grid);
-    let mut step = Step::new(TechniqueId::SueDeCoqEx1);
+    let technique = TechniqueId::SueDeCoqEx1;
     for stem in &table.als_stems {
         for &(leaf, rcc) in table.links_of(stem) {
             let leaf = &table.leaves[leaf as usize];
@@ -338,7 +340,7 @@ pub fn sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
             }
             let sets = [&stem.stem, leaf];
             let eliminations = locked_eliminations(grid, leaf.set.digits, &sets);
-            emit(&mut step, &sets, &[rcc], rcc, eliminations, sink)?;
+            emit(technique, &sets, &[rcc], rcc, eliminations, sink)?;
         }
     }
     ControlFlow::Continue(())
@@ -350,7 +352,7 @@ pub fn sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 /// then placed in the pattern and leaves the cells seeing all its places there.
 pub fn sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let table = sdc_table(grid);
-    let mut step = Step::new(TechniqueId::SueDeCoqEx2);
+    let technique = TechniqueId::SueDeCoqEx2;
     for stem in &table.aals_stems {
         let doubly = |&&(_, rcc): &&(u32, u16)| rcc.count_ones() >= 2;
         for (i, &(a, rcc_a)) in table.links_of(stem).iter().filter(doubly).enumerate() {
@@ -362,7 +364,7 @@ pub fn sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                 let sets = [&stem.stem, a, b];
                 let eliminations = locked_eliminations(grid, a.set.digits | b.set.digits, &sets);
                 let rccs = [rcc_a, rcc_b];
-                emit(&mut step, &sets, &rccs, rcc_a | rcc_b, eliminations, sink)?;
+                emit(technique, &sets, &rccs, rcc_a | rcc_b, eliminations, sink)?;
             }
         }
     }
@@ -375,7 +377,7 @@ pub fn sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 /// leaf and leaves the cells seeing all its places there. One step per fin digit.
 pub fn finned_sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let table = sdc_table(grid);
-    let mut step = Step::new(TechniqueId::FinnedSueDeCoqEx1);
+    let technique = TechniqueId::FinnedSueDeCoqEx1;
     for stem in &table.als_stems {
         for &(leaf, rcc) in table.links_of(stem) {
             if rcc.count_ones() != 1 {
@@ -385,7 +387,7 @@ pub fn finned_sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlo
             let sets = [&stem.stem, leaf];
             for fin in bits::digits(stem.stem.set.digits & leaf.set.digits & !rcc) {
                 let eliminations = locked_eliminations(grid, 1 << fin, &sets);
-                emit(&mut step, &sets, &[rcc], 1 << fin, eliminations, sink)?;
+                emit(technique, &sets, &[rcc], 1 << fin, eliminations, sink)?;
             }
         }
     }
@@ -399,7 +401,7 @@ pub fn finned_sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlo
 /// seeing all its places there. One step per fin digit.
 pub fn finned_sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let table = sdc_table(grid);
-    let mut step = Step::new(TechniqueId::FinnedSueDeCoqEx2);
+    let technique = TechniqueId::FinnedSueDeCoqEx2;
     for stem in &table.aals_stems {
         for &(a, rcc_a) in table.links_of(stem) {
             if rcc_a.count_ones() != 2 {
@@ -420,7 +422,7 @@ pub fn finned_sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlo
                     let mut eliminations = CandidateSet::EMPTY;
                     eliminations.planes[fin] = seeing_all(grid, fin, &[&stem.stem, b], pattern);
                     let rccs = [rcc_a, rcc_b];
-                    emit(&mut step, &sets, &rccs, 1 << fin, eliminations, sink)?;
+                    emit(technique, &sets, &rccs, 1 << fin, eliminations, sink)?;
                 }
             }
         }

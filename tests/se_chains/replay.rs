@@ -12,6 +12,7 @@ use sudoku_grader::oracle;
 use sudoku_grader::techniques::se_chains::collect::Rec;
 use sudoku_grader::techniques::se_chains::engine::Prod;
 use sudoku_grader::techniques::se_chains::{best_hint, hint_name, to_step};
+use sudoku_grader::techniques::step::Step;
 use sudoku_grader::techniques::TechniqueId;
 
 /// What a sweep saw.
@@ -346,7 +347,8 @@ pub fn sweep(path: &Path, n: usize, max_level: u8) -> Sweep {
             // Apply SE's conclusion (ours for a cycle, which agrees).
             let rec = found.unwrap();
             *out.by_name.entry(technique.to_string()).or_default() += 1;
-            let step = to_step(TechniqueId::SeForcingChains, prod, &rec);
+            let mut step = Step::new(TechniqueId::SeForcingChains);
+            to_step(TechniqueId::SeForcingChains, prod, &rec, &mut step);
             if let Some(wrong) = step.check_against(&solution) {
                 out.mismatches
                     .push(format!("{puzzle}: unsound {technique} step: {wrong:?}"));

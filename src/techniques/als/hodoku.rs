@@ -18,6 +18,7 @@ use std::cell::Cell;
 use std::cmp::Ordering;
 use std::ops::ControlFlow;
 
+use super::{als_step, eliminated_digits, with_step};
 use crate::core::bits::{self, set_bits};
 use crate::core::{houses_holding, Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS};
 use crate::model::als::{find_als, Als};
@@ -279,15 +280,18 @@ fn xy_wings(grid: &Grid, list: &mut RcList, sink: &mut StepSink<'_>) -> ControlF
             if eliminations.is_empty() {
                 continue;
             }
-            let mut step = Step::new(TechniqueId::AlsXyWing);
-            step.als = vec![sa.cells, sets[pivot].cells, sb.cells];
-            step.rcc = vec![rc1.digits, rc2.digits];
-            step.cells = wings | sets[pivot].cells;
-            step.digits = (0..9)
-                .filter(|&d| !eliminations.planes[d].is_empty())
-                .fold(0, |m, d| m | 1 << d);
-            step.eliminations = eliminations;
-            sink(&step)?;
+            let sets = [sa.cells, sets[pivot].cells, sb.cells];
+            with_step(|step| {
+                als_step(
+                    TechniqueId::AlsXyWing,
+                    &sets,
+                    &[rc1.digits, rc2.digits],
+                    step,
+                );
+                step.digits = eliminated_digits(&eliminations);
+                step.eliminations = eliminations;
+                sink(step)
+            })?;
         }
     }
     ControlFlow::Continue(())
@@ -325,46 +329,74 @@ pub fn als_chain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 
 /// [`als_chain`] on the list of `grid`.
 fn chains(grid: &Grid, list: &RcList, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    let (mut found, _) = chain_steps(grid, list);
-    // Stable: equal keys stay in search order.
-    found.sort_by_key(|step| step_order_key(&step.eliminations));
-    for step in &found {
-        sink(step)?;
-    }
-    ControlFlow::Continue(())
+    let mut kept = CHAIN_BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
+    chain_steps(grid, list, &mut kept);
+    // By the order key, then search order: a stable order, with no sort buffer to allocate.
+    let ChainBuffers { found, order, .. } = &mut kept;
+    order.clear();
+    order.extend(0..found.len() as u32);
+    order.sort_unstable_by_key(|&i| (step_order_key(&found[i as usize].eliminations), i));
+    let flow = order.iter().try_for_each(|&i| sink(&found[i as usize]));
+    CHAIN_BUFFERS.with(|b| *b.borrow_mut() = kept);
+    flow
 }
 
-/// The ALS-Chain steps of `grid` in search order, and how many links the search tried (at
-/// most [`MAX_CHAIN_EXTENSIONS`]).
-fn chain_steps(grid: &Grid, list: &RcList) -> (Vec<Step>, u32) {
+/// The ALS-Chain search's lists, kept per thread between calls so that once warm a call
+/// allocates nothing.
+#[derive(Default)]
+struct ChainBuffers {
+    starts: Vec<usize>,
+    path: Vec<usize>,
+    carried: Vec<u16>,
+    /// The steps found are `found`; `spare` holds steps whose lists a later find reuses.
+    found: Vec<Step>,
+    spare: Vec<Step>,
+    by_eliminations: std::collections::HashMap<CandidateSet, usize>,
+    /// The order the steps are handed out in.
+    order: Vec<u32>,
+}
+
+thread_local! {
+    static CHAIN_BUFFERS: std::cell::RefCell<ChainBuffers> = std::cell::RefCell::default();
+}
+
+/// The ALS-Chain steps of `grid` in search order, into `buffers.found`; returns how many links
+/// the search tried (at most [`MAX_CHAIN_EXTENSIONS`]).
+fn chain_steps(grid: &Grid, list: &RcList, buffers: &mut ChainBuffers) -> u32 {
     let (sets, sees, live, rcs) = (&list.sets, &list.sees, &list.live, &list.rcs);
     // The list is ordered by its first set: each set's links are one run of it.
-    let mut starts = vec![rcs.len(); sets.len() + 1];
+    let starts = &mut buffers.starts;
+    starts.clear();
+    starts.resize(sets.len() + 1, rcs.len());
     for (i, rc) in rcs.iter().enumerate().rev() {
         starts[rc.first as usize] = i;
     }
     for s in (0..sets.len()).rev() {
         starts[s] = starts[s].min(starts[s + 1]);
     }
+    buffers.spare.append(&mut buffers.found);
+    buffers.by_eliminations.clear();
     let mut search = ChainSearch {
         grid,
         sets,
         sees,
         live,
         rcs,
-        starts: &starts,
-        path: Vec::new(),
-        carried: Vec::new(),
-        found: Vec::new(),
-        by_eliminations: std::collections::HashMap::new(),
+        starts,
+        path: &mut buffers.path,
+        carried: &mut buffers.carried,
+        found: &mut buffers.found,
+        spare: &mut buffers.spare,
+        by_eliminations: &mut buffers.by_eliminations,
         extensions_left: MAX_CHAIN_EXTENSIONS,
     };
+    search.carried.clear();
     for start in 0..sets.len() {
         search.path.clear();
         search.path.push(start);
         search.extend(start, 0);
     }
-    (search.found, MAX_CHAIN_EXTENSIONS - search.extensions_left)
+    MAX_CHAIN_EXTENSIONS - search.extensions_left
 }
 
 /// HoDoKu's depth-first ALS-Chain search state.
@@ -377,12 +409,14 @@ struct ChainSearch<'a> {
     /// Per set, the first position of its links in `rcs` (the next set's start ends them).
     starts: &'a [usize],
     /// The chain's sets so far.
-    path: Vec<usize>,
+    path: &'a mut Vec<usize>,
     /// The digits each link of the chain carries.
-    carried: Vec<u16>,
-    found: Vec<Step>,
+    carried: &'a mut Vec<u16>,
+    found: &'a mut Vec<Step>,
+    /// Steps whose lists a new find reuses.
+    spare: &'a mut Vec<Step>,
     /// Per elimination set, the position of its step in `found`.
-    by_eliminations: std::collections::HashMap<CandidateSet, usize>,
+    by_eliminations: &'a mut std::collections::HashMap<CandidateSet, usize>,
     /// Calls of `extend` left before the search stops ([`MAX_CHAIN_EXTENSIONS`]).
     extensions_left: u32,
 }
@@ -450,21 +484,25 @@ impl ChainSearch<'_> {
                 return;
             }
         }
-        let mut step = Step::new(TechniqueId::AlsChain);
-        step.als = self.path.iter().map(|&s| self.sets[s].cells).collect();
-        step.rcc = self.carried.clone();
-        step.cells = step.als.iter().fold(Bits81::EMPTY, |acc, &s| acc | s);
-        step.digits = (0..9)
-            .filter(|&d| !eliminations.planes[d].is_empty())
-            .fold(0, |m, d| m | 1 << d);
-        step.eliminations = eliminations;
-        match position {
-            Some(p) => self.found[p] = step,
+        let step = match position {
+            Some(p) => &mut self.found[p],
             None => {
                 self.by_eliminations.insert(eliminations, self.found.len());
+                let step = self
+                    .spare
+                    .pop()
+                    .unwrap_or_else(|| Step::new(TechniqueId::AlsChain));
                 self.found.push(step);
+                self.found.last_mut().expect("just pushed")
             }
-        }
+        };
+        step.reset(TechniqueId::AlsChain);
+        step.als
+            .extend(self.path.iter().map(|&s| self.sets[s].cells));
+        step.rcc.extend_from_slice(self.carried);
+        step.cells = step.als.iter().fold(Bits81::EMPTY, |acc, &s| acc | s);
+        step.digits = eliminated_digits(&eliminations);
+        step.eliminations = eliminations;
     }
 }
 
@@ -605,12 +643,16 @@ mod tests {
         let wide = crate::input::puzzle::parse_puzzle(&wide, 1)
             .expect("a state")
             .grid;
-        let (_, tried) = with_rc_list(&wide, |list| chain_steps(&wide, list));
+        let tried = with_rc_list(&wide, |list| {
+            chain_steps(&wide, list, &mut ChainBuffers::default())
+        });
         assert_eq!(tried, MAX_CHAIN_EXTENSIONS);
         let hard = grid(
             "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
         );
-        let (_, tried) = with_rc_list(&hard, |list| chain_steps(&hard, list));
+        let tried = with_rc_list(&hard, |list| {
+            chain_steps(&hard, list, &mut ChainBuffers::default())
+        });
         assert!(tried > 0 && tried < MAX_CHAIN_EXTENSIONS / 100, "{tried}");
     }
 }

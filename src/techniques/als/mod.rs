@@ -30,6 +30,7 @@ pub(crate) use table::{als_table, AlsTable};
 
 use crate::core::bits;
 use crate::core::{Bits81, Grid, ALL_DIGITS};
+use crate::techniques::step::with_kept_step as with_step;
 use crate::techniques::step::Step;
 
 /// GNPX's cap on the number of sets in an ALS chain.
@@ -42,21 +43,6 @@ fn als_step(technique: TechniqueId, sets: &[Bits81], rccs: &[u16], step: &mut St
     step.als.extend_from_slice(sets);
     step.rcc.extend_from_slice(rccs);
     step.cells = sets.iter().fold(Bits81::EMPTY, |acc, &s| acc | s);
-}
-
-thread_local! {
-    /// The ALS finders' step, kept per thread so that its lists are allocated once.
-    static STEP: std::cell::RefCell<Step> = std::cell::RefCell::new(Step::new(TechniqueId::AlsXz));
-}
-
-/// Runs `find` with the thread's ALS step (a finder nested in a sink takes the empty step left
-/// in its place).
-fn with_step<R>(find: impl FnOnce(&mut Step) -> R) -> R {
-    let empty = || Step::new(TechniqueId::AlsXz);
-    let mut step = STEP.with(|s| std::mem::replace(&mut *s.borrow_mut(), empty()));
-    let result = find(&mut step);
-    STEP.with(|s| *s.borrow_mut() = step);
-    result
 }
 
 /// The digits with an elimination in `eliminations` (bit per digit).

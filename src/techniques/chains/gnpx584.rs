@@ -6,7 +6,7 @@ use super::bivalue_chain;
 use crate::core::bits::digits;
 use crate::core::{Bits81, Grid, PEERS};
 use crate::model::links::with_links;
-use crate::techniques::step::Step;
+use crate::techniques::step::with_kept_step;
 use crate::techniques::{StepSink, TechniqueId};
 
 /// GNPX v5.84's XY-Chain (the `gnpx584` scale's, the catalogue's GNPX v5.84 search): GNPX
@@ -78,12 +78,14 @@ pub fn gnpx584_xy_chain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()>
                         let (cells, cells_on) = (&mut path_cells[..n], &mut path_on[..n]);
                         cells.reverse();
                         cells_on.reverse();
-                        let mut step = Step::new(TechniqueId::XyChain);
-                        step.eliminations.planes[z] = Bits81::cell(target);
-                        step.cells = cells.iter().map(|&c| c as usize).collect();
-                        step.digits = 1 << z;
-                        step.chain = bivalue_chain(links, cells, cells_on);
-                        sink(&step)?;
+                        with_kept_step(|step| {
+                            step.reset(TechniqueId::XyChain);
+                            step.eliminations.planes[z] = Bits81::cell(target);
+                            step.cells = cells.iter().map(|&c| c as usize).collect();
+                            step.digits = 1 << z;
+                            bivalue_chain(links, cells, cells_on, &mut step.chain);
+                            sink(step)
+                        })?;
                         break 'search;
                     }
                 }

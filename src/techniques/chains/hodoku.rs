@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use super::{bivalue_chain, bivalue_eliminations, BivalueKind};
 use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
 use crate::model::links::{with_links, ChainLink, Links};
-use crate::techniques::step::Step;
+use crate::techniques::step::{with_kept_step, Step};
 use crate::techniques::{StepSink, TechniqueId};
 
 /// HoDoKu's chain length restriction, in links (a simple chain ends on a strong link, so an
@@ -310,17 +310,19 @@ fn hodoku_bivalue_chains(
         };
         for chain in &found.0 {
             let (path, on) = (&chain.cells[..chain.len], &chain.on[..chain.len]);
-            let mut step = Step::new(technique);
-            step.eliminations = chain.removed;
-            step.cells = path.iter().map(|&c| c as usize).collect();
-            let start = path[0] as usize;
-            step.digits = if remote_pair {
-                links.mask(start)
-            } else {
-                links.mask(start) & !(1 << on[0])
-            };
-            step.chain = bivalue_chain(links, path, on);
-            sink(&step)?;
+            with_kept_step(|step| {
+                step.reset(technique);
+                step.eliminations = chain.removed;
+                step.cells = path.iter().map(|&c| c as usize).collect();
+                let start = path[0] as usize;
+                step.digits = if remote_pair {
+                    links.mask(start)
+                } else {
+                    links.mask(start) & !(1 << on[0])
+                };
+                bivalue_chain(links, path, on, &mut step.chain);
+                sink(step)
+            })?;
         }
         ControlFlow::Continue(())
     })

@@ -22,7 +22,7 @@ pub use hodoku::{hodoku_remote_pair, hodoku_turbot_fish, hodoku_x_chain, hodoku_
 use super::{StepSink, TechniqueId};
 use crate::core::{Bits81, Grid, PEERS};
 use crate::model::links::{with_links, ChainLink, Links};
-use crate::techniques::step::Step;
+use crate::techniques::step::{with_kept_step, Step};
 
 /// GNPX's chain cap: at most this many cells (X-Chain: candidates) in a chain.
 pub const MAX_CHAIN_CELLS: usize = 10;
@@ -294,8 +294,8 @@ impl BivalueSearch {
 }
 
 /// The links of a bivalue chain whose cells `cells` have true digits `on`.
-fn bivalue_chain(links: &Links, cells: &[u8], on: &[u8]) -> Vec<ChainLink> {
-    let mut chain = Vec::with_capacity(cells.len() * 2 - 1);
+fn bivalue_chain(links: &Links, cells: &[u8], on: &[u8], chain: &mut Vec<ChainLink>) {
+    chain.clear();
     for i in 0..cells.len() {
         let (cell, digit) = (cells[i] as usize, on[i] as usize);
         let off = (links.mask(cell) & !(1u16 << digit)).trailing_zeros() as usize;
@@ -304,7 +304,6 @@ fn bivalue_chain(links: &Links, cells: &[u8], on: &[u8]) -> Vec<ChainLink> {
         }
         chain.push(ChainLink::strong((cell, off), (cell, digit)));
     }
-    chain
 }
 
 /// Which bivalue chains a search keeps, and what they eliminate.
@@ -459,15 +458,17 @@ fn bivalue_chains(grid: &Grid, sink: &mut StepSink<'_>, kind: BivalueKind) -> Co
                             BivalueKind::XyChain => TechniqueId::XyChain,
                             BivalueKind::RemotePair => TechniqueId::RemotePair,
                         };
-                        let mut step = Step::new(technique);
-                        step.eliminations.planes = removed;
-                        step.cells = path.iter().map(|&c| c as usize).collect();
-                        step.digits = match kind {
-                            BivalueKind::XyChain => 1 << off,
-                            BivalueKind::RemotePair => links.mask(start),
-                        };
-                        step.chain = bivalue_chain(links, path, path_on);
-                        sink(&step)?;
+                        with_kept_step(|step| {
+                            step.reset(technique);
+                            step.eliminations.planes = removed;
+                            step.cells = path.iter().map(|&c| c as usize).collect();
+                            step.digits = match kind {
+                                BivalueKind::XyChain => 1 << off,
+                                BivalueKind::RemotePair => links.mask(start),
+                            };
+                            bivalue_chain(links, path, path_on, &mut step.chain);
+                            sink(step)
+                        })?;
                     }
                 }
             }

@@ -15,8 +15,18 @@ pub(super) struct Found {
     pub(super) place: bool,
     pub(super) kind: ForcingKind,
     pub(super) reason: ForcingReason,
+    /// Premise node ids: `premise_ids[..premise_count]` ([`Found::premises`]). At most nine (a
+    /// cell's candidates, a digit's places in a house), so kept inline: a list per conclusion
+    /// was most of the HoDoKu scale's allocations.
+    premise_ids: [u32; 9],
+    premise_count: u8,
+}
+
+impl Found {
     /// Premise node ids.
-    pub(super) premises: Vec<u32>,
+    pub(super) fn premises(&self) -> &[u32] {
+        &self.premise_ids[..usize::from(self.premise_count)]
+    }
 }
 
 impl Tables {
@@ -59,12 +69,15 @@ impl Tables {
             }
         }
         // Every candidate of a cell, then every place of a digit in a row, column and box.
-        let mut premises = Vec::new();
+        let mut premises = [0u32; 9];
         for cell in unsolved.iter() {
-            premises.clear();
-            premises.extend(digits(grid.candidates(cell)).map(|d| self.node(cell, d, true) as u32));
+            let mut n = 0;
+            for d in digits(grid.candidates(cell)) {
+                premises[n] = self.node(cell, d, true) as u32;
+                n += 1;
+            }
             let reason = ForcingReason::Cell { cell: cell as u8 };
-            self.agreement(&premises, reason, &mut found);
+            self.agreement(&premises[..n], reason, &mut found);
         }
         for house in 0..27 {
             for digit in 0..9 {
@@ -72,13 +85,16 @@ impl Tables {
                 if places.is_empty() {
                     continue;
                 }
-                premises.clear();
-                premises.extend(places.iter().map(|c| self.node(c, digit, true) as u32));
+                let mut n = 0;
+                for c in places.iter() {
+                    premises[n] = self.node(c, digit, true) as u32;
+                    n += 1;
+                }
                 let reason = ForcingReason::House {
                     house: house as u8,
                     digit: digit as u8,
                 };
-                self.agreement(&premises, reason, &mut found);
+                self.agreement(&premises[..n], reason, &mut found);
             }
         }
         found.list
@@ -224,13 +240,16 @@ impl Conclusions {
             return;
         }
         seen.insert(cell, digit);
+        let mut premise_ids = [0; 9];
+        premise_ids[..premises.len()].copy_from_slice(premises);
         self.list.push(Found {
             cell: cell as u8,
             digit: digit as u8,
             place,
             kind,
             reason,
-            premises: premises.to_vec(),
+            premise_ids,
+            premise_count: premises.len() as u8,
         });
     }
 }

@@ -464,7 +464,7 @@ impl Tables {
         // search per chain) where someone reads them (`techniques::trace`).
         let explain = crate::techniques::trace::explanations_wanted();
         let mut chains = Vec::new();
-        for &premise in &found.premises {
+        for &premise in found.premises() {
             step.cells
                 .insert(self.candidates[premise as usize / 2].0 as usize);
             if !explain {
@@ -478,7 +478,7 @@ impl Tables {
         }
         let premises = if explain {
             found
-                .premises
+                .premises()
                 .iter()
                 .map(|&p| self.describe(p as usize))
                 .collect()

@@ -230,32 +230,26 @@ impl LoopSearch {
     }
 }
 
-/// Builds the step of a chain (`path` of states): its links in both notations.
-fn chain_step(technique: TechniqueId, nodes: &Nodes<'_>, path: &[State]) -> Step {
-    let mut step = Step::new(technique);
+/// Makes `step` the step of a chain (`path` of states): its links in both notations.
+fn chain_step(technique: TechniqueId, nodes: &Nodes<'_>, path: &[State], step: &mut Step) {
+    step.reset(technique);
     if path.iter().all(|&s| node_of(s) < SINGLES) {
-        step.chain = path
-            .windows(2)
-            .map(|w| {
-                let (a, b) = (node_of(w[0]), node_of(w[1]));
-                let (from, to) = ((a % 81, digit_of(a)), (b % 81, digit_of(b)));
-                if is_on(w[0]) {
-                    ChainLink::weak(from, to)
-                } else {
-                    ChainLink::strong(from, to)
-                }
-            })
-            .collect();
+        step.chain.extend(path.windows(2).map(|w| {
+            let (a, b) = (node_of(w[0]), node_of(w[1]));
+            let (from, to) = ((a % 81, digit_of(a)), (b % 81, digit_of(b)));
+            if is_on(w[0]) {
+                ChainLink::weak(from, to)
+            } else {
+                ChainLink::strong(from, to)
+            }
+        }));
     }
-    step.group_chain = path
-        .windows(2)
-        .map(|w| nodes.super_link(w[0], w[1]))
-        .collect();
+    step.group_chain
+        .extend(path.windows(2).map(|w| nodes.super_link(w[0], w[1])));
     for &s in path {
         step.cells |= nodes.cells[node_of(s)];
         step.digits |= 1 << digit_of(node_of(s));
     }
-    step
 }
 
 /// Eliminations of a continuous loop (`path` closed back to its start): every weak link of it
@@ -337,17 +331,41 @@ pub fn nice_loop_capped(
 
 /// What one scan over the starts keeps: only the first step of the sorted list (the
 /// shortest, the earliest found among equals), or every step, each with its length.
+/// The steps a scan keeps (with their lengths), in buffers kept from scan to scan: the kept
+/// steps are `steps[..len]`, those after them spare steps whose lists a later find reuses.
+#[derive(Default)]
 struct Collect {
     first_only: bool,
     steps: Vec<(usize, Step)>,
+    len: usize,
 }
 
 impl Collect {
+    /// Empty, keeping only the best step (`first_only`) or every step.
+    #[cfg(test)]
+    fn new(first_only: bool) -> Collect {
+        Collect {
+            first_only,
+            ..Collect::default()
+        }
+    }
+
+    /// Empties it for another scan, keeping its buffers.
+    fn restart(&mut self, first_only: bool) {
+        self.first_only = first_only;
+        self.len = 0;
+    }
+
+    /// The steps kept, in the order taken.
+    fn kept(&mut self) -> &mut [(usize, Step)] {
+        &mut self.steps[..self.len]
+    }
+
     /// Whether a step of `length` found now would be kept. A later step replaces the first only
     /// when it is shorter, as a stable sort by length would order them.
     #[inline]
     fn wants(&self, length: usize) -> bool {
-        match self.steps.first() {
+        match self.steps[..self.len].first() {
             Some((best, _)) if self.first_only => length < *best,
             _ => true,
         }
@@ -357,17 +375,24 @@ impl Collect {
     /// `d` makes a step of `d` or `d + 1` links.
     #[inline]
     fn depth(&self, max_links: usize) -> usize {
-        match self.steps.first() {
+        match self.steps[..self.len].first() {
             Some((best, _)) if self.first_only => max_links.min(best - 1),
             _ => max_links,
         }
     }
 
-    fn take(&mut self, length: usize, step: Step) {
+    /// Keeps a step of `length`, written by `fill` into a kept buffer (which it resets).
+    fn take(&mut self, length: usize, fill: impl FnOnce(&mut Step)) {
         if self.first_only {
-            self.steps.clear();
+            self.len = 0;
         }
-        self.steps.push((length, step));
+        if self.len == self.steps.len() {
+            self.steps.push((0, Step::new(TechniqueId::NiceLoop)));
+        }
+        let (kept_length, step) = &mut self.steps[self.len];
+        *kept_length = length;
+        fill(step);
+        self.len += 1;
     }
 }
 
@@ -377,6 +402,11 @@ impl Collect {
 struct Workspace {
     search: LoopSearch,
     multi: MultiSearch,
+    /// The steps of the scan for the first step, and of the scan for all.
+    first: Collect,
+    all: Collect,
+    /// The chain of the step being made.
+    path: Vec<State>,
 }
 
 thread_local! {
@@ -407,24 +437,24 @@ impl Scan<'_, '_> {
     }
 
     fn emit_in(&self, workspace: &mut Workspace, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-        let Workspace { search, multi } = workspace;
+        let Workspace {
+            search,
+            multi,
+            first,
+            all,
+            path,
+        } = workspace;
         search.prepare(self.nodes);
         let bounds = multi.bounds(self.nodes, &mut search.adjacency, self.max_links);
-        let mut first = Collect {
-            first_only: true,
-            steps: Vec::new(),
-        };
-        self.scan(search, Some(&bounds), &mut first);
-        let Some((_, step)) = first.steps.first() else {
+        first.restart(true);
+        self.scan(search, Some(&bounds), first, path);
+        let Some((_, step)) = first.kept().first() else {
             return ControlFlow::Continue(());
         };
         sink(step)?;
-        let mut all = Collect {
-            first_only: false,
-            steps: Vec::new(),
-        };
-        self.scan(search, Some(&bounds), &mut all);
-        let mut found = all.steps;
+        all.restart(false);
+        self.scan(search, Some(&bounds), all, path);
+        let found = all.kept();
         found.sort_by_key(|(d, _)| *d);
         for (_, step) in found.iter().skip(1) {
             sink(step)?;
@@ -435,7 +465,13 @@ impl Scan<'_, '_> {
     /// Every start's searches, its steps handed to `keep` in the order found. With `bounds`, a
     /// single start's search runs only if it could take a step `keep` wants (the others would
     /// take nothing).
-    fn scan(&self, search: &mut LoopSearch, bounds: Option<&Bounds>, keep: &mut Collect) {
+    fn scan(
+        &self,
+        search: &mut LoopSearch,
+        bounds: Option<&Bounds>,
+        keep: &mut Collect,
+        path: &mut Vec<State>,
+    ) {
         let (grid, links, nodes, technique) = (self.grid, self.links, self.nodes, self.technique);
         let grouped = technique == TechniqueId::GroupedNiceLoop;
         // A grouped step uses a group, or (in the ALS search) an ALS node.
@@ -443,8 +479,6 @@ impl Scan<'_, '_> {
         let wanted = |path: &[State]| !grouped || path.iter().any(|&s| node_of(s) >= least);
         // The ALS search starts from single candidates only (groups were tried before).
         let starts = if nodes.with_als { SINGLES } else { ALS_BASE };
-        // The chain of the step being made, one list for the whole scan.
-        let mut path = Vec::new();
         for start in (0..starts).filter(|&n| !nodes.cells[n].is_empty()) {
             let single = start < SINGLES;
             let (cell, digit) = (start % 81, digit_of(start));
@@ -467,11 +501,12 @@ impl Scan<'_, '_> {
                 if is_on(end) {
                     if end == on {
                         if single && keep.wants(d) {
-                            search.path(off, end, &mut path);
-                            if wanted(&path) {
-                                let mut step = chain_step(technique, nodes, &path);
-                                place(grid, &mut step, cell, digit);
-                                keep.take(d, step);
+                            search.path(off, end, path);
+                            if wanted(path) {
+                                keep.take(d, |step| {
+                                    chain_step(technique, nodes, path, step);
+                                    place(grid, step, cell, digit);
+                                });
                             }
                         }
                         continue;
@@ -480,21 +515,23 @@ impl Scan<'_, '_> {
                         continue;
                     }
                     if keep.wants(d + 1) && nodes.weakly_linked(end_node, start) {
-                        search.path(off, end, &mut path);
+                        search.path(off, end, path);
                         path.push(off);
-                        let removed = loop_eliminations(nodes, &path);
-                        if !removed.is_empty() && wanted(&path) {
-                            let mut step = chain_step(technique, nodes, &path);
-                            step.eliminations = removed;
-                            keep.take(d + 1, step);
+                        let removed = loop_eliminations(nodes, path);
+                        if !removed.is_empty() && wanted(path) {
+                            keep.take(d + 1, |step| {
+                                chain_step(technique, nodes, path, step);
+                                step.eliminations = removed;
+                            });
                         }
                     }
                     if end > off && keep.wants(d) && nodes.share_a_victim(start, end_node) {
-                        search.path(off, end, &mut path);
-                        if wanted(&path) {
-                            let mut step = chain_step(technique, nodes, &path);
-                            step.eliminations = nodes.seen_by_both(start, end_node);
-                            keep.take(d, step);
+                        search.path(off, end, path);
+                        if wanted(path) {
+                            keep.take(d, |step| {
+                                chain_step(technique, nodes, path, step);
+                                step.eliminations = nodes.seen_by_both(start, end_node);
+                            });
                         }
                     }
                 } else if single
@@ -506,12 +543,13 @@ impl Scan<'_, '_> {
                         && links.strong_partners(digit, cell).contains(end_node % 81)
                         || end_node % 81 == cell && links.mask(cell).count_ones() == 2)
                 {
-                    search.path(off, end, &mut path);
+                    search.path(off, end, path);
                     path.push(on);
-                    if wanted(&path) {
-                        let mut step = chain_step(technique, nodes, &path);
-                        place(grid, &mut step, cell, digit);
-                        keep.take(d + 1, step);
+                    if wanted(path) {
+                        keep.take(d + 1, |step| {
+                            chain_step(technique, nodes, path, step);
+                            place(grid, step, cell, digit);
+                        });
                     }
                 }
             }
@@ -530,14 +568,15 @@ impl Scan<'_, '_> {
                 // The chain, closed by the start's own off state when it ends elsewhere.
                 let length = if end == off { d } else { d + 1 };
                 if contradiction && keep.wants(length) {
-                    search.path(on, end, &mut path);
+                    search.path(on, end, path);
                     if end != off {
                         path.push(off);
                     }
-                    if wanted(&path) {
-                        let mut step = chain_step(technique, nodes, &path);
-                        step.eliminations.insert(cell, digit);
-                        keep.take(length, step);
+                    if wanted(path) {
+                        keep.take(length, |step| {
+                            chain_step(technique, nodes, path, step);
+                            step.eliminations.insert(cell, digit);
+                        });
                     }
                 }
             }
@@ -572,12 +611,14 @@ mod tests {
                 technique,
                 max_links,
             };
-            let mut all = Collect {
-                first_only: false,
-                steps: Vec::new(),
-            };
-            scan.scan(&mut LoopSearch::new(&nodes), None, &mut all);
-            let mut steps = all.steps;
+            let mut all = Collect::new(false);
+            scan.scan(
+                &mut LoopSearch::new(&nodes),
+                None,
+                &mut all,
+                &mut Vec::new(),
+            );
+            let mut steps = all.kept().to_vec();
             steps.sort_by_key(|(d, _)| *d);
             steps
         })
@@ -633,18 +674,15 @@ mod tests {
                         },
                         max_links: MAX_LOOP_LINKS,
                     };
-                    let mut first = Collect {
-                        first_only: true,
-                        steps: Vec::new(),
-                    };
+                    let mut first = Collect::new(true);
                     let mut search = LoopSearch::new(&nodes);
                     let bounds = MultiSearch::default().bounds(
                         &nodes,
                         &mut search.adjacency,
                         MAX_LOOP_LINKS,
                     );
-                    scan.scan(&mut search, Some(&bounds), &mut first);
-                    first.steps
+                    scan.scan(&mut search, Some(&bounds), &mut first, &mut Vec::new());
+                    first.kept().to_vec()
                 });
                 assert_eq!(first.first(), all.first(), "{grouped} {with_als}");
                 found += usize::from(!all.is_empty());

@@ -15,16 +15,27 @@ use crate::techniques::{StepSink, TechniqueId};
 /// What step 1 of §4.11 found: the BUG cells (in the order met), their BUG digits, all BUG
 /// digits, and the cells that see every BUG cell.
 struct Bug {
-    cells: Vec<usize>,
+    /// The BUG cells are `met[..count]` ([`Bug::cells`]): on the stack, as `find_bug` runs at
+    /// every state that reaches its rung (a list allocated per call).
+    met: [usize; 81],
+    count: usize,
     digits: [u16; 81],
     all_digits: u16,
     common: Bits81,
 }
 
+impl Bug {
+    /// The BUG cells, in the order met.
+    fn cells(&self) -> &[usize] {
+        &self.met[..self.count]
+    }
+}
+
 /// Finds the BUG cells and checks the rest is a deadly pattern; `None` if it is not a BUG.
 fn find_bug(grid: &Grid) -> Option<Bug> {
     let mut bug = Bug {
-        cells: Vec::new(),
+        met: [0; 81],
+        count: 0,
         digits: [0; 81],
         all_digits: 0,
         common: Bits81::ALL,
@@ -46,22 +57,23 @@ fn find_bug(grid: &Grid) -> Option<Bug> {
                 }
                 continue;
             };
-            if !bug.cells.contains(&cell) {
-                bug.cells.push(cell);
+            if !bug.cells().contains(&cell) {
+                bug.met[bug.count] = cell;
+                bug.count += 1;
             }
             bug.digits[cell] |= 1 << digit;
             bug.all_digits |= 1 << digit;
             copy.eliminate(cell, digit);
             bug.common &= PEERS[cell];
-            for &c in &bug.cells {
-                bug.common.remove(c);
+            for i in 0..bug.count {
+                bug.common.remove(bug.met[i]);
             }
-            if bug.cells.len() > 1 && bug.all_digits.count_ones() > 1 && bug.common.is_empty() {
+            if bug.cells().len() > 1 && bug.all_digits.count_ones() > 1 && bug.common.is_empty() {
                 return None;
             }
         }
     }
-    if bug.cells.is_empty() {
+    if bug.cells().is_empty() {
         return None;
     }
     if copy
@@ -84,7 +96,7 @@ fn find_bug(grid: &Grid) -> Option<Bug> {
 fn bug_step(bug: &Bug, kind: u8, difficulty: f64) -> Step {
     let mut step = se_step(TechniqueId::SeBug, difficulty);
     step.variant = kind;
-    step.cells = bug.cells.iter().copied().collect();
+    step.cells = bug.cells().iter().copied().collect();
     step.digits = bug.all_digits;
     step
 }
@@ -92,7 +104,7 @@ fn bug_step(bug: &Bug, kind: u8, difficulty: f64) -> Step {
 /// Type 4: two BUG cells sharing a house and exactly one candidate `u` that is no BUG digit
 /// keep only their BUG digits and `u`.
 fn type_4(grid: &Grid, bug: &Bug) -> Option<Step> {
-    let (c1, c2) = (bug.cells[0], bug.cells[1]);
+    let (c1, c2) = (bug.cells()[0], bug.cells()[1]);
     let shared = grid.candidates(c1) & grid.candidates(c2) & !bug.all_digits;
     if shared.count_ones() != 1 {
         return None;
@@ -124,9 +136,9 @@ fn type_3(grid: &Grid, bug: &Bug, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         return ControlFlow::Continue(());
     }
     for kind in [2usize, 0, 1] {
-        let house = CELL_HOUSES[bug.cells[0]][kind] as usize;
+        let house = CELL_HOUSES[bug.cells()[0]][kind] as usize;
         if !bug
-            .cells
+            .cells()
             .iter()
             .all(|&c| CELL_HOUSES[c][kind] as usize == house)
         {
@@ -194,8 +206,8 @@ pub fn bug(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let Some(bug) = find_bug(grid) else {
         return ControlFlow::Continue(());
     };
-    if bug.cells.len() == 1 {
-        let cell = bug.cells[0];
+    if bug.cells().len() == 1 {
+        let cell = bug.cells()[0];
         let mut step = bug_step(&bug, 1, 5.6);
         for d in 0..9 {
             if grid.candidates(cell) & !bug.digits[cell] & (1 << d) != 0 {
@@ -212,7 +224,7 @@ pub fn bug(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
             step.eliminations.planes[digit] = removed;
             return sink(&step);
         }
-        if bug.cells.len() == 2 {
+        if bug.cells().len() == 2 {
             if let Some(step) = type_4(grid, &bug) {
                 return sink(&step);
             }
@@ -222,7 +234,7 @@ pub fn bug(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     if bug.common.is_empty() {
         return ControlFlow::Continue(());
     }
-    if bug.cells.len() == 2 {
+    if bug.cells().len() == 2 {
         if let Some(step) = type_4(grid, &bug) {
             sink(&step)?;
         }

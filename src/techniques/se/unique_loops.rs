@@ -458,7 +458,14 @@ impl Collector<'_> {
         base: f64,
     ) {
         let grid = self.grid;
-        let outside: Vec<usize> = (0..9).filter(|&d| (pair | rest) & (1 << d) == 0).collect();
+        // The digits outside the pair and the rest, on the stack (a list per call allocated).
+        let mut outside_digits = [0usize; 9];
+        let mut count = 0;
+        for d in digits(0x1FF & !(pair | rest)) {
+            outside_digits[count] = d;
+            count += 1;
+        }
+        let outside = &outside_digits[..count];
         if k < 2 || k - 2 > outside.len() {
             return;
         }

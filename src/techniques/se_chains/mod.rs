@@ -14,7 +14,7 @@ use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 use crate::core::{Bits81, Grid};
-use crate::techniques::step::{Step, StepDifficulty};
+use crate::techniques::step::{with_kept_step, Step, StepDifficulty};
 use crate::techniques::{StepSink, TechniqueId};
 
 pub mod bonus;
@@ -193,9 +193,12 @@ pub fn level_suffix(level: u8) -> &'static str {
     }
 }
 
-/// The step of a record.
-pub fn to_step(technique: TechniqueId, prod: Prod, rec: &Rec) -> Step {
-    let mut step = Step::new(technique);
+/// Makes `step` the step of a record.
+pub fn to_step(technique: TechniqueId, prod: Prod, rec: &Rec, step: &mut Step) {
+    // The chain record's box is kept through the reset, so that a step per call allocates
+    // nothing once the kept step has one.
+    let kept = step.se_chain.take();
+    step.reset(technique);
     let mut digits = 0u16;
     if let Some((cell, digit)) = rec.result {
         step.placements.insert(cell as usize, digit as usize);
@@ -211,18 +214,23 @@ pub fn to_step(technique: TechniqueId, prod: Prod, rec: &Rec) -> Step {
     step.cells = Bits81(rec.cells);
     step.digits = digits;
     step.difficulty = Some(StepDifficulty(rec.difficulty));
-    let (headline, chains) = rec
-        .text
-        .as_ref()
-        .map(|t| (t.headline.clone(), t.chains.clone()))
-        .unwrap_or_default();
-    step.se_chain = Some(Box::new(SeChain {
-        name: hint_name(prod, rec),
-        complexity: rec.complexity,
-        headline,
-        chains,
-    }));
-    step
+    let mut chain = kept.unwrap_or_else(|| {
+        Box::new(SeChain {
+            name: "",
+            complexity: 0,
+            headline: String::new(),
+            chains: Vec::new(),
+        })
+    });
+    chain.name = hint_name(prod, rec);
+    chain.complexity = rec.complexity;
+    chain.headline.clear();
+    chain.chains.clear();
+    if let Some(text) = &rec.text {
+        chain.headline.push_str(&text.headline);
+        chain.chains.extend(text.chains.iter().cloned());
+    }
+    step.se_chain = Some(chain);
 }
 
 /// SE's name of a chain step (`None` for steps of other techniques).
@@ -237,7 +245,10 @@ fn run(
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
     match best_hint(grid, prod) {
-        Some(rec) => sink(&to_step(technique, prod, &rec)),
+        Some(rec) => with_kept_step(|step| {
+            to_step(technique, prod, &rec, step);
+            sink(step)
+        }),
         None => ControlFlow::Continue(()),
     }
 }
