@@ -1,6 +1,7 @@
 //! The switch for the finders' memos: results a search keeps from one grid state to the next
 //! while the candidates it depends on stay the same (the fish searches' per-digit lists, the
-//! Sue de Coq box∩line pairs and the subset searches' houses that found nothing).
+//! single-digit searches' per-digit results, the Sue de Coq box∩line pairs and the subset
+//! searches' houses that found nothing).
 //!
 //! The memos are an implementation detail: every finder yields the same steps with them as
 //! without. They are on by default; turning them off makes every search start from nothing, which
@@ -125,5 +126,35 @@ impl<const N: usize> HouseMisses<N> {
         if generation == self.generation {
             self.empty[search] |= houses;
         }
+    }
+}
+
+/// For a search that works digit by digit, each digit's part depending on that digit's plane
+/// alone (its candidates): per digit, what the part found and the plane it found it on, valid
+/// while the plane stays the same. A step changes one or two of the nine planes, so from one
+/// state to the next most digits' parts are known.
+pub(crate) struct ByPlane<T: Copy> {
+    kept: [Option<(Bits81, T)>; 9],
+}
+
+impl<T: Copy> ByPlane<T> {
+    /// Nothing known.
+    pub(crate) const fn new() -> ByPlane<T> {
+        ByPlane { kept: [None; 9] }
+    }
+
+    /// What `digit`'s part found on `plane`, if known (never with the memos off).
+    #[inline]
+    pub(crate) fn get(&self, digit: usize, plane: Bits81) -> Option<T> {
+        match self.kept[digit] {
+            Some((kept_plane, value)) if enabled() && kept_plane == plane => Some(value),
+            _ => None,
+        }
+    }
+
+    /// Records what `digit`'s part found on `plane`.
+    #[inline]
+    pub(crate) fn set(&mut self, digit: usize, plane: Bits81, value: T) {
+        self.kept[digit] = Some((plane, value));
     }
 }

@@ -25,6 +25,7 @@ use crate::core::{box_of, cell_at, col_of, row_of, Bits81, Grid, HOUSE_SETS, PEE
 use crate::model::links::{
     sees, with_links, ChainLink, Links, MemoSlot, StrongLink, MAX_STRONG_LINKS,
 };
+use crate::techniques::memo::ByPlane;
 use crate::techniques::step::Step;
 use crate::techniques::text::{chain_text, removed};
 
@@ -80,94 +81,119 @@ struct TwoLinks<'l> {
     removed: Bits81,
 }
 
-/// Calls `visit` for every GNPX skyscraper with eliminations, digit by digit, link pair by pair.
+/// Calls `visit` for every GNPX skyscraper of `digit` with eliminations, link pair by pair.
+/// Reads nothing of the grid but the digit's plane.
 fn visit_two_links<'l>(
     links: &'l Links,
+    digit: usize,
     visit: &mut dyn FnMut(&TwoLinks<'l>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    for digit in 0..9 {
-        let plane = links.plane(digit);
-        let strong = links.strong_links(digit);
-        // Per link: its cells, and the cells seeing either end (for a quick pair filter).
-        let mut cells = [Bits81::EMPTY; MAX_STRONG_LINKS];
-        let mut seen = [Bits81::EMPTY; MAX_STRONG_LINKS];
-        for (i, link) in strong.iter().enumerate() {
-            cells[i] = link.cells();
-            seen[i] = PEERS[link.a as usize] | PEERS[link.b as usize];
-        }
-        for (i, a) in strong.iter().enumerate() {
-            for (j, b) in strong.iter().enumerate().skip(i + 1) {
-                if cells[i].intersects(cells[j]) || !seen[i].intersects(cells[j]) {
-                    continue;
-                }
-                // Exactly one of the four cross pairs may share a house.
-                let orientations = [
-                    [a.a, a.b, b.a, b.b],
-                    [a.a, a.b, b.b, b.a],
-                    [a.b, a.a, b.a, b.b],
-                    [a.b, a.a, b.b, b.a],
-                ];
-                let mut linked = None;
-                let mut count = 0;
-                for ends in &orientations {
-                    if sees(ends[0] as usize, ends[2] as usize) {
-                        count += 1;
-                        linked = Some(ends.map(|c| c as usize));
-                    }
-                }
-                let Some(ends) = linked else {
-                    continue;
-                };
-                let removed = plane & PEERS[ends[1]] & PEERS[ends[3]];
-                if count != 1 || removed.is_empty() {
-                    continue;
-                }
-                visit(&TwoLinks {
-                    digit,
-                    a,
-                    b,
-                    ends,
-                    shape: shape(a, b, ends[0], ends[2]),
-                    removed,
-                })?;
+    let plane = links.plane(digit);
+    let strong = links.strong_links(digit);
+    // Per link: its cells, and the cells seeing either end (for a quick pair filter).
+    let mut cells = [Bits81::EMPTY; MAX_STRONG_LINKS];
+    let mut seen = [Bits81::EMPTY; MAX_STRONG_LINKS];
+    for (i, link) in strong.iter().enumerate() {
+        cells[i] = link.cells();
+        seen[i] = PEERS[link.a as usize] | PEERS[link.b as usize];
+    }
+    for (i, a) in strong.iter().enumerate() {
+        for (j, b) in strong.iter().enumerate().skip(i + 1) {
+            if cells[i].intersects(cells[j]) || !seen[i].intersects(cells[j]) {
+                continue;
             }
+            // Exactly one of the four cross pairs may share a house.
+            let orientations = [
+                [a.a, a.b, b.a, b.b],
+                [a.a, a.b, b.b, b.a],
+                [a.b, a.a, b.a, b.b],
+                [a.b, a.a, b.b, b.a],
+            ];
+            let mut linked = None;
+            let mut count = 0;
+            for ends in &orientations {
+                if sees(ends[0] as usize, ends[2] as usize) {
+                    count += 1;
+                    linked = Some(ends.map(|c| c as usize));
+                }
+            }
+            let Some(ends) = linked else {
+                continue;
+            };
+            let removed = plane & PEERS[ends[1]] & PEERS[ends[3]];
+            if count != 1 || removed.is_empty() {
+                continue;
+            }
+            visit(&TwoLinks {
+                digit,
+                a,
+                b,
+                ends,
+                shape: shape(a, b, ends[0], ends[2]),
+                removed,
+            })?;
         }
     }
     ControlFlow::Continue(())
 }
 
+thread_local! {
+    /// Per digit, the shapes of GNPX skyscraper its plane holds (bit per [`Shape`]).
+    static DIGIT_SHAPES: std::cell::RefCell<ByPlane<u32>> =
+        const { std::cell::RefCell::new(ByPlane::new()) };
+}
+
+/// The shapes of GNPX skyscraper `digit` holds in `links` (bit per [`Shape`]): kept by plane,
+/// so that from one state to the next only the digits whose planes changed are scanned.
+fn digit_shapes(links: &Links, digit: usize) -> u32 {
+    let plane = links.plane(digit);
+    if let Some(shapes) = DIGIT_SHAPES.with(|kept| kept.borrow().get(digit, plane)) {
+        return shapes;
+    }
+    let mut shapes = 0u32;
+    let _ = visit_two_links(links, digit, &mut |found| {
+        shapes |= 1 << found.shape as u32;
+        ControlFlow::Continue(())
+    });
+    DIGIT_SHAPES.with(|kept| kept.borrow_mut().set(digit, plane, shapes));
+    shapes
+}
+
 /// Every GNPX skyscraper of shape `wanted`. The shapes present in a state are found once (one
-/// scan for the three rungs); a rung whose shape is absent returns at once.
+/// scan for the three rungs, and only of the digits whose planes changed since the last);
+/// a rung whose shape is absent returns at once, and one whose shape is present scans only the
+/// digits holding it.
 fn two_strong_links(grid: &Grid, sink: &mut StepSink<'_>, wanted: Shape) -> ControlFlow<()> {
     with_links(grid, |links| {
         let present = links.memo(MemoSlot::TwoLinkShapes, || {
-            let mut shapes = 0u32;
-            let _ = visit_two_links(links, &mut |found| {
-                shapes |= 1 << found.shape as u32;
-                ControlFlow::Continue(())
-            });
-            shapes
+            (0..9).fold(0, |shapes, digit| shapes | digit_shapes(links, digit))
         });
-        if present & (1 << wanted as u32) == 0 {
+        let wanted_bit = 1 << wanted as u32;
+        if present & wanted_bit == 0 {
             return ControlFlow::Continue(());
         }
-        visit_two_links(links, &mut |found| {
-            if found.shape != wanted {
+        (0..9).try_for_each(|digit| {
+            if digit_shapes(links, digit) & wanted_bit == 0 {
                 return ControlFlow::Continue(());
             }
-            let [a1, a2, b1, b2] = found.ends;
-            let digit = found.digit;
-            let mut step = Step::new(wanted.technique());
-            step.eliminations.planes[digit] = found.removed;
-            step.houses = found.a.houses | found.b.houses;
-            step.cells = found.a.cells() | found.b.cells();
-            step.digits = 1 << digit;
-            step.chain = vec![
-                ChainLink::strong((a2, digit), (a1, digit)),
-                ChainLink::weak((a1, digit), (b1, digit)),
-                ChainLink::strong((b1, digit), (b2, digit)),
-            ];
-            sink(&step)
+            visit_two_links(links, digit, &mut |found| {
+                if found.shape != wanted {
+                    return ControlFlow::Continue(());
+                }
+                let [a1, a2, b1, b2] = found.ends;
+                let digit = found.digit;
+                let mut step = Step::new(wanted.technique());
+                step.eliminations.planes[digit] = found.removed;
+                step.houses = found.a.houses | found.b.houses;
+                step.cells = found.a.cells() | found.b.cells();
+                step.digits = 1 << digit;
+                step.chain = vec![
+                    ChainLink::strong((a2, digit), (a1, digit)),
+                    ChainLink::weak((a1, digit), (b1, digit)),
+                    ChainLink::strong((b1, digit), (b2, digit)),
+                ];
+                sink(&step)
+            })
         })
     })
 }
@@ -198,6 +224,12 @@ pub fn empty_rectangle(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> 
     with_links(grid, |links| {
         for digit in 0..9 {
             let plane = links.plane(digit);
+            // A digit's search reads only its plane: one that found nothing on this plane
+            // before finds nothing again.
+            if ER_MISSES.with(|misses| misses.borrow().get(digit, plane).is_some()) {
+                continue;
+            }
+            let mut found = false;
             // Only cells with a conjugate partner can be P.
             let linked = links.strong_cells(digit);
             for bx in 0..9 {
@@ -230,6 +262,7 @@ pub fn empty_rectangle(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> 
                             if box_set.contains(target) || !plane.contains(target) {
                                 continue;
                             }
+                            found = true;
                             sink(&er_step(digit, bx, in_box, pivot, p, q, target))?;
                         }
                     }
@@ -240,14 +273,24 @@ pub fn empty_rectangle(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> 
                             if box_set.contains(target) || !plane.contains(target) {
                                 continue;
                             }
+                            found = true;
                             sink(&er_step(digit, bx, in_box, pivot, p, q, target))?;
                         }
                     }
                 }
             }
+            if !found {
+                ER_MISSES.with(|misses| misses.borrow_mut().set(digit, plane, ()));
+            }
         }
         ControlFlow::Continue(())
     })
+}
+
+thread_local! {
+    /// Per digit, the plane on which GNPX's Empty Rectangle search last found nothing.
+    static ER_MISSES: std::cell::RefCell<ByPlane<()>> =
+        const { std::cell::RefCell::new(ByPlane::new()) };
 }
 
 /// Empty rectangles as HoDoKu 2.2 searches them: digits, then boxes, then the pivot from the

@@ -22,6 +22,7 @@ pub use hodoku::{hodoku_remote_pair, hodoku_turbot_fish, hodoku_x_chain, hodoku_
 use super::{StepSink, TechniqueId};
 use crate::core::{Bits81, Grid, PEERS};
 use crate::model::links::{with_links, ChainLink, Links};
+use crate::techniques::memo::{self, region_key, ByPlane, RegionKey};
 use crate::techniques::step::{with_kept_step, Step};
 
 /// GNPX's chain cap: at most this many cells (X-Chain: candidates) in a chain.
@@ -119,32 +120,50 @@ pub fn x_chain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         // Pass 1: bit k set when the start reaches an eliminating end after k strong links.
         let mut lengths = [[0u16; 81]; 9];
         let mut all_lengths = 0u16;
-        for digit in 0..9 {
-            let plane = links.plane(digit);
-            let strong_cells = links.strong_cells(digit);
-            for start in strong_cells {
-                let seen_by_start = plane & PEERS[start];
-                // The end is a later cell of a conjugate pair sharing a holder of the digit
-                // with the start; without one, skip the search.
-                if !strong_cells
-                    .iter()
-                    .any(|end| end > start && seen_by_start.intersects(PEERS[end]))
-                {
+        X_LENGTHS.with(|kept| {
+            let kept = &mut *kept.borrow_mut();
+            for digit in 0..9 {
+                let plane = links.plane(digit);
+                if let Some(known) = kept.get(digit, plane) {
+                    lengths[digit] = known.lengths;
+                    all_lengths |= known.any;
                     continue;
                 }
-                search.run(links, digit, start);
-                for k in 2..=MAX_X_STRONG {
-                    let ends = search.on_at[k];
-                    if ends
+                let mut any = 0;
+                let strong_cells = links.strong_cells(digit);
+                for start in strong_cells {
+                    let seen_by_start = plane & PEERS[start];
+                    // The end is a later cell of a conjugate pair sharing a holder of the
+                    // digit with the start; without one, skip the search.
+                    if !strong_cells
                         .iter()
                         .any(|end| end > start && seen_by_start.intersects(PEERS[end]))
                     {
-                        lengths[digit][start] |= 1 << k;
+                        continue;
                     }
+                    search.run(links, digit, start);
+                    for k in 2..=MAX_X_STRONG {
+                        let ends = search.on_at[k];
+                        if ends
+                            .iter()
+                            .any(|end| end > start && seen_by_start.intersects(PEERS[end]))
+                        {
+                            lengths[digit][start] |= 1 << k;
+                        }
+                    }
+                    any |= lengths[digit][start];
                 }
-                all_lengths |= lengths[digit][start];
+                all_lengths |= any;
+                kept.set(
+                    digit,
+                    plane,
+                    XLengths {
+                        lengths: lengths[digit],
+                        any,
+                    },
+                );
             }
-        }
+        });
         // Pass 2: shortest first.
         let mut buf = [0u8; MAX_CHAIN_CELLS + 2];
         for k in 2..=MAX_X_STRONG {
@@ -367,114 +386,190 @@ fn bivalue_chains(grid: &Grid, sink: &mut StepSink<'_>, kind: BivalueKind) -> Co
         if bivalue.count() < 3 {
             return ControlFlow::Continue(());
         }
-        let mut search = BivalueSearch::new();
-        let mut cells = [0u8; MAX_CHAIN_CELLS];
-        let mut on = [0u8; MAX_CHAIN_CELLS];
-        // Each start: the cells it may use, and the digit assumed false there.
-        let starts = |start: usize| {
-            let mask = links.mask(start);
-            let allowed = match kind {
-                BivalueKind::XyChain => bivalue,
-                BivalueKind::RemotePair => links.cells_with_pair(mask),
-            };
-            let first = mask.trailing_zeros() as usize;
-            let second = (mask & (mask - 1)).trailing_zeros() as usize;
-            // Remote pairs are symmetric in their two digits: one start digit suffices.
-            let offs = if kind == BivalueKind::RemotePair {
-                [Some(first), None]
-            } else {
-                [Some(first), Some(second)]
-            };
-            (allowed, offs)
+        let key = region_key(grid, bivalue);
+        if BIVALUE_MISSES
+            .with(|misses| misses.get()[kind as usize].is_some_and(|miss| miss.covers(grid, &key)))
+        {
+            return ControlFlow::Continue(());
+        }
+        let mut found = false;
+        let flow = bivalue_chains_of(links, bivalue, kind, &mut |step| {
+            found = true;
+            sink(step)
+        });
+        if !found {
+            BIVALUE_MISSES.with(|misses| {
+                let mut all = misses.get();
+                all[kind as usize] = Some(BivalueMiss {
+                    key,
+                    planes: *grid.planes(),
+                });
+                misses.set(all);
+            });
+        }
+        flow
+    })
+}
+
+/// X-Chain's first pass for one digit: each start's lengths (bit k: an eliminating end after k
+/// strong links) and their union. The pass reads nothing of the grid but the digit's plane
+/// (its conjugate pairs, its weak links, the candidates seeing both ends), so it is kept by
+/// plane ([`ByPlane`]).
+#[derive(Clone, Copy)]
+struct XLengths {
+    lengths: [u16; 81],
+    any: u16,
+}
+
+thread_local! {
+    /// Per digit, X-Chain's last first pass.
+    static X_LENGTHS: std::cell::RefCell<ByPlane<XLengths>> =
+        const { std::cell::RefCell::new(ByPlane::new()) };
+}
+
+/// Where a bivalue-chain search last found nothing: its bivalue cells with their candidates
+/// ([`region_key`]), and the grid's candidates then.
+///
+/// The search walks only the bivalue cells and their candidates; everything else it reads is
+/// which candidates see a chain's ends (what it would eliminate, and the shortcut that skips a
+/// start with none). So in a grid with the same bivalue cells holding the same pairs, whose
+/// candidates are a subset of that grid's (a later state of the puzzle), the same chains
+/// eliminate at most what they did: nothing.
+#[derive(Clone, Copy)]
+struct BivalueMiss {
+    key: RegionKey,
+    planes: [Bits81; 9],
+}
+
+impl BivalueMiss {
+    /// Whether the search is known to find nothing in `grid`, whose bivalue cells' key is `key`
+    /// (never with the memos off).
+    fn covers(&self, grid: &Grid, key: &RegionKey) -> bool {
+        memo::enabled()
+            && self.key == *key
+            && (0..9).all(|d| grid.plane(d).is_subset_of(self.planes[d]))
+    }
+}
+
+thread_local! {
+    /// Per kind (XY-Chain, Remote Pair): where its search last found nothing.
+    static BIVALUE_MISSES: std::cell::Cell<[Option<BivalueMiss>; 2]> =
+        const { std::cell::Cell::new([None; 2]) };
+}
+
+/// [`bivalue_chains`] over `links`, whose bivalue cells are `bivalue` (at least three).
+fn bivalue_chains_of(
+    links: &Links,
+    bivalue: Bits81,
+    kind: BivalueKind,
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
+    let mut search = BivalueSearch::new();
+    let mut cells = [0u8; MAX_CHAIN_CELLS];
+    let mut on = [0u8; MAX_CHAIN_CELLS];
+    // Each start: the cells it may use, and the digit assumed false there.
+    let starts = |start: usize| {
+        let mask = links.mask(start);
+        let allowed = match kind {
+            BivalueKind::XyChain => bivalue,
+            BivalueKind::RemotePair => links.cells_with_pair(mask),
         };
-        // Pass 1: chain lengths (in cells) at which each start reaches an eliminating end.
-        let mut lengths = [[0u16; 2]; 81];
-        let mut all_lengths = 0u16;
-        for start in bivalue {
-            let (allowed, offs) = starts(start);
-            let fewest = if kind == BivalueKind::RemotePair {
-                4
-            } else {
-                3
-            };
-            if allowed.count() < fewest {
+        let first = mask.trailing_zeros() as usize;
+        let second = (mask & (mask - 1)).trailing_zeros() as usize;
+        // Remote pairs are symmetric in their two digits: one start digit suffices.
+        let offs = if kind == BivalueKind::RemotePair {
+            [Some(first), None]
+        } else {
+            [Some(first), Some(second)]
+        };
+        (allowed, offs)
+    };
+    // Pass 1: chain lengths (in cells) at which each start reaches an eliminating end.
+    let mut lengths = [[0u16; 2]; 81];
+    let mut all_lengths = 0u16;
+    for start in bivalue {
+        let (allowed, offs) = starts(start);
+        let fewest = if kind == BivalueKind::RemotePair {
+            4
+        } else {
+            3
+        };
+        if allowed.count() < fewest {
+            continue;
+        }
+        for (slot, off) in offs.iter().enumerate() {
+            let Some(off) = *off else { continue };
+            let seen_by_start = links.plane(off) & PEERS[start];
+            // An XY-Chain needs a later bivalue cell holding the start's off digit that
+            // shares a holder of it with the start; without one, skip the search.
+            if kind == BivalueKind::XyChain
+                && !(allowed & links.plane(off))
+                    .iter()
+                    .any(|end| end > start && seen_by_start.intersects(PEERS[end]))
+            {
                 continue;
             }
-            for (slot, off) in offs.iter().enumerate() {
-                let Some(off) = *off else { continue };
-                let seen_by_start = links.plane(off) & PEERS[start];
-                // An XY-Chain needs a later bivalue cell holding the start's off digit that
-                // shares a holder of it with the start; without one, skip the search.
-                if kind == BivalueKind::XyChain
-                    && !(allowed & links.plane(off))
-                        .iter()
-                        .any(|end| end > start && seen_by_start.intersects(PEERS[end]))
-                {
+            search.run(links, allowed, start, off);
+            for k in 3..=search.reached {
+                let found = ends_at(&search, k, start, kind, off).any(|(end, end_on)| {
+                    if kind == BivalueKind::XyChain {
+                        // Only the ends matter; a rare non-simple path is dropped in pass 2.
+                        return seen_by_start.intersects(PEERS[end]);
+                    }
+                    let n = search.path(links, end, end_on, &mut cells, &mut on);
+                    all_distinct(&cells[..n])
+                        && bivalue_eliminations(links, kind, &cells[..n], &on[..n], off).is_some()
+                });
+                if found {
+                    lengths[start][slot] |= 1 << k;
+                }
+            }
+            all_lengths |= lengths[start][slot];
+        }
+    }
+    // Pass 2: shortest first.
+    for k in 3..=MAX_CHAIN_CELLS {
+        if all_lengths & (1 << k) == 0 {
+            continue;
+        }
+        for start in bivalue {
+            for slot in 0..2 {
+                if lengths[start][slot] & (1 << k) == 0 {
                     continue;
                 }
+                let (allowed, offs) = starts(start);
+                let off = offs[slot].expect("a recorded start has its digit");
                 search.run(links, allowed, start, off);
-                for k in 3..=search.reached {
-                    let found = ends_at(&search, k, start, kind, off).any(|(end, end_on)| {
-                        if kind == BivalueKind::XyChain {
-                            // Only the ends matter; a rare non-simple path is dropped in pass 2.
-                            return seen_by_start.intersects(PEERS[end]);
-                        }
-                        let n = search.path(links, end, end_on, &mut cells, &mut on);
-                        all_distinct(&cells[..n])
-                            && bivalue_eliminations(links, kind, &cells[..n], &on[..n], off)
-                                .is_some()
-                    });
-                    if found {
-                        lengths[start][slot] |= 1 << k;
-                    }
-                }
-                all_lengths |= lengths[start][slot];
-            }
-        }
-        // Pass 2: shortest first.
-        for k in 3..=MAX_CHAIN_CELLS {
-            if all_lengths & (1 << k) == 0 {
-                continue;
-            }
-            for start in bivalue {
-                for slot in 0..2 {
-                    if lengths[start][slot] & (1 << k) == 0 {
+                for (end, end_on) in ends_at(&search, k, start, kind, off) {
+                    let n = search.path(links, end, end_on, &mut cells, &mut on);
+                    let (path, path_on) = (&cells[..n], &on[..n]);
+                    if !all_distinct(path) {
                         continue;
                     }
-                    let (allowed, offs) = starts(start);
-                    let off = offs[slot].expect("a recorded start has its digit");
-                    search.run(links, allowed, start, off);
-                    for (end, end_on) in ends_at(&search, k, start, kind, off) {
-                        let n = search.path(links, end, end_on, &mut cells, &mut on);
-                        let (path, path_on) = (&cells[..n], &on[..n]);
-                        if !all_distinct(path) {
-                            continue;
-                        }
-                        let Some(removed) = bivalue_eliminations(links, kind, path, path_on, off)
-                        else {
-                            continue;
+                    let Some(removed) = bivalue_eliminations(links, kind, path, path_on, off)
+                    else {
+                        continue;
+                    };
+                    let technique = match kind {
+                        BivalueKind::XyChain => TechniqueId::XyChain,
+                        BivalueKind::RemotePair => TechniqueId::RemotePair,
+                    };
+                    with_kept_step(|step| {
+                        step.reset(technique);
+                        step.eliminations.planes = removed;
+                        step.cells = path.iter().map(|&c| c as usize).collect();
+                        step.digits = match kind {
+                            BivalueKind::XyChain => 1 << off,
+                            BivalueKind::RemotePair => links.mask(start),
                         };
-                        let technique = match kind {
-                            BivalueKind::XyChain => TechniqueId::XyChain,
-                            BivalueKind::RemotePair => TechniqueId::RemotePair,
-                        };
-                        with_kept_step(|step| {
-                            step.reset(technique);
-                            step.eliminations.planes = removed;
-                            step.cells = path.iter().map(|&c| c as usize).collect();
-                            step.digits = match kind {
-                                BivalueKind::XyChain => 1 << off,
-                                BivalueKind::RemotePair => links.mask(start),
-                            };
-                            bivalue_chain(links, path, path_on, &mut step.chain);
-                            sink(step)
-                        })?;
-                    }
+                        bivalue_chain(links, path, path_on, &mut step.chain);
+                        sink(step)
+                    })?;
                 }
             }
         }
-        ControlFlow::Continue(())
-    })
+    }
+    ControlFlow::Continue(())
 }
 
 /// The ends (cell, true digit) a search reached in chains of exactly `k` cells that could close
