@@ -110,6 +110,8 @@ struct Scratch {
     found_start: Vec<u32>,
     /// Per fresh set, how many of its finds came before its own search's.
     own_from: Vec<u32>,
+    /// A surviving set's mapped old neighbours, before they are merged with its finds.
+    kept: Vec<(u32, u16)>,
     /// The sets as bit rows over their indices ([`SetIndex`]).
     index: SetIndex,
 }
@@ -434,6 +436,7 @@ impl AlsTable {
             found,
             found_start,
             own_from,
+            kept,
             index,
             fresh_ids,
             old_of_new,
@@ -480,30 +483,18 @@ impl AlsTable {
                 Some(old) if old_a != NONE => {
                     // The old neighbours that survived, mapped (the old-to-new map keeps their
                     // order), merged with the found ones if there are any.
-                    let kept = old
-                        .neighbours(old_a as usize)
-                        .iter()
-                        .filter_map(|&(b, rcc)| {
-                            let b = new_of_old[b as usize];
-                            (b != NONE).then_some((b, rcc))
-                        });
+                    let old_list = old.neighbours(old_a as usize);
                     if found_a.is_empty() {
-                        self.adjacent.extend(kept);
+                        map_survivors(&mut self.adjacent, old_list, new_of_old);
                     } else {
-                        merge_into(&mut self.adjacent, kept, found_a.iter().copied());
+                        kept.clear();
+                        map_survivors(kept, old_list, new_of_old);
+                        merge_into(&mut self.adjacent, kept, found_a);
                     }
                 }
                 _ => {
                     let (before, own) = found_a.split_at(own_from[a] as usize);
-                    if before.is_empty() {
-                        self.adjacent.extend_from_slice(own);
-                    } else {
-                        merge_into(
-                            &mut self.adjacent,
-                            before.iter().copied(),
-                            own.iter().copied(),
-                        );
-                    }
+                    merge_into(&mut self.adjacent, before, own);
                 }
             }
             self.start.push(self.adjacent.len() as u32);
@@ -637,27 +628,31 @@ const EMPTY_ALS: Als = Als {
 };
 
 /// Appends the union of two lists increasing by set index (no index in both) to `out`.
-fn merge_into(
-    out: &mut Vec<(u32, u16)>,
-    a: impl Iterator<Item = (u32, u16)>,
-    b: impl Iterator<Item = (u32, u16)>,
-) {
-    let mut a = a.peekable();
-    let mut b = b.peekable();
-    loop {
-        let next = match (a.peek(), b.peek()) {
-            (Some(x), Some(y)) => {
-                if x.0 < y.0 {
-                    a.next()
-                } else {
-                    b.next()
-                }
-            }
-            (Some(_), None) => a.next(),
-            (None, Some(_)) => b.next(),
-            (None, None) => return,
-        };
-        out.extend(next);
+fn merge_into(out: &mut Vec<(u32, u16)>, a: &[(u32, u16)], b: &[(u32, u16)]) {
+    out.reserve(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if a[i].0 < b[j].0 {
+            out.push(a[i]);
+            i += 1;
+        } else {
+            out.push(b[j]);
+            j += 1;
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+}
+
+/// Appends to `out` the neighbours of `old_list` (an old table's list) that survived, by their
+/// new indices (`new_of_old`; `NONE`: gone), in order.
+fn map_survivors(out: &mut Vec<(u32, u16)>, old_list: &[(u32, u16)], new_of_old: &[u32]) {
+    out.reserve(old_list.len());
+    for &(b, rcc) in old_list {
+        let b = new_of_old[b as usize];
+        if b != NONE {
+            out.push((b, rcc));
+        }
     }
 }
 
