@@ -226,7 +226,7 @@ pub fn empty_rectangle(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> 
             let plane = links.plane(digit);
             // A digit's search reads only its plane: one that found nothing on this plane
             // before finds nothing again.
-            if ER_MISSES.with(|misses| misses.borrow().get(digit, plane).is_some()) {
+            if ER_MISSES.with(|misses| misses.borrow()[0].get(digit, plane).is_some()) {
                 continue;
             }
             let mut found = false;
@@ -280,7 +280,7 @@ pub fn empty_rectangle(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> 
                 }
             }
             if !found {
-                ER_MISSES.with(|misses| misses.borrow_mut().set(digit, plane, ()));
+                ER_MISSES.with(|misses| misses.borrow_mut()[0].set(digit, plane, ()));
             }
         }
         ControlFlow::Continue(())
@@ -288,9 +288,10 @@ pub fn empty_rectangle(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> 
 }
 
 thread_local! {
-    /// Per digit, the plane on which GNPX's Empty Rectangle search last found nothing.
-    static ER_MISSES: std::cell::RefCell<ByPlane<()>> =
-        const { std::cell::RefCell::new(ByPlane::new()) };
+    /// Per digit, the plane on which the Empty Rectangle search last found nothing: GNPX's
+    /// (slot 0) and HoDoKu's (slot 1).
+    static ER_MISSES: std::cell::RefCell<[ByPlane<()>; 2]> =
+        const { std::cell::RefCell::new([ByPlane::new(), ByPlane::new()]) };
 }
 
 /// Empty rectangles as HoDoKu 2.2 searches them: digits, then boxes, then the pivot from the
@@ -302,6 +303,11 @@ thread_local! {
 pub fn empty_rectangle_hodoku(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     for digit in 0..9 {
         let plane = grid.plane(digit);
+        // As in GNPX's search: a digit that found nothing on this plane finds nothing again.
+        if ER_MISSES.with(|misses| misses.borrow()[1].get(digit, plane).is_some()) {
+            continue;
+        }
+        let mut found = false;
         for bx in 0..9 {
             let box_set = HOUSE_SETS[18 + bx];
             let in_box = plane & box_set;
@@ -328,6 +334,7 @@ pub fn empty_rectangle_hodoku(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFl
                         let q = link.and_not(Bits81::cell(p)).first().unwrap_or(p);
                         let target = cell_at(row_of(q), col);
                         if !box_set.contains(target) && plane.contains(target) {
+                            found = true;
                             sink(&er_step(digit, bx, in_box, pivot, p, q, target))?;
                         }
                     }
@@ -340,11 +347,15 @@ pub fn empty_rectangle_hodoku(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFl
                         let q = link.and_not(Bits81::cell(p)).first().unwrap_or(p);
                         let target = cell_at(row, col_of(q));
                         if !box_set.contains(target) && plane.contains(target) {
+                            found = true;
                             sink(&er_step(digit, bx, in_box, pivot, p, q, target))?;
                         }
                     }
                 }
             }
+        }
+        if !found {
+            ER_MISSES.with(|misses| misses.borrow_mut()[1].set(digit, plane, ()));
         }
     }
     ControlFlow::Continue(())

@@ -7,9 +7,12 @@
 
 use std::ops::ControlFlow;
 
-use super::{bivalue_chain, bivalue_eliminations, BivalueKind};
+use super::{
+    bivalue_chain, bivalue_eliminations, unless_known_empty, BivalueKind, HODOKU_BIVALUE_SLOTS,
+};
 use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
 use crate::model::links::{with_links, ChainLink, Links};
+use crate::techniques::memo::ByPlane;
 use crate::techniques::step::{with_kept_step, Step};
 use crate::techniques::{StepSink, TechniqueId};
 
@@ -132,6 +135,13 @@ impl HodokuXSearch<'_> {
     }
 }
 
+thread_local! {
+    /// Per digit, the plane on which HoDoKu's X-Chain (slot 0) and Turbot Fish (slot 1)
+    /// searches last found no chain of it.
+    static X_MISSES: std::cell::RefCell<[ByPlane<()>; 2]> =
+        const { std::cell::RefCell::new([ByPlane::new(), ByPlane::new()]) };
+}
+
 /// Every X-Chain of at most `max_links` links HoDoKu's search reaches, as `technique` steps.
 fn hodoku_x_chains(
     grid: &Grid,
@@ -141,10 +151,25 @@ fn hodoku_x_chains(
 ) -> ControlFlow<()> {
     with_links(grid, |links| {
         let mut found = FoundChains::default();
+        // A digit's chains depend on its plane alone (its conjugate pairs and weak links, the
+        // candidates seeing both ends): the digits known to have none on their planes are not
+        // searched, and those found to have none are noted.
+        let slot = usize::from(technique == TechniqueId::TurbotFish);
+        let known_empty = X_MISSES.with(|misses| {
+            let misses = &misses.borrow()[slot];
+            (0..9).fold(0u16, |m, d| {
+                m | u16::from(misses.get(d, links.plane(d)).is_some()) << d
+            })
+        });
+        let mut recorded = [0usize; 9];
         // HoDoKu's order: start cells in reading order, then digits.
         for start in grid.unsolved() {
             for digit in 0..9 {
+                if known_empty & (1 << digit) != 0 {
+                    continue;
+                }
                 let plane = links.plane(digit);
+                let before = found.0.len();
                 let strong_houses = links.conjugate_houses(digit);
                 let start_buddies = plane & PEERS[start];
                 // The first link is strong: the start must be in a conjugate pair.
@@ -174,8 +199,16 @@ fn hodoku_x_chains(
                     search.extend(1, false);
                     search.on_path.remove(next);
                 }
+                // Chains of other digits remove other candidates: each new set is this digit's.
+                recorded[digit] += found.0.len() - before;
             }
         }
+        X_MISSES.with(|misses| {
+            let misses = &mut misses.borrow_mut()[slot];
+            for digit in (0..9).filter(|&d| recorded[d] == 0 && known_empty & (1 << d) == 0) {
+                misses.set(digit, links.plane(digit), ());
+            }
+        });
         for chain in &found.0 {
             let path = &chain.cells[..chain.len];
             let digit = chain
@@ -269,63 +302,75 @@ fn hodoku_bivalue_chains(
     kind: BivalueKind,
 ) -> ControlFlow<()> {
     with_links(grid, |links| {
-        let remote_pair = kind == BivalueKind::RemotePair;
-        let mut found = FoundChains::default();
-        // HoDoKu's order: start cells in reading order, then the digit assumed false.
-        for start in links.bivalue() {
-            let mask = links.mask(start);
-            let allowed = if remote_pair {
-                links.cells_with_pair(mask)
-            } else {
-                links.bivalue()
-            };
-            for start_off in [
-                mask.trailing_zeros() as usize,
-                15 - mask.leading_zeros() as usize,
-            ] {
-                let start_buddies = links.plane(start_off) & PEERS[start];
-                if start_buddies.is_empty() {
-                    continue;
-                }
-                let mut search = HodokuBivalueSearch {
-                    links,
-                    allowed,
-                    remote_pair,
-                    start_off,
-                    start_buddies,
-                    cells: [0; HODOKU_BIVALUE_CELLS],
-                    on: [0; HODOKU_BIVALUE_CELLS],
-                    on_path: Bits81::cell(start),
-                    found: &mut found,
-                };
-                search.cells[0] = start as u8;
-                search.on[0] = (mask & !(1 << start_off)).trailing_zeros() as u8;
-                search.extend(1);
-            }
-        }
-        let technique = if remote_pair {
-            TechniqueId::RemotePair
-        } else {
-            TechniqueId::XyChain
-        };
-        for chain in &found.0 {
-            let (path, on) = (&chain.cells[..chain.len], &chain.on[..chain.len]);
-            with_kept_step(|step| {
-                step.reset(technique);
-                step.eliminations = chain.removed;
-                step.cells = path.iter().map(|&c| c as usize).collect();
-                let start = path[0] as usize;
-                step.digits = if remote_pair {
-                    links.mask(start)
-                } else {
-                    links.mask(start) & !(1 << on[0])
-                };
-                bivalue_chain(links, path, on, &mut step.chain);
-                sink(step)
-            })?;
-        }
-        ControlFlow::Continue(())
+        let slot = HODOKU_BIVALUE_SLOTS + kind as usize;
+        unless_known_empty(grid, links.bivalue(), slot, sink, &mut |sink| {
+            hodoku_bivalue_chains_of(links, kind, sink)
+        })
     })
+}
+
+/// [`hodoku_bivalue_chains`] over `links`.
+fn hodoku_bivalue_chains_of(
+    links: &Links,
+    kind: BivalueKind,
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
+    let remote_pair = kind == BivalueKind::RemotePair;
+    let mut found = FoundChains::default();
+    // HoDoKu's order: start cells in reading order, then the digit assumed false.
+    for start in links.bivalue() {
+        let mask = links.mask(start);
+        let allowed = if remote_pair {
+            links.cells_with_pair(mask)
+        } else {
+            links.bivalue()
+        };
+        for start_off in [
+            mask.trailing_zeros() as usize,
+            15 - mask.leading_zeros() as usize,
+        ] {
+            let start_buddies = links.plane(start_off) & PEERS[start];
+            if start_buddies.is_empty() {
+                continue;
+            }
+            let mut search = HodokuBivalueSearch {
+                links,
+                allowed,
+                remote_pair,
+                start_off,
+                start_buddies,
+                cells: [0; HODOKU_BIVALUE_CELLS],
+                on: [0; HODOKU_BIVALUE_CELLS],
+                on_path: Bits81::cell(start),
+                found: &mut found,
+            };
+            search.cells[0] = start as u8;
+            search.on[0] = (mask & !(1 << start_off)).trailing_zeros() as u8;
+            search.extend(1);
+        }
+    }
+    let technique = if remote_pair {
+        TechniqueId::RemotePair
+    } else {
+        TechniqueId::XyChain
+    };
+    for chain in &found.0 {
+        let (path, on) = (&chain.cells[..chain.len], &chain.on[..chain.len]);
+        with_kept_step(|step| {
+            step.reset(technique);
+            step.eliminations = chain.removed;
+            step.cells = path.iter().map(|&c| c as usize).collect();
+            let start = path[0] as usize;
+            step.digits = if remote_pair {
+                links.mask(start)
+            } else {
+                links.mask(start) & !(1 << on[0])
+            };
+            bivalue_chain(links, path, on, &mut step.chain);
+            sink(step)
+        })?;
+    }
+    ControlFlow::Continue(())
 }
 
 /// HoDoKu's Turbot Fish: every X-Chain of three links HoDoKu's search reaches (its Skyscraper and

@@ -386,29 +386,43 @@ fn bivalue_chains(grid: &Grid, sink: &mut StepSink<'_>, kind: BivalueKind) -> Co
         if bivalue.count() < 3 {
             return ControlFlow::Continue(());
         }
-        let key = region_key(grid, bivalue);
-        if BIVALUE_MISSES
-            .with(|misses| misses.get()[kind as usize].is_some_and(|miss| miss.covers(grid, &key)))
-        {
-            return ControlFlow::Continue(());
-        }
-        let mut found = false;
-        let flow = bivalue_chains_of(links, bivalue, kind, &mut |step| {
-            found = true;
-            sink(step)
-        });
-        if !found {
-            BIVALUE_MISSES.with(|misses| {
-                let mut all = misses.get();
-                all[kind as usize] = Some(BivalueMiss {
-                    key,
-                    planes: *grid.planes(),
-                });
-                misses.set(all);
-            });
-        }
-        flow
+        unless_known_empty(grid, bivalue, kind as usize, sink, &mut |sink| {
+            bivalue_chains_of(links, bivalue, kind, sink)
+        })
     })
+}
+
+/// Runs a bivalue-chain `search` (of memo slot `slot`: one per search and kind) on `grid`,
+/// whose bivalue cells are `bivalue`, unless it is known to find nothing there
+/// ([`BivalueMiss`]); notes when it finds nothing.
+fn unless_known_empty(
+    grid: &Grid,
+    bivalue: Bits81,
+    slot: usize,
+    sink: &mut StepSink<'_>,
+    search: &mut dyn FnMut(&mut StepSink<'_>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let key = region_key(grid, bivalue);
+    let known = BIVALUE_MISSES.with(|misses| misses.get()[slot]);
+    if known.is_some_and(|miss| miss.covers(grid, &key)) {
+        return ControlFlow::Continue(());
+    }
+    let mut found = false;
+    let flow = search(&mut |step| {
+        found = true;
+        sink(step)
+    });
+    if !found {
+        BIVALUE_MISSES.with(|misses| {
+            let mut all = misses.get();
+            all[slot] = Some(BivalueMiss {
+                key,
+                planes: *grid.planes(),
+            });
+            misses.set(all);
+        });
+    }
+    flow
 }
 
 /// X-Chain's first pass for one digit: each start's lengths (bit k: an eliminating end after k
@@ -451,10 +465,14 @@ impl BivalueMiss {
     }
 }
 
+/// The memo slots of the bivalue-chain searches: GNPX's XY-Chain and Remote Pair (by
+/// [`BivalueKind`]), then HoDoKu's.
+const HODOKU_BIVALUE_SLOTS: usize = 2;
+
 thread_local! {
-    /// Per kind (XY-Chain, Remote Pair): where its search last found nothing.
-    static BIVALUE_MISSES: std::cell::Cell<[Option<BivalueMiss>; 2]> =
-        const { std::cell::Cell::new([None; 2]) };
+    /// Per search and kind ([`HODOKU_BIVALUE_SLOTS`]): where it last found nothing.
+    static BIVALUE_MISSES: std::cell::Cell<[Option<BivalueMiss>; 4]> =
+        const { std::cell::Cell::new([None; 4]) };
 }
 
 /// [`bivalue_chains`] over `links`, whose bivalue cells are `bivalue` (at least three).
