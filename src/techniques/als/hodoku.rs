@@ -381,6 +381,7 @@ fn chains(grid: &Grid, list: &RcList, sink: &mut StepSink<'_>) -> ControlFlow<()
     order.extend(0..found.len() as u32);
     order.sort_unstable_by_key(|&i| (step_order_key(&found[i as usize].eliminations), i));
     let flow = order.iter().try_for_each(|&i| sink(&found[i as usize]));
+    kept.release();
     CHAIN_BUFFERS.with(|b| *b.borrow_mut() = kept);
     flow
 }
@@ -398,6 +399,24 @@ struct ChainBuffers {
     by_eliminations: std::collections::HashMap<CandidateSet, usize>,
     /// The order the steps are handed out in.
     order: Vec<u32>,
+}
+
+/// The most step buffers, and elimination sets' slots, [`ChainBuffers`] keep between calls.
+const KEPT_CHAINS: usize = 64;
+
+impl ChainBuffers {
+    /// Lets go of what a call with many chains grew (a state can have thousands, which the
+    /// thread would hold on to), keeping [`KEPT_CHAINS`] step buffers.
+    fn release(&mut self) {
+        self.spare.append(&mut self.found);
+        self.spare.truncate(KEPT_CHAINS);
+        self.spare.shrink_to(KEPT_CHAINS);
+        self.found.shrink_to(KEPT_CHAINS);
+        self.by_eliminations.clear();
+        self.by_eliminations.shrink_to(KEPT_CHAINS);
+        self.order.clear();
+        self.order.shrink_to(KEPT_CHAINS);
+    }
 }
 
 thread_local! {

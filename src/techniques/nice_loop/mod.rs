@@ -331,6 +331,9 @@ pub fn nice_loop_capped(
 
 /// What one scan over the starts keeps: only the first step of the sorted list (the
 /// shortest, the earliest found among equals), or every step, each with its length.
+/// The most step buffers a [`Collect`] keeps between scans.
+const KEPT_STEPS: usize = 64;
+
 /// The steps a scan keeps (with their lengths), in buffers kept from scan to scan: the kept
 /// steps are `steps[..len]`, those after them spare steps whose lists a later find reuses.
 #[derive(Default)]
@@ -350,10 +353,13 @@ impl Collect {
         }
     }
 
-    /// Empties it for another scan, keeping its buffers.
+    /// Empties it for another scan, keeping its buffers (at most [`KEPT_STEPS`] of them: a
+    /// scan for every step can take thousands, which the thread would hold on to).
     fn restart(&mut self, first_only: bool) {
         self.first_only = first_only;
         self.len = 0;
+        self.steps.truncate(KEPT_STEPS);
+        self.steps.shrink_to(KEPT_STEPS);
     }
 
     /// The steps kept, in the order taken.
@@ -456,10 +462,11 @@ impl Scan<'_, '_> {
         self.scan(search, Some(&bounds), all, path);
         let found = all.kept();
         found.sort_by_key(|(d, _)| *d);
-        for (_, step) in found.iter().skip(1) {
-            sink(step)?;
-        }
-        ControlFlow::Continue(())
+        let flow = found.iter().skip(1).try_for_each(|(_, step)| sink(step));
+        // The full list can hold thousands of steps: emptied now, so that the thread holds on
+        // to a few buffers only.
+        all.restart(false);
+        flow
     }
 
     /// Every start's searches, its steps handed to `keep` in the order found. With `bounds`, a
