@@ -156,7 +156,7 @@ fn bounds(scale: Scale) -> (f64, f64) {
         // ALS-Chain's lists, the nice loops' chains and the ALS finders' step reused their
         // buffers (0.0069 and 0.98 before; 1.32 on 2026-12-04; 0.115 and 17.05 when the test
         // was written); 0.0018 and 0.052 in the sixth session, once the nice loops' node
-        // tables and ALS-XZ's sorted pairs kept their buffers; 0.0012 and 0.016 in the
+        // tables and ALS-XZ's sorted pairs kept their buffers; 0.0012 and 0.017 in the
         // seventh, once the grader's step buffer, the nice loops' kept steps and chain, and the
         // finders that fill a step per find (Sue de Coq, the bivalue chains) kept theirs: what
         // is left is buffers growing past the largest seen.
@@ -171,7 +171,7 @@ fn bounds(scale: Scale) -> (f64, f64) {
         // 3.81 at the third session's end; 0.006 and 0.43 in the fourth, once its nice loops
         // kept their graph, table, chain, steps and AICs per thread and its forcing tables,
         // net grid copy and group lists were kept too; 0.21 in the fifth, once the forcing
-        // proofs' chains were made only where a step observer reads them; 0.0032 and 0.055 in
+        // proofs' chains were made only where a step observer reads them; 0.0032 and 0.056 in
         // the seventh, once the forcing conclusions kept their premises inline and HoDoKu's
         // ALS-Chain and ALS-XY-Wing kept their steps and lists.
         "hodoku" => (0.0041, 0.07),
