@@ -111,6 +111,22 @@ impl XSearch {
     }
 }
 
+/// X-Chain's first pass for one digit: each start's lengths (bit k: an eliminating end after k
+/// strong links) and their union. The pass reads nothing of the grid but the digit's plane
+/// (its conjugate pairs, its weak links, the candidates seeing both ends), so it is kept by
+/// plane ([`ByPlane`]).
+#[derive(Clone, Copy)]
+struct XLengths {
+    lengths: [u16; 81],
+    any: u16,
+}
+
+thread_local! {
+    /// Per digit, X-Chain's last first pass.
+    static X_LENGTHS: std::cell::RefCell<ByPlane<XLengths>> =
+        const { std::cell::RefCell::new(ByPlane::new()) };
+}
+
 /// X-Chain: candidates of one digit alternately strongly and weakly linked, starting and ending
 /// with a strong link; one end is true, so the digit leaves every cell seeing both ends. Three
 /// links (a GNPX skyscraper shape) upward; one step per pair of ends, with a shortest chain.
@@ -423,22 +439,6 @@ fn unless_known_empty(
         });
     }
     flow
-}
-
-/// X-Chain's first pass for one digit: each start's lengths (bit k: an eliminating end after k
-/// strong links) and their union. The pass reads nothing of the grid but the digit's plane
-/// (its conjugate pairs, its weak links, the candidates seeing both ends), so it is kept by
-/// plane ([`ByPlane`]).
-#[derive(Clone, Copy)]
-struct XLengths {
-    lengths: [u16; 81],
-    any: u16,
-}
-
-thread_local! {
-    /// Per digit, X-Chain's last first pass.
-    static X_LENGTHS: std::cell::RefCell<ByPlane<XLengths>> =
-        const { std::cell::RefCell::new(ByPlane::new()) };
 }
 
 /// Where a bivalue-chain search last found nothing: its bivalue cells with their candidates
