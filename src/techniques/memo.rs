@@ -10,8 +10,10 @@
 //! turns it off affects no other test running beside it.
 
 use std::cell::Cell;
+use std::ops::ControlFlow;
 
 use crate::core::{Bits81, Grid};
+use crate::techniques::StepSink;
 
 thread_local! {
     static ENABLED: Cell<bool> = const { Cell::new(true) };
@@ -32,6 +34,29 @@ pub fn set_enabled(on: bool) -> bool {
 /// of its region are unsolved, and each digit's candidates there. A unit whose search reads
 /// nothing outside its region finds the same steps whenever its key is the same.
 pub(crate) type RegionKey = [Bits81; 10];
+
+/// Runs `search` with `sink`; returns its flow and whether it yielded a step. A memo notes a
+/// search that yielded none.
+#[inline]
+pub(crate) fn noting_steps(
+    sink: &mut StepSink<'_>,
+    search: impl FnOnce(&mut StepSink<'_>) -> ControlFlow<()>,
+) -> (ControlFlow<()>, bool) {
+    let mut found = false;
+    let flow = search(&mut |step| {
+        found = true;
+        sink(step)
+    });
+    (flow, found)
+}
+
+/// Whether every candidate of `grid` is one of `planes` (none has come back since a search on
+/// those planes: a later state of the same puzzle). Never with the memos off, so that a memo
+/// that needs it applies nowhere then.
+#[inline]
+pub(crate) fn within(grid: &Grid, planes: &[Bits81; 9]) -> bool {
+    enabled() && (0..9).all(|d| grid.plane(d).is_subset_of(planes[d]))
+}
 
 /// The key of `region` in `grid`.
 #[inline]

@@ -25,6 +25,7 @@ pub use table::AlsFlavor;
 
 use super::{StepSink, TechniqueId};
 use crate::model::als::MAX_ALS_CELLS;
+use crate::techniques::memo::noting_steps;
 use table::AlsMiss;
 pub(crate) use table::{als_table, AlsTable};
 
@@ -108,11 +109,7 @@ fn als_xz_of(
         }
     }
     sort_by_total(&pairs, &mut by_total);
-    let mut found = false;
-    let flow = xz_steps(grid, &table, &by_total, &mut |step| {
-        found = true;
-        sink(step)
-    });
+    let (flow, found) = noting_steps(sink, |sink| xz_steps(grid, &table, &by_total, sink));
     if !found {
         XZ_MISS.set(Some(AlsMiss::of(&table, grid)));
     }
@@ -239,24 +236,21 @@ fn als_xy_wing_of(
     // Per pivot, its neighbours with a live digit, packed. A wing eliminates only a digit it
     // has live, and so does the other wing.
     let mut around = XY_WINGS.with(|w| std::mem::take(&mut *w.borrow_mut()));
-    let mut found = false;
-    let flow = with_step(|step| {
-        let sink = &mut |step: &Step| {
-            found = true;
-            sink(step)
-        };
-        for c in 0..table.len() {
-            around.clear();
-            around.extend(table.neighbours(c).iter().filter_map(|&(a, rcc)| {
-                let set = &table.sets[a as usize];
-                let live = table.live[a as usize] & set.digits;
-                let old = settled.is_old(&table, a as usize);
-                (live != 0).then_some((a, rcc, live, set.cells, old))
-            }));
-            let c_old = settled.is_old(&table, c);
-            xy_wings_of(grid, &table, c, c_old, &around, step, sink)?;
-        }
-        ControlFlow::Continue(())
+    let (flow, found) = noting_steps(sink, |sink| {
+        with_step(|step| {
+            for c in 0..table.len() {
+                around.clear();
+                around.extend(table.neighbours(c).iter().filter_map(|&(a, rcc)| {
+                    let set = &table.sets[a as usize];
+                    let live = table.live[a as usize] & set.digits;
+                    let old = settled.is_old(&table, a as usize);
+                    (live != 0).then_some((a, rcc, live, set.cells, old))
+                }));
+                let c_old = settled.is_old(&table, c);
+                xy_wings_of(grid, &table, c, c_old, &around, step, sink)?;
+            }
+            ControlFlow::Continue(())
+        })
     });
     if !found {
         XY_MISS.set(Some(AlsMiss::of(&table, grid)));

@@ -597,10 +597,9 @@ impl AlsMiss {
     pub(super) fn settled(last: Option<AlsMiss>, table: &AlsTable, grid: &Grid) -> Settled {
         let generation = match last {
             Some(miss)
-                if memo::enabled()
-                    && miss.max_cells == table.max_cells
+                if miss.max_cells == table.max_cells
                     && miss.flavor == table.flavor
-                    && (0..9).all(|d| grid.plane(d).is_subset_of(miss.planes[d])) =>
+                    && memo::within(grid, &miss.planes) =>
             {
                 miss.generation
             }

@@ -22,7 +22,7 @@ pub use hodoku::{hodoku_remote_pair, hodoku_turbot_fish, hodoku_x_chain, hodoku_
 use super::{StepSink, TechniqueId};
 use crate::core::{Bits81, Grid, PEERS};
 use crate::model::links::{with_links, ChainLink, Links};
-use crate::techniques::memo::{self, region_key, ByPlane, RegionKey};
+use crate::techniques::memo::{self, noting_steps, region_key, ByPlane, RegionKey};
 use crate::techniques::step::{with_kept_step, Step};
 
 /// GNPX's chain cap: at most this many cells (X-Chain: candidates) in a chain.
@@ -423,11 +423,7 @@ fn unless_known_empty(
     if known.is_some_and(|miss| miss.covers(grid, &key)) {
         return ControlFlow::Continue(());
     }
-    let mut found = false;
-    let flow = search(&mut |step| {
-        found = true;
-        sink(step)
-    });
+    let (flow, found) = noting_steps(sink, search);
     if !found {
         BIVALUE_MISSES.with(|misses| {
             let mut all = misses.get();
@@ -459,9 +455,7 @@ impl BivalueMiss {
     /// Whether the search is known to find nothing in `grid`, whose bivalue cells' key is `key`
     /// (never with the memos off).
     fn covers(&self, grid: &Grid, key: &RegionKey) -> bool {
-        memo::enabled()
-            && self.key == *key
-            && (0..9).all(|d| grid.plane(d).is_subset_of(self.planes[d]))
+        self.key == *key && memo::within(grid, &self.planes)
     }
 }
 

@@ -18,7 +18,7 @@ use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 use crate::core::{Bits81, Grid};
-use crate::techniques::step::Step;
+use crate::techniques::memo::noting_steps;
 use crate::techniques::StepSink;
 
 /// The producers that keep a memo.
@@ -148,15 +148,7 @@ pub fn search_changed(
     if changed.digits == 0 && changed.cells.is_empty() {
         return ControlFlow::Continue(());
     }
-    let mut found = false;
-    let flow = search(
-        grid,
-        &mut |step: &Step| {
-            found = true;
-            sink(step)
-        },
-        changed,
-    );
+    let (flow, found) = noting_steps(sink, |sink| search(grid, sink, changed));
     if !found {
         NOTHING_IN.with_borrow_mut(|memo| {
             memo[producer as usize] = Some(Searched {
