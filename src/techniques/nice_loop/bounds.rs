@@ -27,13 +27,26 @@ pub(super) struct Bounds {
     pub(super) on: [u8; SINGLES],
 }
 
-/// One `u128` per possible state. Indexed by a [`State`] (a `u16`), so no index needs a bounds
-/// check; the pages a graph never reaches are never touched (the rows are zeroed lazily by the
-/// allocator).
-type StateRow = Box<[u128; 1 << 16]>;
+/// One state's rows of starts (bit per start, by cell), at [`SEEN`], [`FRONT`] and [`NEXT`],
+/// and a fourth word left empty. The three are kept together (64 bytes a state), so that the
+/// pass's reads of a state's rows fetch one cache line: the pass is bound by those fetches
+/// more than by its instructions (three separate arrays of rows ran 1.5–2% slower on gnpx
+/// top1465). An array of integers, so that the table below is zeroed by the allocator.
+type Rows = [u128; 4];
+/// The starts that reached the state.
+const SEEN: usize = 0;
+/// The starts that reached it at the level under way.
+const FRONT: usize = 1;
+/// The starts reaching it at the next level.
+const NEXT: usize = 2;
 
-fn state_row() -> StateRow {
-    vec![0u128; 1 << 16]
+/// One [`Rows`] per possible state. Indexed by a [`State`] (a `u16`), so no index needs a
+/// bounds check; the pages a graph never reaches are never touched (the rows are zeroed lazily
+/// by the allocator).
+type StateRows = Box<[Rows; 1 << 16]>;
+
+fn state_rows() -> StateRows {
+    vec![[0u128; 4]; 1 << 16]
         .into_boxed_slice()
         .try_into()
         .expect("the length is the array's")
@@ -42,9 +55,7 @@ fn state_row() -> StateRow {
 /// The breadth-first pass carrying one bit per start: per state, the starts that reached it,
 /// the starts reaching it at the level under way and those reaching it at the next.
 pub(super) struct MultiSearch {
-    seen: StateRow,
-    front: StateRow,
-    next: StateRow,
+    rows: StateRows,
     active: Vec<State>,
     touched: Vec<State>,
     dirty: Vec<State>,
@@ -61,9 +72,7 @@ pub(super) struct MultiSearch {
 impl Default for MultiSearch {
     fn default() -> MultiSearch {
         MultiSearch {
-            seen: state_row(),
-            front: state_row(),
-            next: state_row(),
+            rows: state_rows(),
             active: Vec::new(),
             touched: Vec::new(),
             dirty: Vec::new(),
@@ -97,7 +106,7 @@ impl MultiSearch {
         adjacency: &mut Adjacency,
         max_links: usize,
     ) -> Bounds {
-        debug_assert!(nodes.cells.len() * 2 < self.seen.len());
+        debug_assert!(nodes.cells.len() * 2 < self.rows.len());
         let sink = self.sink_dead_ends(nodes, adjacency);
         let mut bounds = Bounds {
             off: [NO_STEP; SINGLES],
@@ -118,7 +127,7 @@ impl MultiSearch {
                 self.run(nodes, adjacency, digit, starts, on, max_links, lengths);
             }
         }
-        self.seen[sink as usize] = 0;
+        self.rows[sink as usize][SEEN] = 0;
         bounds
     }
 
@@ -151,7 +160,7 @@ impl MultiSearch {
         }
         // Every start counts as having reached the sink already, so it never becomes a state
         // of the pass (its row is cleared when the pass ends).
-        self.seen[sink as usize] = !0;
+        self.rows[sink as usize][SEEN] = !0;
         sink
     }
 
@@ -192,12 +201,12 @@ impl MultiSearch {
                 list.resize(room, 0);
             }
         }
-        let (seen, front, next) = (&mut *self.seen, &mut *self.front, &mut *self.next);
+        let rows = &mut *self.rows;
         let (mut active_len, mut dirty_len) = (0, 0);
         for cell in starts {
             let s = state(digit * 81 + cell, on);
-            seen[s as usize] = 1 << cell;
-            front[s as usize] = 1 << cell;
+            rows[s as usize][SEEN] = 1 << cell;
+            rows[s as usize][FRONT] = 1 << cell;
             active[active_len] = s;
             dirty[dirty_len] = s;
             (active_len, dirty_len) = (active_len + 1, dirty_len + 1);
@@ -206,14 +215,14 @@ impl MultiSearch {
             // Only states carrying an unsettled start go on (and get expanded).
             let mut touched_len = 0;
             for &from in &active[..active_len] {
-                let bits = std::mem::take(&mut front[from as usize]) & !settled;
+                let bits = std::mem::take(&mut rows[from as usize][FRONT]) & !settled;
                 if bits == 0 {
                     continue;
                 }
                 adjacency.expand(nodes, from);
                 for &to in adjacency.of(from) {
                     let to = target[to as usize];
-                    let row = &mut next[to as usize];
+                    let row = &mut rows[to as usize][NEXT];
                     touched[touched_len] = to;
                     touched_len += usize::from(*row == 0);
                     *row |= bits;
@@ -224,13 +233,14 @@ impl MultiSearch {
             let mut found = 0u128;
             for &to in &touched[..touched_len] {
                 let t = to as usize;
-                let reached = std::mem::take(&mut next[t]) & !seen[t];
+                let state = &mut rows[t];
+                let reached = std::mem::take(&mut state[NEXT]) & !state[SEEN];
                 active[active_len] = to;
                 active_len += usize::from(reached != 0);
                 dirty[dirty_len] = to;
-                dirty_len += usize::from(reached != 0) & usize::from(seen[t] == 0);
-                seen[t] |= reached;
-                front[t] = reached;
+                dirty_len += usize::from(reached != 0) & usize::from(state[SEEN] == 0);
+                state[SEEN] |= reached;
+                state[FRONT] = reached;
                 if reached != 0 {
                     found |= tests.record(to, d, Bits81(reached), lengths).0;
                 }
@@ -243,10 +253,10 @@ impl MultiSearch {
             }
         }
         for &s in &active[..active_len] {
-            front[s as usize] = 0;
+            rows[s as usize][FRONT] = 0;
         }
         for &s in &dirty[..dirty_len] {
-            seen[s as usize] = 0;
+            rows[s as usize][SEEN] = 0;
         }
         (self.active, self.touched, self.dirty) = (active, touched, dirty);
     }
