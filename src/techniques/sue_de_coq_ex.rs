@@ -133,7 +133,8 @@ impl SdcTable {
                 continue;
             }
             let from = self.links.len() as u32;
-            self.links.extend_from_slice(als.neighbours(i));
+            let neighbours = als.neighbours(i).iter();
+            self.links.extend(neighbours.map(|n| (n.set(), n.rccs())));
             stems.push(Stem {
                 stem: *leaf,
                 links: (from, self.links.len() as u32),

@@ -44,7 +44,8 @@ impl ChainSearch<'_> {
         self.reached.iter_mut().for_each(|r| *r = 0);
         let mut count = 0;
         // The start's own state: entered by "no digit" (9 never matches an RCC).
-        for &(next, rcc) in self.table.neighbours(start) {
+        for neighbour in self.table.neighbours(start) {
+            let (next, rcc) = (neighbour.set(), neighbour.rccs());
             for r in bits::digits(rcc & !(1 << z)) {
                 let state = next * 9 + r as u32;
                 if self.reached[next as usize] & (1 << r) == 0 {
@@ -73,7 +74,8 @@ impl ChainSearch<'_> {
             for i in 0..self.frontier_len {
                 let state = self.frontier[i];
                 let (set, entry) = ((state / 9) as usize, (state % 9) as usize);
-                for &(next, rcc) in self.table.neighbours(set) {
+                for neighbour in self.table.neighbours(set) {
+                    let (next, rcc) = (neighbour.set(), neighbour.rccs());
                     let fresh = rcc & !(1 << entry) & !self.reached[next as usize];
                     if fresh == 0 {
                         continue;

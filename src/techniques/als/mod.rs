@@ -90,8 +90,8 @@ fn als_xz_of(
     for a in 0..table.len() {
         let (sa, live_a) = (&table.sets[a], table.live[a]);
         let a_old = settled.is_old(&table, a);
-        for &(b, rcc) in table.neighbours(a) {
-            let b = b as usize;
+        for neighbour in table.neighbours(a) {
+            let (b, rcc) = (neighbour.set() as usize, neighbour.rccs());
             if b < a || a_old && settled.is_old(&table, b) {
                 continue;
             }
@@ -240,7 +240,8 @@ fn als_xy_wing_of(
         with_step(|step| {
             for c in 0..table.len() {
                 around.clear();
-                around.extend(table.neighbours(c).iter().filter_map(|&(a, rcc)| {
+                around.extend(table.neighbours(c).iter().filter_map(|neighbour| {
+                    let (a, rcc) = (neighbour.set(), neighbour.rccs());
                     let set = &table.sets[a as usize];
                     let live = table.live[a as usize] & set.digits;
                     let old = settled.is_old(&table, a as usize);

@@ -41,6 +41,35 @@ pub enum AlsFlavor {
 /// No set (in the maps between an old table's indices and a new one's).
 const NONE: u32 = u32::MAX;
 
+/// One entry of a set's neighbour list: the other set's index and the RCC digits the two share
+/// (bit per digit), in one word (index above, digits in the low nine bits), so that ordering
+/// entries orders them by index. A table has at most 27 × 381 sets, far below 2^23. Four bytes
+/// rather than the eight of an (index, digits) pair: the finders and the table's update read
+/// and copy these lists whole at every state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Neighbour(u32);
+
+impl Neighbour {
+    /// Set `set`, sharing the RCC digits `rccs`.
+    #[inline]
+    pub(crate) fn new(set: u32, rccs: u16) -> Neighbour {
+        debug_assert!(set < 1 << 23 && rccs < 1 << 9);
+        Neighbour(set << 9 | u32::from(rccs))
+    }
+
+    /// The other set's index.
+    #[inline]
+    pub(crate) fn set(self) -> u32 {
+        self.0 >> 9
+    }
+
+    /// The RCC digits (bit per digit).
+    #[inline]
+    pub(crate) fn rccs(self) -> u16 {
+        (self.0 & 0x1ff) as u16
+    }
+}
+
 /// The sets of one grid state with, per set and digit, the cells seeing all its holders, and
 /// the RCC neighbours of every set.
 pub(crate) struct AlsTable {
@@ -72,7 +101,7 @@ pub(crate) struct AlsTable {
     /// finders skip the combinations whose sets share no live digit.
     pub(super) live: Vec<u16>,
     /// The neighbour lists one after the other: set `a`'s are `adjacent[start[a]..start[a+1]]`.
-    adjacent: Vec<(u32, u16)>,
+    adjacent: Vec<Neighbour>,
     start: Vec<u32>,
 }
 
@@ -106,12 +135,12 @@ struct Scratch {
     /// found_start[a + 1]]`, in the order found (the finds by set, one flat list rather than a
     /// list per set, which grew on its own whenever its set index found more than ever before:
     /// a thousand allocations in twenty top1465 puzzles).
-    found: Vec<(u32, u16)>,
+    found: Vec<Neighbour>,
     found_start: Vec<u32>,
     /// Per fresh set, how many of its finds came before its own search's.
     own_from: Vec<u32>,
     /// A surviving set's mapped old neighbours, before they are merged with its finds.
-    kept: Vec<(u32, u16)>,
+    kept: Vec<Neighbour>,
     /// The sets as bit rows over their indices ([`SetIndex`]).
     index: SetIndex,
 }
@@ -162,6 +191,7 @@ struct SetIndex {
 
 impl SetIndex {
     /// The index of `table`'s sets, of which those at `fresh_ids` are fresh.
+    #[inline(never)]
     fn build(&mut self, table: &AlsTable, fresh_ids: &[u32]) {
         let words = table.len().div_ceil(64);
         self.words.clear();
@@ -266,7 +296,7 @@ impl AlsTable {
     /// Set `a`'s neighbours: the sets sharing at least one RCC with it (in table order) and
     /// those RCCs (bit per digit).
     #[inline]
-    pub(crate) fn neighbours(&self, a: usize) -> &[(u32, u16)] {
+    pub(crate) fn neighbours(&self, a: usize) -> &[Neighbour] {
         &self.adjacent[self.start[a] as usize..self.start[a + 1] as usize]
     }
 
@@ -304,11 +334,13 @@ impl AlsTable {
 
     /// Each set's live digits in `grid` (a set's own candidates do not change it, but those
     /// around it do, so every set's are found again).
+    #[inline(never)]
     fn find_live(&mut self, grid: &Grid) {
         Als::live_digits_of(grid, &self.sets, &self.sees, &mut self.live);
     }
 
     /// The sets of `grid` with a cell in `changed`, by size and in key order.
+    #[inline(never)]
     fn collect_fresh(&self, grid: &Grid, changed: Bits81, scratch: &mut Scratch) {
         if scratch.fresh.len() <= self.max_cells {
             scratch.fresh.resize_with(self.max_cells + 1, Vec::new);
@@ -333,6 +365,7 @@ impl AlsTable {
 
     /// The new list of sets: the old sets without a changed cell and the fresh ones, merged by
     /// key; their `sees` copied or computed; the maps between old and new indices.
+    #[inline(never)]
     fn merge_sets(&mut self, old: Option<&AlsTable>, changed: Bits81, scratch: &mut Scratch) {
         self.sets.clear();
         self.keys.clear();
@@ -426,6 +459,7 @@ impl AlsTable {
     /// lists, each increasing: a survivor's holds only finds of fresh sets (searched in order);
     /// a fresh set's holds the finds of the fresh sets before it, then its own search's (from
     /// `own_from`), two runs to merge.
+    #[inline(never)]
     fn link(&mut self, old: Option<&AlsTable>, scratch: &mut Scratch) {
         let n = self.sets.len();
         self.adjacent.clear();
@@ -466,10 +500,10 @@ impl AlsTable {
         // Each set's finds in the order found: placed at its next free slot, which then
         // moves up to the next set's start (restored below).
         found.clear();
-        found.resize(finds.len(), (0, 0));
+        found.resize(finds.len(), Neighbour(0));
         for &(a, b, rccs) in finds.iter() {
             let slot = &mut found_start[a as usize];
-            found[*slot as usize] = (b, rccs);
+            found[*slot as usize] = Neighbour::new(b, rccs);
             *slot += 1;
         }
         for a in (1..=n).rev() {
@@ -627,11 +661,11 @@ const EMPTY_ALS: Als = Als {
 };
 
 /// Appends the union of two lists increasing by set index (no index in both) to `out`.
-fn merge_into(out: &mut Vec<(u32, u16)>, a: &[(u32, u16)], b: &[(u32, u16)]) {
+fn merge_into(out: &mut Vec<Neighbour>, a: &[Neighbour], b: &[Neighbour]) {
     out.reserve(a.len() + b.len());
     let (mut i, mut j) = (0, 0);
     while i < a.len() && j < b.len() {
-        if a[i].0 < b[j].0 {
+        if a[i] < b[j] {
             out.push(a[i]);
             i += 1;
         } else {
@@ -645,12 +679,12 @@ fn merge_into(out: &mut Vec<(u32, u16)>, a: &[(u32, u16)], b: &[(u32, u16)]) {
 
 /// Appends to `out` the neighbours of `old_list` (an old table's list) that survived, by their
 /// new indices (`new_of_old`; `NONE`: gone), in order.
-fn map_survivors(out: &mut Vec<(u32, u16)>, old_list: &[(u32, u16)], new_of_old: &[u32]) {
+fn map_survivors(out: &mut Vec<Neighbour>, old_list: &[Neighbour], new_of_old: &[u32]) {
     out.reserve(old_list.len());
-    for &(b, rcc) in old_list {
-        let b = new_of_old[b as usize];
+    for &old in old_list {
+        let b = new_of_old[old.set() as usize];
         if b != NONE {
-            out.push((b, rcc));
+            out.push(Neighbour::new(b, old.rccs()));
         }
     }
 }
@@ -750,8 +784,8 @@ mod tests {
                 }
                 let rcc = table.rcc(a, b);
                 if rcc != 0 {
-                    lists[a].push((b as u32, rcc));
-                    lists[b].push((a as u32, rcc));
+                    lists[a].push(Neighbour::new(b as u32, rcc));
+                    lists[b].push(Neighbour::new(a as u32, rcc));
                 }
             }
         }
