@@ -15,16 +15,26 @@ use super::{StepSink, TechniqueId};
 use crate::core::notation::{compressed_cells, digit_list};
 use crate::core::{Bits81, Grid, PEERS};
 use crate::model::links::{peers_of_any, with_links};
-use crate::techniques::step::Step;
+use crate::techniques::step::{with_kept_step, Step};
 use crate::techniques::text::removed;
 
-fn coloring_step(technique: TechniqueId, digit: usize, removed: Bits81, colors: &[Bits81]) -> Step {
-    let mut step = Step::new(technique);
-    step.eliminations.planes[digit] = removed;
-    step.cells = colors.iter().fold(Bits81::EMPTY, |acc, c| acc | *c);
-    step.digits = 1 << digit;
-    step.colors = colors.to_vec();
-    step
+/// Hands `sink` the step of `technique` removing `digit` from `removed`, with the `colors`
+/// (made in the thread's kept step: no allocation per find).
+fn coloring_step(
+    technique: TechniqueId,
+    digit: usize,
+    removed: Bits81,
+    colors: &[Bits81],
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
+    with_kept_step(|step| {
+        step.reset(technique);
+        step.eliminations.planes[digit] = removed;
+        step.cells = colors.iter().fold(Bits81::EMPTY, |acc, c| acc | *c);
+        step.digits = 1 << digit;
+        step.colors.extend_from_slice(colors);
+        sink(step)
+    })
 }
 
 /// Whether two cells of `color` share a house.
@@ -41,12 +51,7 @@ pub fn color_trap(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                     (links.plane(digit) & peers_of_any(colors[0]) & peers_of_any(colors[1]))
                         .and_not(colors[0] | colors[1]);
                 if !removed.is_empty() {
-                    sink(&coloring_step(
-                        TechniqueId::ColorTrap,
-                        digit,
-                        removed,
-                        colors,
-                    ))?;
+                    coloring_step(TechniqueId::ColorTrap, digit, removed, colors, sink)?;
                 }
             }
         }
@@ -66,12 +71,7 @@ pub fn color_wrap(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                     }
                 }
                 if !removed.is_empty() {
-                    sink(&coloring_step(
-                        TechniqueId::ColorWrap,
-                        digit,
-                        removed,
-                        colors,
-                    ))?;
+                    coloring_step(TechniqueId::ColorWrap, digit, removed, colors, sink)?;
                 }
             }
         }
@@ -101,12 +101,7 @@ pub fn multi_color_1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                     removed &= links.plane(digit);
                     if !removed.is_empty() {
                         let colors = [first[0], first[1], second[0], second[1]];
-                        sink(&coloring_step(
-                            TechniqueId::MultiColor1,
-                            digit,
-                            removed,
-                            &colors,
-                        ))?;
+                        coloring_step(TechniqueId::MultiColor1, digit, removed, &colors, sink)?;
                     }
                 }
             }
@@ -137,12 +132,7 @@ pub fn multi_color_2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                     }
                     if !removed.is_empty() {
                         let colors = [first[0], first[1], second[0], second[1]];
-                        sink(&coloring_step(
-                            TechniqueId::MultiColor2,
-                            digit,
-                            removed,
-                            &colors,
-                        ))?;
+                        coloring_step(TechniqueId::MultiColor2, digit, removed, &colors, sink)?;
                     }
                 }
             }

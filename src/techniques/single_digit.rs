@@ -26,7 +26,7 @@ use crate::model::links::{
     sees, with_links, ChainLink, Links, MemoSlot, StrongLink, MAX_STRONG_LINKS,
 };
 use crate::techniques::memo::ByPlane;
-use crate::techniques::step::Step;
+use crate::techniques::step::{with_kept_step, Step};
 use crate::techniques::text::{chain_text, removed};
 
 /// Houses 0..9 (rows) as a house-set mask.
@@ -182,17 +182,19 @@ fn two_strong_links(grid: &Grid, sink: &mut StepSink<'_>, wanted: Shape) -> Cont
                 }
                 let [a1, a2, b1, b2] = found.ends;
                 let digit = found.digit;
-                let mut step = Step::new(wanted.technique());
-                step.eliminations.planes[digit] = found.removed;
-                step.houses = found.a.houses | found.b.houses;
-                step.cells = found.a.cells() | found.b.cells();
-                step.digits = 1 << digit;
-                step.chain = vec![
-                    ChainLink::strong((a2, digit), (a1, digit)),
-                    ChainLink::weak((a1, digit), (b1, digit)),
-                    ChainLink::strong((b1, digit), (b2, digit)),
-                ];
-                sink(&step)
+                with_kept_step(|step| {
+                    step.reset(wanted.technique());
+                    step.eliminations.planes[digit] = found.removed;
+                    step.houses = found.a.houses | found.b.houses;
+                    step.cells = found.a.cells() | found.b.cells();
+                    step.digits = 1 << digit;
+                    step.chain.extend([
+                        ChainLink::strong((a2, digit), (a1, digit)),
+                        ChainLink::weak((a1, digit), (b1, digit)),
+                        ChainLink::strong((b1, digit), (b2, digit)),
+                    ]);
+                    sink(step)
+                })
             })
         })
     })
@@ -263,7 +265,7 @@ pub fn empty_rectangle(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> 
                                 continue;
                             }
                             found = true;
-                            sink(&er_step(digit, bx, in_box, pivot, p, q, target))?;
+                            er_step(digit, bx, in_box, pivot, p, q, target, sink)?;
                         }
                     }
                     // P on the pivot's row: the cell removed is on the pivot's column.
@@ -274,7 +276,7 @@ pub fn empty_rectangle(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> 
                                 continue;
                             }
                             found = true;
-                            sink(&er_step(digit, bx, in_box, pivot, p, q, target))?;
+                            er_step(digit, bx, in_box, pivot, p, q, target, sink)?;
                         }
                     }
                 }
@@ -335,7 +337,7 @@ pub fn empty_rectangle_hodoku(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFl
                         let target = cell_at(row_of(q), col);
                         if !box_set.contains(target) && plane.contains(target) {
                             found = true;
-                            sink(&er_step(digit, bx, in_box, pivot, p, q, target))?;
+                            er_step(digit, bx, in_box, pivot, p, q, target, sink)?;
                         }
                     }
                     // P on the pivot's column, its strong link along P's row.
@@ -348,7 +350,7 @@ pub fn empty_rectangle_hodoku(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFl
                         let target = cell_at(row, col_of(q));
                         if !box_set.contains(target) && plane.contains(target) {
                             found = true;
-                            sink(&er_step(digit, bx, in_box, pivot, p, q, target))?;
+                            er_step(digit, bx, in_box, pivot, p, q, target, sink)?;
                         }
                     }
                 }
@@ -361,6 +363,7 @@ pub fn empty_rectangle_hodoku(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFl
     ControlFlow::Continue(())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn er_step(
     digit: usize,
     bx: usize,
@@ -369,15 +372,18 @@ fn er_step(
     p: usize,
     q: usize,
     target: usize,
-) -> Step {
-    let mut step = Step::new(TechniqueId::EmptyRectangle);
-    step.eliminations.insert(target, digit);
-    step.houses = 1 << (18 + bx);
-    step.cells = in_box | Bits81::cell(p) | Bits81::cell(q);
-    step.digits = 1 << digit;
-    step.pivot = Some(pivot as u8);
-    step.chain = vec![ChainLink::strong((p, digit), (q, digit))];
-    step
+    sink: &mut StepSink<'_>,
+) -> ControlFlow<()> {
+    with_kept_step(|step| {
+        step.reset(TechniqueId::EmptyRectangle);
+        step.eliminations.insert(target, digit);
+        step.houses = 1 << (18 + bx);
+        step.cells = in_box | Bits81::cell(p) | Bits81::cell(q);
+        step.digits = 1 << digit;
+        step.pivot = Some(pivot as u8);
+        step.chain.push(ChainLink::strong((p, digit), (q, digit)));
+        sink(step)
+    })
 }
 
 /// A Skyscraper, 2-String Kite or Turbot Fish: `Skyscraper #1 in r1c6 r2c2: [S …] => … →

@@ -8,7 +8,7 @@ use crate::core::notation::{cell_name, digit_list};
 use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSES, HOUSE_SETS, PEERS};
 use crate::model::als::{for_each_locked_set_among, MAX_ALS_CELLS};
 use crate::model::links::{sees, with_links, ChainLink};
-use crate::techniques::step::Step;
+use crate::techniques::step::{with_kept_step, Step};
 use crate::techniques::text::{
     cell_with_digits, cells_with_digits, default_line, eliminated_cells, StepText,
 };
@@ -47,20 +47,22 @@ pub fn xy_wing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                     if removed.is_empty() {
                         continue;
                     }
-                    let mut step = Step::new(TechniqueId::XyWing);
-                    step.eliminations.planes[z] = removed;
-                    step.cells = Bits81::cell(pivot) | Bits81::cell(q) | Bits81::cell(r);
-                    step.digits = pivot_mask | z_mask;
-                    step.pivot = Some(pivot as u8);
-                    // The wing as the XY-chain it is: q not z ⇒ q=x ⇒ pivot=y ⇒ r=z.
-                    step.chain = vec![
-                        ChainLink::strong((q, z), (q, x)),
-                        ChainLink::weak((q, x), (pivot, x)),
-                        ChainLink::strong((pivot, x), (pivot, y)),
-                        ChainLink::weak((pivot, y), (r, y)),
-                        ChainLink::strong((r, y), (r, z)),
-                    ];
-                    sink(&step)?;
+                    with_kept_step(|step| {
+                        step.reset(TechniqueId::XyWing);
+                        step.eliminations.planes[z] = removed;
+                        step.cells = Bits81::cell(pivot) | Bits81::cell(q) | Bits81::cell(r);
+                        step.digits = pivot_mask | z_mask;
+                        step.pivot = Some(pivot as u8);
+                        // The wing as the XY-chain it is: q not z ⇒ q=x ⇒ pivot=y ⇒ r=z.
+                        step.chain.extend([
+                            ChainLink::strong((q, z), (q, x)),
+                            ChainLink::weak((q, x), (pivot, x)),
+                            ChainLink::strong((pivot, x), (pivot, y)),
+                            ChainLink::weak((pivot, y), (r, y)),
+                            ChainLink::strong((r, y), (r, z)),
+                        ]);
+                        sink(step)
+                    })?;
                 }
             }
         }
@@ -93,17 +95,19 @@ pub fn xyz_wing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                     if removed.is_empty() {
                         continue;
                     }
-                    let mut step = Step::new(TechniqueId::XyzWing);
-                    step.eliminations.planes[z] = removed;
-                    step.cells = Bits81::cell(pivot) | Bits81::cell(q) | Bits81::cell(r);
-                    step.digits = pivot_mask;
-                    step.pivot = Some(pivot as u8);
-                    // Each pincer is z or its other digit.
-                    step.chain = vec![
-                        ChainLink::strong((q, z), (q, only_digit(q_mask & !(1 << z)))),
-                        ChainLink::strong((r, z), (r, only_digit(r_mask & !(1 << z)))),
-                    ];
-                    sink(&step)?;
+                    with_kept_step(|step| {
+                        step.reset(TechniqueId::XyzWing);
+                        step.eliminations.planes[z] = removed;
+                        step.cells = Bits81::cell(pivot) | Bits81::cell(q) | Bits81::cell(r);
+                        step.digits = pivot_mask;
+                        step.pivot = Some(pivot as u8);
+                        // Each pincer is z or its other digit.
+                        step.chain.extend([
+                            ChainLink::strong((q, z), (q, only_digit(q_mask & !(1 << z)))),
+                            ChainLink::strong((r, z), (r, only_digit(r_mask & !(1 << z)))),
+                        ]);
+                        sink(step)
+                    })?;
                 }
             }
         }
@@ -217,15 +221,17 @@ pub fn xyz_wing_als(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                             if removed.is_empty() {
                                 continue;
                             }
-                            let mut step = Step::new(TechniqueId::XyzWingAls);
-                            step.eliminations.planes[z] = removed;
-                            step.cells = Bits81::cell(stem) | out.cells | inn.cells;
-                            step.digits = allowed;
-                            step.pivot = Some(stem as u8);
-                            step.houses = 1 << line | 1 << stem_box;
-                            step.als = vec![out.cells, inn.cells];
-                            step.rcc = vec![out.digits, inn.digits];
-                            sink(&step)?;
+                            with_kept_step(|step| {
+                                step.reset(TechniqueId::XyzWingAls);
+                                step.eliminations.planes[z] = removed;
+                                step.cells = Bits81::cell(stem) | out.cells | inn.cells;
+                                step.digits = allowed;
+                                step.pivot = Some(stem as u8);
+                                step.houses = 1 << line | 1 << stem_box;
+                                step.als.extend([out.cells, inn.cells]);
+                                step.rcc.extend([out.digits, inn.digits]);
+                                sink(step)
+                            })?;
                         }
                     }
                 }
@@ -259,19 +265,21 @@ pub fn w_wing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                     let Some((s1, s2)) = connecting_link(links.plane(y), links, y, w1, w2) else {
                         continue;
                     };
-                    let mut step = Step::new(TechniqueId::WWing);
-                    step.eliminations.planes[x] = removed;
-                    step.cells = [w1, w2, s1, s2].into_iter().collect();
-                    step.digits = mask;
-                    // w1 not x ⇒ w1=y ⇒ s1 not y ⇒ s2=y ⇒ w2 not y ⇒ w2=x.
-                    step.chain = vec![
-                        ChainLink::strong((w1, x), (w1, y)),
-                        ChainLink::weak((w1, y), (s1, y)),
-                        ChainLink::strong((s1, y), (s2, y)),
-                        ChainLink::weak((s2, y), (w2, y)),
-                        ChainLink::strong((w2, y), (w2, x)),
-                    ];
-                    sink(&step)?;
+                    with_kept_step(|step| {
+                        step.reset(TechniqueId::WWing);
+                        step.eliminations.planes[x] = removed;
+                        step.cells = [w1, w2, s1, s2].into_iter().collect();
+                        step.digits = mask;
+                        // w1 not x ⇒ w1=y ⇒ s1 not y ⇒ s2=y ⇒ w2 not y ⇒ w2=x.
+                        step.chain.extend([
+                            ChainLink::strong((w1, x), (w1, y)),
+                            ChainLink::weak((w1, y), (s1, y)),
+                            ChainLink::strong((s1, y), (s2, y)),
+                            ChainLink::weak((s2, y), (w2, y)),
+                            ChainLink::strong((w2, y), (w2, x)),
+                        ]);
+                        sink(step)
+                    })?;
                 }
             }
         }

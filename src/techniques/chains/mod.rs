@@ -23,7 +23,7 @@ use super::{StepSink, TechniqueId};
 use crate::core::{Bits81, Grid, PEERS};
 use crate::model::links::{with_links, ChainLink, Links};
 use crate::techniques::memo::{self, noting_steps, region_key, ByPlane, RegionKey};
-use crate::techniques::step::{with_kept_step, Step};
+use crate::techniques::step::with_kept_step;
 
 /// GNPX's chain cap: at most this many cells (X-Chain: candidates) in a chain.
 pub const MAX_CHAIN_CELLS: usize = 10;
@@ -203,23 +203,21 @@ pub fn x_chain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                         if !all_distinct(path) {
                             continue;
                         }
-                        let mut step = Step::new(TechniqueId::XChain);
-                        step.eliminations.planes[digit] = removed;
-                        step.cells = path.iter().map(|&c| c as usize).collect();
-                        step.digits = 1 << digit;
-                        step.chain = path
-                            .windows(2)
-                            .enumerate()
-                            .map(|(i, w)| {
+                        with_kept_step(|step| {
+                            step.reset(TechniqueId::XChain);
+                            step.eliminations.planes[digit] = removed;
+                            step.cells = path.iter().map(|&c| c as usize).collect();
+                            step.digits = 1 << digit;
+                            step.chain.extend(path.windows(2).enumerate().map(|(i, w)| {
                                 let (from, to) = ((w[0] as usize, digit), (w[1] as usize, digit));
                                 if i % 2 == 0 {
                                     ChainLink::strong(from, to)
                                 } else {
                                     ChainLink::weak(from, to)
                                 }
-                            })
-                            .collect();
-                        sink(&step)?;
+                            }));
+                            sink(step)
+                        })?;
                     }
                 }
             }
