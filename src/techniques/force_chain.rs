@@ -23,7 +23,7 @@ use crate::core::{Bits81, Grid, HOUSE_SETS};
 use crate::model::superlinks::{
     branch_text, force_title, with_force_engine, ForceConclusion, ForceEngine, Stem, SuperLink,
 };
-use crate::techniques::step::Step;
+use crate::techniques::step::{with_kept_step, Step};
 
 /// The candidates every non-contradictory origin proves true (an origin that proves some
 /// candidate both true and false is false, and a false assumption proves anything, so it does not
@@ -96,18 +96,18 @@ fn add_truths(
     origins: &[(usize, usize)],
     stem: Stem,
 ) {
-    let mut proved = Vec::new();
+    // The new truths per digit (a set, not a list: nothing allocated per call), in the order
+    // of the loops below: digit, then cell.
+    let mut proved = [Bits81::EMPTY; 9];
     for (digit, cells) in common.iter().enumerate() {
-        for cell in *cells {
-            if !step.placements.contains(cell, digit)
-                && !origins.iter().any(|&(c, d)| c == cell && d == digit)
-            {
-                proved.push((cell, digit));
-            }
-        }
+        proved[digit] = cells.and_not(step.placements.planes[digit]);
+    }
+    for &(cell, digit) in origins {
+        proved[digit].remove(cell);
     }
     let first = step.force.len();
-    for &(cell, digit) in &proved {
+    let proved_list = || (0..9).flat_map(|d| proved[d].iter().map(move |c| (c, d)));
+    for (cell, digit) in proved_list() {
         step.placements.insert(cell, digit);
         step.force.push(ForceConclusion {
             cell: cell as u8,
@@ -120,6 +120,7 @@ fn add_truths(
     if !super::trace::explanations_wanted() {
         return;
     }
+    let proved: Vec<(usize, usize)> = proved_list().collect();
     for &origin in origins {
         let per_conclusion = origin_branches(engine, origin, &proved);
         for (conclusion, branches) in step.force[first..].iter_mut().zip(per_conclusion) {
@@ -128,66 +129,79 @@ fn add_truths(
     }
 }
 
+/// The origins of one cell or house (at most nine) in an array, and how many: a list per call
+/// was an allocation per ForceChain step.
+fn on_stack(origins: impl Iterator<Item = (usize, usize)>) -> ([(usize, usize); 9], usize) {
+    let mut list = [(0, 0); 9];
+    let mut n = 0;
+    for (slot, origin) in list.iter_mut().zip(origins) {
+        *slot = origin;
+        n += 1;
+    }
+    (list, n)
+}
+
 /// ForceChain_Cell: a candidate every candidate of a cell proves true is placed.
 pub fn force_chain_cell(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     with_force_engine(grid, |engine| {
-        let mut step = Step::new(TechniqueId::ForceChainCell);
-        let mut origins = Vec::new();
-        for cell in grid.unsolved() {
-            let mask = grid.candidates(cell);
-            if mask.count_ones() < 2 {
-                continue;
+        with_kept_step(|step| {
+            step.reset(TechniqueId::ForceChainCell);
+            for cell in grid.unsolved() {
+                let mask = grid.candidates(cell);
+                if mask.count_ones() < 2 {
+                    continue;
+                }
+                let Some(common) = common_truths(engine, digits(mask).map(|d| (cell, d))) else {
+                    continue;
+                };
+                if common.iter().all(|c| c.is_empty()) {
+                    continue;
+                }
+                let (origins, n) = on_stack(digits(mask).map(|d| (cell, d)));
+                let before = step.force.len();
+                add_truths(engine, step, &common, &origins[..n], Stem::Cell(cell as u8));
+                if step.force.len() > before {
+                    step.cells.insert(cell);
+                }
             }
-            let Some(common) = common_truths(engine, digits(mask).map(|d| (cell, d))) else {
-                continue;
-            };
-            if common.iter().all(|c| c.is_empty()) {
-                continue;
-            }
-            origins.clear();
-            origins.extend(digits(mask).map(|d| (cell, d)));
-            let before = step.force.len();
-            add_truths(engine, &mut step, &common, &origins, Stem::Cell(cell as u8));
-            if step.force.len() > before {
-                step.cells.insert(cell);
-            }
-        }
-        emit(step, sink)
+            emit(step, sink)
+        })
     })
 }
 
 /// ForceChain_House: a candidate every place of a digit in a house proves true is placed.
 pub fn force_chain_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     with_force_engine(grid, |engine| {
-        let mut step = Step::new(TechniqueId::ForceChainHouse);
-        let mut origins = Vec::new();
-        for (house, house_set) in HOUSE_SETS.iter().enumerate() {
-            for digit in 0..9 {
-                let places = grid.plane(digit) & *house_set;
-                if places.count() < 2 {
-                    continue;
-                }
-                let Some(common) = common_truths(engine, places.iter().map(|c| (c, digit))) else {
-                    continue;
-                };
-                if common.iter().all(|c| c.is_empty()) {
-                    continue;
-                }
-                origins.clear();
-                origins.extend(places.iter().map(|c| (c, digit)));
-                let stem = Stem::House {
-                    house: house as u8,
-                    digit: digit as u8,
-                };
-                let before = step.force.len();
-                add_truths(engine, &mut step, &common, &origins, stem);
-                if step.force.len() > before {
-                    step.houses |= 1 << house;
-                    step.digits |= 1 << digit;
+        with_kept_step(|step| {
+            step.reset(TechniqueId::ForceChainHouse);
+            for (house, house_set) in HOUSE_SETS.iter().enumerate() {
+                for digit in 0..9 {
+                    let places = grid.plane(digit) & *house_set;
+                    if places.count() < 2 {
+                        continue;
+                    }
+                    let Some(common) = common_truths(engine, places.iter().map(|c| (c, digit)))
+                    else {
+                        continue;
+                    };
+                    if common.iter().all(|c| c.is_empty()) {
+                        continue;
+                    }
+                    let (origins, n) = on_stack(places.iter().map(|c| (c, digit)));
+                    let stem = Stem::House {
+                        house: house as u8,
+                        digit: digit as u8,
+                    };
+                    let before = step.force.len();
+                    add_truths(engine, step, &common, &origins[..n], stem);
+                    if step.force.len() > before {
+                        step.houses |= 1 << house;
+                        step.digits |= 1 << digit;
+                    }
                 }
             }
-        }
-        emit(step, sink)
+            emit(step, sink)
+        })
     })
 }
 
@@ -195,38 +209,40 @@ pub fn force_chain_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()
 /// false is eliminated.
 pub fn force_chain_contradiction(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     with_force_engine(grid, |engine| {
-        let mut step = Step::new(TechniqueId::ForceChainContradiction);
-        for cell in grid.unsolved() {
-            for digit in digits(grid.candidates(cell)) {
-                let Some((x_cell, x_digit)) = engine.evaluate(cell, digit).contradiction else {
-                    continue;
-                };
-                let branches = if super::trace::explanations_wanted() {
-                    origin_branches(
-                        engine,
-                        (cell, digit),
-                        &[(x_cell as usize, x_digit as usize)],
-                    )
-                    .pop()
-                    .unwrap_or_default()
-                } else {
-                    Vec::new()
-                };
-                step.eliminations.insert(cell, digit);
-                step.cells.insert(cell);
-                step.force.push(ForceConclusion {
-                    cell: cell as u8,
-                    digit: digit as u8,
-                    truth: false,
-                    stem: Stem::Candidate {
+        with_kept_step(|step| {
+            step.reset(TechniqueId::ForceChainContradiction);
+            for cell in grid.unsolved() {
+                for digit in digits(grid.candidates(cell)) {
+                    let Some((x_cell, x_digit)) = engine.evaluate(cell, digit).contradiction else {
+                        continue;
+                    };
+                    let branches = if super::trace::explanations_wanted() {
+                        origin_branches(
+                            engine,
+                            (cell, digit),
+                            &[(x_cell as usize, x_digit as usize)],
+                        )
+                        .pop()
+                        .unwrap_or_default()
+                    } else {
+                        Vec::new()
+                    };
+                    step.eliminations.insert(cell, digit);
+                    step.cells.insert(cell);
+                    step.force.push(ForceConclusion {
                         cell: cell as u8,
                         digit: digit as u8,
-                    },
-                    branches,
-                });
+                        truth: false,
+                        stem: Stem::Candidate {
+                            cell: cell as u8,
+                            digit: digit as u8,
+                        },
+                        branches,
+                    });
+                }
             }
-        }
-        emit(step, sink)
+            emit(step, sink)
+        })
     })
 }
 
@@ -254,7 +270,7 @@ pub fn force_chain_both(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()>
                 }
             }
         }
-        emit(step, sink)
+        emit(&step, sink)
     })
 }
 
@@ -341,11 +357,11 @@ fn add_agreements(engine: &mut ForceEngine, step: &mut Step, (cell, digit): (usi
 }
 
 /// Hands a non-empty step to the sink.
-fn emit(step: Step, sink: &mut StepSink<'_>) -> ControlFlow<()> {
+fn emit(step: &Step, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     if step.force.is_empty() {
         return ControlFlow::Continue(());
     }
-    sink(&step)
+    sink(step)
 }
 
 /// A ForceChain step: each result's title line, then one line per branch.
