@@ -48,8 +48,9 @@ pub struct Step {
     pub rcc: Vec<u16>,
     /// The pattern as links between candidates or groups (grouped chains); empty for others.
     pub group_chain: Vec<SuperLink>,
-    /// HoDoKu's Forcing Chain/Net proof (premises, reason, chains); `None` for others.
-    pub forcing: Option<Box<ForcingProof>>,
+    /// HoDoKu's Forcing Chain/Net proof (premises, reason, chains); `None` for others. Held in
+    /// place, not boxed, as [`Step::se_chain`].
+    pub forcing: Option<ForcingProof>,
     /// Whether the eliminations take effect digit by digit (each digit's cells in order), as
     /// HoDoKu applies the steps it sorts (its nice loops); otherwise cell by cell. Only the
     /// order in which singles appear depends on it.
@@ -61,8 +62,11 @@ pub struct Step {
     /// Which form of its technique the step is, where one search yields several that are
     /// named apart (SE's Unique Rectangle/Loop and BUG types 1–4); 0 for the others.
     pub variant: u8,
-    /// Sudoku Explainer's chain hint (name, complexity, chains); `None` for other steps.
-    pub se_chain: Option<Box<SeChain>>,
+    /// Sudoku Explainer's chain hint (name, complexity, chains); `None` for other steps. Held
+    /// in place, not boxed: copying an SE chain step into a buffer whose last step was of
+    /// another kind then allocates nothing (its texts are empty where no observer reads them),
+    /// where a box was made anew each time.
+    pub se_chain: Option<SeChain>,
 }
 
 /// A raw f64 difficulty, kept exactly: SE takes the maximum of raw values and its sort

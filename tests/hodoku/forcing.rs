@@ -117,7 +117,7 @@ fn forcing_steps_explain_their_premises_and_chains() {
         let (grid, _, _) = states.iter().find(|s| s.1 == technique).unwrap();
         let id = TechniqueId::from_id(technique).unwrap();
         let step = id.find_first(grid).unwrap();
-        let proof = step.forcing.as_deref().expect("a forcing proof");
+        let proof = step.forcing.as_ref().expect("a forcing proof");
         let text = describe(&step);
         let title = if technique == "forcing-chain" {
             "Forcing Chain"

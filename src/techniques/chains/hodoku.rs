@@ -13,7 +13,7 @@ use super::{
 use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
 use crate::model::links::{with_links, ChainLink, Links};
 use crate::techniques::memo::ByPlane;
-use crate::techniques::step::{with_kept_step, Step};
+use crate::techniques::step::with_kept_step;
 use crate::techniques::{StepSink, TechniqueId};
 
 /// HoDoKu's chain length restriction, in links (a simple chain ends on a strong link, so an
@@ -59,7 +59,31 @@ struct FoundChain {
 #[derive(Default)]
 struct FoundChains(Vec<FoundChain>);
 
+thread_local! {
+    /// The list of the last search, kept for its allocation ([`FoundChains::kept`]).
+    static KEPT_CHAINS: std::cell::RefCell<Vec<FoundChain>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// An empty [`FoundChains`] in the thread's kept list, which it gives back when dropped (also
+/// when a sink stops the search early, the usual way a search ends under the grader).
+struct KeptChains(FoundChains);
+
+impl Drop for KeptChains {
+    fn drop(&mut self) {
+        let mut list = std::mem::take(&mut self.0 .0);
+        list.clear();
+        let _ = KEPT_CHAINS.try_with(|kept| *kept.borrow_mut() = list);
+    }
+}
+
 impl FoundChains {
+    /// An empty list in the thread's kept allocation (a search nested in a sink gets a new one).
+    fn kept() -> KeptChains {
+        let list = KEPT_CHAINS.with(|kept| std::mem::take(&mut *kept.borrow_mut()));
+        KeptChains(FoundChains(list))
+    }
+
     /// Notes the chain `cells` (true digits `on`, link houses `houses`, where they apply) for
     /// `removed`: a new set goes last; a known one keeps its place and the shorter chain.
     fn record(&mut self, removed: &CandidateSet, cells: &[u8], on: &[u8], houses: &[u8]) {
@@ -150,7 +174,8 @@ fn hodoku_x_chains(
     max_links: usize,
 ) -> ControlFlow<()> {
     with_links(grid, |links| {
-        let mut found = FoundChains::default();
+        let mut kept = FoundChains::kept();
+        let found = &mut kept.0;
         // A digit's chains depend on its plane alone (its conjugate pairs and weak links, the
         // candidates seeing both ends): the digits known to have none on their planes are not
         // searched, and those found to have none are noted.
@@ -186,7 +211,7 @@ fn hodoku_x_chains(
                     path: [0; HODOKU_X_LINKS + 1],
                     houses: [0; HODOKU_X_LINKS],
                     on_path: Bits81::cell(start),
-                    found: &mut found,
+                    found,
                 };
                 search.path[0] = start as u8;
                 for (next, house) in hodoku_neighbours(start, plane) {
@@ -217,20 +242,22 @@ fn hodoku_x_chains(
                 .iter()
                 .position(|p| !p.is_empty())
                 .expect("a recorded chain removes something");
-            let mut step = Step::new(technique);
-            step.eliminations = chain.removed;
-            step.cells = path.iter().map(|&c| c as usize).collect();
-            step.digits = 1 << digit;
-            for (i, w) in path.windows(2).enumerate() {
-                let (from, to) = ((w[0] as usize, digit), (w[1] as usize, digit));
-                step.chain.push(if i % 2 == 0 {
-                    step.houses |= 1 << chain.houses[i];
-                    ChainLink::strong(from, to)
-                } else {
-                    ChainLink::weak(from, to)
-                });
-            }
-            sink(&step)?;
+            with_kept_step(|step| {
+                step.reset(technique);
+                step.eliminations = chain.removed;
+                step.cells = path.iter().map(|&c| c as usize).collect();
+                step.digits = 1 << digit;
+                for (i, w) in path.windows(2).enumerate() {
+                    let (from, to) = ((w[0] as usize, digit), (w[1] as usize, digit));
+                    step.chain.push(if i % 2 == 0 {
+                        step.houses |= 1 << chain.houses[i];
+                        ChainLink::strong(from, to)
+                    } else {
+                        ChainLink::weak(from, to)
+                    });
+                }
+                sink(step)
+            })?;
         }
         ControlFlow::Continue(())
     })
@@ -316,7 +343,8 @@ fn hodoku_bivalue_chains_of(
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
     let remote_pair = kind == BivalueKind::RemotePair;
-    let mut found = FoundChains::default();
+    let mut kept = FoundChains::kept();
+    let found = &mut kept.0;
     // HoDoKu's order: start cells in reading order, then the digit assumed false.
     for start in links.bivalue() {
         let mask = links.mask(start);
@@ -342,7 +370,7 @@ fn hodoku_bivalue_chains_of(
                 cells: [0; HODOKU_BIVALUE_CELLS],
                 on: [0; HODOKU_BIVALUE_CELLS],
                 on_path: Bits81::cell(start),
-                found: &mut found,
+                found,
             };
             search.cells[0] = start as u8;
             search.on[0] = (mask & !(1 << start_off)).trailing_zeros() as u8;

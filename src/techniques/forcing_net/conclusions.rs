@@ -31,8 +31,13 @@ impl Found {
 
 impl Tables {
     /// Every conclusion, with the first reason found for it, in HoDoKu's check order.
-    pub(super) fn conclusions(&self, grid: &Grid) -> Vec<Found> {
-        let mut found = Conclusions::default();
+    pub(super) fn conclusions(&self, grid: &Grid, out: &mut Vec<Found>) {
+        out.clear();
+        let mut found = Conclusions {
+            placed: CandidateSet::EMPTY,
+            deleted: CandidateSet::EMPTY,
+            list: std::mem::take(out),
+        };
         let unsolved = grid.unsolved();
         let mut allowed = [unsolved; 9];
         for (digit, allowed) in allowed.iter_mut().enumerate() {
@@ -97,7 +102,7 @@ impl Tables {
                 self.agreement(&premises[..n], reason, &mut found);
             }
         }
-        found.list
+        *out = found.list;
     }
 
     /// The conclusions every premise's table shares.

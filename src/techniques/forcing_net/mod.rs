@@ -36,7 +36,7 @@ use super::{StepSink, TechniqueId};
 use crate::core::bits::digits;
 use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_SETS, INTERSECTIONS, PEERS};
 use crate::model::forcing::{ForcingNode, ForcingProof, ForcingReason};
-use crate::techniques::step::Step;
+use crate::techniques::step::{with_kept_step, Step};
 use conclusions::Found;
 use sim::Sim;
 
@@ -57,6 +57,8 @@ pub fn forcing_net(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 }
 
 thread_local! {
+    /// The conclusions' list, kept per thread for its allocation.
+    static FOUND: std::cell::RefCell<Vec<Found>> = const { std::cell::RefCell::new(Vec::new()) };
     /// The tables of the last state, kept per thread so that building the next one reuses
     /// their lists (a state's closures and closure rows are some 100 KB, which a new table
     /// would take from the allocator, and the kernel zero, at every call).
@@ -437,22 +439,26 @@ impl Tables {
     /// Hands each conclusion to the sink as a step, in HoDoKu's order: placements by cell, then
     /// eliminations by cell and digit.
     fn emit(&self, grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-        let mut found = self.conclusions(grid);
+        let mut found = FOUND.with(|kept| std::mem::take(&mut *kept.borrow_mut()));
+        self.conclusions(grid, &mut found);
         found.sort_by_key(|f| (!f.place, f.cell, f.digit));
         let technique = match self.mode {
             Mode::Chain => TechniqueId::ForcingChain,
             Mode::Net => TechniqueId::ForcingNet,
         };
-        for conclusion in &found {
-            let step = self.step(grid, technique, conclusion);
-            sink(&step)?;
-        }
-        ControlFlow::Continue(())
+        let flow = with_kept_step(|step| {
+            found.iter().try_for_each(|conclusion| {
+                self.step(grid, technique, conclusion, step);
+                sink(step)
+            })
+        });
+        FOUND.with(|kept| *kept.borrow_mut() = found);
+        flow
     }
 
-    /// The step of one conclusion, its chains spelled out.
-    fn step(&self, grid: &Grid, technique: TechniqueId, found: &Found) -> Step {
-        let mut step = Step::new(technique);
+    /// Makes `step` the step of one conclusion, its chains spelled out.
+    fn step(&self, grid: &Grid, technique: TechniqueId, found: &Found, step: &mut Step) {
+        step.reset(technique);
         let (cell, digit) = (found.cell as usize, found.digit as usize);
         if found.place {
             step.placements.insert(cell, digit);
@@ -485,13 +491,12 @@ impl Tables {
         } else {
             Vec::new()
         };
-        step.forcing = Some(Box::new(ForcingProof {
+        step.forcing = Some(ForcingProof {
             kind: found.kind,
             reason: found.reason,
             premises,
             chains,
-        }));
-        step
+        });
     }
 
     /// The nodes a premise's chains end in: the two sides of a contradiction (every place or

@@ -579,7 +579,7 @@ fn search(
 ) -> (ControlFlow<()>, usize) {
     let mut collector = Collector {
         grid,
-        hints: Vec::new(),
+        hints: KEPT_HINTS.with(|kept| std::mem::take(&mut *kept.borrow_mut())),
         classified: [(Bits81::EMPTY, 0, 0); 64],
         classified_len: 0,
     };
@@ -646,12 +646,16 @@ fn search(
         let (da, db) = (da.map_or(0.0, |d| d.0), db.map_or(0.0, |d| d.0));
         da.total_cmp(&db).then(a.kind.cmp(&b.kind))
     });
-    for hint in &hints {
-        if sink(&hint.step).is_break() {
-            return (ControlFlow::Break(()), skipped);
-        }
-    }
-    (ControlFlow::Continue(()), skipped)
+    let flow = hints.iter().try_for_each(|hint| sink(&hint.step));
+    hints.clear();
+    KEPT_HINTS.with(|kept| *kept.borrow_mut() = hints);
+    (flow, skipped)
+}
+
+thread_local! {
+    /// The hints' list of the last search, kept for its allocation (a search nested in a sink
+    /// takes the empty list left in its place).
+    static KEPT_HINTS: std::cell::RefCell<Vec<Hint>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// SE's name of a unique-loop step: "Unique Rectangle type n" for 4 cells, "Unique Loop type n"

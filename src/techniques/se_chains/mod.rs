@@ -195,8 +195,8 @@ pub fn level_suffix(level: u8) -> &'static str {
 
 /// Makes `step` the step of a record.
 pub fn to_step(technique: TechniqueId, prod: Prod, rec: &Rec, step: &mut Step) {
-    // The chain record's box is kept through the reset, so that a step per call allocates
-    // nothing once the kept step has one.
+    // The chain record's texts are kept through the reset, so that a step per call allocates
+    // nothing once the kept step has had them.
     let kept = step.se_chain.take();
     step.reset(technique);
     let mut digits = 0u16;
@@ -214,13 +214,11 @@ pub fn to_step(technique: TechniqueId, prod: Prod, rec: &Rec, step: &mut Step) {
     step.cells = Bits81(rec.cells);
     step.digits = digits;
     step.difficulty = Some(StepDifficulty(rec.difficulty));
-    let mut chain = kept.unwrap_or_else(|| {
-        Box::new(SeChain {
-            name: "",
-            complexity: 0,
-            headline: String::new(),
-            chains: Vec::new(),
-        })
+    let mut chain = kept.unwrap_or_else(|| SeChain {
+        name: "",
+        complexity: 0,
+        headline: String::new(),
+        chains: Vec::new(),
     });
     chain.name = hint_name(prod, rec);
     chain.complexity = rec.complexity;
