@@ -110,6 +110,19 @@ fn the_basic_rungs_allocate_nothing_per_step() {
     }
 }
 
+/// Allocations and steps grading the easy and the hard `slices` on `scale`, after grading the
+/// `warm` ones (which the buffers and memos grow on).
+fn warm_then_count(
+    scale: Scale,
+    warm: [&[Grid]; 2],
+    [easy, hard]: [&[Grid]; 2],
+) -> ((u64, u64), (u64, u64)) {
+    for grids in warm {
+        count(grids, scale);
+    }
+    (count(easy, scale), count(hard, scale))
+}
+
 #[test]
 fn grading_allocates_within_its_measured_bounds() {
     let (Some(easy_warm), Some(easy), Some(hard_warm), Some(hard)) = (
@@ -122,10 +135,8 @@ fn grading_allocates_within_its_measured_bounds() {
         return;
     };
     for scale in Scale::ALL {
-        count(&easy_warm, scale);
-        count(&hard_warm, scale);
-        let (easy_allocs, easy_steps) = count(&easy, scale);
-        let (hard_allocs, hard_steps) = count(&hard, scale);
+        let ((easy_allocs, easy_steps), (hard_allocs, hard_steps)) =
+            warm_then_count(scale, [&easy_warm, &hard_warm], [&easy, &hard]);
         let per_step = |a: u64, s: u64| a as f64 / s.max(1) as f64;
         eprintln!(
             "{}: royle17[100..1100] {easy_allocs} allocations / {easy_steps} steps = {:.3}; \
@@ -163,10 +174,8 @@ fn the_gnpx_and_hodoku_scales_allocate_nothing_once_their_buffers_have_grown() {
         return;
     };
     for scale in Scale::ALL {
-        count(&easy, scale);
-        count(&hard, scale);
-        let (easy_allocs, easy_steps) = count(&easy, scale);
-        let (hard_allocs, hard_steps) = count(&hard, scale);
+        let ((easy_allocs, easy_steps), (hard_allocs, hard_steps)) =
+            warm_then_count(scale, [&easy, &hard], [&easy, &hard]);
         eprintln!(
             "{} again: royle17[..1000] {easy_allocs} allocations in {easy_steps} steps; \
              top1465[..20] {hard_allocs} in {hard_steps}",
