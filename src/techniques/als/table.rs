@@ -191,7 +191,6 @@ struct SetIndex {
 
 impl SetIndex {
     /// The index of `table`'s sets, of which those at `fresh_ids` are fresh.
-    #[inline(never)]
     fn build(&mut self, table: &AlsTable, fresh_ids: &[u32]) {
         let words = table.len().div_ceil(64);
         self.words.clear();
@@ -334,13 +333,11 @@ impl AlsTable {
 
     /// Each set's live digits in `grid` (a set's own candidates do not change it, but those
     /// around it do, so every set's are found again).
-    #[inline(never)]
     fn find_live(&mut self, grid: &Grid) {
         Als::live_digits_of(grid, &self.sets, &self.sees, &mut self.live);
     }
 
     /// The sets of `grid` with a cell in `changed`, by size and in key order.
-    #[inline(never)]
     fn collect_fresh(&self, grid: &Grid, changed: Bits81, scratch: &mut Scratch) {
         if scratch.fresh.len() <= self.max_cells {
             scratch.fresh.resize_with(self.max_cells + 1, Vec::new);
@@ -365,7 +362,6 @@ impl AlsTable {
 
     /// The new list of sets: the old sets without a changed cell and the fresh ones, merged by
     /// key; their `sees` copied or computed; the maps between old and new indices.
-    #[inline(never)]
     fn merge_sets(&mut self, old: Option<&AlsTable>, changed: Bits81, scratch: &mut Scratch) {
         self.sets.clear();
         self.keys.clear();
@@ -459,7 +455,6 @@ impl AlsTable {
     /// lists, each increasing: a survivor's holds only finds of fresh sets (searched in order);
     /// a fresh set's holds the finds of the fresh sets before it, then its own search's (from
     /// `own_from`), two runs to merge.
-    #[inline(never)]
     fn link(&mut self, old: Option<&AlsTable>, scratch: &mut Scratch) {
         let n = self.sets.len();
         self.adjacent.clear();
