@@ -18,7 +18,7 @@ use crate::core::bits::{self, set_bits};
 use crate::core::notation::{compressed_cells, digit_list};
 use crate::core::{houses_holding, Bits81, CandidateSet, Grid, HOUSE_SETS};
 use crate::model::als::{for_each_locked_set_in_house, Als, SetsByCell};
-use crate::techniques::als::{als_table, AlsFlavor};
+use crate::techniques::als::{als_table, AlsFlavor, AlsTable, Neighbour};
 use crate::techniques::memo;
 use crate::techniques::step::{with_kept_step, Step};
 use crate::techniques::text::eliminated_cells;
@@ -40,24 +40,48 @@ impl PatternSet {
             set,
         }
     }
+
+    fn part(&self) -> Part<'_> {
+        Part {
+            set: &self.set,
+            sees: &self.sees,
+        }
+    }
 }
 
-/// A stem and where its leaves sharing at least one RCC with it lie in [`SdcTable::links`].
-struct Stem {
-    stem: PatternSet,
+/// A set of a pattern as the finders read it: a leaf or an ALS stem in the ALS table, an AALS
+/// stem in [`SdcTable::aals_stems`].
+#[derive(Clone, Copy)]
+struct Part<'a> {
+    set: &'a Als,
+    /// Per digit, the cells seeing every place of the digit in the set.
+    sees: &'a [Bits81; 9],
+}
+
+/// An AALS stem: where it lies in [`SdcTable::aals_by_house`] (house, place in its list), and
+/// where its leaves sharing at least one RCC with it lie in [`SdcTable::links`].
+struct AalsStem {
+    at: (u8, u16),
     links: (u32, u32),
 }
 
-/// The stems (ALS stems for Ex1, AALS stems for Ex2) and leaves of one grid state, with the
-/// buffers a build works in: a table is rebuilt in place for the next state, so that building
-/// allocates nothing once its buffers have grown.
+/// The leaves and stems of one grid state, with the buffers a build works in: a table is
+/// rebuilt in place for the next state, so that building allocates nothing once its buffers
+/// have grown.
+///
+/// The leaves, the ALS stems and their links are the sets and RCC neighbours of the ALS
+/// table's GNPX v5.84 flavour, read in place in the table this one holds: copying them (a set
+/// and its `sees` are some 300 bytes, a state has hundreds) was most of the cost of a build
+/// after the searches.
 #[derive(Default)]
 struct SdcTable {
-    leaves: Vec<PatternSet>,
-    als_stems: Vec<Stem>,
-    aals_stems: Vec<Stem>,
-    /// Every stem's linked leaves (leaf index, RCC digits) in leaf order, stem after stem.
-    links: Vec<(u32, u16)>,
+    /// The ALS table of the same grid: its sets are the leaves, in its order.
+    als: Option<Rc<AlsTable>>,
+    /// The ALS stems: the indices of the leaves of two cells or more, in leaf order.
+    als_stems: Vec<u32>,
+    aals_stems: Vec<AalsStem>,
+    /// Every AALS stem's linked leaves (leaf index, RCC digits) in leaf order, stem after stem.
+    links: Vec<Neighbour>,
     /// Per house, its pure AALS in the search's order, and the grid they are of
     /// ([`SdcTable::update_aals_by_house`]).
     aals_by_house: [Vec<PatternSet>; 27],
@@ -113,53 +137,72 @@ impl SdcTable {
     /// from the last state's instead of searched again (a test compares the two with this
     /// table's own search). Only the AALS stems are searched here.
     fn rebuild(&mut self, grid: &Grid) {
-        self.links.clear();
+        // Let go of the last state's ALS table first, so that the ALS table's update can
+        // reuse its buffers.
+        self.als = None;
         let als = als_table(grid, MAX_SET_CELLS, AlsFlavor::Gnpx584);
-        self.leaves.clear();
-        self.leaves.extend(
-            als.sets
-                .iter()
-                .zip(&als.sees)
-                .map(|(&set, &sees)| PatternSet { set, sees }),
-        );
-        self.index.build(&self.leaves);
+        self.index.build(&als.sets);
         self.found.clear();
         self.found.resize(9 * self.index.words, 0);
         // The ALS stems are the leaves of two cells or more, in the same order.
-        let mut stems = std::mem::take(&mut self.als_stems);
-        stems.clear();
-        for (i, leaf) in self.leaves.iter().enumerate() {
-            if leaf.set.cells.count() < 2 {
-                continue;
-            }
-            let from = self.links.len() as u32;
-            let neighbours = als.neighbours(i).iter();
-            self.links.extend(neighbours.map(|n| (n.set(), n.rccs())));
-            stems.push(Stem {
-                stem: *leaf,
-                links: (from, self.links.len() as u32),
-            });
-        }
-        self.als_stems = stems;
+        self.als_stems.clear();
+        self.als_stems.extend(
+            (0..als.sets.len() as u32).filter(|&i| als.sets[i as usize].cells.count() >= 2),
+        );
         self.update_aals_by_house(grid);
         // By size, then in the search's order (house by house): a stable sort by size.
+        self.links.clear();
         let mut stems = std::mem::take(&mut self.aals_stems);
         stems.clear();
         let by_size = (2..=MAX_SET_CELLS as u32).flat_map(|size| {
             self.aals_by_house
                 .iter()
-                .flatten()
-                .filter(move |s| s.set.cells.count() == size)
+                .enumerate()
+                .flat_map(|(house, list)| list.iter().enumerate().map(move |(i, s)| (house, i, s)))
+                .filter(move |(_, _, s)| s.set.cells.count() == size)
         });
-        for &stem in by_size {
+        for (house, i, stem) in by_size {
             let from = self.links.len() as u32;
-            link(&stem, &self.index, &mut self.found, &mut self.links);
-            stems.push(Stem {
-                stem,
+            link(&stem.set, &self.index, &mut self.found, &mut self.links);
+            stems.push(AalsStem {
+                at: (house as u8, i as u16),
                 links: (from, self.links.len() as u32),
             });
         }
         self.aals_stems = stems;
+        self.als = Some(als);
+    }
+
+    /// The ALS table the leaves are read from.
+    fn als(&self) -> &AlsTable {
+        self.als
+            .as_deref()
+            .expect("a built table holds its ALS table")
+    }
+
+    /// Leaf `i`.
+    fn leaf(&self, i: u32) -> Part<'_> {
+        let als = self.als();
+        Part {
+            set: &als.sets[i as usize],
+            sees: &als.sees[i as usize],
+        }
+    }
+
+    /// The ALS stems, each with its linked leaves (in leaf order).
+    fn als_stems(&self) -> impl Iterator<Item = (Part<'_>, &[Neighbour])> {
+        self.als_stems
+            .iter()
+            .map(|&i| (self.leaf(i), self.als().neighbours(i as usize)))
+    }
+
+    /// The AALS stems, each with its linked leaves (in leaf order).
+    fn aals_stems(&self) -> impl Iterator<Item = (Part<'_>, &[Neighbour])> {
+        self.aals_stems.iter().map(|stem| {
+            let (house, i) = stem.at;
+            let links = &self.links[stem.links.0 as usize..stem.links.1 as usize];
+            (self.aals_by_house[house as usize][i as usize].part(), links)
+        })
     }
 
     /// Brings each house's pure AALS (two to five cells, two more digits than cells, with
@@ -187,11 +230,6 @@ impl SdcTable {
         }
         self.aals_of = Some((*grid.planes(), grid.unsolved()));
     }
-
-    /// The leaves linked to `stem` (leaf index, RCC digits), in leaf order.
-    fn links_of(&self, stem: &Stem) -> &[(u32, u16)] {
-        &self.links[stem.links.0 as usize..stem.links.1 as usize]
-    }
 }
 
 /// Per digit and house, the leaves holding the digit and holding it only in that house (a bit
@@ -212,19 +250,19 @@ struct LeafIndex {
 
 impl LeafIndex {
     /// Makes this the index of `leaves`.
-    fn build(&mut self, leaves: &[PatternSet]) {
+    fn build(&mut self, leaves: &[Als]) {
         let words = leaves.len().div_ceil(64).max(1);
         self.words = words;
         self.by_house.clear();
         self.by_house.resize(9 * 27 * words, 0);
         for (index, leaf) in leaves.iter().enumerate() {
-            for digit in bits::digits(leaf.set.digits) {
-                for house in set_bits(houses_holding(leaf.set.digit_cells[digit])) {
+            for digit in bits::digits(leaf.digits) {
+                for house in set_bits(houses_holding(leaf.digit_cells[digit])) {
                     self.by_house[(digit * 27 + house) * words + index / 64] |= 1 << (index % 64);
                 }
             }
         }
-        self.by_cell.build(leaves.iter().map(|leaf| leaf.set.cells));
+        self.by_cell.build(leaves.iter().map(|leaf| leaf.cells));
     }
 
     /// The leaves holding `digit` only in `house`, a row of `words` words.
@@ -236,15 +274,15 @@ impl LeafIndex {
 
 /// Appends to `links` the leaves (disjoint from `stem`) sharing an RCC with it, in leaf order,
 /// with their RCC digits.
-fn link(stem: &PatternSet, index: &LeafIndex, found: &mut [u64], links: &mut Vec<(u32, u16)>) {
+fn link(stem: &Als, index: &LeafIndex, found: &mut [u64], links: &mut Vec<Neighbour>) {
     // GNPX's RCC: one house holds every place of the digit in both sets. Per stem digit,
     // the leaves holding it only in such a house (in `found`, a row of words per digit;
     // leaves meeting the stem are dropped below).
     let words = index.words;
     found.fill(0);
-    for digit in bits::digits(stem.set.digits) {
+    for digit in bits::digits(stem.digits) {
         let row = &mut found[digit * words..(digit + 1) * words];
-        for house in set_bits(houses_holding(stem.set.digit_cells[digit])) {
+        for house in set_bits(houses_holding(stem.digit_cells[digit])) {
             for (slot, &word) in row.iter_mut().zip(index.holding_only_in(digit, house)) {
                 *slot |= word;
             }
@@ -255,13 +293,12 @@ fn link(stem: &PatternSet, index: &LeafIndex, found: &mut [u64], links: &mut Vec
     // in leaf order and cleared.
     let mut rccs = [0u16; 64];
     for word_index in 0..words {
-        let any =
-            bits::digits(stem.set.digits).fold(0, |acc, d| acc | found[d * words + word_index]);
-        let partners = any & !index.by_cell.meeting(stem.set.cells, word_index);
+        let any = bits::digits(stem.digits).fold(0, |acc, d| acc | found[d * words + word_index]);
+        let partners = any & !index.by_cell.meeting(stem.cells, word_index);
         if partners == 0 {
             continue;
         }
-        for digit in bits::digits(stem.set.digits) {
+        for digit in bits::digits(stem.digits) {
             let mut linked = found[digit * words + word_index] & partners;
             while linked != 0 {
                 rccs[linked.trailing_zeros() as usize] |= 1 << digit;
@@ -272,7 +309,7 @@ fn link(stem: &PatternSet, index: &LeafIndex, found: &mut [u64], links: &mut Vec
         while word != 0 {
             let bit = word.trailing_zeros() as usize;
             word &= word - 1;
-            links.push((
+            links.push(Neighbour::new(
                 (word_index * 64 + bit) as u32,
                 std::mem::take(&mut rccs[bit]),
             ));
@@ -282,7 +319,7 @@ fn link(stem: &PatternSet, index: &LeafIndex, found: &mut [u64], links: &mut Vec
 
 /// Places of `digit` outside `pattern` that see every place of it in `sets` (a set lacking the
 /// digit adds no condition).
-fn seeing_all(grid: &Grid, digit: usize, sets: &[&PatternSet], pattern: Bits81) -> Bits81 {
+fn seeing_all(grid: &Grid, digit: usize, sets: &[Part<'_>], pattern: Bits81) -> Bits81 {
     sets.iter()
         .filter(|s| s.set.digits & (1 << digit) != 0)
         .fold(grid.plane(digit), |acc, s| acc & s.sees[digit])
@@ -290,7 +327,7 @@ fn seeing_all(grid: &Grid, digit: usize, sets: &[&PatternSet], pattern: Bits81) 
 }
 
 /// Eliminations of every digit of `digits` from the cells seeing all its places in `sets`.
-fn locked_eliminations(grid: &Grid, digits: u16, sets: &[&PatternSet]) -> CandidateSet {
+fn locked_eliminations(grid: &Grid, digits: u16, sets: &[Part<'_>]) -> CandidateSet {
     let pattern = sets.iter().fold(Bits81::EMPTY, |acc, s| acc | s.set.cells);
     let mut eliminations = CandidateSet::EMPTY;
     for digit in bits::digits(digits) {
@@ -302,7 +339,7 @@ fn locked_eliminations(grid: &Grid, digits: u16, sets: &[&PatternSet]) -> Candid
 /// The step of `technique` for a pattern (stem first), handed to the sink when it eliminates.
 fn emit(
     technique: TechniqueId,
-    sets: &[&PatternSet],
+    sets: &[Part<'_>],
     rccs: &[u16],
     digits: u16,
     eliminations: CandidateSet,
@@ -333,13 +370,13 @@ fn emit(
 pub fn sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let table = sdc_table(grid);
     let technique = TechniqueId::SueDeCoqEx1;
-    for stem in &table.als_stems {
-        for &(leaf, rcc) in table.links_of(stem) {
-            let leaf = &table.leaves[leaf as usize];
-            if rcc.count_ones() < 2 || leaf.set.cells.count() > stem.stem.set.cells.count() {
+    for (stem, links) in table.als_stems() {
+        for &link in links {
+            let (leaf, rcc) = (table.leaf(link.set()), link.rccs());
+            if rcc.count_ones() < 2 || leaf.set.cells.count() > stem.set.cells.count() {
                 continue;
             }
-            let sets = [&stem.stem, leaf];
+            let sets = [stem, leaf];
             let eliminations = locked_eliminations(grid, leaf.set.digits, &sets);
             emit(technique, &sets, &[rcc], rcc, eliminations, sink)?;
         }
@@ -354,15 +391,16 @@ pub fn sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 pub fn sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let table = sdc_table(grid);
     let technique = TechniqueId::SueDeCoqEx2;
-    for stem in &table.aals_stems {
-        let doubly = |&&(_, rcc): &&(u32, u16)| rcc.count_ones() >= 2;
-        for (i, &(a, rcc_a)) in table.links_of(stem).iter().filter(doubly).enumerate() {
-            for &(b, rcc_b) in table.links_of(stem).iter().filter(doubly).skip(i + 1) {
+    for (stem, links) in table.aals_stems() {
+        let doubly = |link: &&Neighbour| link.rccs().count_ones() >= 2;
+        for (i, a) in links.iter().filter(doubly).enumerate() {
+            for b in links.iter().filter(doubly).skip(i + 1) {
+                let (rcc_a, rcc_b) = (a.rccs(), b.rccs());
                 if rcc_a & rcc_b != 0 {
                     continue;
                 }
-                let (a, b) = (&table.leaves[a as usize], &table.leaves[b as usize]);
-                let sets = [&stem.stem, a, b];
+                let (a, b) = (table.leaf(a.set()), table.leaf(b.set()));
+                let sets = [stem, a, b];
                 let eliminations = locked_eliminations(grid, a.set.digits | b.set.digits, &sets);
                 let rccs = [rcc_a, rcc_b];
                 emit(technique, &sets, &rccs, rcc_a | rcc_b, eliminations, sink)?;
@@ -379,14 +417,15 @@ pub fn sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 pub fn finned_sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let table = sdc_table(grid);
     let technique = TechniqueId::FinnedSueDeCoqEx1;
-    for stem in &table.als_stems {
-        for &(leaf, rcc) in table.links_of(stem) {
+    for (stem, links) in table.als_stems() {
+        for &link in links {
+            let rcc = link.rccs();
             if rcc.count_ones() != 1 {
                 continue;
             }
-            let leaf = &table.leaves[leaf as usize];
-            let sets = [&stem.stem, leaf];
-            for fin in bits::digits(stem.stem.set.digits & leaf.set.digits & !rcc) {
+            let leaf = table.leaf(link.set());
+            let sets = [stem, leaf];
+            for fin in bits::digits(stem.set.digits & leaf.set.digits & !rcc) {
                 let eliminations = locked_eliminations(grid, 1 << fin, &sets);
                 emit(technique, &sets, &[rcc], 1 << fin, eliminations, sink)?;
             }
@@ -403,25 +442,26 @@ pub fn finned_sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlo
 pub fn finned_sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let table = sdc_table(grid);
     let technique = TechniqueId::FinnedSueDeCoqEx2;
-    for stem in &table.aals_stems {
-        for &(a, rcc_a) in table.links_of(stem) {
+    for (stem, links) in table.aals_stems() {
+        for &link_a in links {
+            let rcc_a = link_a.rccs();
             if rcc_a.count_ones() != 2 {
                 continue;
             }
-            let a = &table.leaves[a as usize];
-            for &(b, rcc_b) in table.links_of(stem) {
-                let b = &table.leaves[b as usize];
+            let a = table.leaf(link_a.set());
+            for &link_b in links {
+                let (b, rcc_b) = (table.leaf(link_b.set()), link_b.rccs());
                 if rcc_b.count_ones() != 1
                     || rcc_a & rcc_b != 0
                     || a.set.cells.intersects(b.set.cells)
                 {
                     continue;
                 }
-                let sets = [&stem.stem, a, b];
-                let pattern = stem.stem.set.cells | a.set.cells | b.set.cells;
-                for fin in bits::digits(stem.stem.set.digits & b.set.digits & !(rcc_a | rcc_b)) {
+                let sets = [stem, a, b];
+                let pattern = stem.set.cells | a.set.cells | b.set.cells;
+                for fin in bits::digits(stem.set.digits & b.set.digits & !(rcc_a | rcc_b)) {
                     let mut eliminations = CandidateSet::EMPTY;
-                    eliminations.planes[fin] = seeing_all(grid, fin, &[&stem.stem, b], pattern);
+                    eliminations.planes[fin] = seeing_all(grid, fin, &[stem, b], pattern);
                     let rccs = [rcc_a, rcc_b];
                     emit(technique, &sets, &rccs, 1 << fin, eliminations, sink)?;
                 }
@@ -466,18 +506,17 @@ mod tests {
     use super::*;
     use crate::core::test_support::{royle17_sample, thinned_states, Xorshift};
 
-    /// A stem's cells and its links (leaf index, RCC digits).
-    type StemShape = (Bits81, Vec<(u32, u16)>);
+    /// A stem's cells and its links (leaf index and RCC digits).
+    type StemShape = (Bits81, Vec<Neighbour>);
 
     /// The table's lists as cells, links and RCCs, to compare two tables.
     fn shape(table: &SdcTable) -> (Vec<Bits81>, Vec<StemShape>) {
         let stems = table
-            .als_stems
-            .iter()
-            .chain(&table.aals_stems)
-            .map(|s| (s.stem.set.cells, table.links_of(s).to_vec()))
+            .als_stems()
+            .chain(table.aals_stems())
+            .map(|(stem, links)| (stem.set.cells, links.to_vec()))
             .collect();
-        (table.leaves.iter().map(|l| l.set.cells).collect(), stems)
+        (table.als().sets.iter().map(|l| l.cells).collect(), stems)
     }
 
     /// On states thinned from royle17's sample puzzles towards their solutions (each a little
@@ -503,7 +542,7 @@ mod tests {
                 sets.retain(|s| s.is_pure(state));
                 sets.sort_by_key(|s| s.cells.count());
                 let searched: Vec<Bits81> = sets.iter().map(|s| s.cells).collect();
-                let taken: Vec<Bits81> = fresh.als_stems.iter().map(|s| s.stem.set.cells).collect();
+                let taken: Vec<Bits81> = fresh.als_stems().map(|(s, _)| s.set.cells).collect();
                 assert_eq!(taken, searched);
             }
         }
@@ -527,16 +566,18 @@ mod tests {
                 crate::model::als::find_als(state, 1, MAX_SET_CELLS, &mut sets);
                 sets.retain(|s| s.is_pure(state));
                 sets.sort_by_key(|s| s.cells.count());
-                let leaves: Vec<PatternSet> = sets.into_iter().map(PatternSet::new).collect();
-                let cells = |l: &[PatternSet]| l.iter().map(|l| l.set.cells).collect::<Vec<_>>();
-                assert_eq!(cells(&table.leaves), cells(&leaves));
+                let cells = |l: &[Als]| l.iter().map(|l| l.cells).collect::<Vec<_>>();
+                assert_eq!(cells(&table.als().sets), cells(&sets));
+                for (leaf, searched) in table.als().sees.iter().zip(&sets) {
+                    assert_eq!(*leaf, searched.digit_sees());
+                }
                 let mut index = LeafIndex::default();
-                index.build(&leaves);
+                index.build(&sets);
                 let mut found = vec![0; 9 * index.words];
-                for stem in &table.als_stems {
+                for (stem, stem_links) in table.als_stems() {
                     let mut links = Vec::new();
-                    link(&stem.stem, &index, &mut found, &mut links);
-                    assert_eq!(table.links_of(stem), &links[..]);
+                    link(stem.set, &index, &mut found, &mut links);
+                    assert_eq!(stem_links, &links[..]);
                     linked += links.len();
                 }
             }
