@@ -14,10 +14,10 @@ use std::ops::ControlFlow;
 use std::rc::Rc;
 
 use super::{StepSink, TechniqueId};
-use crate::core::bits::{self, set_bits};
+use crate::core::bits;
 use crate::core::notation::{compressed_cells, digit_list};
-use crate::core::{houses_holding, Bits81, CandidateSet, Grid, HOUSE_SETS};
-use crate::model::als::{for_each_locked_set_in_house, Als, SetsByCell};
+use crate::core::{Bits81, CandidateSet, Grid, HOUSE_SETS};
+use crate::model::als::{for_each_locked_set_in_house, Als};
 use crate::techniques::als::{als_table, AlsFlavor, AlsTable, Neighbour};
 use crate::techniques::memo;
 use crate::techniques::step::{with_kept_step, Step};
@@ -86,9 +86,6 @@ struct SdcTable {
     /// ([`SdcTable::update_aals_by_house`]).
     aals_by_house: [Vec<PatternSet>; 27],
     aals_of: Option<([Bits81; 9], Bits81)>,
-    index: LeafIndex,
-    /// Per stem digit, the leaves linked by it (a row of `index.words` words; work space).
-    found: Vec<u64>,
 }
 
 /// The last table built on this thread, keyed by candidate planes: the four methods run on
@@ -141,9 +138,6 @@ impl SdcTable {
         // reuse its buffers.
         self.als = None;
         let als = als_table(grid, MAX_SET_CELLS, AlsFlavor::Gnpx584);
-        self.index.build(&als.sets);
-        self.found.clear();
-        self.found.resize(9 * self.index.words, 0);
         // The ALS stems are the leaves of two cells or more, in the same order.
         self.als_stems.clear();
         self.als_stems.extend(
@@ -163,7 +157,11 @@ impl SdcTable {
         });
         for (house, i, stem) in by_size {
             let from = self.links.len() as u32;
-            link(&stem.set, &self.index, &mut self.found, &mut self.links);
+            // GNPX's RCC: one house holds every place of the digit in both sets, which are
+            // disjoint: the ALS table's RCC partners of its flavour, for a set not in it.
+            als.for_each_rcc_partner(&stem.set, |leaf, rccs| {
+                self.links.push(Neighbour::new(leaf as u32, rccs));
+            });
             stems.push(AalsStem {
                 at: (house as u8, i as u16),
                 links: (from, self.links.len() as u32),
@@ -229,91 +227,6 @@ impl SdcTable {
             });
         }
         self.aals_of = Some((*grid.planes(), grid.unsolved()));
-    }
-}
-
-/// Per digit and house, the leaves holding the digit and holding it only in that house (a bit
-/// per leaf). A stem's RCC partners for a digit are then the leaves of the houses holding every
-/// stem place of it: for a leaf disjoint from the stem, "its places lie in the house's places
-/// outside the stem" is "its places lie in the house". Built from each leaf's own places (at
-/// most three houses a digit), not by scanning planes per stem: the table is built for every
-/// state reaching these rungs. A second index, of the leaves by cell, says which leaves meet a
-/// stem without reading each leaf's record (a cache miss per leaf found: the search was a fifth
-/// of gnpx584's time on top1465).
-#[derive(Default)]
-struct LeafIndex {
-    words: usize,
-    by_house: Vec<u64>,
-    /// The leaves holding each cell.
-    by_cell: SetsByCell,
-}
-
-impl LeafIndex {
-    /// Makes this the index of `leaves`.
-    fn build(&mut self, leaves: &[Als]) {
-        let words = leaves.len().div_ceil(64).max(1);
-        self.words = words;
-        self.by_house.clear();
-        self.by_house.resize(9 * 27 * words, 0);
-        for (index, leaf) in leaves.iter().enumerate() {
-            for digit in bits::digits(leaf.digits) {
-                for house in set_bits(houses_holding(leaf.digit_cells[digit])) {
-                    self.by_house[(digit * 27 + house) * words + index / 64] |= 1 << (index % 64);
-                }
-            }
-        }
-        self.by_cell.build(leaves.iter().map(|leaf| leaf.cells));
-    }
-
-    /// The leaves holding `digit` only in `house`, a row of `words` words.
-    fn holding_only_in(&self, digit: usize, house: usize) -> &[u64] {
-        let at = (digit * 27 + house) * self.words;
-        &self.by_house[at..at + self.words]
-    }
-}
-
-/// Appends to `links` the leaves (disjoint from `stem`) sharing an RCC with it, in leaf order,
-/// with their RCC digits.
-fn link(stem: &Als, index: &LeafIndex, found: &mut [u64], links: &mut Vec<Neighbour>) {
-    // GNPX's RCC: one house holds every place of the digit in both sets. Per stem digit,
-    // the leaves holding it only in such a house (in `found`, a row of words per digit;
-    // leaves meeting the stem are dropped below).
-    let words = index.words;
-    found.fill(0);
-    for digit in bits::digits(stem.digits) {
-        let row = &mut found[digit * words..(digit + 1) * words];
-        for house in set_bits(houses_holding(stem.digit_cells[digit])) {
-            for (slot, &word) in row.iter_mut().zip(index.holding_only_in(digit, house)) {
-                *slot |= word;
-            }
-        }
-    }
-    // Per leaf of the word under way, its RCC digits: gathered digit by digit over the leaves
-    // linked by each (an AALS stem has up to seven digits, a leaf one or two RCCs), then read
-    // in leaf order and cleared.
-    let mut rccs = [0u16; 64];
-    for word_index in 0..words {
-        let any = bits::digits(stem.digits).fold(0, |acc, d| acc | found[d * words + word_index]);
-        let partners = any & !index.by_cell.meeting(stem.cells, word_index);
-        if partners == 0 {
-            continue;
-        }
-        for digit in bits::digits(stem.digits) {
-            let mut linked = found[digit * words + word_index] & partners;
-            while linked != 0 {
-                rccs[linked.trailing_zeros() as usize] |= 1 << digit;
-                linked &= linked - 1;
-            }
-        }
-        let mut word = partners;
-        while word != 0 {
-            let bit = word.trailing_zeros() as usize;
-            word &= word - 1;
-            links.push(Neighbour::new(
-                (word_index * 64 + bit) as u32,
-                std::mem::take(&mut rccs[bit]),
-            ));
-        }
     }
 }
 
@@ -549,14 +462,26 @@ mod tests {
         assert!(states > 1_000, "{states} states");
     }
 
-    /// The leaves and the ALS stems' links read off the ALS table are those of this table's
-    /// own search: GNPX v5.84's pure sets found and sorted by size, each stem linked through the
-    /// leaf index ([`link`]), on states thinned along grading paths (the ALS table updated from
-    /// state to state, as when grading).
+    /// GNPX's RCC digits of two sets, by the definition: none for sets sharing a cell, else
+    /// the common digits whose places in both sets lie in one house.
+    fn gnpx_rccs(a: &Als, b: &Als) -> u16 {
+        if a.cells.intersects(b.cells) {
+            return 0;
+        }
+        bits::digits(a.digits & b.digits)
+            .filter(|&d| crate::core::houses_holding(a.digit_cells[d] | b.digit_cells[d]) != 0)
+            .fold(0, |rccs, d| rccs | 1 << d)
+    }
+
+    /// The leaves read off the ALS table are GNPX v5.84's pure sets found and sorted by size,
+    /// with their `sees`; every stem's links (the ALS stems' read off the table, the AALS
+    /// stems' found through its index) are the leaves sharing RCCs with it by the definition,
+    /// in leaf order. On states thinned along grading paths (the ALS table updated from state
+    /// to state, as when grading).
     #[test]
-    fn leaves_and_stem_links_are_those_of_a_search() {
+    fn leaves_and_stem_links_are_those_of_the_definitions() {
         let mut rng = Xorshift(0x0DDB_1A5E_5BAD_5EED);
-        let mut linked = 0;
+        let (mut linked, mut aals_linked) = (0, 0);
         for start in royle17_sample(30) {
             let solution = crate::oracle::solve(&start).solution.unwrap();
             for state in &thinned_states(&start, &solution, &mut rng, 40, 3) {
@@ -566,22 +491,29 @@ mod tests {
                 crate::model::als::find_als(state, 1, MAX_SET_CELLS, &mut sets);
                 sets.retain(|s| s.is_pure(state));
                 sets.sort_by_key(|s| s.cells.count());
+                let leaves = &table.als().sets;
                 let cells = |l: &[Als]| l.iter().map(|l| l.cells).collect::<Vec<_>>();
-                assert_eq!(cells(&table.als().sets), cells(&sets));
+                assert_eq!(cells(leaves), cells(&sets));
                 for (leaf, searched) in table.als().sees.iter().zip(&sets) {
                     assert_eq!(*leaf, searched.digit_sees());
                 }
-                let mut index = LeafIndex::default();
-                index.build(&sets);
-                let mut found = vec![0; 9 * index.words];
-                for (stem, stem_links) in table.als_stems() {
-                    let mut links = Vec::new();
-                    link(stem.set, &index, &mut found, &mut links);
-                    assert_eq!(stem_links, &links[..]);
+                let stems = table.als_stems().map(|s| (s, false));
+                for ((stem, links), aals) in stems.chain(table.aals_stems().map(|s| (s, true))) {
+                    let expected: Vec<Neighbour> = (0..leaves.len())
+                        .filter_map(|i| {
+                            let rccs = gnpx_rccs(stem.set, &leaves[i]);
+                            (rccs != 0).then(|| Neighbour::new(i as u32, rccs))
+                        })
+                        .collect();
+                    assert_eq!(links, &expected[..]);
                     linked += links.len();
+                    aals_linked += if aals { links.len() } else { 0 };
                 }
             }
         }
-        assert!(linked > 10_000, "{linked}");
+        assert!(
+            linked > 10_000 && aals_linked > 5_000,
+            "{linked} {aals_linked}"
+        );
     }
 }

@@ -103,6 +103,10 @@ pub(crate) struct AlsTable {
     /// The neighbour lists one after the other: set `a`'s are `adjacent[start[a]..start[a+1]]`.
     adjacent: Vec<Neighbour>,
     start: Vec<u32>,
+    /// The sets as bit rows over their indices ([`SetIndex`]), built by the update that made
+    /// the table (to find the fresh sets' neighbours) and kept for
+    /// [`AlsTable::for_each_rcc_partner`].
+    index: SetIndex,
 }
 
 /// Where a set of `cells` found in `house` stands in a table: by size, then house, then the
@@ -141,17 +145,15 @@ struct Scratch {
     own_from: Vec<u32>,
     /// A surviving set's mapped old neighbours, before they are merged with its finds.
     kept: Vec<Neighbour>,
-    /// The sets as bit rows over their indices ([`SetIndex`]).
-    index: SetIndex,
 }
 
 /// The [`SetIndex`]'s rows: that of digit `d` and house `h` (`d * 27 + h`) holds the sets
 /// holding `d` only in that house.
 const INDEX_ROWS: usize = 9 * 27;
 
-/// Appends the rows of the [`SetIndex`] that `set` is in, digit by digit (increasing).
-fn index_rows_of(set: &Als, out: &mut Vec<u16>) {
-    // Gathered on the stack and appended at once: at most 9 digits, each in 3 houses.
+/// The rows of the [`SetIndex`] that `set` is in, digit by digit (increasing): `rows[..n]`
+/// of the returned `(rows, n)` (at most 9 digits, each in 3 houses).
+fn index_rows(set: &Als) -> ([u16; 9 * 3], usize) {
     let mut rows = [0u16; 9 * 3];
     let mut n = 0;
     for digit in bits::digits(set.digits) {
@@ -160,6 +162,12 @@ fn index_rows_of(set: &Als, out: &mut Vec<u16>) {
             n += 1;
         }
     }
+    (rows, n)
+}
+
+/// Appends the rows of the [`SetIndex`] that `set` is in ([`index_rows`]).
+fn index_rows_of(set: &Als, out: &mut Vec<u16>) {
+    let (rows, n) = index_rows(set);
     out.extend_from_slice(&rows[..n]);
 }
 
@@ -213,38 +221,63 @@ impl SetIndex {
     /// Calls `visit(b, rccs)` for every set `b` sharing RCCs (bit per digit) with the fresh set
     /// `a` of `table`, increasing: the sets before `a` that are not fresh and every set after
     /// it; for GNPX v5.84, only the sets with no cell of `a`.
-    fn for_each_partner(&self, a: usize, table: &AlsTable, mut visit: impl FnMut(usize, u16)) {
+    fn for_each_partner(&self, a: usize, table: &AlsTable, visit: impl FnMut(usize, u16)) {
         let (a_word, a_bit) = (a / 64, a % 64);
-        let set = &table.sets[a];
-        let rows = table.rows_of(a);
-        let apart = table.flavor == AlsFlavor::Gnpx584;
-        for (w, &fresh) in self.fresh.iter().enumerate() {
+        let allowed = |w: usize| {
             let after = match w.cmp(&a_word) {
                 std::cmp::Ordering::Less => 0,
                 std::cmp::Ordering::Equal => (!0u64 << a_bit) << 1,
                 std::cmp::Ordering::Greater => !0,
             };
             // The fresh sets before a were searched already and found their pairs with a.
-            let allowed = !fresh | after;
+            !self.fresh[w] | after
+        };
+        let apart = table.flavor == AlsFlavor::Gnpx584;
+        self.for_each_partner_among(&table.sets[a], table.rows_of(a), apart, allowed, visit);
+    }
+
+    /// Calls `visit(b, rccs)` for every set `b` among those `allowed` (a word of the sets per
+    /// word index) sharing RCCs (bit per digit) with `set` (a set whose rows are `rows`, in
+    /// the table or not), increasing; with `apart`, only the sets with no cell of `set`.
+    #[inline]
+    fn for_each_partner_among(
+        &self,
+        set: &Als,
+        rows: &[u16],
+        apart: bool,
+        allowed: impl Fn(usize) -> u64,
+        mut visit: impl FnMut(usize, u16),
+    ) {
+        for w in 0..self.fresh.len() {
+            let allowed = allowed(w);
             if allowed == 0 {
                 continue;
             }
-            // Per digit: the sets holding it only in a house holding all of a's holders of it
-            // and none of those holders (the digit's RCC partners).
+            // Per digit: the sets holding it only in a house holding all of the set's holders
+            // of it and none of those holders (the digit's RCC partners).
             let word = &self.words[w * INDEX_ROWS..][..INDEX_ROWS];
             let mut by_digit = [0u64; 9];
             for &row in rows {
                 by_digit[row as usize / 27] |= word[row as usize];
             }
-            let mut partners = 0;
-            for digit in bits::digits(set.digits) {
-                by_digit[digit] &= !self.cells.meeting(set.digit_cells[digit], w);
-                partners |= by_digit[digit];
+            // The rows hold only the set's digits, so their union is the candidates; the sets
+            // meeting it are dropped only when there are any (most words of an outside set's
+            // search have none).
+            let mut partners = by_digit.iter().fold(0, |acc, &w| acc | w) & allowed;
+            if partners == 0 {
+                continue;
             }
             if apart {
+                // No cell of the set, so none of its holders of any digit either.
                 partners &= !self.cells.meeting(set.cells, w);
+            } else {
+                partners = 0;
+                for digit in bits::digits(set.digits) {
+                    by_digit[digit] &= !self.cells.meeting(set.digit_cells[digit], w);
+                    partners |= by_digit[digit];
+                }
+                partners &= allowed;
             }
-            partners &= allowed;
             while partners != 0 {
                 let bit = partners.trailing_zeros() as usize;
                 partners &= partners - 1;
@@ -276,6 +309,7 @@ impl AlsTable {
             live: Vec::new(),
             adjacent: Vec::new(),
             start: vec![0],
+            index: SetIndex::default(),
         }
     }
 
@@ -297,6 +331,17 @@ impl AlsTable {
     #[inline]
     pub(crate) fn neighbours(&self, a: usize) -> &[Neighbour] {
         &self.adjacent[self.start[a] as usize..self.start[a + 1] as usize]
+    }
+
+    /// Calls `visit(b, rccs)` for every set `b` sharing RCCs (bit per digit) with `set`, a
+    /// locked set of the table's grid that need not be in the table (an AALS, say), in table
+    /// order; for GNPX v5.84, only the sets with no cell of `set`. Read off the table's index,
+    /// as the table's own neighbours are.
+    pub(crate) fn for_each_rcc_partner(&self, set: &Als, visit: impl FnMut(usize, u16)) {
+        let (rows, n) = index_rows(set);
+        let apart = self.flavor == AlsFlavor::Gnpx584;
+        self.index
+            .for_each_partner_among(set, &rows[..n], apart, |_| !0, visit);
     }
 
     /// Set `i`'s rows of the [`SetIndex`].
@@ -466,7 +511,6 @@ impl AlsTable {
             found_start,
             own_from,
             kept,
-            index,
             fresh_ids,
             old_of_new,
             new_of_old,
@@ -477,6 +521,7 @@ impl AlsTable {
         found_start.clear();
         found_start.resize(n + 1, 0);
         own_from.resize(n, 0);
+        let mut index = std::mem::take(&mut self.index);
         index.build(self, fresh_ids);
         for &a in fresh_ids.iter() {
             let a = a as usize;
@@ -488,6 +533,7 @@ impl AlsTable {
                 found_start[b] += 1;
             });
         }
+        self.index = index;
         let mut total = 0;
         for start in found_start.iter_mut() {
             (*start, total) = (total, total + *start);
