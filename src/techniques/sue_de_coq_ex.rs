@@ -18,7 +18,7 @@ use crate::core::bits;
 use crate::core::notation::{compressed_cells, digit_list};
 use crate::core::{Bits81, CandidateSet, Grid, HOUSE_SETS};
 use crate::model::als::{for_each_locked_set_in_house, Als};
-use crate::techniques::als::{als_table, AlsFlavor, AlsTable, Neighbour};
+use crate::techniques::als::{als_table, AlsFlavor, AlsTable, IndexRows, Neighbour};
 use crate::techniques::memo;
 use crate::techniques::step::{with_kept_step, Step};
 use crate::techniques::text::eliminated_cells;
@@ -26,17 +26,20 @@ use crate::techniques::text::eliminated_cells;
 /// GNPX's cap on the cells of a stem or a leaf in these methods.
 const MAX_SET_CELLS: usize = 5;
 
-/// A set of the pattern with, per digit, the cells seeing every place of the digit in it.
+/// An AALS stem with, per digit, the cells seeing every place of the digit in it, and its rows
+/// of the ALS table's index (to find its leaves in every state's table while it lasts).
 #[derive(Clone, Copy)]
 struct PatternSet {
     set: Als,
     sees: [Bits81; 9],
+    rows: IndexRows,
 }
 
 impl PatternSet {
     fn new(set: Als) -> PatternSet {
         PatternSet {
             sees: set.digit_sees(),
+            rows: IndexRows::of(&set),
             set,
         }
     }
@@ -159,7 +162,7 @@ impl SdcTable {
             let from = self.links.len() as u32;
             // GNPX's RCC: one house holds every place of the digit in both sets, which are
             // disjoint: the ALS table's RCC partners of its flavour, for a set not in it.
-            als.for_each_rcc_partner(&stem.set, |leaf, rccs| {
+            als.for_each_rcc_partner(&stem.set, &stem.rows, |leaf, rccs| {
                 self.links.push(Neighbour::new(leaf as u32, rccs));
             });
             stems.push(AalsStem {

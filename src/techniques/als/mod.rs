@@ -27,7 +27,7 @@ use super::{StepSink, TechniqueId};
 use crate::model::als::MAX_ALS_CELLS;
 use crate::techniques::memo::noting_steps;
 use table::AlsMiss;
-pub(crate) use table::{als_table, AlsTable, Neighbour};
+pub(crate) use table::{als_table, AlsTable, IndexRows, Neighbour};
 
 use crate::core::bits;
 use crate::core::{Bits81, Grid, ALL_DIGITS};

@@ -151,24 +151,38 @@ struct Scratch {
 /// holding `d` only in that house.
 const INDEX_ROWS: usize = 9 * 27;
 
-/// The rows of the [`SetIndex`] that `set` is in, digit by digit (increasing): `rows[..n]`
-/// of the returned `(rows, n)` (at most 9 digits, each in 3 houses).
-fn index_rows(set: &Als) -> ([u16; 9 * 3], usize) {
-    let mut rows = [0u16; 9 * 3];
-    let mut n = 0;
-    for digit in bits::digits(set.digits) {
-        for house in set_bits(houses_holding(set.digit_cells[digit])) {
-            rows[n] = (digit * 27 + house) as u16;
-            n += 1;
-        }
-    }
-    (rows, n)
+/// The rows of a table's index ([`SetIndex`]) that a set is in, digit by digit (increasing):
+/// those of each digit and each house holding all the set's places of it. They depend only on
+/// the set, so a caller searching a set's partners in several tables works them out once
+/// ([`AlsTable::for_each_rcc_partner`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct IndexRows {
+    rows: [u16; 9 * 3],
+    len: u8,
 }
 
-/// Appends the rows of the [`SetIndex`] that `set` is in ([`index_rows`]).
+impl IndexRows {
+    /// The rows `set` is in (at most 9 digits, each in 3 houses).
+    pub(crate) fn of(set: &Als) -> IndexRows {
+        let mut rows = [0u16; 9 * 3];
+        let mut n = 0;
+        for digit in bits::digits(set.digits) {
+            for house in set_bits(houses_holding(set.digit_cells[digit])) {
+                rows[n] = (digit * 27 + house) as u16;
+                n += 1;
+            }
+        }
+        IndexRows { rows, len: n as u8 }
+    }
+
+    fn as_slice(&self) -> &[u16] {
+        &self.rows[..usize::from(self.len)]
+    }
+}
+
+/// Appends the rows of the [`SetIndex`] that `set` is in ([`IndexRows`]).
 fn index_rows_of(set: &Als, out: &mut Vec<u16>) {
-    let (rows, n) = index_rows(set);
-    out.extend_from_slice(&rows[..n]);
+    out.extend_from_slice(IndexRows::of(set).as_slice());
 }
 
 /// The sets of a table as rows of bits over their indices, from which one set's RCC partners
@@ -334,14 +348,19 @@ impl AlsTable {
     }
 
     /// Calls `visit(b, rccs)` for every set `b` sharing RCCs (bit per digit) with `set`, a
-    /// locked set of the table's grid that need not be in the table (an AALS, say), in table
-    /// order; for GNPX v5.84, only the sets with no cell of `set`. Read off the table's index,
-    /// as the table's own neighbours are.
-    pub(crate) fn for_each_rcc_partner(&self, set: &Als, visit: impl FnMut(usize, u16)) {
-        let (rows, n) = index_rows(set);
+    /// locked set of the table's grid that need not be in the table (an AALS, say) whose rows
+    /// are `rows` (`IndexRows::of(set)`), in table order; for GNPX v5.84, only the sets with no
+    /// cell of `set`. Read off the table's index, as the table's own neighbours are.
+    pub(crate) fn for_each_rcc_partner(
+        &self,
+        set: &Als,
+        rows: &IndexRows,
+        visit: impl FnMut(usize, u16),
+    ) {
+        debug_assert_eq!(rows.as_slice(), IndexRows::of(set).as_slice());
         let apart = self.flavor == AlsFlavor::Gnpx584;
         self.index
-            .for_each_partner_among(set, &rows[..n], apart, |_| !0, visit);
+            .for_each_partner_among(set, rows.as_slice(), apart, |_| !0, visit);
     }
 
     /// Set `i`'s rows of the [`SetIndex`].
