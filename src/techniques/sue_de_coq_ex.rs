@@ -278,7 +278,7 @@ fn emit(
     sets: &[Part<'_>],
     rccs: &[u16],
     digits: u16,
-    eliminations: CandidateSet,
+    eliminations: &CandidateSet,
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
     if eliminations.is_empty() {
@@ -292,7 +292,7 @@ fn emit(
         step.cells = sets.iter().fold(Bits81::EMPTY, |acc, s| acc | s.set.cells);
         step.houses = 1 << sets[0].set.house;
         step.digits = digits;
-        step.eliminations = eliminations;
+        step.eliminations = *eliminations;
         sink(step)
     })
 }
@@ -314,7 +314,7 @@ pub fn sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
             }
             let sets = [stem, leaf];
             let eliminations = locked_eliminations(grid, leaf.set.digits, &sets);
-            emit(technique, &sets, &[rcc], rcc, eliminations, sink)?;
+            emit(technique, &sets, &[rcc], rcc, &eliminations, sink)?;
         }
     }
     ControlFlow::Continue(())
@@ -339,7 +339,7 @@ pub fn sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
                 let sets = [stem, a, b];
                 let eliminations = locked_eliminations(grid, a.set.digits | b.set.digits, &sets);
                 let rccs = [rcc_a, rcc_b];
-                emit(technique, &sets, &rccs, rcc_a | rcc_b, eliminations, sink)?;
+                emit(technique, &sets, &rccs, rcc_a | rcc_b, &eliminations, sink)?;
             }
         }
     }
@@ -361,9 +361,17 @@ pub fn finned_sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlo
             }
             let leaf = table.leaf(link.set());
             let sets = [stem, leaf];
+            let pattern = stem.set.cells | leaf.set.cells;
             for fin in bits::digits(stem.set.digits & leaf.set.digits & !rcc) {
-                let eliminations = locked_eliminations(grid, 1 << fin, &sets);
-                emit(technique, &sets, &[rcc], 1 << fin, eliminations, sink)?;
+                // One plane, tested before a candidate set is made: most pairs eliminate
+                // nothing.
+                let gone = seeing_all(grid, fin, &sets, pattern);
+                if gone.is_empty() {
+                    continue;
+                }
+                let mut eliminations = CandidateSet::EMPTY;
+                eliminations.planes[fin] = gone;
+                emit(technique, &sets, &[rcc], 1 << fin, &eliminations, sink)?;
             }
         }
     }
@@ -396,10 +404,14 @@ pub fn finned_sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlo
                 let sets = [stem, a, b];
                 let pattern = stem.set.cells | a.set.cells | b.set.cells;
                 for fin in bits::digits(stem.set.digits & b.set.digits & !(rcc_a | rcc_b)) {
+                    let gone = seeing_all(grid, fin, &[stem, b], pattern);
+                    if gone.is_empty() {
+                        continue;
+                    }
                     let mut eliminations = CandidateSet::EMPTY;
-                    eliminations.planes[fin] = seeing_all(grid, fin, &[stem, b], pattern);
+                    eliminations.planes[fin] = gone;
                     let rccs = [rcc_a, rcc_b];
-                    emit(technique, &sets, &rccs, 1 << fin, eliminations, sink)?;
+                    emit(technique, &sets, &rccs, 1 << fin, &eliminations, sink)?;
                 }
             }
         }
