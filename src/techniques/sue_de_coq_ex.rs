@@ -308,8 +308,12 @@ pub fn sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let technique = TechniqueId::SueDeCoqEx1;
     for (stem, links) in table.als_stems() {
         for &link in links {
-            let (leaf, rcc) = (table.leaf(link.set()), link.rccs());
-            if rcc.count_ones() < 2 || leaf.set.cells.count() > stem.set.cells.count() {
+            let rcc = link.rccs();
+            if rcc.count_ones() < 2 {
+                continue;
+            }
+            let leaf = table.leaf(link.set());
+            if leaf.set.cells.count() > stem.set.cells.count() {
                 continue;
             }
             let sets = [stem, leaf];
@@ -394,11 +398,13 @@ pub fn finned_sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlo
             }
             let a = table.leaf(link_a.set());
             for &link_b in links {
-                let (b, rcc_b) = (table.leaf(link_b.set()), link_b.rccs());
-                if rcc_b.count_ones() != 1
-                    || rcc_a & rcc_b != 0
-                    || a.set.cells.intersects(b.set.cells)
-                {
+                // The link's own test first: it reads no set.
+                let rcc_b = link_b.rccs();
+                if rcc_b.count_ones() != 1 || rcc_a & rcc_b != 0 {
+                    continue;
+                }
+                let b = table.leaf(link_b.set());
+                if a.set.cells.intersects(b.set.cells) {
                     continue;
                 }
                 let sets = [stem, a, b];
