@@ -89,8 +89,8 @@ struct SdcTable {
     /// ([`SdcTable::update_aals_by_house`]).
     aals_by_house: [Vec<PatternSet>; 27],
     aals_of: Option<([Bits81; 9], Bits81)>,
-    /// A house's last list while its new one is made (work space).
-    old_aals: Vec<PatternSet>,
+    /// A changed house's sets kept from its last list, while its new one is made (work space).
+    kept_aals: Vec<PatternSet>,
 }
 
 /// The last table built on this thread, keyed by candidate planes: the four methods run on
@@ -225,19 +225,19 @@ impl SdcTable {
                 }),
             _ => Bits81::ALL,
         };
-        let old = &mut self.old_aals;
+        let kept_aals = &mut self.kept_aals;
         for (house, list) in self.aals_by_house.iter_mut().enumerate() {
             if !HOUSE_SETS[house].intersects(changed) {
                 continue;
             }
-            std::mem::swap(list, old);
-            list.clear();
             // The last list's sets with no changed cell, in order; the search meets each of
             // them, and otherwise only unchanged sets that were not pure (and still are not).
-            let mut kept = old
-                .iter()
-                .filter(|s| !s.set.cells.intersects(changed))
-                .peekable();
+            // Copied out rather than the list swapped with a spare: swapped lists would each
+            // have to grow to the house's largest.
+            kept_aals.clear();
+            kept_aals.extend(list.iter().filter(|s| !s.set.cells.intersects(changed)));
+            list.clear();
+            let mut kept = kept_aals.iter().peekable();
             for_each_locked_set_in_house(grid, house, 2, 2, MAX_SET_CELLS, |set| {
                 if set.cells.intersects(changed) {
                     if set.is_pure(grid) {
