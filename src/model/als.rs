@@ -124,8 +124,8 @@ pub fn is_pure_set(grid: &Grid, cells: Bits81) -> bool {
             return false;
         }
     }
-    // The sets of the searches have at most five cells: their parts' digits fit a small
-    // array, which a call clears (a 1 KiB array for nine cells was most of a call's cost).
+    // The searches' sets have at most five cells: their parts' digits fit a 32-entry array
+    // (cleared at every call), not the 512 entries nine cells need.
     if n <= 5 {
         no_locked_part::<32>(digits)
     } else {
@@ -138,9 +138,8 @@ pub fn is_pure_set(grid: &Grid, cells: Bits81) -> bool {
 #[inline]
 fn no_locked_part<const PARTS: usize>(digits: &[u16]) -> bool {
     // Parts as bits (bit i = the i-th cell), each part's digits from the part without its
-    // lowest cell (a smaller index, so already filled in).
-    // Counted by table: the default build has no POPCNT, and `count_ones` here was most of the
-    // function's time.
+    // lowest cell (a smaller index, so already filled in). Counted by table: the default build
+    // has no POPCNT, and `count_ones` here was most of the function's time.
     let mut unions = [0u16; PARTS];
     for part in 1usize..(1 << digits.len()) - 1 {
         let union = unions[part & (part - 1)] | digits[part.trailing_zeros() as usize];

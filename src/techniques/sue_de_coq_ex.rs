@@ -53,7 +53,7 @@ impl PatternSet {
 }
 
 /// A set of a pattern as the finders read it: a leaf or an ALS stem in the ALS table, an AALS
-/// stem in [`SdcTable::aals_stems`].
+/// stem in its house's list ([`SdcTable::aals_by_house`]).
 #[derive(Clone, Copy)]
 struct Part<'a> {
     set: &'a Als,
@@ -214,9 +214,9 @@ impl SdcTable {
     /// again (all of them for a table of no grid, or with the finders' memos off), and there a
     /// set with no changed cell is the last list's, copied rather than tested for purity and
     /// measured again. It comes in the same place in the search's order: the search takes a
-    /// house's subsets by increasing bitmask over its unsolved cells, and a cell solved since
-    /// (the only way the cells searched change) is in neither of two subsets without it, so
-    /// dropping its bit keeps their order.
+    /// house's subsets by increasing bitmask over its unsolved cells, and a cell solved (or, on
+    /// another puzzle, unsolved) since is in neither of two subsets without it, so dropping (or
+    /// inserting) its bit keeps their order.
     fn update_aals_by_house(&mut self, grid: &Grid) {
         let changed = match (&self.aals_of, memo::enabled()) {
             (Some((planes, unsolved)), true) => (0..9)

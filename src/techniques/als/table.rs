@@ -262,6 +262,7 @@ impl SetIndex {
         allowed: impl Fn(usize) -> u64,
         mut visit: impl FnMut(usize, u16),
     ) {
+        // A word of 64 sets at a time (`fresh` has one per word).
         for w in 0..self.fresh.len() {
             let allowed = allowed(w);
             if allowed == 0 {
@@ -277,7 +278,7 @@ impl SetIndex {
             // The rows hold only the set's digits, so their union is the candidates; the sets
             // meeting it are dropped only when there are any (most words of an outside set's
             // search have none).
-            let mut partners = by_digit.iter().fold(0, |acc, &w| acc | w) & allowed;
+            let mut partners = by_digit.iter().fold(0, |acc, &sets| acc | sets) & allowed;
             if partners == 0 {
                 continue;
             }
