@@ -12,6 +12,7 @@ use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
+use crate::core::bits;
 use crate::core::notation::house_list;
 use crate::core::{Bits81, CandidateSet, Grid, Intersection, HOUSE_SETS, INTERSECTIONS};
 use crate::model::als::is_pure_set;
@@ -91,7 +92,7 @@ pub fn sue_de_coq(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 /// pure: [`is_pure_set`]).
 pub fn sue_de_coq_gnpx584(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     let gnpx_set = |cells: Bits81| {
-        let (n, digits) = (cells.count(), digits_of(grid, cells).count_ones());
+        let (n, digits) = (cells.count(), bits::nine_bit_count(digits_of(grid, cells)));
         n <= 5 && digits <= n + 2 && is_pure_set(grid, cells)
     };
     sue_de_coq_where(grid, Variant::Gnpx584, &gnpx_set, sink)
@@ -148,13 +149,14 @@ fn intersection(
                 continue;
             }
             let v = digits_of(grid, c_cells);
-            if (v.count_ones()) < n_c + 2 {
+            if bits::nine_bit_count(v) < n_c + 2 {
                 continue;
             }
             // Cells minus extra digits (outside V) of the line and box parts must add up to
             // |V| - |C| (the extras of disjoint D_L and D_B are distinct).
-            let surplus = v.count_ones() - n_c;
-            let share = |cells: u32, digits: u16| cells as i32 - (digits & !v).count_ones() as i32;
+            let surplus = bits::nine_bit_count(v) - n_c;
+            let share =
+                |cells: u32, digits: u16| cells as i32 - bits::nine_bit_count(digits & !v) as i32;
             // The box parts the core admits, once per core rather than per line part, listed by
             // their share (offset by SHARE_OFFSET), each list in mask order: a line part meets
             // only the list whose share completes its own to the surplus.
@@ -180,7 +182,7 @@ fn intersection(
                         continue;
                     }
                     let cells = n_c + n_l + n_b;
-                    if (v | d_l | d_b).count_ones() != cells {
+                    if bits::nine_bit_count(v | d_l | d_b) != cells {
                         continue;
                     }
                     let pattern = c_cells | l_cells | b_cells;
@@ -349,7 +351,7 @@ impl SdcHouses<'_> {
     fn core(&self, core: Bits81, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         let grid = self.grid;
         let v = digits_of(grid, core);
-        let surplus = v.count_ones() as i32 - core.count() as i32;
+        let surplus = bits::nine_bit_count(v) as i32 - core.count() as i32;
         if surplus < 2 {
             return ControlFlow::Continue(());
         }
@@ -359,7 +361,7 @@ impl SdcHouses<'_> {
             grid,
             &line_source[..line_cells],
             &mut |line_part, d_l, n| {
-                let extra = (d_l & !v).count_ones() as i32;
+                let extra = bits::nine_bit_count(d_l & !v) as i32;
                 if d_l & v == 0 || n <= extra || n - extra >= surplus {
                     return ControlFlow::Continue(true);
                 }
@@ -375,7 +377,9 @@ impl SdcHouses<'_> {
                             // Digits only grow: no extension can drop the forbidden one.
                             return ControlFlow::Continue(false);
                         }
-                        if d_b & v == 0 || size - (d_b & !v).count_ones() as i32 != box_surplus {
+                        if d_b & v == 0
+                            || size - bits::nine_bit_count(d_b & !v) as i32 != box_surplus
+                        {
                             return ControlFlow::Continue(true);
                         }
                         self.emit(core, v, (line_part, d_l), (box_part, d_b), sink)?;
@@ -479,14 +483,14 @@ mod tests {
                 };
                 for core in cores {
                     let v = digits_of(grid, core);
-                    let surplus = v.count_ones() as i32 - core.count() as i32;
+                    let surplus = bits::nine_bit_count(v) as i32 - core.count() as i32;
                     let mut line_parts = Vec::new();
                     let line_source: Vec<usize> = line_set.and_not(core).iter().collect();
                     subsets(&line_source, Bits81::EMPTY, &mut line_parts);
                     for line_part in line_parts.into_iter().filter(|_| surplus >= 2) {
                         let d_l = digits_of(grid, line_part);
                         let n = line_part.count() as i32;
-                        let extra = (d_l & !v).count_ones() as i32;
+                        let extra = bits::nine_bit_count(d_l & !v) as i32;
                         if d_l & v == 0 || n <= extra || n - extra >= surplus {
                             continue;
                         }
@@ -496,7 +500,7 @@ mod tests {
                         subsets(&box_source, Bits81::EMPTY, &mut box_parts);
                         for box_part in box_parts {
                             let d_b = digits_of(grid, box_part);
-                            let box_extra = (d_b & !v).count_ones() as i32;
+                            let box_extra = bits::nine_bit_count(d_b & !v) as i32;
                             if d_b & d_l & v != 0
                                 || d_b & v == 0
                                 || box_part.count() as i32 - box_extra != surplus - (n - extra)
@@ -532,7 +536,7 @@ mod tests {
                     for digit in 0..9 {
                         let drop = rng.random_set(10 * round);
                         for cell in grid.plane(digit) & drop {
-                            if grid.candidates(cell).count_ones() > 1 {
+                            if bits::nine_bit_count(grid.candidates(cell)) > 1 {
                                 grid.eliminate(cell, digit);
                             }
                         }
