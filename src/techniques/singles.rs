@@ -100,7 +100,7 @@ fn full_houses(
         }
         let cell = open.first().unwrap_or_default();
         let missing = ALL_DIGITS & !grid.placed_digits_in(house);
-        if missing.count_ones() != 1 {
+        if crate::core::bits::nine_bit_count(missing) != 1 {
             continue;
         }
         let digit = missing.trailing_zeros() as usize;

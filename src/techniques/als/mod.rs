@@ -98,9 +98,13 @@ fn als_xz_of(
             let (sb, live_b) = (&table.sets[b], table.live[b]);
             // z needs another RCC to lock against (both RCCs serve a doubly link), and both
             // sets live in z; a doubly link's locked digits need a live one.
-            let single = if rcc.count_ones() == 1 { rcc } else { 0 };
+            let single = if bits::nine_bit_count(rcc) == 1 {
+                rcc
+            } else {
+                0
+            };
             let zs = sa.digits & sb.digits & live_a & live_b & !single;
-            let doubly = rcc.count_ones() >= 2 && !sa.cells.intersects(sb.cells);
+            let doubly = bits::nine_bit_count(rcc) >= 2 && !sa.cells.intersects(sb.cells);
             let locked = (live_a & sa.digits | live_b & sb.digits) & !rcc;
             if zs != 0 || (doubly && locked != 0) {
                 let total = (sa.cells.count() + sb.cells.count()) as u8;
@@ -173,7 +177,7 @@ fn xz_steps_with(
         let (sa, sb) = (&table.sets[a], &table.sets[b]);
         let both = sa.cells | sb.cells;
         let mut eliminations = crate::core::CandidateSet::EMPTY;
-        let doubly = rcc.count_ones() >= 2 && !sa.cells.intersects(sb.cells);
+        let doubly = bits::nine_bit_count(rcc) >= 2 && !sa.cells.intersects(sb.cells);
         for z in bits::digits(sa.digits & sb.digits) {
             // z needs another RCC to lock against (both RCCs serve a doubly link).
             if rcc == 1 << z {

@@ -15,6 +15,7 @@
 
 use super::nodes::{digit_of, is_on, node_of, state, Nodes, State, SINGLES};
 use super::Adjacency;
+use crate::core::bits::nine_bit_count;
 use crate::core::{Bits81, PEERS};
 
 /// No step from this start's search.
@@ -342,7 +343,7 @@ impl<'n, 'g> Tests<'n, 'g> {
             // A false candidate strongly linked to the start: the start is true.
             let strong = if own {
                 self.nodes.links.strong_partners(self.digit, cell)
-            } else if self.nodes.links.mask(cell).count_ones() == 2 {
+            } else if nine_bit_count(self.nodes.links.mask(cell)) == 2 {
                 Bits81::cell(cell)
             } else {
                 Bits81::EMPTY
@@ -371,7 +372,7 @@ impl<'n, 'g> Tests<'n, 'g> {
         } else if node < SINGLES && digit > self.digit {
             // Another digit's candidate: in the start's cell, a third candidate of the cell;
             // in a peer, the end's digit in the start's cell or the start's in the end's.
-            let same_cell = if self.nodes.grid.candidates(cell).count_ones() >= 3 {
+            let same_cell = if nine_bit_count(self.nodes.grid.candidates(cell)) >= 3 {
                 Bits81::cell(cell)
             } else {
                 Bits81::EMPTY

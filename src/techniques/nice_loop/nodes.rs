@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::core::bits::digits;
+use crate::core::bits::{digits, nine_bit_count};
 use crate::core::{
     houses_holding, Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, INTERSECTIONS, PEERS,
 };
@@ -594,7 +594,7 @@ impl<'a> Nodes<'a> {
             if single {
                 let cell = node % 81;
                 let mask = self.links.mask(cell);
-                if mask.count_ones() == 2 {
+                if nine_bit_count(mask) == 2 {
                     let other = (mask & !(1 << digit)).trailing_zeros() as usize;
                     out.push(state(other * 81 + cell, true));
                 }
@@ -628,7 +628,7 @@ impl<'a> Nodes<'a> {
     /// How many successors of a true node come after its ALS nodes (its cell's other digits).
     pub(super) fn after_als_entered(&self, node: usize) -> usize {
         if node < SINGLES {
-            (self.links.mask(node % 81) & !(1 << digit_of(node))).count_ones() as usize
+            nine_bit_count(self.links.mask(node % 81) & !(1 << digit_of(node))) as usize
         } else {
             0
         }
