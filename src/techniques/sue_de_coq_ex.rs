@@ -262,6 +262,23 @@ fn seeing_all(grid: &Grid, digit: usize, sets: &[Part<'_>], pattern: Bits81) -> 
         .and_not(pattern)
 }
 
+/// A finned form's eliminations: the fin `fin` leaves the cells outside `pattern` seeing all its
+/// places in `sets`; `None` when there are none. The fin's plane is tested before a candidate set
+/// is made: most patterns eliminate nothing.
+fn fin_eliminations(
+    grid: &Grid,
+    fin: usize,
+    sets: &[Part<'_>],
+    pattern: Bits81,
+) -> Option<CandidateSet> {
+    let gone = seeing_all(grid, fin, sets, pattern);
+    (!gone.is_empty()).then(|| {
+        let mut eliminations = CandidateSet::EMPTY;
+        eliminations.planes[fin] = gone;
+        eliminations
+    })
+}
+
 /// Eliminations of every digit of `digits` from the cells seeing all its places in `sets`.
 fn locked_eliminations(grid: &Grid, digits: u16, sets: &[Part<'_>]) -> CandidateSet {
     let pattern = sets.iter().fold(Bits81::EMPTY, |acc, s| acc | s.set.cells);
@@ -367,14 +384,9 @@ pub fn finned_sue_de_coq_ex1(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlo
             let sets = [stem, leaf];
             let pattern = stem.set.cells | leaf.set.cells;
             for fin in bits::digits(stem.set.digits & leaf.set.digits & !rcc) {
-                // One plane, tested before a candidate set is made: most pairs eliminate
-                // nothing.
-                let gone = seeing_all(grid, fin, &sets, pattern);
-                if gone.is_empty() {
+                let Some(eliminations) = fin_eliminations(grid, fin, &sets, pattern) else {
                     continue;
-                }
-                let mut eliminations = CandidateSet::EMPTY;
-                eliminations.planes[fin] = gone;
+                };
                 emit(technique, &sets, &[rcc], 1 << fin, &eliminations, sink)?;
             }
         }
@@ -410,12 +422,10 @@ pub fn finned_sue_de_coq_ex2(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlo
                 let sets = [stem, a, b];
                 let pattern = stem.set.cells | a.set.cells | b.set.cells;
                 for fin in bits::digits(stem.set.digits & b.set.digits & !(rcc_a | rcc_b)) {
-                    let gone = seeing_all(grid, fin, &[stem, b], pattern);
-                    if gone.is_empty() {
+                    let Some(eliminations) = fin_eliminations(grid, fin, &[stem, b], pattern)
+                    else {
                         continue;
-                    }
-                    let mut eliminations = CandidateSet::EMPTY;
-                    eliminations.planes[fin] = gone;
+                    };
                     let rccs = [rcc_a, rcc_b];
                     emit(technique, &sets, &rccs, 1 << fin, &eliminations, sink)?;
                 }
