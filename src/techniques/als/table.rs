@@ -293,14 +293,21 @@ impl SetIndex {
                 }
                 partners &= allowed;
             }
+            // Each partner's RCC digits, a digit's partners at a time: a partner shares one or
+            // two RCCs, so this visits far fewer (digit, partner) pairs than asking each
+            // partner about each of the set's digits.
+            let mut rccs_of = [0u16; 64];
+            for digit in bits::digits(set.digits) {
+                let mut sharing = by_digit[digit] & partners;
+                while sharing != 0 {
+                    rccs_of[sharing.trailing_zeros() as usize] |= 1 << digit;
+                    sharing &= sharing - 1;
+                }
+            }
             while partners != 0 {
                 let bit = partners.trailing_zeros() as usize;
                 partners &= partners - 1;
-                let b = w * 64 + bit;
-                let rccs = bits::digits(set.digits)
-                    .filter(|&d| by_digit[d] >> bit & 1 != 0)
-                    .fold(0u16, |m, d| m | 1 << d);
-                visit(b, rccs);
+                visit(w * 64 + bit, rccs_of[bit]);
             }
         }
     }
