@@ -18,7 +18,7 @@ use crate::core::bits;
 use crate::core::notation::{compressed_cells, digit_list};
 use crate::core::{Bits81, CandidateSet, Grid, HOUSE_SETS};
 use crate::model::als::{for_each_locked_set_in_house, Als};
-use crate::techniques::als::{als_table, AlsFlavor, AlsTable, IndexRows, Neighbour};
+use crate::techniques::als::{linked_als_table, AlsFlavor, AlsTable, IndexRows, Neighbour};
 use crate::techniques::memo;
 use crate::techniques::step::{with_kept_step, Step};
 use crate::techniques::text::eliminated_cells;
@@ -142,7 +142,7 @@ impl SdcTable {
         // Let go of the last state's ALS table first, so that the ALS table's update can
         // reuse its buffers.
         self.als = None;
-        let als = als_table(grid, MAX_SET_CELLS, AlsFlavor::Gnpx584);
+        let als = linked_als_table(grid, MAX_SET_CELLS, AlsFlavor::Gnpx584);
         // The ALS stems are the leaves of two cells or more, in the same order.
         self.als_stems.clear();
         self.als_stems.extend(

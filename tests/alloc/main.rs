@@ -207,14 +207,17 @@ fn bounds(scale: Scale) -> (f64, f64) {
         // finders that fill a step per find (Sue de Coq, the bivalue chains) kept theirs: what
         // is left is buffers growing past the largest seen; 0.0007 and 0.016 in the eighth,
         // once the wings, X-Chain, the two-link single-digit patterns, Empty Rectangle and the
-        // colourings filled the kept step too (ForceChain's step is still made per call).
-        "gnpx" => (0.0009, 0.021),
+        // colourings filled the kept step too (ForceChain's step is still made per call);
+        // 0.0007 and 0.022 in the tenth, once ALS-XZ listed its sets' partners itself (one
+        // more list growing to its largest, and the ALS tables' work spaces kept per table).
+        "gnpx" => (0.0009, 0.026),
         // Measured 2026-12-05: 0.0034 and 0.28, once the Sue de Coq Ex table reused its
         // buffers (0.181 and 14.16 on 2026-12-04; 0.240 and 19.95 at first); 0.0018 and 0.040
         // in the day's fourth session, with the ALS finders' buffers kept; 0.0009 and 0.010 in
         // the seventh (Sue de Coq Ex's steps in the kept step too); 0.0005 and 0.009 in the
-        // eighth (the wings and single-digit patterns in the kept step).
-        "gnpx584" => (0.0007, 0.013),
+        // eighth (the wings and single-digit patterns in the kept step); 0.0007 and 0.009 in
+        // the tenth (each ALS table keeps its own work space).
+        "gnpx584" => (0.0008, 0.013),
         // Measured 2026-12-05: 0.058 and 5.44, once HoDoKu's ALS list and ALS-XY-Wing reused
         // their buffers (0.062 and 9.23 on 2026-12-04; 0.178 and 49.87 at first); 0.058 and
         // 3.81 at the third session's end; 0.006 and 0.43 in the fourth, once its nice loops

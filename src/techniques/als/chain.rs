@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 
 use super::{
-    als_step, als_table, eliminated_digits, with_step, AlsFlavor, AlsTable, MAX_CHAIN_ALS,
+    als_step, eliminated_digits, linked_als_table, with_step, AlsFlavor, AlsTable, MAX_CHAIN_ALS,
 };
 use crate::core::bits;
 use crate::core::{Bits81, CandidateSet, Grid};
@@ -200,7 +200,7 @@ pub fn als_chain_capped(
     max_sets: usize,
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
-    let table = als_table(grid, max_cells, AlsFlavor::Standard);
+    let table = linked_als_table(grid, max_cells, AlsFlavor::Standard);
     let mut buffers = BUFFERS.with(|b| std::mem::take(&mut *b.borrow_mut()));
     let flow = chains(grid, &table, min_sets, max_sets, &mut buffers, sink);
     BUFFERS.with(|b| *b.borrow_mut() = buffers);

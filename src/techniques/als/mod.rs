@@ -27,7 +27,7 @@ use super::{StepSink, TechniqueId};
 use crate::model::als::MAX_ALS_CELLS;
 use crate::techniques::memo::noting_steps;
 use table::AlsMiss;
-pub(crate) use table::{als_table, AlsTable, IndexRows, Neighbour};
+pub(crate) use table::{als_table, linked_als_table, AlsTable, IndexRows, Neighbour};
 
 use crate::core::bits;
 use crate::core::{Bits81, Grid, ALL_DIGITS};
@@ -72,6 +72,15 @@ pub fn als_xz_gnpx584(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
 }
 
 /// ALS-XZ over the `flavor` table of sets of up to `max_cells` cells.
+///
+/// The pairs are tried in order of total size, then first set, then second set (both in table
+/// order), each pair once (the first set before the second). A first set's partners after it
+/// come out of one search of the table's index ([`AlsTable::for_each_partner_in`]), made the
+/// first time the set is needed (the totals a set of n cells takes part in as a first set start
+/// at 2n); its partners of one total are the next run of that list (the table is in order of
+/// size). So the table need not be linked, and the search stops at the first step a sink takes:
+/// the usual step, found among small sets, costs the few searches of the sets before it rather
+/// than the whole table's neighbour lists.
 fn als_xz_of(
     grid: &Grid,
     max_cells: usize,
@@ -79,130 +88,161 @@ fn als_xz_of(
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
     let table = als_table(grid, max_cells, flavor);
+    let mut lists = XZ_LISTS.with(|l| std::mem::take(&mut *l.borrow_mut()));
     // Pairs of sets as old as the table of the last search that found nothing eliminate
-    // nothing (AlsMiss).
+    // nothing (AlsMiss): an old first set's search skips the old sets, a word at a time.
     let settled = AlsMiss::settled(XZ_MISS.get(), &table, grid);
-    // The pairs that may eliminate, in the order of the search (by total size, then the first
-    // set, then its neighbour list): one pass over the neighbour lists, then a stable counting
-    // sort by total into the second buffer (a comparison sort allocated its scratch every call).
-    let (mut pairs, mut by_total) = XZ_PAIRS.with(|p| std::mem::take(&mut *p.borrow_mut()));
-    pairs.clear();
-    for a in 0..table.len() {
-        let (sa, live_a) = (&table.sets[a], table.live[a]);
-        let a_old = settled.is_old(&table, a);
-        for neighbour in table.neighbours(a) {
-            let (b, rcc) = (neighbour.set() as usize, neighbour.rccs());
-            if b < a || a_old && settled.is_old(&table, b) {
-                continue;
-            }
-            let (sb, live_b) = (&table.sets[b], table.live[b]);
-            // z needs another RCC to lock against (both RCCs serve a doubly link), and both
-            // sets live in z; a doubly link's locked digits need a live one.
-            let single = if bits::nine_bit_count(rcc) == 1 {
-                rcc
-            } else {
-                0
-            };
-            let zs = sa.digits & sb.digits & live_a & live_b & !single;
-            let doubly = bits::nine_bit_count(rcc) >= 2 && !sa.cells.intersects(sb.cells);
-            let locked = (live_a & sa.digits | live_b & sb.digits) & !rcc;
-            if zs != 0 || (doubly && locked != 0) {
-                let total = (sa.cells.count() + sb.cells.count()) as u8;
-                pairs.push((total, a as u32, b as u32, rcc));
-            }
-        }
+    lists.old.clear();
+    lists.old.resize(table.len().div_ceil(64), 0);
+    for i in (0..table.len()).filter(|&i| settled.is_old(&table, i)) {
+        lists.old[i / 64] |= 1 << (i % 64);
     }
-    sort_by_total(&pairs, &mut by_total);
-    let (flow, found) = noting_steps(sink, |sink| xz_steps(grid, &table, &by_total, sink));
+    lists.partners.clear();
+    lists.start.clear();
+    lists.next.clear();
+    // The sets of each size: a run of the table (an ALS has at most eight cells).
+    let of_size: [_; 10] = std::array::from_fn(|cells| table.of_size(cells));
+    let (flow, found) = noting_steps(sink, |sink| {
+        with_step(|step| {
+            let XzLists {
+                old,
+                partners,
+                start,
+                next,
+            } = &mut lists;
+            for total in 2..=2 * max_cells {
+                for a in 0..table.len() {
+                    let cells_a = table.sets[a].cells.count() as usize;
+                    if 2 * cells_a > total {
+                        break;
+                    }
+                    let Some(run) = of_size.get(total - cells_a) else {
+                        continue;
+                    };
+                    // The partners after each set up to a, listed in order.
+                    while start.len() <= a {
+                        let first = start.len();
+                        start.push(partners.len() as u32);
+                        next.push(partners.len() as u32);
+                        let first_old = old[first / 64] >> (first % 64) & 1 != 0;
+                        if table.is_linked() {
+                            // A finder before this one had the lists made: read them.
+                            partners.extend(
+                                table
+                                    .neighbours(first)
+                                    .iter()
+                                    .map(|n| (n.set(), n.rccs()))
+                                    .filter(|&(b, _)| {
+                                        b as usize > first
+                                            && !(first_old
+                                                && old[b as usize / 64] >> (b % 64) & 1 != 0)
+                                    }),
+                            );
+                        } else {
+                            let skip = first_old.then_some(&old[..]);
+                            let _ = table.for_each_partner_in(
+                                first,
+                                first + 1..table.len(),
+                                skip,
+                                |b, rcc| {
+                                    partners.push((b as u32, rcc));
+                                    ControlFlow::Continue(())
+                                },
+                            );
+                        }
+                    }
+                    let end = start.get(a + 1).map_or(partners.len(), |&end| end as usize);
+                    let mut k = next[a] as usize;
+                    while k < end && (partners[k].0 as usize) < run.end {
+                        let (b, rcc) = partners[k];
+                        k += 1;
+                        next[a] = k as u32;
+                        xz_pair(grid, &table, a, b as usize, rcc, step, sink)?;
+                    }
+                }
+            }
+            ControlFlow::Continue(())
+        })
+    });
     if !found {
         XZ_MISS.set(Some(AlsMiss::of(&table, grid)));
     }
-    XZ_PAIRS.with(|p| *p.borrow_mut() = (pairs, by_total));
+    XZ_LISTS.with(|l| *l.borrow_mut() = lists);
     flow
 }
 
-/// An ALS-XZ candidate pair: (total size, set a, set b, RCCs).
-type XzPair = (u8, u32, u32, u16);
+/// ALS-XZ's work space, kept between calls so that a call allocates nothing once warm.
+#[derive(Default)]
+struct XzLists {
+    /// The old sets ([`AlsMiss`]) as words of bits.
+    old: Vec<u64>,
+    /// Per first set searched so far, its partners after it and their RCCs, in table order:
+    /// set `a`'s are `partners[start[a]..start[a + 1]]` (the last set's run to the end).
+    partners: Vec<(u32, u16)>,
+    start: Vec<u32>,
+    /// Per first set, where its partners of the next total begin.
+    next: Vec<u32>,
+}
 
 thread_local! {
     /// Where ALS-XZ last found nothing.
     static XZ_MISS: std::cell::Cell<Option<AlsMiss>> = const { std::cell::Cell::new(None) };
     /// Where ALS-XY-Wing last found nothing.
     static XY_MISS: std::cell::Cell<Option<AlsMiss>> = const { std::cell::Cell::new(None) };
-    /// ALS-XZ's candidate pairs as found and sorted by total, kept between calls so that a call
-    /// allocates nothing once warm.
-    static XZ_PAIRS: std::cell::RefCell<(Vec<XzPair>, Vec<XzPair>)> =
-        const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+    /// ALS-XZ's work space.
+    static XZ_LISTS: std::cell::RefCell<XzLists> = std::cell::RefCell::new(XzLists::default());
 }
 
-/// `pairs` into `sorted` by total size, in their order among equal totals (a counting sort: an
-/// ALS lies in one house, so it has at most eight cells and a pair at most sixteen).
-fn sort_by_total(pairs: &[XzPair], sorted: &mut Vec<XzPair>) {
-    let mut start = [0usize; 18];
-    for &(total, ..) in pairs {
-        start[usize::from(total) + 1] += 1;
-    }
-    for i in 1..start.len() {
-        start[i] += start[i - 1];
-    }
-    sorted.clear();
-    sorted.resize(pairs.len(), (0, 0, 0, 0));
-    for &pair in pairs {
-        let slot = &mut start[usize::from(pair.0)];
-        sorted[*slot] = pair;
-        *slot += 1;
-    }
-}
-
-/// The ALS-XZ steps of the candidate `pairs`, in order.
-fn xz_steps(
+/// The ALS-XZ step of sets `a` and `b` of `table` with RCCs `rcc`, if it eliminates anything,
+/// to `sink`.
+fn xz_pair(
     grid: &Grid,
     table: &AlsTable,
-    pairs: &[XzPair],
-    sink: &mut StepSink<'_>,
-) -> ControlFlow<()> {
-    with_step(|step| xz_steps_with(grid, table, pairs, step, sink))
-}
-
-/// [`xz_steps`], filling `step`.
-fn xz_steps_with(
-    grid: &Grid,
-    table: &AlsTable,
-    pairs: &[XzPair],
+    a: usize,
+    b: usize,
+    rcc: u16,
     step: &mut Step,
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
-    for &(_, a, b, rcc) in pairs {
-        let (a, b) = (a as usize, b as usize);
-        let (sa, sb) = (&table.sets[a], &table.sets[b]);
-        let both = sa.cells | sb.cells;
-        let mut eliminations = crate::core::CandidateSet::EMPTY;
-        let doubly = bits::nine_bit_count(rcc) >= 2 && !sa.cells.intersects(sb.cells);
-        for z in bits::digits(sa.digits & sb.digits) {
-            // z needs another RCC to lock against (both RCCs serve a doubly link).
-            if rcc == 1 << z {
-                continue;
-            }
-            eliminations.planes[z] |= table.common_targets(grid, z, a, b, both);
-        }
-        if doubly {
-            // Each set is locked on its digits other than the RCCs.
-            for (i, set) in [sa, sb].into_iter().enumerate() {
-                let id = if i == 0 { a } else { b };
-                for d in bits::digits(set.digits & !rcc) {
-                    eliminations.planes[d] |= (grid.plane(d) & table.sees[id][d]).and_not(both);
-                }
-            }
-        }
-        if eliminations.is_empty() {
+    let (sa, sb) = (&table.sets[a], &table.sets[b]);
+    let (live_a, live_b) = (table.live[a], table.live[b]);
+    // z needs another RCC to lock against (both RCCs serve a doubly link), and both sets live
+    // in z; a doubly link's locked digits need a live one.
+    let single = if bits::nine_bit_count(rcc) == 1 {
+        rcc
+    } else {
+        0
+    };
+    let zs = sa.digits & sb.digits & live_a & live_b & !single;
+    let doubly = bits::nine_bit_count(rcc) >= 2 && !sa.cells.intersects(sb.cells);
+    let locked = (live_a & sa.digits | live_b & sb.digits) & !rcc;
+    if zs == 0 && !(doubly && locked != 0) {
+        return ControlFlow::Continue(());
+    }
+    let both = sa.cells | sb.cells;
+    let mut eliminations = crate::core::CandidateSet::EMPTY;
+    for z in bits::digits(sa.digits & sb.digits) {
+        // z needs another RCC to lock against (both RCCs serve a doubly link).
+        if rcc == 1 << z {
             continue;
         }
-        als_step(TechniqueId::AlsXz, &[sa.cells, sb.cells], &[rcc], step);
-        step.eliminations = eliminations;
-        step.digits = (sa.digits & sb.digits) & !rcc | if doubly { rcc } else { 0 };
-        sink(step)?;
+        eliminations.planes[z] |= table.common_targets(grid, z, a, b, both);
     }
-    ControlFlow::Continue(())
+    if doubly {
+        // Each set is locked on its digits other than the RCCs.
+        for (id, set) in [(a, sa), (b, sb)] {
+            for d in bits::digits(set.digits & !rcc) {
+                eliminations.planes[d] |= (grid.plane(d) & table.sees[id][d]).and_not(both);
+            }
+        }
+    }
+    if eliminations.is_empty() {
+        return ControlFlow::Continue(());
+    }
+    als_step(TechniqueId::AlsXz, &[sa.cells, sb.cells], &[rcc], step);
+    step.eliminations = eliminations;
+    step.digits = (sa.digits & sb.digits) & !rcc | if doubly { rcc } else { 0 };
+    sink(step)
 }
 
 /// ALS-XY-Wing: a pivot set C with RCC x to set A and RCC y ≠ x to set B. A and B cannot both
@@ -233,7 +273,7 @@ fn als_xy_wing_of(
     flavor: AlsFlavor,
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
-    let table = als_table(grid, max_cells, flavor);
+    let table = linked_als_table(grid, max_cells, flavor);
     // Wings and pivots all as old as the table of the last search that found nothing
     // eliminate nothing (AlsMiss).
     let settled = AlsMiss::settled(XY_MISS.get(), &table, grid);
@@ -365,28 +405,73 @@ mod tests {
     use super::*;
     use crate::core::test_support::{candidates, with_cells, Xorshift};
 
-    /// The counting sort keeps equal totals in their order, as a stable sort does.
-    #[test]
-    fn pairs_sorted_by_total_as_by_a_stable_sort() {
-        let mut random = Xorshift(0x5eed_0a15);
-        let mut sorted = Vec::new();
-        for len in [0, 1, 2, 7, 64, 500] {
-            let pairs: Vec<XzPair> = (0..len)
-                .map(|i| {
-                    let total = 2 + (random.next() % 15) as u8;
-                    (
-                        total,
-                        i,
-                        (random.next() % 300) as u32,
-                        (random.next() % 512) as u16,
-                    )
-                })
-                .collect();
-            sort_by_total(&pairs, &mut sorted);
-            let mut want = pairs.clone();
-            want.sort_by_key(|&(total, ..)| total);
-            assert_eq!(sorted, want, "{len} pairs");
+    /// ALS-XZ's steps as the search read them before it searched the index: every pair of the
+    /// linked table's neighbour lists (first set before second), stably sorted by total size.
+    fn xz_by_neighbour_lists(grid: &Grid, max_cells: usize, flavor: AlsFlavor) -> Vec<Step> {
+        let table = linked_als_table(grid, max_cells, flavor);
+        let mut pairs = Vec::new();
+        for a in 0..table.len() {
+            for neighbour in table.neighbours(a) {
+                let b = neighbour.set() as usize;
+                if b > a {
+                    let total = table.sets[a].cells.count() + table.sets[b].cells.count();
+                    pairs.push((total, a, b, neighbour.rccs()));
+                }
+            }
         }
+        pairs.sort_by_key(|&(total, ..)| total);
+        let mut steps = Vec::new();
+        let mut step = Step::new(TechniqueId::AlsXz);
+        for (_, a, b, rcc) in pairs {
+            let _ = xz_pair(grid, &table, a, b, rcc, &mut step, &mut |found| {
+                steps.push(found.clone());
+                ControlFlow::Continue(())
+            });
+        }
+        steps
+    }
+
+    #[test]
+    fn als_xz_off_the_index_takes_the_pairs_of_the_neighbour_lists_in_their_order() {
+        // Shipped hard states and royle17 starts, thinned by random eliminations that keep a
+        // solution possible or not: both flavors, every step in the same order. The memos are
+        // off so that every pair is tried.
+        let was = crate::techniques::memo::set_enabled(false);
+        let mut rng = Xorshift(0x243F_6A88_85A3_08D3);
+        let mut compared = 0;
+        for mut grid in crate::techniques::shipped_test_grids(20) {
+            for round in 0..4 {
+                for flavor in [AlsFlavor::Standard, AlsFlavor::Gnpx584] {
+                    let want = xz_by_neighbour_lists(&grid, MAX_ALS_CELLS, flavor);
+                    let mut got = Vec::new();
+                    let _ = als_xz_of(&grid, MAX_ALS_CELLS, flavor, &mut |step| {
+                        got.push(step.clone());
+                        ControlFlow::Continue(())
+                    });
+                    assert_eq!(got, want, "{flavor:?}, round {round}");
+                    compared += got.len();
+                }
+                for _ in 0..6 {
+                    let open: Vec<usize> = grid
+                        .unsolved()
+                        .iter()
+                        .filter(|&c| bits::nine_bit_count(grid.candidates(c)) > 1)
+                        .collect();
+                    if open.is_empty() {
+                        break;
+                    }
+                    let cell = open[(random_below(&mut rng, open.len() as u64)) as usize];
+                    let digit = bits::digits(grid.candidates(cell)).next().unwrap_or(0);
+                    grid.eliminate(cell, digit);
+                }
+            }
+        }
+        crate::techniques::memo::set_enabled(was);
+        assert!(compared > 1000, "only {compared} steps compared");
+    }
+
+    fn random_below(rng: &mut Xorshift, n: u64) -> u64 {
+        rng.next() % n
     }
 
     #[test]

@@ -21,6 +21,7 @@
 //! table is built from nothing.
 
 use std::cell::RefCell;
+use std::ops::{ControlFlow, Range};
 use std::rc::Rc;
 
 use crate::core::bits::{self, set_bits};
@@ -107,6 +108,9 @@ pub(crate) struct AlsTable {
     /// the table (to find the fresh sets' neighbours) and kept for
     /// [`AlsTable::for_each_rcc_partner`].
     index: SetIndex,
+    /// Whether `adjacent` and `start` hold this table's neighbour lists ([`AlsTable::link`]):
+    /// an update leaves them out until a finder asks for them ([`linked_als_table`]).
+    linked: bool,
 }
 
 /// Where a set of `cells` found in `house` stands in a table: by size, then house, then the
@@ -212,16 +216,13 @@ struct SetIndex {
 }
 
 impl SetIndex {
-    /// The index of `table`'s sets, of which those at `fresh_ids` are fresh.
-    fn build(&mut self, table: &AlsTable, fresh_ids: &[u32]) {
+    /// The index of `table`'s sets.
+    fn build(&mut self, table: &AlsTable) {
         let words = table.len().div_ceil(64);
         self.words.clear();
         self.words.resize(INDEX_ROWS * words, 0);
         self.fresh.clear();
         self.fresh.resize(words, 0);
-        for &i in fresh_ids {
-            self.fresh[i as usize / 64] |= 1 << (i % 64);
-        }
         for i in 0..table.len() {
             let word = &mut self.words[i / 64 * INDEX_ROWS..][..INDEX_ROWS];
             let bit = 1u64 << (i % 64);
@@ -232,10 +233,18 @@ impl SetIndex {
         self.cells.build(table.sets.iter().map(|set| set.cells));
     }
 
+    /// Marks the sets at `fresh_ids` as the fresh ones (those whose partners a link searches).
+    fn mark_fresh(&mut self, fresh_ids: &[u32]) {
+        self.fresh.fill(0);
+        for &i in fresh_ids {
+            self.fresh[i as usize / 64] |= 1 << (i % 64);
+        }
+    }
+
     /// Calls `visit(b, rccs)` for every set `b` sharing RCCs (bit per digit) with the fresh set
     /// `a` of `table`, increasing: the sets before `a` that are not fresh and every set after
     /// it; for GNPX v5.84, only the sets with no cell of `a`.
-    fn for_each_partner(&self, a: usize, table: &AlsTable, visit: impl FnMut(usize, u16)) {
+    fn for_each_partner(&self, a: usize, table: &AlsTable, mut visit: impl FnMut(usize, u16)) {
         let (a_word, a_bit) = (a / 64, a % 64);
         let allowed = |w: usize| {
             let after = match w.cmp(&a_word) {
@@ -247,23 +256,35 @@ impl SetIndex {
             !self.fresh[w] | after
         };
         let apart = table.flavor == AlsFlavor::Gnpx584;
-        self.for_each_partner_among(&table.sets[a], table.rows_of(a), apart, allowed, visit);
+        let _ = self.for_each_partner_among(
+            &table.sets[a],
+            table.rows_of(a),
+            apart,
+            0..self.fresh.len(),
+            allowed,
+            |b, rccs| {
+                visit(b, rccs);
+                ControlFlow::Continue(())
+            },
+        );
     }
 
-    /// Calls `visit(b, rccs)` for every set `b` among those `allowed` (a word of the sets per
-    /// word index) sharing RCCs (bit per digit) with `set` (a set whose rows are `rows`, in
-    /// the table or not), increasing; with `apart`, only the sets with no cell of `set`.
+    /// Calls `visit(b, rccs)` for every set `b` in the words `words` among those `allowed` (a
+    /// word of the sets per word index) sharing RCCs (bit per digit) with `set` (a set whose
+    /// rows are `rows`, in the table or not), increasing, until it breaks; with `apart`, only
+    /// the sets with no cell of `set`.
     #[inline]
     fn for_each_partner_among(
         &self,
         set: &Als,
         rows: &[u16],
         apart: bool,
+        words: Range<usize>,
         allowed: impl Fn(usize) -> u64,
-        mut visit: impl FnMut(usize, u16),
-    ) {
-        // A word of 64 sets at a time (`fresh` has one per word).
-        for w in 0..self.fresh.len() {
+        mut visit: impl FnMut(usize, u16) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        // A word of 64 sets at a time.
+        for w in words {
             let allowed = allowed(w);
             if allowed == 0 {
                 continue;
@@ -293,23 +314,16 @@ impl SetIndex {
                 }
                 partners &= allowed;
             }
-            // Each partner's RCC digits, a digit's partners at a time: a partner shares one or
-            // two RCCs, so this visits far fewer (digit, partner) pairs than asking each
-            // partner about each of the set's digits.
-            let mut rccs_of = [0u16; 64];
-            for digit in bits::digits(set.digits) {
-                let mut sharing = by_digit[digit] & partners;
-                while sharing != 0 {
-                    rccs_of[sharing.trailing_zeros() as usize] |= 1 << digit;
-                    sharing &= sharing - 1;
-                }
-            }
             while partners != 0 {
                 let bit = partners.trailing_zeros() as usize;
                 partners &= partners - 1;
-                visit(w * 64 + bit, rccs_of[bit]);
+                let rccs = bits::digits(set.digits)
+                    .filter(|&d| by_digit[d] >> bit & 1 != 0)
+                    .fold(0u16, |m, d| m | 1 << d);
+                visit(w * 64 + bit, rccs)?;
             }
         }
+        ControlFlow::Continue(())
     }
 }
 
@@ -332,6 +346,7 @@ impl AlsTable {
             adjacent: Vec::new(),
             start: vec![0],
             index: SetIndex::default(),
+            linked: true,
         }
     }
 
@@ -352,6 +367,7 @@ impl AlsTable {
     /// those RCCs (bit per digit).
     #[inline]
     pub(crate) fn neighbours(&self, a: usize) -> &[Neighbour] {
+        debug_assert!(self.linked, "an unlinked ALS table's neighbours");
         &self.adjacent[self.start[a] as usize..self.start[a + 1] as usize]
     }
 
@@ -363,12 +379,77 @@ impl AlsTable {
         &self,
         set: &Als,
         rows: &IndexRows,
-        visit: impl FnMut(usize, u16),
+        mut visit: impl FnMut(usize, u16),
     ) {
         debug_assert_eq!(rows.as_slice(), IndexRows::of(set).as_slice());
         let apart = self.flavor == AlsFlavor::Gnpx584;
-        self.index
-            .for_each_partner_among(set, rows.as_slice(), apart, |_| !0, visit);
+        let _ = self.index.for_each_partner_among(
+            set,
+            rows.as_slice(),
+            apart,
+            0..self.index.fresh.len(),
+            |_| !0,
+            |b, rccs| {
+                visit(b, rccs);
+                ControlFlow::Continue(())
+            },
+        );
+    }
+
+    /// Calls `visit(b, rccs)` for every set `b` at `range` (table indices) sharing RCCs (bit per
+    /// digit) with set `a` of the table, increasing, until it breaks; with `skip` (a word of
+    /// the sets per word index), not the sets it holds. What [`AlsTable::neighbours`] lists,
+    /// read off the index: it needs no neighbour lists, so a table need not be linked for it.
+    pub(crate) fn for_each_partner_in(
+        &self,
+        a: usize,
+        range: Range<usize>,
+        skip: Option<&[u64]>,
+        visit: impl FnMut(usize, u16) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if range.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let apart = self.flavor == AlsFlavor::Gnpx584;
+        let (first, last) = (range.start / 64, (range.end - 1) / 64);
+        let allowed = |w: usize| {
+            let low = if w == first {
+                !0u64 << (range.start % 64)
+            } else {
+                !0
+            };
+            let high = if w == last {
+                !0u64 >> (63 - (range.end - 1) % 64)
+            } else {
+                !0
+            };
+            low & high & skip.map_or(!0, |skip| !skip[w])
+        };
+        self.index.for_each_partner_among(
+            &self.sets[a],
+            self.rows_of(a),
+            apart,
+            first..last + 1,
+            allowed,
+            visit,
+        )
+    }
+
+    /// The table indices of the sets of `cells` cells (the table is in order of size).
+    pub(crate) fn of_size(&self, cells: usize) -> Range<usize> {
+        let start = self
+            .sets
+            .partition_point(|set| (set.cells.count() as usize) < cells);
+        let end = self
+            .sets
+            .partition_point(|set| (set.cells.count() as usize) <= cells);
+        start..end
+    }
+
+    /// Whether the table has its neighbour lists ([`AlsTable::neighbours`]).
+    #[inline]
+    pub(crate) fn is_linked(&self) -> bool {
+        self.linked
     }
 
     /// Set `i`'s rows of the [`SetIndex`].
@@ -385,6 +466,13 @@ impl AlsTable {
     /// Makes this the table of `grid`, keeping from `old` (a table of the same cap and flavor,
     /// of any grid) what the cells that changed since it leave valid.
     fn rebuild(&mut self, grid: &Grid, old: Option<&AlsTable>, scratch: &mut Scratch) {
+        self.update_sets(grid, old, scratch);
+        self.link(old, scratch);
+    }
+
+    /// [`AlsTable::rebuild`] but for the neighbour lists: the table is left unlinked, with
+    /// what [`AlsTable::link`] needs from `old` in `scratch` until the next update.
+    fn update_sets(&mut self, grid: &Grid, old: Option<&AlsTable>, scratch: &mut Scratch) {
         let changed = match old {
             Some(old) => {
                 debug_assert!(old.max_cells == self.max_cells && old.flavor == self.flavor);
@@ -400,7 +488,10 @@ impl AlsTable {
         self.collect_fresh(grid, changed, scratch);
         self.merge_sets(old, changed, scratch);
         self.find_live(grid);
-        self.link(old, scratch);
+        let mut index = std::mem::take(&mut self.index);
+        index.build(self);
+        self.index = index;
+        self.linked = false;
     }
 
     /// Each set's live digits in `grid` (a set's own candidates do not change it, but those
@@ -527,7 +618,11 @@ impl AlsTable {
     /// lists, each increasing: a survivor's holds only finds of fresh sets (searched in order);
     /// a fresh set's holds the finds of the fresh sets before it, then its own search's (from
     /// `own_from`), two runs to merge.
+    ///
+    /// `old` is the linked table this one's last update came from (its maps are in `scratch`),
+    /// or `None` to link from nothing.
     fn link(&mut self, old: Option<&AlsTable>, scratch: &mut Scratch) {
+        debug_assert!(old.is_none_or(|old| old.linked));
         let n = self.sets.len();
         self.adjacent.clear();
         self.start.clear();
@@ -548,8 +643,15 @@ impl AlsTable {
         found_start.clear();
         found_start.resize(n + 1, 0);
         own_from.resize(n, 0);
+        if old.is_none() {
+            // Linked from nothing: every set searches for its partners.
+            fresh_ids.clear();
+            fresh_ids.extend(0..n as u32);
+            old_of_new.clear();
+            old_of_new.resize(n, NONE);
+        }
         let mut index = std::mem::take(&mut self.index);
-        index.build(self, fresh_ids);
+        index.mark_fresh(fresh_ids);
         for &a in fresh_ids.iter() {
             let a = a as usize;
             own_from[a] = found_start[a];
@@ -601,6 +703,7 @@ impl AlsTable {
             }
             self.start.push(self.adjacent.len() as u32);
         }
+        self.linked = true;
     }
 
     /// The RCC digits of sets `a` and `b` (bit per digit), by their definition: the reference
@@ -764,10 +867,15 @@ fn in_one_house(cells: Bits81) -> bool {
 }
 
 /// One table per cap and flavor: the one of the last grid asked for, and a spare whose buffers
-/// the next update reuses.
+/// the next update reuses (the table the last update came from, until the next one).
 struct Slot {
     table: Rc<AlsTable>,
     spare: Rc<AlsTable>,
+    /// Whether the last update came from the spare (and not from nothing): then the table's
+    /// link can start from the spare's neighbour lists, if it has them.
+    from_spare: bool,
+    /// The last update's work space, kept for the table's link until the next update.
+    scratch: Scratch,
 }
 
 /// The most slots a thread keeps (the ladders use at most two caps and flavors on a thread;
@@ -775,14 +883,27 @@ struct Slot {
 const MAX_SLOTS: usize = 4;
 
 thread_local! {
-    static SLOTS: RefCell<(Vec<Slot>, Scratch)> = RefCell::new((Vec::new(), Scratch::default()));
+    static SLOTS: RefCell<Vec<Slot>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The ALS table of `grid` with sets of up to `max_cells` cells: the techniques tried on one
-/// grid state share it, and the next state's is updated from it.
+/// grid state share it, and the next state's is updated from it. Its neighbour lists may be
+/// missing ([`linked_als_table`] has them): a finder that needs only the sets and the index
+/// ([`AlsTable::for_each_partner_in`]) spares the state their link, most of an update's work,
+/// when no later finder asks for them there (ALS-XZ's step ends most states it is tried on).
 pub(crate) fn als_table(grid: &Grid, max_cells: usize, flavor: AlsFlavor) -> Rc<AlsTable> {
+    table_of(grid, max_cells, flavor, false)
+}
+
+/// [`als_table`] with its neighbour lists ([`AlsTable::neighbours`]).
+pub(crate) fn linked_als_table(grid: &Grid, max_cells: usize, flavor: AlsFlavor) -> Rc<AlsTable> {
+    table_of(grid, max_cells, flavor, true)
+}
+
+/// The table of [`als_table`], linked if `linked` asks.
+fn table_of(grid: &Grid, max_cells: usize, flavor: AlsFlavor, linked: bool) -> Rc<AlsTable> {
     SLOTS.with(|slots| {
-        let (slots, scratch) = &mut *slots.borrow_mut();
+        let slots = &mut *slots.borrow_mut();
         let found = slots
             .iter()
             .position(|s| s.table.max_cells == max_cells && s.table.flavor == flavor);
@@ -795,23 +916,45 @@ pub(crate) fn als_table(grid: &Grid, max_cells: usize, flavor: AlsFlavor) -> Rc<
                 slots.push(Slot {
                     table: Rc::new(AlsTable::empty(max_cells, flavor)),
                     spare: Rc::new(AlsTable::empty(max_cells, flavor)),
+                    from_spare: false,
+                    scratch: Scratch::default(),
                 });
                 slots.len() - 1
             }
         };
         let slot = &mut slots[i];
-        if slot.table.is_of(grid) {
-            return Rc::clone(&slot.table);
+        if !slot.table.is_of(grid) {
+            // The spare is shared only if a caller kept an old table: then build a new one.
+            if Rc::get_mut(&mut slot.spare).is_none() {
+                slot.spare = Rc::new(AlsTable::empty(max_cells, flavor));
+            }
+            let old = memo::enabled().then_some(&*slot.table);
+            slot.from_spare = old.is_some();
+            Rc::get_mut(&mut slot.spare)
+                .expect("the spare is not shared")
+                .update_sets(grid, old, &mut slot.scratch);
+            std::mem::swap(&mut slot.table, &mut slot.spare);
         }
-        // The spare is shared only if a caller kept an old table: then build a new one.
-        if Rc::get_mut(&mut slot.spare).is_none() {
-            slot.spare = Rc::new(AlsTable::empty(max_cells, flavor));
+        if linked && !slot.table.linked {
+            let Slot {
+                table,
+                spare,
+                from_spare,
+                scratch,
+            } = slot;
+            // Incrementally from the spare where it has its lists, else from nothing.
+            let old = (*from_spare && spare.linked).then_some(&**spare);
+            match Rc::get_mut(table) {
+                Some(table) => table.link(old, scratch),
+                None => {
+                    // A caller holds this table unlinked (none of the finders does while
+                    // asking for another): a linked one of the same grid replaces it.
+                    let mut fresh = AlsTable::empty(max_cells, flavor);
+                    fresh.rebuild(grid, None, scratch);
+                    *table = Rc::new(fresh);
+                }
+            }
         }
-        let old = memo::enabled().then_some(&*slot.table);
-        Rc::get_mut(&mut slot.spare)
-            .expect("the spare is not shared")
-            .rebuild(grid, old, scratch);
-        std::mem::swap(&mut slot.table, &mut slot.spare);
         Rc::clone(&slot.table)
     })
 }
@@ -1026,20 +1169,62 @@ mod tests {
     #[test]
     fn the_cache_serves_the_same_table_on_one_state_and_a_new_one_after_a_change() {
         let mut grid = puzzles()[0].clone();
-        let first = als_table(&grid, 5, AlsFlavor::Standard);
+        let first = linked_als_table(&grid, 5, AlsFlavor::Standard);
         assert!(Rc::ptr_eq(
             &first,
-            &als_table(&grid, 5, AlsFlavor::Standard)
+            &linked_als_table(&grid, 5, AlsFlavor::Standard)
         ));
         let cell = grid.unsolved().first().unwrap();
         let digit = bits::digits(grid.candidates(cell)).next().unwrap();
         grid.eliminate(cell, digit);
-        let second = als_table(&grid, 5, AlsFlavor::Standard);
+        let second = linked_als_table(&grid, 5, AlsFlavor::Standard);
         assert!(!Rc::ptr_eq(&first, &second));
         assert_fresh(&second, &grid, "cache");
         drop(first);
         grid.eliminate(cell, bits::digits(grid.candidates(cell)).next().unwrap());
-        let third = als_table(&grid, 5, AlsFlavor::Standard);
+        let third = linked_als_table(&grid, 5, AlsFlavor::Standard);
         assert_fresh(&third, &grid, "cache, spare reused");
+    }
+
+    #[test]
+    fn tables_left_unlinked_are_linked_as_fresh_builds_when_asked() {
+        // Along random removals, each state's table is asked for unlinked, and at some states
+        // then linked: after a linked state (the link starts from the spare's lists) and after
+        // unlinked ones (from nothing), it equals a fresh build; the unlinked table has the
+        // fresh build's sets and the same partners off its index.
+        let mut rng = Rng(0x3c6e_f372_fe94_f82b);
+        let mut linked = 0;
+        for (p, start) in puzzles().into_iter().enumerate() {
+            for flavor in [AlsFlavor::Standard, AlsFlavor::Gnpx584] {
+                let mut grid = start.clone();
+                for _ in 0..30 {
+                    random_removals(&mut grid, &mut rng, 4);
+                }
+                let mut step = 0;
+                while grid.unsolved().count() > 4 && random_removals(&mut grid, &mut rng, 3) {
+                    let context = format!("puzzle {p}, {flavor:?}, step {step}");
+                    let want = reference(&grid, 5, flavor);
+                    let table = als_table(&grid, 5, flavor);
+                    assert_eq!(table.sets, want.sets, "{context}: sets");
+                    for a in 0..table.len() {
+                        let mut partners = Vec::new();
+                        let _ = table.for_each_partner_in(a, 0..table.len(), None, |b, rccs| {
+                            partners.push(Neighbour::new(b as u32, rccs));
+                            ControlFlow::Continue(())
+                        });
+                        let from = want.start[a] as usize..want.start[a + 1] as usize;
+                        assert_eq!(partners, want.adjacent[from], "{context}: partners of {a}");
+                    }
+                    drop(table);
+                    if rng.below(3) == 0 {
+                        let table = linked_als_table(&grid, 5, flavor);
+                        assert_fresh(&table, &grid, &context);
+                        linked += 1;
+                    }
+                    step += 1;
+                }
+            }
+        }
+        assert!(linked > 100, "only {linked} tables linked");
     }
 }
