@@ -111,53 +111,58 @@ fn als_xz_of(
                 next,
             } = &mut lists;
             for total in 2..=2 * max_cells {
-                for a in 0..table.len() {
-                    let cells_a = table.sets[a].cells.count() as usize;
-                    if 2 * cells_a > total {
-                        break;
-                    }
-                    let Some(run) = of_size.get(total - cells_a) else {
+                // First sets of each size up to half the total (a pair's first set is the
+                // smaller, or as large), second sets of the rest; none when a size has no set.
+                for cells_a in 1..=total / 2 {
+                    let (Some(firsts), Some(run)) =
+                        (of_size.get(cells_a), of_size.get(total - cells_a))
+                    else {
                         continue;
                     };
-                    // The partners after each set up to a, listed in order.
-                    while start.len() <= a {
-                        let first = start.len();
-                        start.push(partners.len() as u32);
-                        next.push(partners.len() as u32);
-                        let first_old = old[first / 64] >> (first % 64) & 1 != 0;
-                        if table.is_linked() {
-                            // A finder before this one had the lists made: read them.
-                            partners.extend(
-                                table
-                                    .neighbours(first)
-                                    .iter()
-                                    .map(|n| (n.set(), n.rccs()))
-                                    .filter(|&(b, _)| {
-                                        b as usize > first
-                                            && !(first_old
-                                                && old[b as usize / 64] >> (b % 64) & 1 != 0)
-                                    }),
-                            );
-                        } else {
-                            let skip = first_old.then_some(&old[..]);
-                            let _ = table.for_each_partner_in(
-                                first,
-                                first + 1..table.len(),
-                                skip,
-                                |b, rcc| {
-                                    partners.push((b as u32, rcc));
-                                    ControlFlow::Continue(())
-                                },
-                            );
-                        }
+                    if run.is_empty() {
+                        continue;
                     }
-                    let end = start.get(a + 1).map_or(partners.len(), |&end| end as usize);
-                    let mut k = next[a] as usize;
-                    while k < end && (partners[k].0 as usize) < run.end {
-                        let (b, rcc) = partners[k];
-                        k += 1;
-                        next[a] = k as u32;
-                        xz_pair(grid, &table, a, b as usize, rcc, step, sink)?;
+                    for a in firsts.clone() {
+                        // The partners after each set up to a, listed in order.
+                        while start.len() <= a {
+                            let first = start.len();
+                            start.push(partners.len() as u32);
+                            next.push(partners.len() as u32);
+                            let first_old = old[first / 64] >> (first % 64) & 1 != 0;
+                            if table.is_linked() {
+                                // A finder before this one had the lists made: read them.
+                                partners.extend(
+                                    table
+                                        .neighbours(first)
+                                        .iter()
+                                        .map(|n| (n.set(), n.rccs()))
+                                        .filter(|&(b, _)| {
+                                            b as usize > first
+                                                && !(first_old
+                                                    && old[b as usize / 64] >> (b % 64) & 1 != 0)
+                                        }),
+                                );
+                            } else {
+                                let skip = first_old.then_some(&old[..]);
+                                let _ = table.for_each_partner_in(
+                                    first,
+                                    first + 1..table.len(),
+                                    skip,
+                                    |b, rcc| {
+                                        partners.push((b as u32, rcc));
+                                        ControlFlow::Continue(())
+                                    },
+                                );
+                            }
+                        }
+                        let end = start.get(a + 1).map_or(partners.len(), |&end| end as usize);
+                        let mut k = next[a] as usize;
+                        while k < end && (partners[k].0 as usize) < run.end {
+                            let (b, rcc) = partners[k];
+                            k += 1;
+                            next[a] = k as u32;
+                            xz_pair(grid, &table, a, b as usize, rcc, step, sink)?;
+                        }
                     }
                 }
             }
@@ -442,14 +447,22 @@ mod tests {
         for mut grid in crate::techniques::shipped_test_grids(20) {
             for round in 0..4 {
                 for flavor in [AlsFlavor::Standard, AlsFlavor::Gnpx584] {
+                    let xz = || {
+                        let mut got = Vec::new();
+                        let _ = als_xz_of(&grid, MAX_ALS_CELLS, flavor, &mut |step| {
+                            got.push(step.clone());
+                            ControlFlow::Continue(())
+                        });
+                        got
+                    };
+                    // First on the state's new table, unlinked (partners off the index), then
+                    // on the table the reference linked (partners off its lists).
+                    assert!(!als_table(&grid, MAX_ALS_CELLS, flavor).is_linked());
+                    let off_index = xz();
                     let want = xz_by_neighbour_lists(&grid, MAX_ALS_CELLS, flavor);
-                    let mut got = Vec::new();
-                    let _ = als_xz_of(&grid, MAX_ALS_CELLS, flavor, &mut |step| {
-                        got.push(step.clone());
-                        ControlFlow::Continue(())
-                    });
-                    assert_eq!(got, want, "{flavor:?}, round {round}");
-                    compared += got.len();
+                    assert_eq!(off_index, want, "{flavor:?}, round {round}, off the index");
+                    assert_eq!(xz(), want, "{flavor:?}, round {round}, off the lists");
+                    compared += want.len();
                 }
                 for _ in 0..6 {
                     let open: Vec<usize> = grid
