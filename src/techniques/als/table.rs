@@ -24,8 +24,8 @@ use std::cell::RefCell;
 use std::ops::{ControlFlow, Range};
 use std::rc::Rc;
 
-use crate::core::bits::{self, set_bits};
-use crate::core::{houses_holding, Bits81, Grid, HOUSE_CELLS, HOUSE_SETS};
+use crate::core::bits;
+use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_CELLS, HOUSE_SETS};
 use crate::model::als::{for_each_locked_set_in_house, Als, SetsByCell};
 use crate::techniques::memo;
 
@@ -171,9 +171,17 @@ impl IndexRows {
         let mut rows = [0u16; 9 * 3];
         let mut n = 0;
         for digit in bits::digits(set.digits) {
-            for house in set_bits(houses_holding(set.digit_cells[digit])) {
-                rows[n] = (digit * 27 + house) as u16;
-                n += 1;
+            // The houses holding all the digit's places are among its first place's (row,
+            // column, box: increasing).
+            let places = set.digit_cells[digit];
+            let Some(first) = places.first() else {
+                continue;
+            };
+            for &house in &CELL_HOUSES[first] {
+                if places.is_subset_of(HOUSE_SETS[house as usize]) {
+                    rows[n] = (digit * 27 + house as usize) as u16;
+                    n += 1;
+                }
             }
         }
         IndexRows { rows, len: n as u8 }
@@ -863,7 +871,7 @@ fn map_survivors(out: &mut Vec<Neighbour>, old_list: &[Neighbour], new_of_old: &
 /// Whether one house holds all of `cells` (none: false).
 #[cfg(test)]
 fn in_one_house(cells: Bits81) -> bool {
-    houses_holding(cells) != 0
+    crate::core::houses_holding(cells) != 0
 }
 
 /// One table per cap and flavor: the one of the last grid asked for, and a spare whose buffers
