@@ -51,8 +51,21 @@ impl Grid {
         let mut grid = Grid::empty();
         // The givens as a set, made without a branch per cell (which cells hold one follows no
         // pattern a branch predictor learns); an empty cell's value is 0 as the grid's is.
+        debug_assert!(values.iter().all(|&value| value <= 9));
         let mut givens = 0u128;
-        for (cell, &value) in values.iter().enumerate() {
+        // Eight cells at a time: a value is at most 9, so adding 0x7F to each byte sets its
+        // high bit exactly when the value is not 0 (no carry into the next byte), and the
+        // multiply gathers the eight high bits into the top byte (a shift of a `u128` per
+        // cell cost a dozen instructions, 1% of grading royle17).
+        let mut chunks = values.chunks_exact(8);
+        for (i, chunk) in (&mut chunks).enumerate() {
+            let bytes = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+            let high = bytes.wrapping_add(0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080;
+            let bits = (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+            givens |= u128::from(bits) << (8 * i);
+        }
+        let last = values.len() - chunks.remainder().len();
+        for (cell, &value) in (last..).zip(chunks.remainder()) {
             givens |= u128::from(value != 0) << cell;
         }
         grid.givens = Bits81(givens);
@@ -360,6 +373,21 @@ mod tests {
         let mut clash = [0u8; 81];
         (clash[0], clash[1], clash[72]) = (5, 5, 5);
         puzzles.push(clash);
+        // The givens' set is made eight cells at a time: every cell given (a conflict), only
+        // the last (the one past the eights), each digit in turn at every eighth cell.
+        puzzles.push(std::array::from_fn(|cell| (cell % 9) as u8 + 1));
+        let mut last = [0u8; 81];
+        last[80] = 9;
+        puzzles.push(last);
+        for digit in 1..=9 {
+            puzzles.push(std::array::from_fn(|cell| {
+                if cell % 8 == usize::from(digit) % 8 && cell < 9 * usize::from(digit) {
+                    digit
+                } else {
+                    0
+                }
+            }));
+        }
         for puzzle in &puzzles {
             assert_eq!(Grid::from_givens(puzzle), placed_one_by_one(puzzle));
         }
