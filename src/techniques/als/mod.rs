@@ -128,7 +128,7 @@ fn als_xz_of(
                             let first = start.len();
                             start.push(partners.len() as u32);
                             next.push(partners.len() as u32);
-                            let first_old = old[first / 64] >> (first % 64) & 1 != 0;
+                            let first_old = holds(old, first);
                             if table.is_linked() {
                                 // A finder before this one had the lists made: read them.
                                 partners.extend(
@@ -138,8 +138,7 @@ fn als_xz_of(
                                         .map(|n| (n.set(), n.rccs()))
                                         .filter(|&(b, _)| {
                                             b as usize > first
-                                                && !(first_old
-                                                    && old[b as usize / 64] >> (b % 64) & 1 != 0)
+                                                && !(first_old && holds(old, b as usize))
                                         }),
                                 );
                             } else {
@@ -181,12 +180,19 @@ fn als_xz_of(
 struct XzLists {
     /// The old sets ([`AlsMiss`]) as words of bits.
     old: Vec<u64>,
-    /// Per first set searched so far, its partners after it and their RCCs, in table order:
+    /// Per first set listed so far, its partners after it and their RCCs, in table order (off
+    /// the index, or from the table's lists where it has them, without the old-old pairs):
     /// set `a`'s are `partners[start[a]..start[a + 1]]` (the last set's run to the end).
     partners: Vec<(u32, u16)>,
     start: Vec<u32>,
     /// Per first set, where its partners of the next total begin.
     next: Vec<u32>,
+}
+
+/// Whether bit `i` of the words `words` is set.
+#[inline]
+fn holds(words: &[u64], i: usize) -> bool {
+    words[i / 64] >> (i % 64) & 1 != 0
 }
 
 thread_local! {

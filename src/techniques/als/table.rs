@@ -16,6 +16,11 @@
 //!   for: each new set reads its partners and their RCCs off an index of the sets by digit and
 //!   house ([`SetIndex`]), whole words of sets at a time, and a surviving set searches nothing.
 //!
+//! An update leaves the neighbour lists out: they are made when a finder that reads them asks
+//! ([`linked_als_table`]), from the previous table's lists where it had them, else from
+//! nothing. ALS-XZ, the first ALS finder on the GNPX scale, reads its pairs off the index
+//! instead, so a state its step ends pays for no lists.
+//!
 //! The updated table is equal, order included, to a fresh build (the tests compare the two on
 //! many states). With the finders' memos off ([`crate::techniques::memo::set_enabled`]) every
 //! table is built from nothing.
