@@ -5,50 +5,83 @@ use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
-use crate::core::bits::popcount;
+use crate::core::bits::nine_bit_count;
 use crate::core::{Bits81, Grid, HOUSES, HOUSE_SETS, INTERSECTIONS};
 use crate::techniques::memo::HouseMisses;
 use crate::techniques::step::Step;
 
-/// Calls `visit(chosen, union)` for every choice of `size` items whose bit union has exactly
-/// `size` members. `chosen` is a mask over item positions. No allocation.
+/// Calls `visit(chosen, union)` for every choice of `size` (2 to 4) items, in lexicographic
+/// order of their positions, whose union has at most `size` members. Items are 9-bit masks (a
+/// cell's digits, a digit's places in a house); `chosen` is a mask over item positions. Loops,
+/// not recursion: a call per node and a `u128` count per union were most of the subset
+/// searches' cost. No allocation.
+#[inline(always)]
 fn locked_choices(
-    items: &[u128],
+    items: &[u16],
     size: usize,
-    visit: &mut dyn FnMut(u16, u128) -> ControlFlow<()>,
+    mut visit: impl FnMut(u16, u16) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    fn extend(
-        items: &[u128],
-        start: usize,
-        left: usize,
-        size: usize,
-        chosen: u16,
-        union: u128,
-        visit: &mut dyn FnMut(u16, u128) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        if popcount(union) as usize > size {
-            return ControlFlow::Continue(());
+    debug_assert!((2..=4).contains(&size) && items.len() <= 9);
+    let n = items.len();
+    let fits = |union: u16| nine_bit_count(union) as usize <= size;
+    // A partial union over `size` members only grows: its branch is left.
+    for i in 0..n {
+        let one = items[i];
+        if !fits(one) {
+            continue;
         }
-        if left == 0 {
-            return visit(chosen, union);
+        for j in i + 1..n {
+            let two = one | items[j];
+            if !fits(two) {
+                continue;
+            }
+            if size == 2 {
+                visit(1 << i | 1 << j, two)?;
+                continue;
+            }
+            for k in j + 1..n {
+                let three = two | items[k];
+                if !fits(three) {
+                    continue;
+                }
+                if size == 3 {
+                    visit(1 << i | 1 << j | 1 << k, three)?;
+                    continue;
+                }
+                for l in k + 1..n {
+                    let four = three | items[l];
+                    if fits(four) {
+                        visit(1 << i | 1 << j | 1 << k | 1 << l, four)?;
+                    }
+                }
+            }
         }
-        for i in start..=items.len().saturating_sub(left) {
-            extend(
-                items,
-                i + 1,
-                left - 1,
-                size,
-                chosen | 1 << i,
-                union | items[i],
-                visit,
-            )?;
-        }
-        ControlFlow::Continue(())
     }
-    if items.len() < size {
-        return ControlFlow::Continue(());
+    ControlFlow::Continue(())
+}
+
+/// Each cell's position in its row, column and box (the index of the cell in that house's
+/// [`HOUSE_CELLS`] list), by house kind: rows, columns, boxes.
+static POSITION_IN_HOUSE: [[u8; 81]; 3] = {
+    let mut table = [[0u8; 81]; 3];
+    let mut cell = 0;
+    while cell < 81 {
+        let (row, col) = (cell / 9, cell % 9);
+        table[0][cell] = col as u8;
+        table[1][cell] = row as u8;
+        table[2][cell] = (row % 3 * 3 + col % 3) as u8;
+        cell += 1;
     }
-    extend(items, 0, size, size, 0, 0, visit)
+    table
+};
+
+/// The positions in `house` (see [`POSITION_IN_HOUSE`]) of `cells`, which lie in it.
+#[inline]
+fn positions_in(house: usize, cells: Bits81) -> u16 {
+    let positions = &POSITION_IN_HOUSE[house / 9];
+    cells
+        .iter()
+        .fold(0, |mask, cell| mask | 1 << positions[cell])
 }
 
 thread_local! {
@@ -138,22 +171,22 @@ fn naked_subset(
             return ControlFlow::Continue(());
         }
         let mut cells = [0usize; 9];
-        let mut masks = [0u128; 9];
+        let mut masks = [0u16; 9];
         let mut n = 0;
         // In increasing cell order, which is the house's cell order (`HOUSE_CELLS`).
         for cell in here {
             cells[n] = cell;
-            masks[n] = grid.candidates(cell) as u128;
+            masks[n] = grid.candidates(cell);
             n += 1;
         }
-        locked_choices(&masks[..n], size, &mut |chosen, digits| {
+        locked_choices(&masks[..n], size, |chosen, digits| {
             let subset: Bits81 = (0..n)
                 .filter(|&i| chosen & 1 << i != 0)
                 .map(|i| cells[i])
                 .collect();
             let others = HOUSE_SETS[house].and_not(subset);
             // Most subsets remove nothing: told before a step is built.
-            if !holders(grid, digits as u16).intersects(others) {
+            if !holders(grid, digits).intersects(others) {
                 return ControlFlow::Continue(());
             }
             let mut step = Step::new(technique);
@@ -164,7 +197,7 @@ fn naked_subset(
             }
             step.houses = 1 << house;
             step.cells = subset;
-            step.digits = digits as u16;
+            step.digits = digits;
             sink(&step)
         })
     })
@@ -180,7 +213,7 @@ fn hidden_subset(
     each_house(grid, 3 + size - 2, sink, |house, sink| {
         let house_cells = HOUSE_SETS[house];
         let mut digits = [0usize; 9];
-        let mut places = [0u128; 9];
+        let mut places = [Bits81::EMPTY; 9];
         let mut n = 0;
         // Kept without a branch: each digit is written at `n`, which moves on only for a digit
         // with 2..=size places (which digits have follows no pattern a predictor learns).
@@ -188,15 +221,26 @@ fn hidden_subset(
             let here = grid.plane(digit) & house_cells;
             let count = here.count() as usize;
             digits[n] = digit;
-            places[n] = here.0;
+            places[n] = here;
             n += usize::from(count >= 2) & usize::from(count <= size);
         }
         // Fewer than `size` digits with 2..=size places: no subset.
-        locked_choices(&places[..n], size, &mut |chosen, cells| {
-            let subset_digits = (0..n)
-                .filter(|&i| chosen & 1 << i != 0)
-                .fold(0u16, |m, i| m | 1 << digits[i]);
-            let cells = Bits81(cells);
+        if n < size {
+            return ControlFlow::Continue(());
+        }
+        // The places as positions in the house, counted by table in the choices' unions.
+        let mut positions = [0u16; 9];
+        for i in 0..n {
+            positions[i] = positions_in(house, places[i]);
+        }
+        locked_choices(&positions[..n], size, |chosen, _| {
+            let (mut subset_digits, mut cells) = (0u16, Bits81::EMPTY);
+            for i in 0..n {
+                if chosen & 1 << i != 0 {
+                    subset_digits |= 1 << digits[i];
+                    cells |= places[i];
+                }
+            }
             // Most subsets remove nothing: told before a step is built.
             if !holders(grid, !subset_digits & 0x1FF).intersects(cells) {
                 return ControlFlow::Continue(());
@@ -232,15 +276,15 @@ fn locked_subset(
             continue;
         }
         let mut cells = [0usize; 3];
-        let mut masks = [0u128; 3];
+        let mut masks = [0u16; 3];
         let mut n = 0;
         for cell in here {
             cells[n] = cell;
-            masks[n] = grid.candidates(cell) as u128;
+            masks[n] = grid.candidates(cell);
             n += 1;
         }
         let houses = HOUSE_SETS[intersection.box_house] | HOUSE_SETS[intersection.line_house];
-        locked_choices(&masks[..n], size, &mut |chosen, digits| {
+        locked_choices(&masks[..n], size, |chosen, digits| {
             let subset: Bits81 = (0..n)
                 .filter(|&i| chosen & 1 << i != 0)
                 .map(|i| cells[i])
@@ -262,7 +306,7 @@ fn locked_subset(
             }
             step.houses = 1 << intersection.box_house | 1 << intersection.line_house;
             step.cells = subset;
-            step.digits = digits as u16;
+            step.digits = digits;
             sink(&step)
         })?;
     }
@@ -330,6 +374,68 @@ mod tests {
                 .collect();
             assert!(!expected.is_empty());
             assert_eq!(cells_with_two_to(&g, size), expected, "size {size}");
+        }
+    }
+
+    #[test]
+    fn locked_choices_are_every_combination_in_order() {
+        // Every `size`-combination of positions in lexicographic order, by recursion, kept
+        // where the union has at most `size` members: what the loops must give, in the same
+        // order, on random masks of every density.
+        fn combinations(
+            items: &[u16],
+            size: usize,
+            start: usize,
+            chosen: u16,
+            union: u16,
+            out: &mut Vec<(u16, u16)>,
+        ) {
+            if chosen.count_ones() as usize == size {
+                if union.count_ones() as usize <= size {
+                    out.push((chosen, union));
+                }
+                return;
+            }
+            for i in start..items.len() {
+                combinations(items, size, i + 1, chosen | 1 << i, union | items[i], out);
+            }
+        }
+        let mut rng = crate::core::test_support::Xorshift(0x2545_F491_4F6C_DD1D);
+        let (mut cases, mut visits) = (0, 0);
+        for _ in 0..20_000 {
+            let n = (rng.next() % 10) as usize;
+            let density = 1 + rng.next() % 8;
+            let items: Vec<u16> = (0..n)
+                .map(|_| {
+                    (0..9)
+                        .filter(|_| rng.next() % 9 < density)
+                        .fold(0, |m, b| m | 1 << b)
+                })
+                .collect();
+            for size in 2..=4 {
+                let mut expected = Vec::new();
+                combinations(&items, size, 0, 0, 0, &mut expected);
+                let mut got = Vec::new();
+                let _ = locked_choices(&items, size, |chosen, union| {
+                    got.push((chosen, union));
+                    ControlFlow::Continue(())
+                });
+                assert_eq!(got, expected, "{items:?} size {size}");
+                cases += 1;
+                visits += got.len();
+            }
+        }
+        assert!(cases == 60_000 && visits > 10_000, "{visits} visits");
+    }
+
+    #[test]
+    fn positions_in_a_house_index_its_cell_list() {
+        for house in 0..HOUSES {
+            for (position, &cell) in HOUSE_CELLS[house].iter().enumerate() {
+                let one: Bits81 = [cell as usize].into_iter().collect();
+                assert_eq!(positions_in(house, one), 1 << position, "house {house}");
+            }
+            assert_eq!(positions_in(house, HOUSE_SETS[house]), 0x1FF);
         }
     }
 
