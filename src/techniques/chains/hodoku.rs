@@ -86,10 +86,11 @@ impl FoundChains {
 
     /// Notes the chain `cells` (true digits `on`, link houses `houses`, where they apply) for
     /// `removed`: a new set goes last; a known one keeps its place and the shorter chain.
-    fn record(&mut self, removed: &CandidateSet, cells: &[u8], on: &[u8], houses: &[u8]) {
+    /// Returns the length of the chain kept for `removed`.
+    fn record(&mut self, removed: &CandidateSet, cells: &[u8], on: &[u8], houses: &[u8]) -> usize {
         let found = match self.0.iter().position(|f| f.removed == *removed) {
             Some(i) if cells.len() < self.0[i].len => &mut self.0[i],
-            Some(_) => return,
+            Some(i) => return self.0[i].len,
             None => {
                 self.0.push(FoundChain {
                     removed: *removed,
@@ -105,7 +106,152 @@ impl FoundChains {
         found.cells[..cells.len()].copy_from_slice(cells);
         found.on[..on.len()].copy_from_slice(on);
         found.houses[..houses.len()].copy_from_slice(houses);
+        cells.len()
     }
+}
+
+/// What a depth-first search from one start can still record, so that it leaves a branch that
+/// cannot change the list. A chain's eliminations depend only on its start and its end (the
+/// start's digit seen by both), so every end cell stands for one set of eliminations; a record
+/// changes [`FoundChains`] only for a set not in it yet or with a chain shorter than the one
+/// kept. Once every end a branch could still reach stands for a set kept with a chain no longer
+/// than the shortest the branch can make, nothing below it changes the list: the order of
+/// first discovery and the chains kept stay those of the full walk.
+struct EndBounds {
+    /// The cells a chain of this start may end on with a nonempty set.
+    ends: Bits81,
+    /// `settled[k]`: the ends whose set is kept with a chain of at most `k` cells.
+    settled: [Bits81; HODOKU_X_LINKS + 2],
+    /// Off with the finder memos, so that the tests compare the pruned walk with the full one.
+    on: bool,
+}
+
+impl EndBounds {
+    /// Bounds for a walk whose chains may end (with a nonempty set) on `ends` only.
+    fn new(ends: Bits81) -> EndBounds {
+        EndBounds {
+            ends,
+            settled: [Bits81::EMPTY; HODOKU_X_LINKS + 2],
+            on: crate::techniques::memo::enabled(),
+        }
+    }
+
+    /// Notes that the ends `same_set` (those standing for one set of eliminations) have it
+    /// kept with a chain of `kept` cells.
+    fn settle(&mut self, same_set: Bits81, kept: usize) {
+        for slot in &mut self.settled[kept.min(HODOKU_X_LINKS + 1)..] {
+            *slot |= same_set;
+        }
+    }
+
+    /// Whether a branch whose chains have at least `shortest` cells and may end on the cells of
+    /// `reachable` can change nothing.
+    fn settled_for(&self, reachable: Bits81, shortest: usize) -> bool {
+        let live = self.ends & reachable;
+        self.on && live.is_subset_of(self.settled[shortest.min(HODOKU_X_LINKS + 1)])
+    }
+}
+
+/// The cells an X-Chain of `digit` from `start` (first link strong, at most `max_links`
+/// links) may end on with eliminations: those a walk of alternating links reaches by a strong
+/// link within `max_links` links, cells used twice allowed (so a superset of the chains'
+/// ends), that see a place the start sees (the start itself, a loop, included).
+fn x_chain_ends(
+    links: &Links,
+    digit: usize,
+    start: usize,
+    start_buddies: Bits81,
+    max_links: usize,
+) -> Bits81 {
+    let plane = links.plane(digit);
+    let (mut front, mut reached_strong, mut reached_weak) =
+        (Bits81::cell(start), Bits81::EMPTY, Bits81::cell(start));
+    for link in 1..=max_links {
+        let mut next = Bits81::EMPTY;
+        if link % 2 == 1 {
+            for cell in front {
+                next |= links.strong_partners(digit, cell);
+            }
+            next = next.and_not(reached_strong);
+            reached_strong |= next;
+        } else {
+            for cell in front {
+                next |= PEERS[cell];
+            }
+            next = (next & plane).and_not(reached_weak);
+            reached_weak |= next;
+        }
+        if next.is_empty() {
+            break;
+        }
+        front = next;
+    }
+    reached_strong
+        .iter()
+        .filter(|&end| start_buddies.intersects(PEERS[end]))
+        .collect()
+}
+
+/// The cells an XY-Chain from `start` (its digit `start_off` false, on the bivalue cells
+/// `allowed`, at most [`HODOKU_BIVALUE_CELLS`] cells) may end on with eliminations: those a
+/// walk reaches with `start_off` true, cells used twice allowed (a superset of the chains'
+/// ends), that see a place of `start_off` the start sees.
+fn xy_chain_ends(
+    links: &Links,
+    allowed: Bits81,
+    start: usize,
+    start_off: usize,
+    start_buddies: Bits81,
+) -> Bits81 {
+    // Per digit, the cells reached with it true (the next link leaves on it).
+    let mut reached = [Bits81::EMPTY; 9];
+    let mut front = [Bits81::EMPTY; 9];
+    let start_on = (links.mask(start) & !(1 << start_off)).trailing_zeros() as usize;
+    reached[start_on] = Bits81::cell(start);
+    front[start_on] = Bits81::cell(start);
+    for _ in 1..HODOKU_BIVALUE_CELLS {
+        let mut next = [Bits81::EMPTY; 9];
+        let mut any = false;
+        for digit in 0..9 {
+            if front[digit].is_empty() {
+                continue;
+            }
+            let mut seen = Bits81::EMPTY;
+            for cell in front[digit] {
+                seen |= PEERS[cell];
+            }
+            // A cell entered on `digit` is true on its other digit.
+            let entered = seen & allowed & links.plane(digit);
+            for other in (0..9).filter(|&d| d != digit) {
+                let here = (entered & links.plane(other)).and_not(reached[other]);
+                if !here.is_empty() {
+                    next[other] |= here;
+                    any = true;
+                }
+            }
+        }
+        for digit in 0..9 {
+            next[digit] = next[digit].and_not(reached[digit]);
+            reached[digit] |= next[digit];
+        }
+        front = next;
+        if !any {
+            break;
+        }
+    }
+    reached[start_off]
+        .and_not(Bits81::cell(start))
+        .iter()
+        .filter(|&end| start_buddies.intersects(PEERS[end]))
+        .collect()
+}
+
+/// The ends among `ends` whose set (`start_buddies` they see) is `removed`.
+#[inline]
+fn ends_with_set(ends: Bits81, start_buddies: Bits81, removed: Bits81) -> Bits81 {
+    ends.iter()
+        .filter(|&end| start_buddies & PEERS[end] == removed)
+        .collect()
 }
 
 /// Depth-first X-Chain search from one start candidate, HoDoKu's way: alternating strong and
@@ -124,11 +270,19 @@ struct HodokuXSearch<'f> {
     houses: [u8; HODOKU_X_LINKS],
     on_path: Bits81,
     found: &'f mut FoundChains,
+    bounds: EndBounds,
 }
 
 impl HodokuXSearch<'_> {
     /// Extends the chain of `links` links; the next must be strong when `strong_next`.
     fn extend(&mut self, links: usize, strong_next: bool) {
+        // The chains below end at a strong link: at least one more link, two when the next
+        // is weak. The start stays reachable (a chain may close on it).
+        let shortest = links + if strong_next { 2 } else { 3 };
+        let reachable = self.plane.and_not(self.on_path) | Bits81::cell(self.start);
+        if self.bounds.settled_for(reachable, shortest) {
+            return;
+        }
         let cell = self.path[links] as usize;
         for (next, house) in hodoku_neighbours(cell, self.plane) {
             if strong_next && self.strong_houses & (1 << house) == 0 {
@@ -146,8 +300,11 @@ impl HodokuXSearch<'_> {
                 if !removed.is_empty() {
                     let mut set = CandidateSet::default();
                     set.planes[self.digit] = removed;
-                    self.found
+                    let kept = self
+                        .found
                         .record(&set, &self.path[..=n], &[], &self.houses[..n]);
+                    let same = ends_with_set(self.bounds.ends, self.start_buddies, removed);
+                    self.bounds.settle(same, kept);
                 }
             }
             if n < self.max_links && !closes {
@@ -212,6 +369,13 @@ fn hodoku_x_chains(
                     houses: [0; HODOKU_X_LINKS],
                     on_path: Bits81::cell(start),
                     found,
+                    bounds: EndBounds::new(x_chain_ends(
+                        links,
+                        digit,
+                        start,
+                        start_buddies,
+                        max_links,
+                    )),
                 };
                 search.path[0] = start as u8;
                 for (next, house) in hodoku_neighbours(start, plane) {
@@ -278,11 +442,20 @@ struct HodokuBivalueSearch<'l, 'f> {
     on: [u8; HODOKU_BIVALUE_CELLS],
     on_path: Bits81,
     found: &'f mut FoundChains,
+    /// XY-Chains only (a Remote Pair's eliminations depend on its whole chain).
+    bounds: EndBounds,
 }
 
 impl HodokuBivalueSearch<'_, '_> {
     /// Extends the chain of `n` cells.
     fn extend(&mut self, n: usize) {
+        if !self.remote_pair
+            && self
+                .bounds
+                .settled_for(self.allowed.and_not(self.on_path), n + 1)
+        {
+            return;
+        }
         let (cell, digit) = (self.cells[n - 1] as usize, self.on[n - 1] as usize);
         let places = self.allowed & self.links.plane(digit);
         for (next, _) in hodoku_neighbours(cell, places) {
@@ -310,8 +483,14 @@ impl HodokuBivalueSearch<'_, '_> {
                 } else {
                     set.planes[self.start_off] = self.start_buddies & PEERS[next];
                 }
-                self.found
+                let kept = self
+                    .found
                     .record(&set, &self.cells[..len], &self.on[..len], &[]);
+                if !self.remote_pair {
+                    let removed = set.planes[self.start_off];
+                    let same = ends_with_set(self.bounds.ends, self.start_buddies, removed);
+                    self.bounds.settle(same, kept);
+                }
             }
             if len < HODOKU_BIVALUE_CELLS {
                 self.on_path.insert(next);
@@ -371,6 +550,11 @@ fn hodoku_bivalue_chains_of(
                 on: [0; HODOKU_BIVALUE_CELLS],
                 on_path: Bits81::cell(start),
                 found,
+                bounds: EndBounds::new(if remote_pair {
+                    Bits81::EMPTY
+                } else {
+                    xy_chain_ends(links, allowed, start, start_off, start_buddies)
+                }),
             };
             search.cells[0] = start as u8;
             search.on[0] = (mask & !(1 << start_off)).trailing_zeros() as u8;
@@ -422,4 +606,60 @@ pub fn hodoku_xy_chain(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> 
 /// two of its cells an odd distance of three or more apart.
 pub fn hodoku_remote_pair(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
     hodoku_bivalue_chains(grid, sink, BivalueKind::RemotePair)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::Flavour;
+
+    #[test]
+    fn branches_left_for_settled_ends_change_no_step() {
+        // The shipped hard states and royle17 starts, thinned by random eliminations: HoDoKu's
+        // Turbot Fish, X-Chain, XY-Chain and Remote Pair give every step (and its chain) in
+        // the same order with the memos on (the walks leave settled branches) and off (the
+        // full walks).
+        let mut rng = crate::core::test_support::Xorshift(0xB504_F333_F9DE_6484);
+        let finders = [
+            TechniqueId::TurbotFish,
+            TechniqueId::XChain,
+            TechniqueId::XyChain,
+            TechniqueId::RemotePair,
+        ];
+        let (mut compared, mut found) = ([0usize; 4], [0usize; 4]);
+        for mut grid in crate::techniques::shipped_test_grids(20) {
+            for _ in 0..8 {
+                for (i, technique) in finders.into_iter().enumerate() {
+                    let finder = technique.info().finder_for(Flavour::Hodoku);
+                    let all = |grid: &Grid| {
+                        let mut steps = Vec::new();
+                        let _ = finder(grid, &mut |step| {
+                            steps.push(step.clone());
+                            ControlFlow::Continue(())
+                        });
+                        steps
+                    };
+                    let pruned = all(&grid);
+                    let was = crate::techniques::memo::set_enabled(false);
+                    let full = all(&grid);
+                    crate::techniques::memo::set_enabled(was);
+                    assert_eq!(pruned, full, "{technique:?}");
+                    compared[i] += 1;
+                    found[i] += full.len();
+                }
+                for _ in 0..4 + rng.next() % 16 {
+                    let cell = (rng.next() % 81) as usize;
+                    let digit = (rng.next() % 9) as usize;
+                    if grid.candidates(cell).count_ones() > 1 {
+                        grid.eliminate(cell, digit);
+                    }
+                }
+            }
+        }
+        // (Remote Pairs, which leave no branch, are compared too; these states have none.)
+        assert!(
+            compared.iter().all(|&n| n == 400) && found[..3].iter().all(|&n| n > 300),
+            "{compared:?} compared, {found:?} steps"
+        );
+    }
 }
