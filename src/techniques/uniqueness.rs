@@ -140,6 +140,7 @@ fn rectangles_from(
 
 /// A unique-rectangle candidate: corners, its digit pair, which corners hold nothing else
 /// (floors; the others are roofs).
+#[derive(Clone, Copy)]
 struct Rectangle {
     corners: Corners,
     pair: u16,
@@ -184,6 +185,68 @@ impl Rectangle {
 /// from its first start. Every corner is unsolved and could hold both digits by the placed
 /// digits (a candidate eliminated by a technique may be missing, as HoDoKu allows).
 fn unique_rectangles(
+    grid: &Grid,
+    visit: &mut dyn FnMut(&Rectangle) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    if !crate::techniques::memo::enabled() {
+        return each_unique_rectangle(grid, visit);
+    }
+    RECTANGLES.with(|kept| match kept.try_borrow_mut() {
+        Ok(mut kept) => {
+            if !kept.holds(grid) {
+                kept.fill(grid);
+            }
+            kept.list.iter().try_for_each(&mut *visit)
+        }
+        // A finder run from inside a visit (no finder does that) walks on its own.
+        Err(_) => each_unique_rectangle(grid, visit),
+    })
+}
+
+/// The rectangles [`unique_rectangles`] visits on one grid, in order, kept for the next rung:
+/// the six unique-rectangle types and the hidden rectangle run one after the other on a state
+/// and walk the same rectangles, which are found once. Keyed on the grid's candidates and placed
+/// digits, all a rectangle reads.
+#[derive(Default)]
+struct KeptRectangles {
+    planes: [Bits81; 9],
+    placed: [Bits81; 9],
+    filled: bool,
+    list: Vec<Rectangle>,
+}
+
+impl KeptRectangles {
+    /// Whether the list is `grid`'s.
+    fn holds(&self, grid: &Grid) -> bool {
+        self.filled
+            && self.planes == *grid.planes()
+            && (0..9).all(|digit| self.placed[digit] == grid.placed(digit))
+    }
+
+    /// The list made for `grid` (in its kept buffer).
+    fn fill(&mut self, grid: &Grid) {
+        self.planes = *grid.planes();
+        for digit in 0..9 {
+            self.placed[digit] = grid.placed(digit);
+        }
+        self.list.clear();
+        let list = &mut self.list;
+        let _ = each_unique_rectangle(grid, &mut |rectangle| {
+            list.push(*rectangle);
+            ControlFlow::Continue(())
+        });
+        self.filled = true;
+    }
+}
+
+thread_local! {
+    /// The last grid's rectangles ([`KeptRectangles`]).
+    static RECTANGLES: std::cell::RefCell<KeptRectangles> =
+        std::cell::RefCell::new(KeptRectangles::default());
+}
+
+/// [`unique_rectangles`] walked afresh.
+fn each_unique_rectangle(
     grid: &Grid,
     visit: &mut dyn FnMut(&Rectangle) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
@@ -646,6 +709,49 @@ mod tests {
                 grid.eliminate(cell, d);
             }
         }
+    }
+
+    #[test]
+    fn kept_rectangles_give_the_steps_of_a_fresh_walk() {
+        // The shipped hard states and royle17 starts, thinned by random eliminations (so that
+        // bivalue cells, and rectangles, abound), each finder run on a state after the others
+        // (as the ladder runs them): the same steps in the same order with the kept list (memos
+        // on) as with a fresh walk (off).
+        let mut rng = crate::core::test_support::Xorshift(0x1F83_D9AB_FB41_BD6B);
+        let finders = [
+            TechniqueId::UniqueRectangle1,
+            TechniqueId::UniqueRectangle2,
+            TechniqueId::UniqueRectangle3,
+            TechniqueId::UniqueRectangle4,
+            TechniqueId::UniqueRectangle5,
+            TechniqueId::UniqueRectangle6,
+            TechniqueId::HiddenRectangle,
+        ];
+        let (mut compared, mut found) = (0, 0);
+        for mut grid in crate::techniques::shipped_test_grids(60) {
+            for _ in 0..12 {
+                for technique in finders {
+                    let kept = technique.find_all(&grid);
+                    let was = crate::techniques::memo::set_enabled(false);
+                    let fresh = technique.find_all(&grid);
+                    crate::techniques::memo::set_enabled(was);
+                    assert_eq!(kept, fresh, "{technique:?}");
+                    compared += 1;
+                    found += fresh.len();
+                }
+                for _ in 0..4 + rng.next() % 16 {
+                    let cell = (rng.next() % 81) as usize;
+                    let digit = (rng.next() % 9) as usize;
+                    if grid.candidates(cell).count_ones() > 1 {
+                        grid.eliminate(cell, digit);
+                    }
+                }
+            }
+        }
+        assert!(
+            compared > 5_000 && found > 120,
+            "{compared} compared, {found} steps"
+        );
     }
 
     #[test]
