@@ -5,7 +5,7 @@
 //! model, ALS-XZ, ALS-XY-Wing, ALS chains and Death Blossom all build on this enumeration.
 
 use crate::core::bits;
-use crate::core::{Bits81, Grid, CELLS, HOUSE_CELLS, HOUSE_SETS, PEERS};
+use crate::core::{houses_holding, Bits81, Grid, CELLS, HOUSE_CELLS, PEERS};
 
 /// GNPX's cap on the cells of one ALS.
 pub const MAX_ALS_CELLS: usize = 5;
@@ -205,8 +205,9 @@ pub fn for_each_locked_set_in_house(
         min_cells,
         max_cells,
         |set, digits| {
+            // In a box, a set lying in a line: the line (one of its first cell's two) holds it.
             if (set.is_single() && house >= 9)
-                || house >= 18 && (0..18).any(|line| set.is_subset_of(HOUSE_SETS[line]))
+                || house >= 18 && houses_holding(set) & ((1 << 18) - 1) != 0
             {
                 return;
             }
@@ -253,12 +254,9 @@ pub fn for_each_locked_set_among(
             continue;
         }
         if bits::nine_bit_count(digits) as usize == size + extra_digits {
-            let mut set = Bits81::EMPTY;
-            for (i, &cell) in cells.iter().enumerate() {
-                if subset & (1 << i) != 0 {
-                    set.insert(cell);
-                }
-            }
+            let set = bits::set_bits(subset as u32).fold(Bits81::EMPTY, |set, i| {
+                set | Bits81::cell(cells[i])
+            });
             found(set, digits);
         }
     }
