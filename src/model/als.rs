@@ -254,9 +254,8 @@ pub fn for_each_locked_set_among(
             continue;
         }
         if bits::nine_bit_count(digits) as usize == size + extra_digits {
-            let set = bits::set_bits(subset as u32).fold(Bits81::EMPTY, |set, i| {
-                set | Bits81::cell(cells[i])
-            });
+            let set = bits::set_bits(subset as u32)
+                .fold(Bits81::EMPTY, |set, i| set | Bits81::cell(cells[i]));
             found(set, digits);
         }
     }
