@@ -8,6 +8,7 @@ use super::{
 use crate::core::bits;
 use crate::core::{Bits81, CandidateSet, Grid};
 use crate::model::als::MAX_ALS_CELLS;
+use crate::techniques::memo;
 use crate::techniques::{StepSink, TechniqueId};
 
 /// Breadth-first ALS chain search over states (set, RCC digit it was entered by), from one
@@ -19,60 +20,40 @@ struct ChainSearch<'a> {
     reached: Vec<u16>,
     /// Per state (set * 9 + entry digit): the state it was reached from (`u32::MAX`: start).
     parent: Vec<u32>,
-    /// The states of the current level (`frontier[..frontier_len]`) and of the next one:
-    /// buffers of nine states per set, since a search reaches each state once, so that
-    /// the inner loop appends without a call that could grow them.
-    frontier: Vec<u32>,
-    frontier_len: usize,
-    next: Vec<u32>,
+    /// The states reached, level after level (chains of 2 sets, of 3, …): a buffer of nine
+    /// states per set, since a search reaches each state once, so that the inner loop appends
+    /// without a call that could grow it.
+    states: Vec<u32>,
+    /// `states[level_start[len]..level_start[len + 1]]`: the states whose chains have `len` sets.
+    level_start: [usize; MAX_CHAIN_ALS_SEARCH + 2],
 }
 
 impl ChainSearch<'_> {
-    /// Chains from `start` whose end sets lose digit `z`, of `report_len` to `max_len` sets:
-    /// the search runs once to `max_len` links deep; the chains of exactly `report_len` sets are
-    /// reported, and for each longer length whether some chain of it would be is returned (bit
-    /// per length), so that the caller, which reports all chains of one length before the
-    /// next, searches again only from the (start, z) that have one.
-    fn run(
-        &mut self,
-        start: usize,
-        z: usize,
-        report_len: usize,
-        max_len: usize,
-        sink: &mut StepSink<'_>,
-    ) -> ControlFlow<(), u16> {
+    /// The search from `start` to chains of `max_len` sets, its first link carrying no digit
+    /// of `excluded` (the z whose chains are sought): every state reached, with its parent,
+    /// level by level.
+    fn search(&mut self, start: usize, excluded: u16, max_len: usize) {
         self.reached.iter_mut().for_each(|r| *r = 0);
         let mut count = 0;
         // The start's own state: entered by "no digit" (9 never matches an RCC).
         for neighbour in self.table.neighbours(start) {
             let (next, rcc) = (neighbour.set(), neighbour.rccs());
-            for r in bits::digits(rcc & !(1 << z)) {
+            for r in bits::digits(rcc & !excluded) {
                 let state = next * 9 + r as u32;
                 if self.reached[next as usize] & (1 << r) == 0 {
                     self.reached[next as usize] |= 1 << r;
                     self.parent[state as usize] = START;
-                    self.frontier[count] = state;
+                    self.states[count] = state;
                     count += 1;
                 }
             }
         }
-        self.frontier_len = count;
         self.reached[start] = 0x1ff;
-        let mut longer = 0u16;
-        // The frontier holds the chains of `len` sets.
-        let mut len = 2;
-        loop {
-            if len == report_len {
-                self.ends(start, z, len, Some(&mut *sink))?;
-            } else if len > report_len && self.ends(start, z, len, None).is_break() {
-                longer |= 1 << len;
-            }
-            if len == max_len {
-                return ControlFlow::Continue(longer);
-            }
-            let mut count = 0;
-            for i in 0..self.frontier_len {
-                let state = self.frontier[i];
+        self.level_start[2] = 0;
+        self.level_start[3] = count;
+        for len in 2..max_len {
+            for i in self.level_start[len]..self.level_start[len + 1] {
+                let state = self.states[i];
                 let (set, entry) = ((state / 9) as usize, (state % 9) as usize);
                 for neighbour in self.table.neighbours(set) {
                     let (next, rcc) = (neighbour.set(), neighbour.rccs());
@@ -84,32 +65,54 @@ impl ChainSearch<'_> {
                     for r in bits::digits(fresh) {
                         let to = next * 9 + r as u32;
                         self.parent[to as usize] = state;
-                        self.next[count] = to;
+                        self.states[count] = to;
                         count += 1;
                     }
                 }
             }
-            std::mem::swap(&mut self.frontier, &mut self.next);
-            self.frontier_len = count;
-            if count == 0 {
-                return ControlFlow::Continue(longer);
-            }
-            len += 1;
+            self.level_start[len + 2] = count;
         }
     }
 
-    /// The chains of `len` sets in the frontier whose ends lose `z`: each is given to `sink`,
-    /// or, without one, the first breaks (so the caller learns that one exists).
+    /// Over the last [`ChainSearch::search`] (from `start`, to `max_len` sets), the chains
+    /// whose end sets lose digit `z`: those of exactly `report_len` sets are reported, and for
+    /// each longer length whether some chain of it would be is returned (bit per length), so
+    /// that the caller, which reports all chains of one length before the next, searches again
+    /// only from the (start, z) that have one.
+    fn chains(
+        &self,
+        start: usize,
+        z: usize,
+        report_len: usize,
+        max_len: usize,
+        sink: &mut StepSink<'_>,
+    ) -> ControlFlow<(), u16> {
+        let mut longer = 0u16;
+        for len in report_len..=max_len {
+            let level = &self.states[self.level_start[len]..self.level_start[len + 1]];
+            if len == report_len {
+                self.ends(start, z, len, level, Some(&mut *sink))?;
+            } else if self.ends(start, z, len, level, None).is_break() {
+                longer |= 1 << len;
+            }
+        }
+        ControlFlow::Continue(longer)
+    }
+
+    /// The chains of `len` sets ending in `level` (the states of that level) whose ends lose
+    /// `z`: each is given to `sink`, or, without one, the first breaks (so the caller learns
+    /// that one exists).
     fn ends(
         &self,
         start: usize,
         z: usize,
         len: usize,
+        level: &[u32],
         mut sink: Option<&mut StepSink<'_>>,
     ) -> ControlFlow<()> {
         let mut path = [0usize; MAX_CHAIN_ALS_SEARCH];
         let mut rccs = [0u16; MAX_CHAIN_ALS_SEARCH];
-        for &state in &self.frontier[..self.frontier_len] {
+        for &state in level {
             let (end, entry) = ((state / 9) as usize, (state % 9) as usize);
             if end < start || entry == z || self.table.sets[end].digits & (1 << z) == 0 {
                 continue;
@@ -214,8 +217,7 @@ struct Buffers {
     viable: Vec<u16>,
     reached: Vec<u16>,
     parent: Vec<u32>,
-    frontier: Vec<u32>,
-    next: Vec<u32>,
+    states: Vec<u32>,
     longer: Vec<u16>,
 }
 
@@ -269,9 +271,8 @@ fn chains(
         table,
         reached: std::mem::take(&mut buffers.reached),
         parent: take(&mut buffers.parent),
-        frontier: take(&mut buffers.frontier),
-        frontier_len: 0,
-        next: take(&mut buffers.next),
+        states: take(&mut buffers.states),
+        level_start: [0; MAX_CHAIN_ALS_SEARCH + 2],
     };
     zeroed(&mut search.reached, n);
     let flow = search_all(
@@ -282,12 +283,8 @@ fn chains(
         max_sets,
         sink,
     );
-    (
-        buffers.reached,
-        buffers.parent,
-        buffers.frontier,
-        buffers.next,
-    ) = (search.reached, search.parent, search.frontier, search.next);
+    (buffers.reached, buffers.parent, buffers.states) =
+        (search.reached, search.parent, search.states);
     flow
 }
 
@@ -309,18 +306,81 @@ fn search_all(
     }
     zeroed(longer, n * 9);
     for start in 0..n {
+        // A z on no link from the start leaves the first level, and so the whole search, as
+        // it is without z: the z's of the start on none share one search (while no other z's
+        // search has replaced it). Off with the memos, so that a test compares it with a
+        // search per z.
+        let linked = search
+            .table
+            .neighbours(start)
+            .iter()
+            .fold(0u16, |digits, neighbour| digits | neighbour.rccs());
+        let mut unlinked_searched = false;
         for z in bits::digits(viable[start]) {
-            longer[start * 9 + z] = search.run(start, z, min_len, max_len, sink)?;
+            let unlinked = linked & (1 << z) == 0;
+            if !(unlinked && unlinked_searched && memo::enabled()) {
+                search.search(start, 1 << z, max_len);
+                unlinked_searched = unlinked;
+            }
+            longer[start * 9 + z] = search.chains(start, z, min_len, max_len, sink)?;
         }
     }
     for len in min_len + 1..=max_len {
         for start in 0..n {
             for z in bits::digits(viable[start]) {
                 if longer[start * 9 + z] & (1 << len) != 0 {
-                    search.run(start, z, len, len, sink)?;
+                    search.search(start, 1 << z, len);
+                    search.chains(start, z, len, len, sink)?;
                 }
             }
         }
     }
     ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_shared_by_unlinked_digits_finds_the_chains_of_one_per_digit() {
+        // The shipped hard states and royle17 starts, thinned by random eliminations: every
+        // ALS chain (of four and five sets, then of up to eight with the sets of up to three
+        // cells) in the same order with the shared searches (memos on) as with a search per
+        // start and z (off).
+        let mut rng = crate::core::test_support::Xorshift(0x3C6E_F372_FE94_F82B);
+        let all = |grid: &Grid, max_cells: usize, max_sets: usize| {
+            let mut steps = Vec::new();
+            let _ = als_chain_capped(grid, max_cells, 4, max_sets, &mut |step| {
+                steps.push(step.clone());
+                ControlFlow::Continue(())
+            });
+            steps
+        };
+        let (mut compared, mut found) = (0, 0);
+        for mut grid in crate::techniques::shipped_test_grids(20) {
+            for _ in 0..4 {
+                for (max_cells, max_sets) in [(MAX_ALS_CELLS, MAX_CHAIN_ALS), (3, 8)] {
+                    let shared = all(&grid, max_cells, max_sets);
+                    let was = memo::set_enabled(false);
+                    let each = all(&grid, max_cells, max_sets);
+                    memo::set_enabled(was);
+                    assert_eq!(shared, each, "{max_cells} cells, {max_sets} sets");
+                    compared += 1;
+                    found += each.len();
+                }
+                for _ in 0..4 + rng.next() % 16 {
+                    let cell = (rng.next() % 81) as usize;
+                    let digit = (rng.next() % 9) as usize;
+                    if grid.candidates(cell).count_ones() > 1 {
+                        grid.eliminate(cell, digit);
+                    }
+                }
+            }
+        }
+        assert!(
+            compared > 100 && found > 1_000,
+            "{compared} compared, {found} chains"
+        );
+    }
 }
