@@ -30,6 +30,16 @@ pub fn set_enabled(on: bool) -> bool {
     ENABLED.with(|enabled| enabled.replace(on))
 }
 
+/// `f`'s result with this thread's memos off (the plain searches), the setting restored after:
+/// what a test compares a memo's or a pruning's results with.
+#[cfg(test)]
+pub fn without_memos<T>(f: impl FnOnce() -> T) -> T {
+    let was = set_enabled(false);
+    let plain = f();
+    set_enabled(was);
+    plain
+}
+
 /// What one unit of a search (a box∩line pair of Sue de Coq, …) reads of the grid: which cells
 /// of its region are unsolved, and each digit's candidates there. A unit whose search reads
 /// nothing outside its region finds the same steps whenever its key is the same.

@@ -362,20 +362,13 @@ mod tests {
             for _ in 0..4 {
                 for (max_cells, max_sets) in [(MAX_ALS_CELLS, MAX_CHAIN_ALS), (3, 8)] {
                     let shared = all(&grid, max_cells, max_sets);
-                    let was = memo::set_enabled(false);
-                    let each = all(&grid, max_cells, max_sets);
-                    memo::set_enabled(was);
+                    let each = memo::without_memos(|| all(&grid, max_cells, max_sets));
                     assert_eq!(shared, each, "{max_cells} cells, {max_sets} sets");
                     compared += 1;
                     found += each.len();
                 }
-                for _ in 0..4 + rng.next() % 16 {
-                    let cell = (rng.next() % 81) as usize;
-                    let digit = (rng.next() % 9) as usize;
-                    if grid.candidates(cell).count_ones() > 1 {
-                        grid.eliminate(cell, digit);
-                    }
-                }
+                let count = 4 + rng.next() % 16;
+                rng.thin(&mut grid, count);
             }
         }
         assert!(
