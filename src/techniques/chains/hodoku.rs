@@ -136,6 +136,16 @@ impl EndBounds {
         }
     }
 
+    /// Bounds that leave no branch (a Remote Pair's eliminations depend on its whole chain,
+    /// not on its ends).
+    fn off() -> EndBounds {
+        EndBounds {
+            ends: Bits81::EMPTY,
+            settled: [Bits81::EMPTY; HODOKU_X_LINKS + 2],
+            on: false,
+        }
+    }
+
     /// Notes that the ends `same_set` (those standing for one set of eliminations) have it
     /// kept with a chain of `kept` cells.
     fn settle(&mut self, same_set: Bits81, kept: usize) {
@@ -442,17 +452,16 @@ struct HodokuBivalueSearch<'l, 'f> {
     on: [u8; HODOKU_BIVALUE_CELLS],
     on_path: Bits81,
     found: &'f mut FoundChains,
-    /// XY-Chains only (a Remote Pair's eliminations depend on its whole chain).
+    /// Off for Remote Pairs ([`EndBounds::off`]).
     bounds: EndBounds,
 }
 
 impl HodokuBivalueSearch<'_, '_> {
     /// Extends the chain of `n` cells.
     fn extend(&mut self, n: usize) {
-        if !self.remote_pair
-            && self
-                .bounds
-                .settled_for(self.allowed.and_not(self.on_path), n + 1)
+        if self
+            .bounds
+            .settled_for(self.allowed.and_not(self.on_path), n + 1)
         {
             return;
         }
@@ -486,11 +495,9 @@ impl HodokuBivalueSearch<'_, '_> {
                 let kept = self
                     .found
                     .record(&set, &self.cells[..len], &self.on[..len], &[]);
-                if !self.remote_pair {
-                    let removed = set.planes[self.start_off];
-                    let same = ends_with_set(self.bounds.ends, self.start_buddies, removed);
-                    self.bounds.settle(same, kept);
-                }
+                let removed = set.planes[self.start_off];
+                let same = ends_with_set(self.bounds.ends, self.start_buddies, removed);
+                self.bounds.settle(same, kept);
             }
             if len < HODOKU_BIVALUE_CELLS {
                 self.on_path.insert(next);
@@ -550,11 +557,17 @@ fn hodoku_bivalue_chains_of(
                 on: [0; HODOKU_BIVALUE_CELLS],
                 on_path: Bits81::cell(start),
                 found,
-                bounds: EndBounds::new(if remote_pair {
-                    Bits81::EMPTY
+                bounds: if remote_pair {
+                    EndBounds::off()
                 } else {
-                    xy_chain_ends(links, allowed, start, start_off, start_buddies)
-                }),
+                    EndBounds::new(xy_chain_ends(
+                        links,
+                        allowed,
+                        start,
+                        start_off,
+                        start_buddies,
+                    ))
+                },
             };
             search.cells[0] = start as u8;
             search.on[0] = (mask & !(1 << start_off)).trailing_zeros() as u8;
