@@ -186,6 +186,12 @@ impl Grid {
         self.placed[digit]
     }
 
+    /// Every cell's candidate mask ([`Grid::candidates`]), in cell order.
+    #[inline]
+    pub fn candidate_masks(&self) -> &[u16; CELLS] {
+        &self.masks
+    }
+
     /// Candidate mask of `cell` (bit `d` = digit index `d`); 0 once the cell is placed.
     #[inline]
     pub fn candidates(&self, cell: usize) -> u16 {
