@@ -165,7 +165,7 @@ impl SinglesQueue {
         }
         for (house, left) in self.places_left.iter_mut().enumerate() {
             let placed_here = held[house];
-            let low = low[house] | DIGIT_BYTES[usize::from(placed_here & 0xff)] * 0xff;
+            let low = low[house] | (DIGIT_BYTES[usize::from(placed_here & 0xff)] * 0xff);
             let high = if placed_here & 0x100 != 0 {
                 u8::MAX
             } else {
@@ -475,7 +475,7 @@ mod tests {
     /// clash; and the two queues then take the same singles all along the puzzles' paths.
     #[test]
     fn a_reset_worked_out_at_once_equals_placing_the_givens() {
-        let mut rng = Xorshift(0x5eed_0f_9e7);
+        let mut rng = Xorshift(0x0005_eed0_f9e7);
         let mut grids = royle17_sample(200);
         let kaggle = std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
