@@ -384,9 +384,15 @@ impl Evaluator<'_> {
             PuzzleFormat::PencilMarks => Premise::NONE,
         };
         // Sound logic that completes the grid has proved the solution unique (every deduction
-        // holds in every solution), so the oracle is needed only when the ladder gets stuck.
-        // Checking steps (`verify`) or uniqueness-based techniques need the solution first.
-        if !self.verify && !premises_of(ladder).contains(Premise::UNIQUE_SOLUTION) {
+        // holds in every solution), so the oracle is needed only when the ladder gets stuck, or
+        // where a rung needs the solution unique: the gate past the basic rungs (none of which
+        // rests on a premise) asks it and grants that premise from there on, so every rung
+        // runs as it would after an oracle-first count. Checking steps (`verify`) needs the
+        // solution first, and so do uniqueness-based techniques when multiple-solution puzzles
+        // are graded anyway (no gate).
+        let needs_unique = premises_of(ladder).contains(Premise::UNIQUE_SOLUTION);
+        let count_first = self.verify || (needs_unique && self.grade_multiple);
+        if !count_first {
             // A solution's existence is assumed here and checked after: a filled grid must be
             // a solution (`completes`), a stuck one goes to the oracle. The puzzle is kept for
             // the oracle.
@@ -395,7 +401,7 @@ impl Evaluator<'_> {
             // The basic rungs are cheap, and solve most puzzles of most files; beyond them one
             // oracle call (microseconds) costs little beside the ladder, and stops a puzzle
             // without exactly one solution before the whole ladder has run on it. `explain`
-            // grades such puzzles anyway, so it has no gate.
+            // grades such puzzles anyway, so it has no gate (and then no uniqueness premise).
             let mut counted = None;
             let mut ask = |timing: &mut T| {
                 let found = count_quiet(&puzzle, timing);
@@ -406,6 +412,7 @@ impl Evaluator<'_> {
             let gate = (!self.grade_multiple).then(|| Gate {
                 at: basic_rungs(ladder),
                 pass: &mut ask,
+                grants: Premise::UNIQUE_SOLUTION,
             });
             let outcome = grade_unchecked(&mut grid, ladder, held, gate, timing, observer);
             if let Some(found) = &counted {
@@ -493,13 +500,13 @@ fn basic_rungs(ladder: &Ladder) -> usize {
     ladder
         .rungs()
         .iter()
-        .position(|rung| {
-            !matches!(
-                rung.technique.info().family,
-                "singles" | "intersections" | "subsets"
-            )
-        })
+        .position(|rung| !is_basic_family(rung.technique.info().family))
         .unwrap_or(usize::MAX)
+}
+
+/// Whether `family` is one of the basic rungs' (singles, intersections, subsets).
+fn is_basic_family(family: &str) -> bool {
+    matches!(family, "singles" | "intersections" | "subsets")
 }
 
 /// The oracle's answer, the solution inside the unique case.
@@ -743,7 +750,12 @@ mod tests {
         let hard =
             "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
         let several = multiple_from(hard);
-        for scale in [crate::scales::Scale::Gnpx, crate::scales::Scale::Gnpx584] {
+        for scale in [
+            crate::scales::Scale::Gnpx,
+            crate::scales::Scale::Gnpx584,
+            crate::scales::Scale::Hodoku,
+            crate::scales::Scale::Se,
+        ] {
             let ladder = scale.ladder();
             assert!(basic_rungs(&ladder) < ladder.rungs().len());
             let batch = Evaluator {
@@ -755,10 +767,7 @@ mod tests {
             let row = batch.evaluate_with(record(1, &several), &mut NoTiming, &mut seen);
             assert!(matches!(row.verdict, Verdict::Multiple(None)));
             assert_eq!(seen.counted, [SolutionCount::Multiple]);
-            assert!(seen
-                .families
-                .iter()
-                .all(|f| matches!(*f, "singles" | "intersections" | "subsets")));
+            assert!(seen.families.iter().all(|f| is_basic_family(f)));
             // A unique puzzle passes the gate once and is graded as before.
             let mut seen = Seen::default();
             let row = batch.evaluate_with(record(2, hard), &mut NoTiming, &mut seen);
@@ -766,6 +775,80 @@ mod tests {
             assert!(seen.counted.len() <= 1);
             let plain = evaluate(record(2, hard), Some(&ladder), true);
             assert_eq!(row.outcome(), plain.outcome());
+        }
+    }
+
+    /// On the scales with uniqueness techniques the oracle is asked only before the first
+    /// rung that needs a unique solution (or past the basic rungs): every row is the row of
+    /// counting first, puzzles the rungs before the gate solve are never counted, and the
+    /// others are counted once.
+    #[test]
+    fn a_gate_before_the_uniqueness_rungs_grades_as_counting_first() {
+        #[derive(Default)]
+        struct Counted(usize);
+        impl Observer for Counted {
+            fn counted(&mut self, _: SolutionCount, _: &Grid) {
+                self.0 += 1;
+            }
+        }
+        let read = |path: &str| std::fs::read_to_string(path).unwrap();
+        let royle = read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/corpora/royle17_sample.txt"
+        ));
+        let kaggle = read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/corpora/kaggle_sample.csv"
+        ));
+        let mut puzzles: Vec<String> = royle
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .take(60)
+            .chain(kaggle.lines().skip(1).take(60))
+            .map(|line| line[..81].to_string())
+            .collect();
+        // Pencil-mark forms (no givens known) and puzzles without exactly one solution.
+        for i in [0, 70] {
+            let mut g = grid(&puzzles[i]);
+            if let Some(step) = TechniqueId::HiddenSingle.find_first(&g) {
+                step.apply(&mut g);
+            }
+            puzzles.push(g.candidates_string());
+        }
+        puzzles.push(multiple_from(&puzzles[3]));
+        puzzles.push(multiple_from(&puzzles[80]));
+        for scale in [crate::scales::Scale::Hodoku, crate::scales::Scale::Se] {
+            let ladder = scale.ladder();
+            assert!(premises_of(&ladder).contains(Premise::UNIQUE_SOLUTION));
+            // The gate comes before every rung that rests on a premise, on any ladder: no
+            // technique of the basic families rests on one.
+            for info in crate::techniques::CATALOGUE {
+                if is_basic_family(info.family) {
+                    assert_eq!(info.premise, Premise::NONE, "{}", info.id);
+                }
+            }
+            let gated = Evaluator {
+                ladder: Some(&ladder),
+                verify: false,
+                grade_multiple: false,
+            };
+            let (mut uncounted, mut counted_once) = (0, 0);
+            for (i, puzzle) in puzzles.iter().enumerate() {
+                let mut counted = Counted::default();
+                let row = gated.evaluate_with(record(1, puzzle), &mut NoTiming, &mut counted);
+                let first = evaluate(record(1, puzzle), Some(&ladder), true);
+                assert_eq!(row.status(), first.status(), "{scale:?} puzzle {i}");
+                assert_eq!(row.outcome(), first.outcome(), "{scale:?} puzzle {i}");
+                match counted.0 {
+                    0 => uncounted += 1,
+                    1 => counted_once += 1,
+                    n => panic!("{scale:?} puzzle {i} counted {n} times"),
+                }
+            }
+            assert!(
+                uncounted > 10 && counted_once > 10,
+                "{scale:?}: {uncounted}, {counted_once}"
+            );
         }
     }
 

@@ -86,6 +86,8 @@ pub struct Gate<'a, T> {
     /// Asked once (with the timing hook, to time what it runs); `false` stops grading there,
     /// stuck.
     pub pass: &'a mut dyn FnMut(&mut T) -> bool,
+    /// The premises a pass establishes (the oracle's unique solution): held from the gate on.
+    pub grants: Premise,
 }
 
 thread_local! {
@@ -154,7 +156,7 @@ pub fn grade(
 pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
     grid: &mut Grid,
     ladder: &Ladder,
-    held: Premise,
+    mut held: Premise,
     solution: Option<&[u8; 81]>,
     mut on_step: Option<&mut F>,
     timing: &mut T,
@@ -195,9 +197,9 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
         }
     });
     // Most puzzles hold every premise the ladder needs: then no rung's is looked up per step.
-    let restricted = !held.contains(premises_of(ladder));
+    let mut restricted = !held.contains(premises_of(ladder));
     let (gate_at, mut gate) = match gate {
-        Some(gate) => (gate.at, Some(gate.pass)),
+        Some(gate) => (gate.at, Some((gate.pass, gate.grants))),
         None => (usize::MAX, None),
     };
     'solve: while !grid.is_solved() {
@@ -206,10 +208,12 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
         let mut singles = SinglesPass::default();
         for (rung_index, rung) in ladder.rungs().iter().enumerate() {
             if rung_index == gate_at {
-                if let Some(pass) = gate.take() {
+                if let Some((pass, grants)) = gate.take() {
                     if !pass(timing) {
                         break 'solve;
                     }
+                    held = held.union(grants);
+                    restricted = !held.contains(premises_of(ladder));
                     // What the gate ran is no technique's time.
                     mark = timing.mark();
                 }
