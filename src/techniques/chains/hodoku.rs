@@ -539,6 +539,10 @@ fn hodoku_bivalue_chains_of(
         } else {
             links.bivalue()
         };
+        if remote_pair && allowed.count() < 4 {
+            // A remote pair has at least four cells of its pair.
+            continue;
+        }
         for start_off in [
             mask.trailing_zeros() as usize,
             15 - mask.leading_zeros() as usize,
