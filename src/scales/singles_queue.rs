@@ -321,49 +321,69 @@ impl SinglesQueue {
 
     /// [`SinglesQueue::find`] without building the step: the single's cell, digit and houses
     /// (the grader writes them into its step buffer with `Step::set_single`).
+    #[inline]
     pub fn find_single(&mut self, technique: TechniqueId, grid: &Grid) -> Option<Single> {
-        let single = |_: TechniqueId, cell: u8, digit: u8, houses: u32| Single {
-            cell: cell as usize,
-            digit: digit as usize,
-            houses,
-        };
         match technique {
-            TechniqueId::NakedSingle | TechniqueId::FullHouse => {
-                while self.naked_head < self.naked.len() && !self.holds(self.naked[self.naked_head])
-                {
-                    self.naked_head += 1;
-                }
-                let (cell, digit) = if technique == TechniqueId::NakedSingle {
-                    *self.naked.get(self.naked_head)?
-                } else {
-                    return self.naked[self.naked_head..]
-                        .iter()
-                        .filter(|&&entry| self.holds(entry))
-                        .find_map(|&(cell, digit)| {
-                            let house = CELL_HOUSES[cell as usize].iter().find(|&&h| {
-                                (grid.unsolved() & HOUSE_SETS[h as usize]).is_single()
-                            })?;
-                            Some(single(technique, cell, digit, 1 << house))
-                        });
-                };
-                Some(single(technique, cell, digit, 0))
-            }
-            TechniqueId::HiddenSingle => {
-                while self.hidden_head < self.hidden.len()
-                    && !self.holds(self.hidden[self.hidden_head])
-                {
-                    self.hidden_head += 1;
-                }
-                let (cell, digit) = *self.hidden.get(self.hidden_head)?;
-                let house = CELL_HOUSES[cell as usize]
-                    .iter()
-                    .find(|&&h| (grid.plane(digit as usize) & HOUSE_SETS[h as usize]).is_single())
-                    .copied()
-                    .unwrap_or(CELL_HOUSES[cell as usize][0]);
-                Some(single(technique, cell, digit, 1 << house))
-            }
+            TechniqueId::NakedSingle => self.first_naked(),
+            TechniqueId::FullHouse => self.first_full_house(grid),
+            TechniqueId::HiddenSingle => self.first_hidden(grid),
             _ => None,
         }
+    }
+
+    /// The first naked single still holding (the queue's head moved past stale entries).
+    #[inline]
+    fn first_naked(&mut self) -> Option<Single> {
+        while self.naked_head < self.naked.len() && !self.holds(self.naked[self.naked_head]) {
+            self.naked_head += 1;
+        }
+        let (cell, digit) = *self.naked.get(self.naked_head)?;
+        Some(Single {
+            cell: cell.into(),
+            digit: digit.into(),
+            houses: 0,
+        })
+    }
+
+    /// The first naked single still holding that is the last open cell of a house.
+    fn first_full_house(&mut self, grid: &Grid) -> Option<Single> {
+        while self.naked_head < self.naked.len() && !self.holds(self.naked[self.naked_head]) {
+            self.naked_head += 1;
+        }
+        self.naked[self.naked_head..]
+            .iter()
+            .filter(|&&entry| self.holds(entry))
+            .find_map(|&(cell, digit)| {
+                let house = CELL_HOUSES[usize::from(cell)]
+                    .iter()
+                    .find(|&&h| (grid.unsolved() & HOUSE_SETS[usize::from(h)]).is_single())?;
+                Some(Single {
+                    cell: cell.into(),
+                    digit: digit.into(),
+                    houses: 1 << house,
+                })
+            })
+    }
+
+    /// The first hidden single still holding, with the first of its houses (row, column, box)
+    /// where it is the digit's only place.
+    #[inline]
+    fn first_hidden(&mut self, grid: &Grid) -> Option<Single> {
+        while self.hidden_head < self.hidden.len() && !self.holds(self.hidden[self.hidden_head]) {
+            self.hidden_head += 1;
+        }
+        let (cell, digit) = *self.hidden.get(self.hidden_head)?;
+        let houses = &CELL_HOUSES[usize::from(cell)];
+        let house = houses
+            .iter()
+            .find(|&&h| (grid.plane(usize::from(digit)) & HOUSE_SETS[usize::from(h)]).is_single())
+            .copied()
+            .unwrap_or(houses[0]);
+        Some(Single {
+            cell: cell.into(),
+            digit: digit.into(),
+            houses: 1 << house,
+        })
     }
 }
 
