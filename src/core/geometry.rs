@@ -217,6 +217,30 @@ const fn build_intersections() -> [Intersection; 54] {
 /// All 54 box∩line intersections (27 box∩row, 27 box∩column), ordered by box.
 pub const INTERSECTIONS: [Intersection; 54] = build_intersections();
 
+/// Each cell's position in its row, column and box (the index of the cell in that house's
+/// [`HOUSE_CELLS`] list), by house kind: rows, columns, boxes.
+pub static POSITION_IN_HOUSE: [[u8; 81]; 3] = {
+    let mut table = [[0u8; 81]; 3];
+    let mut cell = 0;
+    while cell < 81 {
+        let (row, col) = (cell / 9, cell % 9);
+        table[0][cell] = col as u8;
+        table[1][cell] = row as u8;
+        table[2][cell] = (row % 3 * 3 + col % 3) as u8;
+        cell += 1;
+    }
+    table
+};
+
+/// The positions in `house` (see [`POSITION_IN_HOUSE`]) of `cells`, which lie in it.
+#[inline]
+pub fn positions_in(house: usize, cells: Bits81) -> u16 {
+    let positions = &POSITION_IN_HOUSE[house / 9];
+    cells
+        .iter()
+        .fold(0, |mask, cell| mask | 1 << positions[cell])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,5 +279,16 @@ mod tests {
             }
         }
         assert_eq!(boxes_rows, 27);
+    }
+
+    #[test]
+    fn positions_in_a_house_index_its_cell_list() {
+        for house in 0..HOUSES {
+            for (position, &cell) in HOUSE_CELLS[house].iter().enumerate() {
+                let one = Bits81::cell(cell as usize);
+                assert_eq!(positions_in(house, one), 1 << position, "house {house}");
+            }
+            assert_eq!(positions_in(house, HOUSE_SETS[house]), 0x1FF);
+        }
     }
 }

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
 use crate::core::bits::nine_bit_count;
-use crate::core::{Bits81, Grid, HOUSES, HOUSE_SETS, INTERSECTIONS};
+use crate::core::{positions_in, Bits81, Grid, HOUSES, HOUSE_SETS, INTERSECTIONS};
 use crate::techniques::memo::HouseMisses;
 use crate::techniques::step::Step;
 
@@ -58,30 +58,6 @@ fn locked_choices(
         }
     }
     ControlFlow::Continue(())
-}
-
-/// Each cell's position in its row, column and box (the index of the cell in that house's
-/// [`HOUSE_CELLS`] list), by house kind: rows, columns, boxes.
-static POSITION_IN_HOUSE: [[u8; 81]; 3] = {
-    let mut table = [[0u8; 81]; 3];
-    let mut cell = 0;
-    while cell < 81 {
-        let (row, col) = (cell / 9, cell % 9);
-        table[0][cell] = col as u8;
-        table[1][cell] = row as u8;
-        table[2][cell] = (row % 3 * 3 + col % 3) as u8;
-        cell += 1;
-    }
-    table
-};
-
-/// The positions in `house` (see [`POSITION_IN_HOUSE`]) of `cells`, which lie in it.
-#[inline]
-fn positions_in(house: usize, cells: Bits81) -> u16 {
-    let positions = &POSITION_IN_HOUSE[house / 9];
-    cells
-        .iter()
-        .fold(0, |mask, cell| mask | 1 << positions[cell])
 }
 
 thread_local! {
@@ -426,17 +402,6 @@ mod tests {
             }
         }
         assert!(cases == 60_000 && visits > 10_000, "{visits} visits");
-    }
-
-    #[test]
-    fn positions_in_a_house_index_its_cell_list() {
-        for house in 0..HOUSES {
-            for (position, &cell) in HOUSE_CELLS[house].iter().enumerate() {
-                let one: Bits81 = [cell as usize].into_iter().collect();
-                assert_eq!(positions_in(house, one), 1 << position, "house {house}");
-            }
-            assert_eq!(positions_in(house, HOUSE_SETS[house]), 0x1FF);
-        }
     }
 
     #[test]

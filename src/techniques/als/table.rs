@@ -30,7 +30,7 @@ use std::ops::{ControlFlow, Range};
 use std::rc::Rc;
 
 use crate::core::bits;
-use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_CELLS, HOUSE_SETS};
+use crate::core::{positions_in, Bits81, Grid, CELL_HOUSES, HOUSE_SETS};
 use crate::model::als::{for_each_locked_set_in_house, Als, SetsByCell};
 use crate::techniques::memo;
 
@@ -122,12 +122,7 @@ pub(crate) struct AlsTable {
 /// positions of its cells in the house (bit i = the house's i-th cell). Depends only on the
 /// cells, so it is the same in every grid state.
 fn order_key(cells: Bits81, house: usize) -> u32 {
-    let positions = HOUSE_CELLS[house]
-        .iter()
-        .enumerate()
-        .filter(|&(_, &cell)| cells.contains(cell as usize))
-        .fold(0u32, |m, (i, _)| m | 1 << i);
-    cells.count() << 16 | (house as u32) << 9 | positions
+    cells.count() << 16 | (house as u32) << 9 | u32::from(positions_in(house, cells))
 }
 
 /// Work space of an update, kept between updates so that they allocate nothing once warm.
