@@ -147,12 +147,13 @@ pub fn grade(
 
 /// [`grade`] where only the premises in `held` are known to hold: a rung whose technique rests
 /// on another ([`TechniqueId::premise`]) is skipped, as if it found nothing; with a `gate`,
-/// grading stops before the gate's rung if the gate says so. Every technique call
-/// is reported to `timing`. Only the finders' calls are timed: checking, `on_step` and applying
-/// the step are not. With [`Premise::ALL`] and [`NoTiming`] this is `grade`. `on_step` is
-/// generic so that a caller pays no dynamic call per step; a caller that watches nothing
-/// passes `None`, and then a single's step is not even written where nothing else reads it
-/// (no solution to check it against, no SE rating to record it in).
+/// grading stops before the gate's rung if the gate says so, and holds what it grants from
+/// there on otherwise. Every technique call is reported to `timing`. Only the finders' calls
+/// are timed: checking, `on_step` and applying the step are not. With [`Premise::ALL`] and
+/// [`NoTiming`] this is `grade`. `on_step` is generic so that a caller pays no dynamic call per
+/// step; a caller that watches nothing passes `None`, and then a single's step is not even
+/// written where nothing else reads it (no solution to check it against, no SE rating to
+/// record it in).
 pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
     grid: &mut Grid,
     ladder: &Ladder,
