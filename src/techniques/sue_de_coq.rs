@@ -161,24 +161,39 @@ fn intersection(
             // their share (offset by SHARE_OFFSET), each list in mask order: a line part meets
             // only the list whose share completes its own to the surplus.
             let mut by_share_len = [0usize; SHARES];
-            for (i, &(b_cells, d_b, n_b)) in box_sets.iter().enumerate() {
-                if d_b & v != 0 && part_allowed(c_cells | b_cells) {
+            for (i, &(_, d_b, n_b)) in box_sets.iter().enumerate() {
+                if d_b & v != 0 {
                     let s = (share(n_b, d_b) + SHARE_OFFSET) as usize;
                     by_share[s][by_share_len[s]] = i as u8;
                     by_share_len[s] += 1;
                 }
             }
+            // Whether the core with each box part is allowed, asked once a part is met (the
+            // test reads only the candidates, so asking late changes nothing, and most parts
+            // meet no line part): bit 0 asked, bit 1 allowed.
+            let mut box_allowed = [0u8; 64];
             for &(l_cells, d_l, n_l) in line_sets {
-                if d_l & v == 0 || !part_allowed(c_cells | l_cells) {
+                if d_l & v == 0 {
                     continue;
                 }
                 let wanted = surplus as i32 - share(n_l, d_l) + SHARE_OFFSET;
                 let Some(w) = usize::try_from(wanted).ok().filter(|&w| w < SHARES) else {
                     continue;
                 };
-                for &i in &by_share[w][..by_share_len[w]] {
+                let box_parts = &by_share[w][..by_share_len[w]];
+                if box_parts.is_empty() || !part_allowed(c_cells | l_cells) {
+                    continue;
+                }
+                for &i in box_parts {
                     let (b_cells, d_b, n_b) = box_sets[i as usize];
                     if d_b & d_l != 0 {
+                        continue;
+                    }
+                    let known = &mut box_allowed[i as usize];
+                    if *known == 0 {
+                        *known = 1 | u8::from(part_allowed(c_cells | b_cells)) << 1;
+                    }
+                    if *known & 2 == 0 {
                         continue;
                     }
                     let cells = n_c + n_l + n_b;
