@@ -157,9 +157,9 @@ fn intersection(
             let surplus = bits::nine_bit_count(v) - n_c;
             let share =
                 |cells: u32, digits: u16| cells as i32 - bits::nine_bit_count(digits & !v) as i32;
-            // The box parts the core admits, once per core rather than per line part, listed by
-            // their share (offset by SHARE_OFFSET), each list in mask order: a line part meets
-            // only the list whose share completes its own to the surplus.
+            // The box parts sharing a digit with the core, once per core rather than per line
+            // part, listed by their share (offset by SHARE_OFFSET), each list in mask order: a
+            // line part meets only the list whose share completes its own to the surplus.
             let mut by_share_len = [0usize; SHARES];
             for (i, &(_, d_b, n_b)) in box_sets.iter().enumerate() {
                 if d_b & v != 0 {
@@ -168,10 +168,10 @@ fn intersection(
                     by_share_len[s] += 1;
                 }
             }
-            // Whether the core with each box part is allowed, asked once a part is met (the
-            // test reads only the candidates, so asking late changes nothing, and most parts
-            // meet no line part): bit 0 asked, bit 1 allowed.
-            let mut box_allowed = [0u8; 64];
+            // Whether the core with each box part is allowed, asked once the part completes a
+            // pattern with a line part (the test reads only the candidates, so asking late
+            // changes nothing, and most parts complete none).
+            let mut box_allowed = [None; 64];
             for &(l_cells, d_l, n_l) in line_sets {
                 if d_l & v == 0 {
                     continue;
@@ -180,24 +180,23 @@ fn intersection(
                 let Some(w) = usize::try_from(wanted).ok().filter(|&w| w < SHARES) else {
                     continue;
                 };
-                let box_parts = &by_share[w][..by_share_len[w]];
-                if box_parts.is_empty() || !part_allowed(c_cells | l_cells) {
-                    continue;
-                }
-                for &i in box_parts {
+                // The line part's test, asked once it meets a box part (as the box parts').
+                let mut line_allowed = None;
+                for &i in &by_share[w][..by_share_len[w]] {
                     let (b_cells, d_b, n_b) = box_sets[i as usize];
                     if d_b & d_l != 0 {
                         continue;
                     }
-                    let known = &mut box_allowed[i as usize];
-                    if *known == 0 {
-                        *known = 1 | u8::from(part_allowed(c_cells | b_cells)) << 1;
-                    }
-                    if *known & 2 == 0 {
-                        continue;
-                    }
                     let cells = n_c + n_l + n_b;
                     if bits::nine_bit_count(v | d_l | d_b) != cells {
+                        continue;
+                    }
+                    if !*line_allowed.get_or_insert_with(|| part_allowed(c_cells | l_cells)) {
+                        break;
+                    }
+                    if !*box_allowed[i as usize]
+                        .get_or_insert_with(|| part_allowed(c_cells | b_cells))
+                    {
                         continue;
                     }
                     let pattern = c_cells | l_cells | b_cells;
