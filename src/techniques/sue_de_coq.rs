@@ -268,19 +268,17 @@ fn part_subsets(grid: &Grid, cells: Bits81, out: &mut [(Bits81, u16, u32); 64]) 
 
 /// Calls `visit` with every non-empty subset of `cells` in depth-first order (each subset is
 /// followed by its extensions with later cells: {0}, {0,1}, {0,1,2}, …, {0,2}, …, {1}, …),
-/// with the subset's digits and size carried along (each from its parent's). `visit` answers
-/// whether to go on to the subset's extensions: `false` skips them, for a condition no
-/// extension can undo.
+/// with the subset's digits and size carried along (each from its parent's), until it breaks.
 fn subsets_depth_first(
     grid: &Grid,
     cells: &[usize],
-    visit: &mut dyn FnMut(Bits81, u16, i32) -> ControlFlow<(), bool>,
+    visit: &mut dyn FnMut(Bits81, u16, i32) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     fn extend(
         grid: &Grid,
         cells: &[usize],
         (chosen, digits, size): (Bits81, u16, i32),
-        visit: &mut dyn FnMut(Bits81, u16, i32) -> ControlFlow<(), bool>,
+        visit: &mut dyn FnMut(Bits81, u16, i32) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         for (i, &cell) in cells.iter().enumerate() {
             let with = (
@@ -288,9 +286,8 @@ fn subsets_depth_first(
                 digits | grid.candidates(cell),
                 size + 1,
             );
-            if visit(with.0, with.1, with.2)? {
-                extend(grid, &cells[i + 1..], with, visit)?;
-            }
+            visit(with.0, with.1, with.2)?;
+            extend(grid, &cells[i + 1..], with, visit)?;
         }
         ControlFlow::Continue(())
     }
@@ -377,30 +374,31 @@ impl SdcHouses<'_> {
             &mut |line_part, d_l, n| {
                 let extra = bits::nine_bit_count(d_l & !v) as i32;
                 if d_l & v == 0 || n <= extra || n - extra >= surplus {
-                    return ControlFlow::Continue(true);
+                    return ControlFlow::Continue(());
                 }
+                // A box part holds none of the line part's core digits: the cells holding one
+                // are in none (left out, they leave the other subsets' depth-first order as it
+                // was, where the search visited them to prune their extensions).
+                let holding_forbidden =
+                    bits::digits(d_l & v).fold(Bits81::EMPTY, |cells, d| cells | grid.plane(d));
                 let mut box_source = [0usize; 9];
-                let box_cells = cells_into(self.box_set.and_not(core | line_part), &mut box_source);
-                let forbidden = d_l & v;
+                let box_cells = cells_into(
+                    self.box_set.and_not(core | line_part | holding_forbidden),
+                    &mut box_source,
+                );
                 let box_surplus = surplus - (n - extra);
                 subsets_depth_first(
                     grid,
                     &box_source[..box_cells],
                     &mut |box_part, d_b, size| {
-                        if d_b & forbidden != 0 {
-                            // Digits only grow: no extension can drop the forbidden one.
-                            return ControlFlow::Continue(false);
-                        }
                         if d_b & v == 0
                             || size - bits::nine_bit_count(d_b & !v) as i32 != box_surplus
                         {
-                            return ControlFlow::Continue(true);
+                            return ControlFlow::Continue(());
                         }
-                        self.emit(core, v, (line_part, d_l), (box_part, d_b), sink)?;
-                        ControlFlow::Continue(true)
+                        self.emit(core, v, (line_part, d_l), (box_part, d_b), sink)
                     },
-                )?;
-                ControlFlow::Continue(true)
+                )
             },
         )
     }
