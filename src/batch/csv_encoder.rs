@@ -75,6 +75,44 @@ impl<W: Write> CsvEncoder<W> {
         }
     }
 
+    /// Appends one unsigned integer field per value, as [`CsvEncoder::uint`] would: a graded
+    /// row's run of technique counts, nearly all 0. A run of zeros after the record's first
+    /// field is counted and appended as one copy of `,0,0…` (a push per byte, each checking
+    /// the buffer's room, cost several times as much).
+    #[inline]
+    pub fn uints(&mut self, values: impl IntoIterator<Item = u64>) {
+        let mut zeros = 0;
+        for value in values {
+            if value == 0 && self.fields > 0 {
+                zeros += 1;
+                continue;
+            }
+            self.zero_fields(zeros);
+            zeros = 0;
+            self.uint(value);
+        }
+        self.zero_fields(zeros);
+    }
+
+    /// Appends `count` fields `0`, none of them a record's first.
+    fn zero_fields(&mut self, mut count: usize) {
+        static ZERO_FIELDS: [u8; 128] = {
+            let mut fields = [b'0'; 128];
+            let mut i = 0;
+            while i < fields.len() {
+                fields[i] = b',';
+                i += 2;
+            }
+            fields
+        };
+        self.fields += count;
+        while count > 0 {
+            let now = count.min(ZERO_FIELDS.len() / 2);
+            self.buffer.extend_from_slice(&ZERO_FIELDS[..2 * now]);
+            count -= now;
+        }
+    }
+
     /// Appends an empty field.
     #[inline]
     pub fn empty(&mut self) {
@@ -236,6 +274,42 @@ mod tests {
             String::from_utf8(by_encoder(&records)).unwrap(),
             String::from_utf8(by_csv_crate(&records)).unwrap()
         );
+    }
+
+    #[test]
+    fn a_run_of_integers_is_written_as_one_field_each() {
+        // Runs of zeros shorter and longer than the copied `,0,0…` (64 fields), at the start
+        // of a record and after a field, with one- and many-digit values between them.
+        let mut rng = crate::core::test_support::Xorshift(0x5EED_C5F0);
+        for round in 0..300 {
+            let values: Vec<u64> = (0..rng.next() % 200)
+                .map(|_| match rng.next() % 10 {
+                    0..=6 => 0,
+                    7 => rng.next() % 10,
+                    8 => 10 + rng.next() % 1000,
+                    _ => u64::MAX - rng.next() % 3,
+                })
+                .collect();
+            let lead = round % 2 == 0;
+            let (mut by_run, mut one_by_one) = (Vec::new(), Vec::new());
+            {
+                let (mut run, mut each) = (
+                    CsvEncoder::new(&mut by_run),
+                    CsvEncoder::new(&mut one_by_one),
+                );
+                if lead {
+                    run.text(b"a");
+                    each.text(b"a");
+                }
+                run.uints(values.iter().copied());
+                values.iter().for_each(|&v| each.uint(v));
+                run.text(b"z");
+                each.text(b"z");
+                run.end_record().unwrap();
+                each.end_record().unwrap();
+            }
+            assert_eq!(by_run, one_by_one, "{values:?}");
+        }
     }
 
     #[test]

@@ -75,6 +75,8 @@ pub struct RowWriter<'a, W: Write> {
     kind: RowKind<'a>,
     /// The columns written, in order (the CSV header).
     columns: Vec<Column>,
+    /// The same columns as a CSV row writes them: each run of `count_<id>` columns in one go.
+    segments: Vec<Segment>,
     /// `--columns` chose them (JSON lines then carry only those).
     chosen: bool,
     /// The scale, for the `scale` column.
@@ -120,6 +122,29 @@ fn se_fields(outcome: &GradeOutcome) -> [String; 6] {
         rating.ep_technique.to_string(),
         rating.ed_technique.to_string(),
     ]
+}
+
+/// A stretch of a CSV row's columns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Segment {
+    /// Consecutive `count_<id>` columns, by technique: written as one run of integers (a
+    /// graded row is some 80 of them, and a match per column cost more than writing it).
+    Counts(Vec<TechniqueId>),
+    /// Any other column.
+    Field(Field),
+}
+
+/// `columns` as segments, in order: each maximal run of `count_<id>` columns is one.
+fn segments_of(columns: &[Column]) -> Vec<Segment> {
+    let mut segments = Vec::new();
+    for column in columns {
+        match (column.field, segments.last_mut()) {
+            (Field::Count(t), Some(Segment::Counts(run))) => run.push(t),
+            (Field::Count(t), _) => segments.push(Segment::Counts(vec![t])),
+            (field, _) => segments.push(Segment::Field(field)),
+        }
+    }
+    segments
 }
 
 impl<'a, W: Write> RowWriter<'a, W> {
@@ -183,6 +208,7 @@ impl<'a, W: Write> RowWriter<'a, W> {
         Ok(RowWriter {
             output,
             kind,
+            segments: segments_of(&columns),
             columns,
             chosen,
             scale,
@@ -244,14 +270,18 @@ impl<'a, W: Write> RowWriter<'a, W> {
                 Ok(writeln!(out, "{row}")?)
             }
             Output::Csv(csv) => {
-                // Counts, most of a graded row, go straight into the output as digits.
                 let outcome = row.outcome();
-                for column in &self.columns {
-                    match (column.field, outcome) {
-                        (Field::Count(t), Some(o)) => csv.uint(u64::from(o.counts[t as usize])),
-                        (Field::Count(_), None) => csv.empty(),
+                for segment in &self.segments {
+                    match (segment, outcome) {
+                        // Counts, most of a graded row, go straight into the output as digits.
+                        (Segment::Counts(techniques), Some(o)) => {
+                            csv.uints(techniques.iter().map(|&t| u64::from(o.counts[t as usize])))
+                        }
+                        (Segment::Counts(techniques), None) => {
+                            techniques.iter().for_each(|_| csv.empty())
+                        }
                         // Text and integers as they are; the rest as `write_text` renders it.
-                        (field, _) => match row.value(field) {
+                        (&Segment::Field(field), _) => match row.value(field) {
                             Value::Null => csv.empty(),
                             Value::Text(text) => csv.text(text.as_bytes()),
                             Value::UInt(n) => csv.uint(n),
