@@ -9,7 +9,7 @@ use crate::core::Grid;
 use crate::scales::ladder::{Found, Ladder, RatingRule, SinglesOrder};
 use crate::scales::se::SeRating;
 use crate::scales::singles_queue::SinglesQueue;
-use crate::techniques::singles::SinglesPass;
+use crate::techniques::singles::{first_single_in, SinglesPass};
 use crate::techniques::step::{Step, StepDifficulty, WrongDeduction};
 use crate::techniques::{se, se_chains, trace};
 use crate::techniques::{Flavour, Premise, TechniqueId};
@@ -197,6 +197,12 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
             None => SinglesQueue::new(grid),
         }
     });
+    // The rungs the singles scan answers directly (none where the queue does: it finds them).
+    let scanned_singles = if queue.is_none() {
+        ladder.standard_singles_at_top()
+    } else {
+        0
+    };
     // Most puzzles hold every premise the ladder needs: then no rung's is looked up per step.
     let mut restricted = !held.contains(premises_of(ladder));
     let (gate_at, mut gate) = match gate {
@@ -222,21 +228,32 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
             if restricted && !held.contains(rung.technique.premise()) {
                 continue;
             }
-            let found = match (&mut queue, rung.technique) {
-                (
-                    Some(queue),
-                    TechniqueId::FullHouse | TechniqueId::NakedSingle | TechniqueId::HiddenSingle,
-                ) => match queue.find_single(rung.technique, grid) {
-                    // Written below where it is read, as a `Rung::find_in` single.
+            let found = if rung_index < scanned_singles {
+                // All `Rung::find_in` would do, without its call and its checks of the rung
+                // (−1.3% of the instructions grading royle17).
+                match first_single_in(rung.technique, grid, &mut singles) {
                     Some(single) => Found::Single(single),
                     None => Found::Nothing,
-                },
-                (None, TechniqueId::FullHouse | TechniqueId::HiddenSingle)
-                    if rung.flavour == Flavour::Se && rung.preference.takes_first() =>
-                {
-                    se_single(rung.technique, grid, &mut step)
                 }
-                _ => rung.find_in(grid, &mut step, &mut singles),
+            } else {
+                match (&mut queue, rung.technique) {
+                    (
+                        Some(queue),
+                        TechniqueId::FullHouse
+                        | TechniqueId::NakedSingle
+                        | TechniqueId::HiddenSingle,
+                    ) => match queue.find_single(rung.technique, grid) {
+                        // Written below where it is read, as a `Rung::find_in` single.
+                        Some(single) => Found::Single(single),
+                        None => Found::Nothing,
+                    },
+                    (None, TechniqueId::FullHouse | TechniqueId::HiddenSingle)
+                        if rung.flavour == Flavour::Se && rung.preference.takes_first() =>
+                    {
+                        se_single(rung.technique, grid, &mut step)
+                    }
+                    _ => rung.find_in(grid, &mut step, &mut singles),
+                }
             };
             mark = timing.technique_call(rung.technique, mark, found != Found::Nothing);
             let found = match found {

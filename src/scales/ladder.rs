@@ -279,6 +279,16 @@ impl Ladder {
         self
     }
 
+    /// How many rungs at the top of the ladder are standard singles rungs taking their first
+    /// step (those [`Rung::find_in`] answers by [`first_single_in`]): the grader asks the scan
+    /// itself for them, without the rung's dispatch.
+    pub fn standard_singles_at_top(&self) -> usize {
+        self.rungs
+            .iter()
+            .take_while(|rung| rung.is_standard_single())
+            .count()
+    }
+
     /// Which single a singles rung takes.
     pub fn singles_order(&self) -> SinglesOrder {
         self.singles_order
