@@ -402,9 +402,13 @@ impl Evaluator<'_> {
             // oracle call (microseconds) costs little beside the ladder, and stops a puzzle
             // without exactly one solution before the whole ladder has run on it. `explain`
             // grades such puzzles anyway, so it has no gate (and then no uniqueness premise).
+            // The oracle counts the solutions of the state the basic rungs left: their steps
+            // hold in every solution of the puzzle (none rests on a premise), so the state has
+            // the puzzle's solutions, and its solved cells and eliminations leave the oracle
+            // less to search than the givens would.
             let mut counted = None;
-            let mut ask = |timing: &mut T| {
-                let found = count_quiet(&puzzle, timing);
+            let mut ask = |state: &Grid, timing: &mut T| {
+                let found = count_quiet(state, timing);
                 let pass = matches!(found, Count::Unique(_));
                 counted = Some(found);
                 pass
@@ -817,6 +821,11 @@ mod tests {
         }
         puzzles.push(multiple_from(&puzzles[3]));
         puzzles.push(multiple_from(&puzzles[80]));
+        // No solution, which the basic rungs do not find out (the gate's count on their state).
+        puzzles.push(
+            ".63.9.78.4...73.....91......2.3..6..3.......4..8..2.5......41....726...5.42.3.86."
+                .to_string(),
+        );
         for scale in [crate::scales::Scale::Hodoku, crate::scales::Scale::Se] {
             let ladder = scale.ladder();
             assert!(premises_of(&ladder).contains(Premise::UNIQUE_SOLUTION));

@@ -83,9 +83,9 @@ impl fmt::Display for VerifyFailure {
 pub struct Gate<'a, T> {
     /// Index of the first rung behind the gate.
     pub at: usize,
-    /// Asked once (with the timing hook, to time what it runs); `false` stops grading there,
-    /// stuck.
-    pub pass: &'a mut dyn FnMut(&mut T) -> bool,
+    /// Asked once, with the grid as the rungs before the gate left it (and the timing hook, to
+    /// time what it runs); `false` stops grading there, stuck.
+    pub pass: &'a mut dyn FnMut(&Grid, &mut T) -> bool,
     /// The premises a pass establishes (the oracle's unique solution): held from the gate on.
     pub grants: Premise,
 }
@@ -216,7 +216,7 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
         for (rung_index, rung) in ladder.rungs().iter().enumerate() {
             if rung_index == gate_at {
                 if let Some((pass, grants)) = gate.take() {
-                    if !pass(timing) {
+                    if !pass(grid, timing) {
                         break 'solve;
                     }
                     held = held.union(grants);
