@@ -241,7 +241,7 @@ fn any_grid(bits: &[u8]) -> Option<Grid> {
 
 /// Makes a candidate grid of `data` (the first byte picks the kind: even, a seed's start with
 /// non-solution candidates removed where the bits say; odd, any 729 bits) and grades it under
-/// `verify` on one scale (the second byte modulo 4: gnpx, gnpx584, hodoku, se with
+/// `verify` and on the default path (logic first, which must give the same row) on one scale (the second byte modulo 4: gnpx, gnpx584, hodoku, se with
 /// [`FUZZ_CHAIN_WORK_LIMIT`]): a grid without
 /// exactly one solution must get that status, never `unique`; with one, the grading path must
 /// take no wrong step.
@@ -269,7 +269,20 @@ pub fn grade_candidates(data: &[u8], ladders: &Ladders) -> Graded {
         verify: true,
         grade_multiple: false,
     };
+    // The batch's default path too (logic first, the oracle at the gate past the basic rungs
+    // or after the ladder): it must agree with the checked path on every grid.
+    let unchecked = Evaluator {
+        verify: false,
+        ..evaluator
+    }
+    .evaluate(record.clone());
     let evaluation = evaluator.evaluate(record);
+    assert_eq!(
+        (unchecked.status(), unchecked.outcome()),
+        (evaluation.status(), evaluation.outcome()),
+        "logic first against counting first: {}",
+        grid.candidates_string()
+    );
     let oracle = oracle::solve(&grid);
     if oracle.solution.is_none() {
         let expected = match oracle.count {
