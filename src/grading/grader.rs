@@ -218,36 +218,35 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
         // One clock read per call: a miss's end is where the next call begins.
         let mut mark = timing.mark();
         let mut singles = SinglesPass::default();
-        // All `Rung::find_in` would do on those rungs, without its call and its checks of the
-        // rung, nor a dispatch per rung (−1.3% of the instructions grading royle17, and a third
-        // of the singles' mispredicted branches).
-        let (mut at_top, first_rung) = match top_singles {
-            [] => (None, 0),
-            _ => match first_single_at_top(top_singles, grid, |technique, hit| {
-                mark = timing.technique_call(technique, mark, hit);
-            }) {
-                Some((position, single)) => (Some(Found::Single(single)), position),
-                None => (None, top_singles.len()),
-            },
-        };
-        for (rung_index, rung) in ladder.rungs().iter().enumerate().skip(first_rung) {
-            if rung_index == gate_at {
-                if let Some((pass, grants)) = gate.take() {
-                    if !pass(grid, timing) {
-                        break 'solve;
+        // The first rung that finds a step, and what it found.
+        let (rung_index, found) = 'found: {
+            // The singles rungs at the top: all `Rung::find_in` would do on them, without its
+            // call and its checks of the rung, nor a dispatch per rung (−6% of the
+            // instructions grading royle17, and a third of the singles' mispredicted branches).
+            let first_rung = match top_singles {
+                [] => 0,
+                _ => match first_single_at_top(top_singles, grid, |technique, hit| {
+                    mark = timing.technique_call(technique, mark, hit);
+                }) {
+                    Some((position, single)) => break 'found (position, Found::Single(single)),
+                    None => top_singles.len(),
+                },
+            };
+            for (rung_index, rung) in ladder.rungs().iter().enumerate().skip(first_rung) {
+                if rung_index == gate_at {
+                    if let Some((pass, grants)) = gate.take() {
+                        if !pass(grid, timing) {
+                            break 'solve;
+                        }
+                        held = held.union(grants);
+                        restricted = !held.contains(premises_of(ladder));
+                        // What the gate ran is no technique's time.
+                        mark = timing.mark();
                     }
-                    held = held.union(grants);
-                    restricted = !held.contains(premises_of(ladder));
-                    // What the gate ran is no technique's time.
-                    mark = timing.mark();
                 }
-            }
-            if restricted && !held.contains(rung.technique.premise()) {
-                continue;
-            }
-            let found = if let Some(found) = at_top.take() {
-                found
-            } else {
+                if restricted && !held.contains(rung.technique.premise()) {
+                    continue;
+                }
                 let found = match (&mut queue, rung.technique) {
                     (
                         Some(queue),
@@ -267,83 +266,85 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
                     _ => rung.find_in(grid, &mut step, &mut singles),
                 };
                 mark = timing.technique_call(rung.technique, mark, found != Found::Nothing);
-                found
-            };
-            let found = match found {
-                Found::Nothing => continue,
-                Found::Single(single) => {
-                    // In place: the buffer keeps its `Vec` capacities for later steps.
-                    if singles_read {
-                        step.set_single(rung.technique, single.cell, single.digit, single.houses);
-                    }
-                    Found::Placement {
-                        cell: single.cell,
-                        digit: single.digit,
-                    }
-                }
-                found => found,
-            };
-            outcome.steps += 1;
-            if let Some(solution) = solution {
-                if let Some(wrong) = step.check_against(solution) {
-                    return Err(VerifyFailure {
-                        step_number: outcome.steps,
-                        technique: rung.technique,
-                        wrong,
-                        solution_digit: solution[wrong.cell],
-                    });
+                if found != Found::Nothing {
+                    break 'found (rung_index, found);
                 }
             }
-            if let Some(on_step) = &mut on_step {
-                on_step(&step, grid);
-            }
-            let changed = match found {
-                // A single's step places its cell and eliminates nothing: placing it (where
-                // the cell is open) is all `Step::apply` would do.
-                Found::Placement { cell, digit } => {
-                    let open = grid.value(cell).is_none();
-                    if open {
-                        grid.place(cell, digit);
-                    }
-                    open
+            // No rung finds a step: stuck.
+            break 'solve;
+        };
+        let rung = &ladder.rungs()[rung_index];
+        let found = match found {
+            Found::Single(single) => {
+                // In place: the buffer keeps its `Vec` capacities for later steps.
+                if singles_read {
+                    step.set_single(rung.technique, single.cell, single.digit, single.houses);
                 }
-                _ => step.apply(grid),
-            };
-            if !changed {
-                // A finder reported a step that changes nothing; stop rather than loop forever.
-                debug_assert!(false, "{} produced an empty step", rung.technique.id());
-                outcome.steps -= 1;
-                break 'solve;
-            }
-            if let Some(queue) = &mut queue {
-                match found {
-                    Found::Placement { cell, digit } => queue.apply_placement(cell, digit),
-                    _ => queue.apply(&step),
+                Found::Placement {
+                    cell: single.cell,
+                    digit: single.digit,
                 }
             }
-            outcome.counts[rung.technique as usize] += 1;
-            outcome.score += u32::from(rung.score);
-            if let Some(se) = &mut outcome.se {
-                // Each step is worth its own difficulty; the first to reach ER names it.
-                let before = se.er;
-                se.record_step(&step, rung);
-                if se.er != before {
-                    outcome.rating = u8::try_from(se.er_tenths()).unwrap_or(u8::MAX);
-                    outcome.hardest = Some(rung.technique);
-                }
-                continue 'solve;
+            found => found,
+        };
+        outcome.steps += 1;
+        if let Some(solution) = solution {
+            if let Some(wrong) = step.check_against(solution) {
+                return Err(VerifyFailure {
+                    step_number: outcome.steps,
+                    technique: rung.technique,
+                    wrong,
+                    solution_digit: solution[wrong.cell],
+                });
             }
-            if outcome.hardest.is_none()
-                || rung.difficulty > outcome.rating
-                || (!first_at_top && rung.difficulty == outcome.rating && rung_index > hardest_rung)
-            {
-                outcome.rating = rung.difficulty;
+        }
+        if let Some(on_step) = &mut on_step {
+            on_step(&step, grid);
+        }
+        let changed = match found {
+            // A single's step places its cell and eliminates nothing: placing it (where
+            // the cell is open) is all `Step::apply` would do.
+            Found::Placement { cell, digit } => {
+                let open = grid.value(cell).is_none();
+                if open {
+                    grid.place(cell, digit);
+                }
+                open
+            }
+            _ => step.apply(grid),
+        };
+        if !changed {
+            // A finder reported a step that changes nothing; stop rather than loop forever.
+            debug_assert!(false, "{} produced an empty step", rung.technique.id());
+            outcome.steps -= 1;
+            break 'solve;
+        }
+        if let Some(queue) = &mut queue {
+            match found {
+                Found::Placement { cell, digit } => queue.apply_placement(cell, digit),
+                _ => queue.apply(&step),
+            }
+        }
+        outcome.counts[rung.technique as usize] += 1;
+        outcome.score += u32::from(rung.score);
+        if let Some(se) = &mut outcome.se {
+            // Each step is worth its own difficulty; the first to reach ER names it.
+            let before = se.er;
+            se.record_step(&step, rung);
+            if se.er != before {
+                outcome.rating = u8::try_from(se.er_tenths()).unwrap_or(u8::MAX);
                 outcome.hardest = Some(rung.technique);
-                hardest_rung = rung_index;
             }
             continue 'solve;
         }
-        break;
+        if outcome.hardest.is_none()
+            || rung.difficulty > outcome.rating
+            || (!first_at_top && rung.difficulty == outcome.rating && rung_index > hardest_rung)
+        {
+            outcome.rating = rung.difficulty;
+            outcome.hardest = Some(rung.technique);
+            hardest_rung = rung_index;
+        }
     }
     if let Some(queue) = queue {
         QUEUE.with(|slot| slot.set(Some(queue)));
