@@ -9,7 +9,7 @@ use crate::core::Grid;
 use crate::scales::ladder::{Found, Ladder, RatingRule, SinglesOrder};
 use crate::scales::se::SeRating;
 use crate::scales::singles_queue::SinglesQueue;
-use crate::techniques::singles::{first_single_at_top, SinglesPass};
+use crate::techniques::singles::{first_single_at_top, OneOpen, SinglesPass};
 use crate::techniques::step::{Step, StepDifficulty, WrongDeduction};
 use crate::techniques::{se, se_chains, trace};
 use crate::techniques::{Flavour, Premise, TechniqueId};
@@ -214,6 +214,8 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
         *slot = rung.technique;
     }
     let top_singles = &top_singles[..scanned_singles];
+    // The houses with one open cell, kept across the placements of singles.
+    let mut one_open = OneOpen::default();
     'solve: while !grid.is_solved() {
         // One clock read per call: a miss's end is where the next call begins.
         let mut mark = timing.mark();
@@ -225,12 +227,14 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
             // instructions grading royle17, and a third of the singles' mispredicted branches).
             let first_rung = match top_singles {
                 [] => 0,
-                _ => match first_single_at_top(top_singles, grid, |technique, hit| {
-                    mark = timing.technique_call(technique, mark, hit);
-                }) {
-                    Some((position, single)) => break 'found (position, Found::Single(single)),
-                    None => top_singles.len(),
-                },
+                _ => {
+                    match first_single_at_top(top_singles, grid, &mut one_open, |technique, hit| {
+                        mark = timing.technique_call(technique, mark, hit);
+                    }) {
+                        Some((position, single)) => break 'found (position, Found::Single(single)),
+                        None => top_singles.len(),
+                    }
+                }
             };
             for (rung_index, rung) in ladder.rungs().iter().enumerate().skip(first_rung) {
                 if rung_index == gate_at {
@@ -308,10 +312,14 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
                 let open = grid.value(cell).is_none();
                 if open {
                     grid.place(cell, digit);
+                    one_open.placed(grid, cell);
                 }
                 open
             }
-            _ => step.apply(grid),
+            _ => {
+                one_open.forget();
+                step.apply(grid)
+            }
         };
         if !changed {
             // A finder reported a step that changes nothing; stop rather than loop forever.

@@ -40,29 +40,13 @@ static SCAN_ORDER: [u8; HOUSES] = {
     order
 };
 
-/// Each cell's three houses as bits numbered in scan order (boxes 0..9, rows 9..18, columns
-/// 18..27: bit `i` is house `SCAN_ORDER[i]`), so that a union of them comes out in scan order.
-static SCAN_HOUSES_OF: [u32; 81] = {
-    let mut table = [0u32; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let mut k = 0;
-        while k < 3 {
-            let house = CELL_HOUSES[cell][k] as u32;
-            table[cell] |= 1 << if house >= 18 { house - 18 } else { house + 9 };
-            k += 1;
-        }
-        cell += 1;
-    }
-    table
-};
-
 /// What one pass of the ladder over a grid state has learned of its singles: the full-house
 /// and the naked-single rungs, tried one after the other on the same state, share one count of
 /// the cells' candidates ([`Grid::single_candidate_cells`]). Made anew for every state.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SinglesPass {
     single_candidate_cells: Option<Bits81>,
+    one_open: OneOpen,
 }
 
 impl SinglesPass {
@@ -76,29 +60,79 @@ impl SinglesPass {
     }
 }
 
+/// The houses of a grid with exactly one open cell (bit `h` = house `h`), the only ones that can
+/// be full houses: found when first asked, and kept by the grader from one state to the next,
+/// since a placement changes only its cell's three houses (and any other step forgets them).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OneOpen(Option<u32>);
+
+impl OneOpen {
+    /// The houses of `grid` with one open cell (`grid` is the state this was kept for).
+    #[inline]
+    fn of(&mut self, grid: &Grid) -> u32 {
+        *self.0.get_or_insert_with(|| {
+            (0..HOUSES).fold(0, |houses, house| {
+                houses | u32::from(one_open_in(grid, house)) << house
+            })
+        })
+    }
+
+    /// Follows the placement of a digit in `cell`, `grid` being the state after it.
+    #[inline]
+    pub fn placed(&mut self, grid: &Grid, cell: usize) {
+        if let Some(houses) = &mut self.0 {
+            for &house in &CELL_HOUSES[cell] {
+                let bit = 1 << house;
+                *houses = *houses & !bit | u32::from(one_open_in(grid, house as usize)) << house;
+            }
+        }
+    }
+
+    /// Follows any other change of the grid: the houses are found again when next asked.
+    #[inline]
+    pub fn forget(&mut self) {
+        self.0 = None;
+    }
+}
+
+/// Whether `house` has exactly one open cell.
+#[inline(always)]
+fn one_open_in(grid: &Grid, house: usize) -> bool {
+    let open = (grid.unsolved() & HOUSE_SETS[house]).0;
+    (open != 0) & (open & open.wrapping_sub(1) == 0)
+}
+
+/// A set of houses (bit `h` = house `h`: rows, columns, boxes) as bits in scan order (bit `i`
+/// = house `SCAN_ORDER[i]`: boxes, rows, columns).
+#[inline(always)]
+fn in_scan_order(houses: u32) -> u32 {
+    houses >> 18 | (houses & 0x3FFFF) << 9
+}
+
 /// Every full house in scan order, to `each` until it breaks; `single_candidate_cells` are the
-/// grid's. The one scan both the finder and [`first_single_in`] run, so the two cannot disagree.
+/// grid's, `one_open` its houses with one open cell ([`OneOpen`]). The one scan both the finder
+/// and [`first_single_in`] run, so the two cannot disagree.
 #[inline(always)]
 fn full_houses(
     grid: &Grid,
     single_candidate_cells: Bits81,
+    one_open: u32,
     mut each: impl FnMut(Single) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
-    // The last cell of a house is also a naked single: only the houses of the (few) naked
-    // singles need looking at, each once, in scan order.
-    let mut ordered = 0u32;
-    for cell in single_candidate_cells {
-        ordered |= SCAN_HOUSES_OF[cell];
-    }
+    // Only a house with one open cell may be full, and then only where that cell is a naked
+    // single (as it is unless the state is broken). In scan order: the houses' bits (rows,
+    // columns, boxes) turned to boxes, rows, columns.
+    let mut ordered = in_scan_order(one_open);
     while ordered != 0 {
         let position = ordered.trailing_zeros() as usize;
         ordered &= ordered - 1;
         let house = SCAN_ORDER[position] as usize;
-        let open = grid.unsolved() & HOUSE_SETS[house];
-        if !open.is_single() {
+        let cell = (grid.unsolved() & HOUSE_SETS[house])
+            .first()
+            .unwrap_or_default();
+        if !single_candidate_cells.contains(cell) {
             continue;
         }
-        let cell = open.first().unwrap_or_default();
         let missing = ALL_DIGITS & !grid.placed_digits_in(house);
         if crate::core::bits::nine_bit_count(missing) != 1 {
             continue;
@@ -199,7 +233,10 @@ pub fn first_single_in(
         ControlFlow::Break(())
     };
     let _ = match technique {
-        TechniqueId::FullHouse => full_houses(grid, pass.single_candidate_cells(grid), take),
+        TechniqueId::FullHouse => {
+            let cells = pass.single_candidate_cells(grid);
+            full_houses(grid, cells, pass.one_open.of(grid), take)
+        }
         TechniqueId::NakedSingle => naked_singles(grid, pass.single_candidate_cells(grid), take),
         TechniqueId::HiddenSingle => hidden_singles(grid, take),
         _ => ControlFlow::Continue(()),
@@ -225,6 +262,7 @@ const USUAL_ORDER: [TechniqueId; 3] = [
 pub fn first_single_at_top(
     techniques: &[TechniqueId],
     grid: &Grid,
+    one_open: &mut OneOpen,
     mut tried: impl FnMut(TechniqueId, bool),
 ) -> Option<(usize, Single)> {
     let mut first = None;
@@ -234,7 +272,7 @@ pub fn first_single_at_top(
     };
     if techniques == USUAL_ORDER {
         let cells = grid.single_candidate_cells();
-        let hit = full_houses(grid, cells, &mut take).is_break();
+        let hit = full_houses(grid, cells, one_open.of(grid), &mut take).is_break();
         tried(TechniqueId::FullHouse, hit);
         let position = if hit {
             0
@@ -254,20 +292,26 @@ pub fn first_single_at_top(
         };
         return first.map(|single| (position, single));
     }
-    let mut pass = SinglesPass::default();
+    let mut pass = SinglesPass {
+        one_open: *one_open,
+        ..SinglesPass::default()
+    };
     for (position, &technique) in techniques.iter().enumerate() {
         let single = first_single_in(technique, grid, &mut pass);
         tried(technique, single.is_some());
         if let Some(single) = single {
+            *one_open = pass.one_open;
             return Some((position, single));
         }
     }
+    *one_open = pass.one_open;
     None
 }
 
 /// A house with one empty cell: the missing digit goes there.
 pub fn full_house(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
-    full_houses(grid, grid.single_candidate_cells(), |single| {
+    let one_open = OneOpen::default().of(grid);
+    full_houses(grid, grid.single_candidate_cells(), one_open, |single| {
         sink(&single_step(TechniqueId::FullHouse, single))
     })
 }
@@ -313,10 +357,13 @@ mod tests {
         let mut rng = crate::core::test_support::Xorshift(0x0DDB_A115_CAFE_F00D);
         let mut positions = [0usize; 4];
         for mut g in crate::techniques::shipped_test_grids(30) {
+            let mut one_open = OneOpen::default();
             for round in 0..60 {
                 for order in orders {
                     let mut asked = Vec::new();
-                    let got = first_single_at_top(order, &g, |t, hit| asked.push((t, hit)));
+                    let mut kept = one_open;
+                    let got =
+                        first_single_at_top(order, &g, &mut kept, |t, hit| asked.push((t, hit)));
                     let (mut expected, mut pass, mut expected_asked) =
                         (None, SinglesPass::default(), Vec::new());
                     for (position, &technique) in order.iter().enumerate() {
@@ -333,10 +380,17 @@ mod tests {
                         positions[got.map_or(3, |(position, _)| position)] += 1;
                     }
                 }
-                // On to the next state: the single found, or else a few eliminations.
-                match first_single_at_top(&USUAL_ORDER, &g, |_, _| ()) {
-                    Some((_, single)) if round % 4 != 3 => g.place(single.cell, single.digit),
-                    _ => rng.thin(&mut g, 6),
+                // On to the next state: the single found, or else a few eliminations, the houses
+                // with one open cell kept as the grader keeps them.
+                match first_single_at_top(&USUAL_ORDER, &g, &mut one_open, |_, _| ()) {
+                    Some((_, single)) if round % 4 != 3 => {
+                        g.place(single.cell, single.digit);
+                        one_open.placed(&g, single.cell);
+                    }
+                    _ => {
+                        rng.thin(&mut g, 6);
+                        one_open.forget();
+                    }
                 }
             }
         }
@@ -387,17 +441,64 @@ mod tests {
     }
 
     #[test]
-    fn each_cells_scan_bits_are_its_three_houses() {
-        for cell in 0..81 {
-            let houses: Vec<usize> = (0..HOUSES)
-                .filter(|&i| SCAN_HOUSES_OF[cell] & 1 << i != 0)
-                .map(|i| SCAN_ORDER[i] as usize)
-                .collect();
-            let mut expected: Vec<usize> = CELL_HOUSES[cell].iter().map(|&h| h as usize).collect();
-            expected.sort_by_key(|h| SCAN_ORDER.iter().position(|&o| o as usize == *h));
-            assert_eq!(houses, expected, "cell {cell}");
-            assert!(houses.iter().all(|&h| HOUSE_SETS[h].contains(cell)));
+    fn houses_in_scan_order_are_at_their_scan_positions() {
+        for house in 0..HOUSES {
+            let bits = in_scan_order(1 << house);
+            assert!(bits.is_power_of_two(), "house {house}");
+            assert_eq!(SCAN_ORDER[bits.trailing_zeros() as usize] as usize, house);
         }
+    }
+
+    #[test]
+    fn full_houses_are_those_of_the_naked_singles_houses_in_scan_order() {
+        // Shipped states along their singles paths, thinned (some broken: cells without a
+        // candidate), with the houses of one open cell kept as the grader keeps them: every
+        // full house, in order, is what a scan of the naked singles' houses finds.
+        let mut rng = crate::core::test_support::Xorshift(0x5CA1_AB1E_0FF1_CE55);
+        let mut found = 0;
+        for mut g in crate::techniques::shipped_test_grids(30) {
+            let mut one_open = OneOpen::default();
+            for round in 0..60 {
+                let cells = g.single_candidate_cells();
+                let mut expected = Vec::new();
+                for &house in &SCAN_ORDER {
+                    let house = house as usize;
+                    let open = g.unsolved() & HOUSE_SETS[house];
+                    if !open.is_single() || !open.intersects(cells) {
+                        continue;
+                    }
+                    let cell = open.first().unwrap();
+                    let missing = ALL_DIGITS & !g.placed_digits_in(house);
+                    if missing.count_ones() == 1
+                        && g.has_candidate(cell, missing.trailing_zeros() as usize)
+                    {
+                        expected.push(Single {
+                            cell,
+                            digit: missing.trailing_zeros() as usize,
+                            houses: 1 << house,
+                        });
+                    }
+                }
+                let mut got = Vec::new();
+                let _ = full_houses(&g, cells, one_open.of(&g), |single| {
+                    got.push(single);
+                    ControlFlow::Continue(())
+                });
+                assert_eq!(got, expected);
+                found += got.len();
+                match first_single(TechniqueId::NakedSingle, &g) {
+                    Some(single) if round % 5 != 4 => {
+                        g.place(single.cell, single.digit);
+                        one_open.placed(&g, single.cell);
+                    }
+                    _ => {
+                        rng.thin(&mut g, 8);
+                        one_open.forget();
+                    }
+                }
+            }
+        }
+        assert!(found > 200, "{found} full houses");
     }
 
     #[test]
