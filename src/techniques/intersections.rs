@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId};
-use crate::core::{Bits81, Grid, Intersection, HOUSE_SETS, INTERSECTIONS};
+use crate::core::{Bits81, Grid, HOUSE_SETS, INTERSECTIONS};
 use crate::techniques::step::Step;
 
 /// For each house, the intersections it is the source of (a box: its six mini-lines, as
@@ -73,62 +73,104 @@ const LAYOUT: [SourceLayout; 27] = {
     table
 };
 
+/// Per intersection (index into [`INTERSECTIONS`]): its three cells, and the two other
+/// intersections of the same orientation in its box (`[0]`) and in its line (`[1]`), which
+/// with it make up that house.
+const PARTS: [([u8; 3], [[u8; 2]; 2]); 54] = {
+    let mut table = [([0u8; 3], [[0u8; 2]; 2]); 54];
+    let mut house = 0;
+    while house < 27 {
+        let (list, count) = SOURCE_OF[house];
+        let side = if house >= 18 { 0 } else { 1 };
+        let mut k = 0;
+        while k < count as usize {
+            let index = list[k] as usize;
+            table[index].0 = LAYOUT[house].0[k];
+            let [p, q] = LAYOUT[house].1[k];
+            table[index].1[side] = [list[p as usize], list[q as usize]];
+            k += 1;
+        }
+        house += 1;
+    }
+    table
+};
+
+/// Which side of an intersection a search removes candidates from.
+#[derive(Clone, Copy)]
+enum Target {
+    /// The rest of its box (claiming).
+    Box = 0,
+    /// The rest of its line (pointing).
+    Line = 1,
+}
+
 /// Shared search: a digit whose candidates in `source` all lie in the intersection is removed
 /// from the rest of `target`. Scan order (HoDoKu's): source house, then digit, then the
 /// source's intersections in table order.
 ///
-/// Which digits are confined where comes from the cells' candidate masks, all nine digits at
-/// once: an intersection's digits are the union of its three cells' masks, and a digit is
-/// confined to it when it is in none of the two other intersections of the same orientation
-/// (the masks and the planes hold the same candidates, so this is the test
-/// `plane & source ⊆ intersection` digit by digit, and only the confined digits read a plane).
+/// All from the cells' candidate masks, all nine digits at once: an intersection's digits are
+/// the union of its three cells' masks; a digit is confined to it in the source when it is in
+/// neither of the source's two other intersections of the same orientation, and has somewhere
+/// to go in the target when it is in one of the target's two others (the masks and the planes
+/// hold the same candidates, so these are the tests `plane & source ⊆ intersection` and
+/// `plane & target ⊄ intersection`). So only a digit that makes a step reads a plane, and a
+/// state without a step costs no branch per confined digit (the digits' loop mispredicted
+/// its exit some 30 times a royle17 puzzle).
 fn locked(
     grid: &Grid,
     sink: &mut StepSink<'_>,
     technique: TechniqueId,
     sources: std::ops::Range<usize>,
-    source_and_target: fn(&Intersection) -> (usize, usize),
+    target: Target,
 ) -> ControlFlow<()> {
+    let mut digits = [0u16; 54];
+    for (union, (cells, _)) in digits.iter_mut().zip(&PARTS) {
+        let [a, b, c] = *cells;
+        *union =
+            grid.candidates(a as usize) | grid.candidates(b as usize) | grid.candidates(c as usize);
+    }
     for house in sources {
         let (list, count) = &SOURCE_OF[house];
         let count = *count as usize;
-        let (cells, partners) = &LAYOUT[house];
-        let mut here = [0u16; 6];
-        for k in 0..count {
-            let [a, b, c] = cells[k];
-            here[k] = grid.candidates(a as usize)
-                | grid.candidates(b as usize)
-                | grid.candidates(c as usize);
-        }
-        let mut confined = [0u16; 6];
+        let partners = &LAYOUT[house].1;
+        // Per intersection of the house: the digits confined to it that the target holds
+        // outside it.
+        let mut removing = [0u16; 6];
         let mut any = 0u16;
         for k in 0..count {
+            let index = list[k] as usize;
             let [p, q] = partners[k];
-            confined[k] = here[k] & !(here[p as usize] | here[q as usize]);
-            any |= confined[k];
+            let confined = digits[index]
+                & !(digits[list[p as usize] as usize] | digits[list[q as usize] as usize]);
+            let [r, s] = PARTS[index].1[target as usize];
+            removing[k] = confined & (digits[r as usize] | digits[s as usize]);
+            any |= removing[k];
         }
         while any != 0 {
             let digit = any.trailing_zeros() as usize;
             any &= any - 1;
             let plane = grid.plane(digit);
-            // The intersections the digit is confined to (one per orientation at most), as a
-            // mask over `k`: walking it tests no intersection the digit is not confined to (a
-            // test per intersection mispredicted as often as not).
+            // The intersections where the digit makes a step, as a mask over `k`.
             let mut at =
-                (0..count).fold(0u8, |at, k| at | (((confined[k] >> digit) & 1) as u8) << k);
+                (0..count).fold(0u8, |at, k| at | (((removing[k] >> digit) & 1) as u8) << k);
             while at != 0 {
                 let k = at.trailing_zeros() as usize;
                 at &= at - 1;
                 let intersection = &INTERSECTIONS[list[k] as usize];
-                let (source, target) = source_and_target(intersection);
-                debug_assert_eq!(source, house);
-                let removed = (plane & HOUSE_SETS[target]).and_not(intersection.cells);
-                if removed.is_empty() {
-                    continue;
-                }
+                let target_house = match target {
+                    Target::Box => intersection.box_house,
+                    Target::Line => intersection.line_house,
+                };
+                let removed = (plane & HOUSE_SETS[target_house]).and_not(intersection.cells);
+                debug_assert!(!removed.is_empty());
                 let cells = plane & HOUSE_SETS[house];
                 sink(&intersection_step(
-                    technique, digit, house, target, cells, removed,
+                    technique,
+                    digit,
+                    house,
+                    target_house,
+                    cells,
+                    removed,
                 ))?;
             }
         }
@@ -143,7 +185,7 @@ pub fn pointing(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         sink,
         TechniqueId::LockedCandidatesPointing,
         18..27,
-        |i| (i.box_house, i.line_house),
+        Target::Line,
     )
 }
 
@@ -154,7 +196,7 @@ pub fn claiming(grid: &Grid, sink: &mut StepSink<'_>) -> ControlFlow<()> {
         sink,
         TechniqueId::LockedCandidatesClaiming,
         0..18,
-        |i| (i.line_house, i.box_house),
+        Target::Box,
     )
 }
 
@@ -182,6 +224,7 @@ fn intersection_step(
 mod tests {
     use super::*;
     use crate::core::test_support::{candidates, grid};
+    use crate::core::Intersection;
 
     /// The search as first written: per house, digit and intersection, the digit's plane in
     /// the source tested against the intersection's cells.
