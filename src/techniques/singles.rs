@@ -42,7 +42,8 @@ static SCAN_ORDER: [u8; HOUSES] = {
 
 /// What one pass of the ladder over a grid state has learned of its singles: the full-house
 /// and the naked-single rungs, tried one after the other on the same state, share one count of
-/// the cells' candidates ([`Grid::single_candidate_cells`]). Made anew for every state.
+/// the cells' candidates ([`Grid::single_candidate_cells`]) and the houses with one open cell
+/// ([`OneOpen`]). Made anew for every state.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SinglesPass {
     single_candidate_cells: Option<Bits81>,
