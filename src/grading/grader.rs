@@ -317,8 +317,13 @@ pub fn grade_timed<T: TimingHook, F: FnMut(&Step, &Grid) + ?Sized>(
                 open
             }
             _ => {
-                one_open.forget();
-                step.apply(grid)
+                // Eliminations leave every house's open cells as they were.
+                let unsolved = grid.unsolved();
+                let changed = step.apply(grid);
+                if grid.unsolved() != unsolved {
+                    one_open.forget();
+                }
+                changed
             }
         };
         if !changed {
