@@ -241,10 +241,10 @@ fn any_grid(bits: &[u8]) -> Option<Grid> {
 
 /// Makes a candidate grid of `data` (the first byte picks the kind: even, a seed's start with
 /// non-solution candidates removed where the bits say; odd, any 729 bits) and grades it under
-/// `verify` and on the default path (logic first, which must give the same row) on one scale (the second byte modulo 4: gnpx, gnpx584, hodoku, se with
-/// [`FUZZ_CHAIN_WORK_LIMIT`]): a grid without
-/// exactly one solution must get that status, never `unique`; with one, the grading path must
-/// take no wrong step.
+/// `verify` and on the default path (logic first, which must give the same row) on one scale
+/// (the second byte modulo 4: gnpx, gnpx584, hodoku, se with [`FUZZ_CHAIN_WORK_LIMIT`]): a
+/// grid without exactly one solution must get that status, never `unique`; with one, the
+/// grading path must take no wrong step.
 pub fn grade_candidates(data: &[u8], ladders: &Ladders) -> Graded {
     let [kind, scale, bits @ ..] = data else {
         return Graded::NoGrid;
