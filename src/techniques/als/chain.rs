@@ -6,7 +6,7 @@ use super::{
     als_step, eliminated_digits, linked_als_table, with_step, AlsFlavor, AlsTable, MAX_CHAIN_ALS,
 };
 use crate::core::bits;
-use crate::core::{Bits81, CandidateSet, Grid};
+use crate::core::{Bits81, CandidateSet, Grid, ALL_DIGITS};
 use crate::model::als::MAX_ALS_CELLS;
 use crate::techniques::memo;
 use crate::techniques::{StepSink, TechniqueId};
@@ -16,8 +16,9 @@ use crate::techniques::{StepSink, TechniqueId};
 struct ChainSearch<'a> {
     grid: &'a Grid,
     table: &'a AlsTable,
-    /// Per set, the entry digits already reached (bit per digit).
-    reached: Vec<u16>,
+    /// Per set, the entry digits not reached yet (bit per digit): kept inverted so that the
+    /// inner loop's test is two ANDs with no NOT.
+    open: Vec<u16>,
     /// Per state (set * 9 + entry digit): the state it was reached from (`u32::MAX`: start).
     parent: Vec<u32>,
     /// The states reached, level after level (chains of 2 sets, of 3, …): a buffer of nine
@@ -33,35 +34,36 @@ impl ChainSearch<'_> {
     /// of `excluded` (the z whose chains are sought): every state reached, with its parent,
     /// level by level.
     fn search(&mut self, start: usize, excluded: u16, max_len: usize) {
-        self.reached.iter_mut().for_each(|r| *r = 0);
+        self.open.iter_mut().for_each(|r| *r = ALL_DIGITS);
         let mut count = 0;
         // The start's own state: entered by "no digit" (9 never matches an RCC).
         for neighbour in self.table.neighbours(start) {
             let (next, rcc) = (neighbour.set(), neighbour.rccs());
             for r in bits::digits(rcc & !excluded) {
                 let state = next * 9 + r as u32;
-                if self.reached[next as usize] & (1 << r) == 0 {
-                    self.reached[next as usize] |= 1 << r;
+                if self.open[next as usize] & (1 << r) != 0 {
+                    self.open[next as usize] &= !(1 << r);
                     self.parent[state as usize] = START;
                     self.states[count] = state;
                     count += 1;
                 }
             }
         }
-        self.reached[start] = 0x1ff;
+        self.open[start] = 0;
         self.level_start[2] = 0;
         self.level_start[3] = count;
         for len in 2..max_len {
             for i in self.level_start[len]..self.level_start[len + 1] {
                 let state = self.states[i];
                 let (set, entry) = ((state / 9) as usize, (state % 9) as usize);
+                let other_digits = !(1u16 << entry);
                 for neighbour in self.table.neighbours(set) {
                     let (next, rcc) = (neighbour.set(), neighbour.rccs());
-                    let fresh = rcc & !(1 << entry) & !self.reached[next as usize];
+                    let fresh = rcc & other_digits & self.open[next as usize];
                     if fresh == 0 {
                         continue;
                     }
-                    self.reached[next as usize] |= fresh;
+                    self.open[next as usize] &= !fresh;
                     for r in bits::digits(fresh) {
                         let to = next * 9 + r as u32;
                         self.parent[to as usize] = state;
@@ -215,7 +217,7 @@ pub fn als_chain_capped(
 #[derive(Default)]
 struct Buffers {
     viable: Vec<u16>,
-    reached: Vec<u16>,
+    open: Vec<u16>,
     parent: Vec<u32>,
     states: Vec<u32>,
     longer: Vec<u16>,
@@ -269,12 +271,12 @@ fn chains(
     let mut search = ChainSearch {
         grid,
         table,
-        reached: std::mem::take(&mut buffers.reached),
+        open: std::mem::take(&mut buffers.open),
         parent: take(&mut buffers.parent),
         states: take(&mut buffers.states),
         level_start: [0; MAX_CHAIN_ALS_SEARCH + 2],
     };
-    zeroed(&mut search.reached, n);
+    zeroed(&mut search.open, n);
     let flow = search_all(
         &mut search,
         viable,
@@ -283,8 +285,7 @@ fn chains(
         max_sets,
         sink,
     );
-    (buffers.reached, buffers.parent, buffers.states) =
-        (search.reached, search.parent, search.states);
+    (buffers.open, buffers.parent, buffers.states) = (search.open, search.parent, search.states);
     flow
 }
 
