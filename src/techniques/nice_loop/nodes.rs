@@ -227,7 +227,9 @@ struct Tables {
 
 impl Tables {
     /// The graph's tables, emptied, taken out of the kept buffers (`add_als`' work space
-    /// stays).
+    /// stays). The single and group nodes' entries (`cells`, `sees` and `houses` below
+    /// [`ALS_BASE`]) are kept, all empty: a graph clears those it wrote when it is dropped
+    /// ([`Nodes::clear_single_and_group_nodes`]), so the next one need not clear all 2,673.
     fn take_graph(&mut self) -> Tables {
         let mut graph = Tables {
             cells: std::mem::take(&mut self.cells),
@@ -241,9 +243,6 @@ impl Tables {
             als_inert_off: std::mem::take(&mut self.als_inert_off),
             ..Tables::default()
         };
-        graph.cells.clear();
-        graph.sees.clear();
-        graph.houses.clear();
         graph.als_entries.clear();
         graph.als_entry_start.clear();
         graph.als_cells.clear();
@@ -270,6 +269,7 @@ thread_local! {
 /// A graph gives its tables back to be reused by the next one.
 impl Drop for Nodes<'_> {
     fn drop(&mut self) {
+        self.clear_single_and_group_nodes();
         let _ = TABLES.try_with(|t| {
             let mut t = t.borrow_mut();
             t.cells = std::mem::take(&mut self.cells);
@@ -304,9 +304,18 @@ impl<'a> Nodes<'a> {
             als_inert_off,
             ..
         } = TABLES.with(|t| t.borrow_mut().take_graph());
-        cells.resize(ALS_BASE, Bits81::EMPTY);
-        sees.resize(ALS_BASE, Bits81::EMPTY);
-        houses.resize(ALS_BASE, 0);
+        // Buffers kept from a graph hold exactly the single and group nodes' entries, empty
+        // (new ones hold nothing).
+        if cells.len() != ALS_BASE {
+            cells.clear();
+            cells.resize(ALS_BASE, Bits81::EMPTY);
+            sees.clear();
+            sees.resize(ALS_BASE, Bits81::EMPTY);
+            houses.clear();
+            houses.resize(ALS_BASE, 0);
+        }
+        debug_assert!(cells.iter().chain(&sees).all(|c| c.is_empty()));
+        debug_assert!(houses.iter().all(|&h| h == 0));
         for digit in 0..9 {
             let plane = grid.plane(digit);
             for cell in plane {
@@ -368,6 +377,33 @@ impl<'a> Nodes<'a> {
             nodes.add_als();
         }
         nodes
+    }
+
+    /// Empties the entries [`Nodes::new`] wrote below [`ALS_BASE`] (the grid's candidates and
+    /// the groups of `group_segments`) and drops the ALS nodes' entries, so that the buffers
+    /// go back to the thread's kept tables as [`Tables::take_graph`] expects them.
+    fn clear_single_and_group_nodes(&mut self) {
+        if self.cells.len() < ALS_BASE {
+            return;
+        }
+        self.cells.truncate(ALS_BASE);
+        self.sees.truncate(ALS_BASE);
+        self.houses.truncate(ALS_BASE);
+        for digit in 0..9 {
+            let singles = self.grid.plane(digit).iter().map(|cell| digit * 81 + cell);
+            let segments = self.group_segments[digit];
+            let groups = (0..54)
+                .filter(|seg| segments >> seg & 1 != 0)
+                .flat_map(|seg| {
+                    let base = SINGLES + (digit * 54 + seg) * 4;
+                    base..base + 4
+                });
+            for node in singles.chain(groups) {
+                self.cells[node] = Bits81::EMPTY;
+                self.sees[node] = Bits81::EMPTY;
+                self.houses[node] = 0;
+            }
+        }
     }
 
     /// Marks the group nodes whose false state has no successor (`group_inert_off`).
@@ -798,6 +834,31 @@ mod tests {
             shared > 10_000 && pairs - shared > 10_000,
             "{shared} of {pairs}"
         );
+    }
+
+    /// A graph built on the buffers a dropped graph gave back (which clears only the entries
+    /// it wrote) has the tables of one built on new buffers (built while another graph lives),
+    /// one state after another, of every kind (with and without groups and ALS nodes).
+    #[test]
+    fn graphs_on_kept_buffers_are_graphs_on_new_ones() {
+        let states = crate::techniques::shipped_hard_states();
+        let mut compared = 0;
+        for (i, (_, grid)) in states.iter().enumerate() {
+            let (grouped, with_als) = (i % 3 != 0, i % 2 == 0);
+            crate::model::links::with_links(grid, |links| {
+                let kept = Nodes::new(grid, links, grouped, with_als);
+                let new = Nodes::new(grid, links, grouped, with_als);
+                assert_eq!(kept.cells, new.cells, "state {i}");
+                assert_eq!(kept.sees, new.sees, "state {i}");
+                assert_eq!(kept.houses, new.houses, "state {i}");
+                assert_eq!(kept.group_segments, new.group_segments, "state {i}");
+                compared += 1;
+                // `new` is dropped first and gives its buffers back; `kept` then gives back
+                // its own, which the next state's first graph takes.
+                drop(new);
+            });
+        }
+        assert!(compared > 20, "{compared} states");
     }
 
     #[test]
