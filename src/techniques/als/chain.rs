@@ -263,9 +263,13 @@ fn chains(
             later |= targets;
         }
     }
+    // A search writes every entry it reads of these (a state's parent when it reaches the
+    // state, the level lists as they grow), so they are only grown, never cleared.
     let take = |list: &mut Vec<u32>| {
         let mut list = std::mem::take(list);
-        zeroed(&mut list, n * 9);
+        if list.len() < n * 9 {
+            list.resize(n * 9, 0);
+        }
         list
     };
     let mut search = ChainSearch {
