@@ -161,6 +161,25 @@ pub fn nine_bit_count(mask: u16) -> u32 {
     u32::from(NINE_BIT_COUNTS[usize::from(mask) & 511])
 }
 
+/// The cells (bit per cell) whose value is not 0, for 81 values of at most `0x7F` (a puzzle's
+/// givens, 0 for an empty cell), with no branch per cell: which cells hold a given is what a
+/// branch would guess wrong, some twenty times in a 17-given puzzle. Eight cells a step: a
+/// nonzero byte plus `0x7F` sets its high bit (and carries nowhere), and one multiplication
+/// gathers the eight high bits into a byte.
+#[inline]
+pub fn nonzero_cells(values: &[u8; 81]) -> Bits81 {
+    const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+    let mut cells = u128::from(values[80] != 0) << 80;
+    for (i, chunk) in values.chunks_exact(8).enumerate() {
+        let x = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        debug_assert!(x & HIGH_BITS == 0, "a value above 0x7F");
+        let high = x.wrapping_add(!HIGH_BITS) & HIGH_BITS;
+        let byte = (high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        cells |= u128::from(byte) << (8 * i);
+    }
+    Bits81(cells)
+}
+
 /// POPCNT of one 64-bit word.
 ///
 /// # Safety
@@ -338,6 +357,26 @@ impl std::fmt::Debug for Bits81 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The cells with a nonzero value, eight at a time, are the cells a per-cell test finds,
+    /// on random values (of every density) up to `0x7F`.
+    #[test]
+    fn nonzero_cells_are_the_cells_with_a_value() {
+        let mut rng = crate::core::test_support::Xorshift(0xD1B5_4A32_D192_ED03);
+        for round in 0..5_000 {
+            let density = round % 10;
+            let values: [u8; 81] = std::array::from_fn(|_| {
+                let v = rng.next();
+                if v % 10 < density {
+                    1 + (v >> 8) as u8 % 0x7F
+                } else {
+                    0
+                }
+            });
+            let want: Bits81 = (0..81).filter(|&c| values[c] != 0).collect();
+            assert_eq!(nonzero_cells(&values), want, "{values:?}");
+        }
+    }
 
     #[test]
     fn set_operations_and_iteration() {

@@ -38,8 +38,8 @@
 //!   many guesses, so they pay nothing.
 
 use super::tables::{BAND, KEEP, KEEP_MINI, ROW, SHRINK, SPREAD};
-use crate::core::bits::{set_bits, ALL_CELLS};
-use crate::core::{Grid, CELLS, HOUSE_CELLS, ORDERS_OF_THREE, PEERS};
+use crate::core::bits::{nonzero_cells, set_bits};
+use crate::core::{Grid, CELLS, HOUSE_CELLS, ORDERS_OF_THREE};
 
 /// The search state: 31 words, copied once per guess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,28 +84,40 @@ impl State {
     /// `Grid::from_givens(values)`, without building the grid (each digit's candidates are the
     /// open cells that see none of its givens, plus its givens).
     pub(super) fn from_givens(values: &[u8; CELLS]) -> State {
-        let mut placed = [0u128; 9];
-        let mut seen = [0u128; 9];
-        let mut given = 0u128;
-        for (cell, &value) in values.iter().enumerate() {
-            if value != 0 {
-                let digit = value as usize - 1;
-                placed[digit] |= 1 << cell;
-                seen[digit] |= PEERS[cell].0;
-                given |= 1 << cell;
+        // The given cells of each band as a word, found with no branch per cell
+        // ([`nonzero_cells`]), then the givens alone, one by one.
+        let given_cells = nonzero_cells(values).0;
+        let given = [0, 1, 2].map(|b| (given_cells >> (27 * b)) as u32 & BAND);
+        // Per digit: its givens by band, and the rows, columns and boxes holding them (bit per
+        // row, column or box index).
+        let mut placed = [[0u32; 3]; 9];
+        let (mut rows, mut cols, mut boxes) = ([0u32; 9], [0u32; 9], [0u32; 9]);
+        for (b, &word) in given.iter().enumerate() {
+            for k in set_bits(word) {
+                let digit = usize::from(values[27 * b + k]) - 1;
+                let (row, col) = (3 * b + k / 9, k % 9);
+                placed[digit][b] |= 1 << k;
+                rows[digit] |= 1 << row;
+                cols[digit] |= 1 << col;
+                boxes[digit] |= 1 << (3 * b + col / 3);
             }
         }
-        let unsolved = ALL_CELLS & !given;
+        // A digit's candidates: the open cells in none of its givens' houses (a given's own
+        // cell is in them, but it is not open), and its givens.
+        let unsolved = given.map(|word| !word & BAND);
         let mut cand = [0u32; 27];
         for digit in 0..9 {
-            let plane = (unsolved & !seen[digit]) | placed[digit];
+            let in_columns = cols[digit] * SPREAD;
             for b in 0..3 {
-                cand[3 * digit + b] = (plane >> (27 * b)) as u32 & BAND;
+                let in_rows = ROWS_OF[(rows[digit] >> (3 * b) & 7) as usize];
+                let in_boxes = BOXES_OF[(boxes[digit] >> (3 * b) & 7) as usize];
+                let seen = in_columns | in_rows | in_boxes;
+                cand[3 * digit + b] = (unsolved[b] & !seen) | placed[digit][b];
             }
         }
         State {
             cand,
-            unsolved: [0, 1, 2].map(|b| (unsolved >> (27 * b)) as u32 & BAND),
+            unsolved,
             dirty: ALL_WORDS,
         }
     }
@@ -620,6 +632,40 @@ fn matched_candidates(cells: &[u16; 9]) -> Option<[u16; 9]> {
 
 /// Every band word dirty.
 const ALL_WORDS: u32 = (1 << 27) - 1;
+
+/// For three bits (one per row of a band), the band's cells in those rows.
+const ROWS_OF: [u32; 8] = {
+    let mut table = [0u32; 8];
+    let mut m = 0;
+    while m < 8 {
+        let mut r = 0;
+        while r < 3 {
+            if m & (1 << r) != 0 {
+                table[m] |= ROW[r];
+            }
+            r += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// For three bits (one per box of a band), the band's cells in those boxes.
+const BOXES_OF: [u32; 8] = {
+    let mut table = [0u32; 8];
+    let mut m = 0;
+    while m < 8 {
+        let mut b = 0;
+        while b < 3 {
+            if m & (1 << b) != 0 {
+                table[m] |= (0x7 << (3 * b)) * SPREAD;
+            }
+            b += 1;
+        }
+        m += 1;
+    }
+    table
+};
 
 /// Guesses after which each node also checks every digit's templates
 /// ([`State::every_digit_has_a_template`], some thousands of operations). No real puzzle makes
