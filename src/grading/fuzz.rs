@@ -4,7 +4,7 @@
 //! fuzzer reports; none may hang.
 //!
 //! - [`read_and_parse`]: any bytes through the UTF-16 detection, the line reader and the puzzle
-//!   parser.
+//!   parser (and `solve`'s fast path: the givens read without a grid, the oracle from them).
 //! - [`load_pencil_marks`]: any 729-character state through the pencil-mark loader.
 //! - [`grade_candidates`]: any candidate grid through the oracle and the grader: a grid without
 //!   exactly one solution is never reported unique, and with one every step of the grading path
@@ -19,7 +19,7 @@ use std::ops::ControlFlow;
 use crate::core::{CandidateSet, Grid, CELLS};
 use crate::grading::evaluate::{Evaluator, Status, Verdict};
 use crate::input::encoding::utf8_input;
-use crate::input::puzzle::{parse_puzzle, PuzzleFormat};
+use crate::input::puzzle::{givens_of_text, parse_puzzle, PuzzleFormat};
 use crate::input::reader::{Record, RecordReader, ECHO_CHARS, MAX_LINE};
 use crate::oracle::{self, SolutionCount};
 use crate::scales::ladder::Ladder;
@@ -27,8 +27,9 @@ use crate::techniques::{Premise, TechniqueId, TechniqueInfo, CATALOGUE};
 
 /// Reads `data` as an input file: every record in line order, no record longer than the reader
 /// holds, an error record's echo cut, and every puzzle text parsed without a panic (a parsed
-/// puzzle's canonical text parses again, to the same grid for 81 characters). Returns the
-/// number of records.
+/// puzzle's canonical text parses again, to the same grid for 81 characters; `solve`'s fast
+/// path reads the same givens and its oracle gives the same answer). Returns the number of
+/// records.
 pub fn read_and_parse(data: &[u8]) -> usize {
     let input = utf8_input(Cursor::new(data.to_vec())).expect("reading memory cannot fail");
     let mut reader = RecordReader::new(input);
@@ -52,11 +53,24 @@ pub fn read_and_parse(data: &[u8]) -> usize {
         }
         // CSV re-quotes the other fields, which can double their quotes.
         assert!(record.puzzle.len() <= MAX_LINE && record.extra.len() <= 2 * MAX_LINE + 16);
-        if let Ok(puzzle) = parse_puzzle(&record.puzzle, record.column) {
+        let parsed = parse_puzzle(&record.puzzle, record.column);
+        if let Ok(puzzle) = &parsed {
             let again = parse_puzzle(&puzzle.canonical, 1).expect("canonical text parses");
             if puzzle.format == PuzzleFormat::Givens {
                 assert_eq!(again.grid, puzzle.grid, "canonical text is the same grid");
             }
+        }
+        // `sgrade solve`'s fast path reads exactly the texts the parser reads as givens, to the
+        // same digits, and the oracle started from those digits answers as from the grid.
+        let givens: Option<[u8; CELLS]> = parsed
+            .as_ref()
+            .ok()
+            .filter(|puzzle| puzzle.format == PuzzleFormat::Givens)
+            .map(|puzzle| std::array::from_fn(|c| puzzle.grid.value(c).map_or(0, |d| d as u8 + 1)));
+        let fast = givens_of_text(&record.puzzle);
+        assert_eq!(fast, givens, "the fast path reads {:?}", record.puzzle);
+        if let (Some(values), Ok(puzzle)) = (fast, &parsed) {
+            assert_eq!(oracle::solve_givens(&values), oracle::solve(&puzzle.grid));
         }
     }
     records
