@@ -636,38 +636,27 @@ fn matched_candidates(cells: &[u16; 9]) -> Option<[u16; 9]> {
 const ALL_WORDS: u32 = (1 << 27) - 1;
 
 /// For three bits (one per row of a band), the band's cells in those rows.
-const ROWS_OF: [u32; 8] = {
-    let mut table = [0u32; 8];
-    let mut m = 0;
-    while m < 8 {
-        let mut r = 0;
-        while r < 3 {
-            if m & (1 << r) != 0 {
-                table[m] |= ROW[r];
-            }
-            r += 1;
-        }
-        m += 1;
-    }
-    table
-};
+const ROWS_OF: [u32; 8] = unions_of(ROW);
 
 /// For three bits (one per box of a band), the band's cells in those boxes.
-const BOXES_OF: [u32; 8] = {
+const BOXES_OF: [u32; 8] = unions_of([0x7 * SPREAD, (0x7 << 3) * SPREAD, (0x7 << 6) * SPREAD]);
+
+/// For each set of the three `parts` (bit `i`: part `i`), their union.
+const fn unions_of(parts: [u32; 3]) -> [u32; 8] {
     let mut table = [0u32; 8];
     let mut m = 0;
     while m < 8 {
-        let mut b = 0;
-        while b < 3 {
-            if m & (1 << b) != 0 {
-                table[m] |= (0x7 << (3 * b)) * SPREAD;
+        let mut i = 0;
+        while i < 3 {
+            if m & (1 << i) != 0 {
+                table[m] |= parts[i];
             }
-            b += 1;
+            i += 1;
         }
         m += 1;
     }
     table
-};
+}
 
 /// Guesses after which each node also checks every digit's templates
 /// ([`State::every_digit_has_a_template`], some thousands of operations). No real puzzle makes
