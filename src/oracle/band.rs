@@ -156,7 +156,7 @@ impl State {
         let columns = (single | single >> 9 | single >> 18) & 0x1FF;
         // No test of whether any row is down to one cell: it was the solver's second most
         // mispredicted branch (one update in three has one), and with none the tests below
-        // clear nothing (measured: `solve` 5–9% less CPU on every corpus, 2% more
+        // clear nothing (measured: `solve` 4–9% less CPU on every corpus, 2% more
         // instructions; clearing these two words by arithmetic too was no better).
         let clear = !(columns * SPREAD);
         let (b1, b2) = OTHER_BANDS[b];
