@@ -164,6 +164,10 @@ def main():
     if not os.path.exists(sgrade):
         sgrade = shutil.which("sgrade") or sys.exit("no sgrade binary: give --sgrade")
     sgrade = os.path.abspath(sgrade)
+    solver = os.path.join(args.tdoku_src, "src", "solver_dpll_triad_simd.cc")
+    if not os.path.isfile(solver):
+        sys.exit(f"{solver}: not found; --tdoku-src takes a checkout of "
+                 "github.com/t-dillon/tdoku")
     tmp = tempfile.mkdtemp(prefix="tdoku_side_by_side.")
     load_before = loadavg()
     started = datetime.datetime.now(datetime.timezone.utc)
