@@ -62,11 +62,11 @@ pub fn read_and_parse(data: &[u8]) -> usize {
         }
         // `sgrade solve`'s fast path reads exactly the texts the parser reads as givens, to the
         // same digits, and the oracle started from those digits answers as from the grid.
-        let givens: Option<[u8; CELLS]> = parsed
+        let givens = parsed
             .as_ref()
             .ok()
             .filter(|puzzle| puzzle.format == PuzzleFormat::Givens)
-            .map(|puzzle| std::array::from_fn(|c| puzzle.grid.value(c).map_or(0, |d| d as u8 + 1)));
+            .map(|puzzle| crate::symmetry::givens_of(&puzzle.grid));
         let fast = givens_of_text(&record.puzzle);
         assert_eq!(fast, givens, "the fast path reads {:?}", record.puzzle);
         if let (Some(values), Ok(puzzle)) = (fast, &parsed) {
