@@ -320,18 +320,32 @@ fn hodoku_groups(grid: &Grid, groups: &mut Vec<Group>) {
 
 /// One premise's table: the states it implies in breadth-first order, each with the state
 /// whose implication first reached it.
-#[derive(Default)]
 struct Table {
     order: Vec<State>,
     /// Per state: whether (`round`) and how the current table reached it. One record, not an
-    /// array per field, so that a step of the closure touches one place per state.
-    reached: Vec<Reached>,
+    /// array per field, so that a step of the closure touches one place per state. One record
+    /// per possible [`State`] (a `u16`), so that no index needs a bounds check; the pages of
+    /// states no graph has are never touched (zeroed lazily by the allocator).
+    reached: Box<[Reached; 1 << 16]>,
     round: u32,
+}
+
+impl Default for Table {
+    fn default() -> Table {
+        Table {
+            order: Vec::new(),
+            reached: vec![Reached::default(); 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the length is the array's"),
+            round: 0,
+        }
+    }
 }
 
 /// How a table reached a state: the round of the table (stale when not the current one), the
 /// links from the premise, and the state whose implication it is.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Reached {
     round: u32,
     depth: u16,
@@ -339,19 +353,16 @@ struct Reached {
 }
 
 impl Table {
-    /// Ready for a graph of `states` states. The records of an earlier graph are stale (of
-    /// older rounds), so they need no clearing.
-    fn prepare(&mut self, states: usize) {
-        if self.reached.len() < states {
-            self.reached.resize(states, Reached::default());
-        }
+    /// Ready for a graph. The records of an earlier graph are stale (of older rounds), so they
+    /// need no clearing.
+    fn prepare(&mut self) {
         self.order.reserve(MAX_TABLE_ENTRIES);
     }
 
     fn fill(&mut self, graph: &Graph<'_>, premise: State) {
         self.round += 1;
         let round = self.round;
-        let (order, reached) = (&mut self.order, &mut self.reached[..]);
+        let (order, reached) = (&mut self.order, &mut *self.reached);
         order.clear();
         order.push(premise);
         reached[premise as usize] = Reached {
@@ -436,11 +447,13 @@ fn search(
     grouped: bool,
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
-    let mut work = WORK.with(|w| std::mem::take(&mut *w.borrow_mut()));
+    // Taken out whole (a nested search, from a sink, makes its own): leaving a default `Work`
+    // behind would lay out a new table of every state's records at every call.
+    let mut work = WORK.with(|w| w.borrow_mut().take()).unwrap_or_default();
     let graph = Graph::new_in(grid, grouped, std::mem::take(&mut work.lists));
     let flow = search_in(&graph, technique, &mut work, sink);
     work.lists = graph.into_lists();
-    WORK.with(|w| *w.borrow_mut() = work);
+    WORK.with(|w| *w.borrow_mut() = Some(work));
     flow
 }
 
@@ -459,7 +472,7 @@ struct Work {
 }
 
 thread_local! {
-    static WORK: std::cell::RefCell<Work> = std::cell::RefCell::default();
+    static WORK: std::cell::RefCell<Option<Box<Work>>> = const { std::cell::RefCell::new(None) };
 }
 
 /// [`search`] on `graph`, with `work`'s lists.
@@ -476,7 +489,7 @@ fn search_in(
         aics,
         ..
     } = work;
-    table.prepare(graph.cells.len() * 2);
+    table.prepare();
     let step = step.get_or_insert_with(|| Step::new(technique));
     let premises = (0..SINGLES).filter(|&n| !graph.cells[n].is_empty());
     for premise in premises.clone() {
