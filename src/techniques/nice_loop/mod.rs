@@ -119,19 +119,41 @@ impl Adjacency {
 }
 
 /// Breadth-first search over (node, polarity) states from one start.
-#[derive(Default)]
 struct LoopSearch {
-    /// Per state: the search that last reached it (`run`), its depth and its parent there.
-    seen: Vec<u32>,
-    depth: Vec<u8>,
-    parent: Vec<State>,
-    /// The number of the search under way: a state is reached in it when `seen` holds it, so no
-    /// pass clears the last search's marks.
+    /// Per state: the search that last reached it (`run`), its depth and its parent there. One
+    /// record per possible [`State`] (a `u16`), so that no index needs a bounds check and a
+    /// reached state is written in one place; the pages of states no graph has are never
+    /// touched.
+    marks: Box<[Mark; 1 << 16]>,
+    /// The number of the search under way: a state is reached in it when its mark holds it, so
+    /// no pass clears the last search's marks.
     run: u32,
     /// The start, then the states in the order reached, level by level (their depth in
     /// `depth`). Its capacity is every state, so pushing never reallocates.
     order: Vec<State>,
     adjacency: Adjacency,
+}
+
+/// How the search numbered `run` reached a state.
+#[derive(Clone, Copy, Debug, Default)]
+struct Mark {
+    run: u32,
+    parent: State,
+    depth: u8,
+}
+
+impl Default for LoopSearch {
+    fn default() -> LoopSearch {
+        LoopSearch {
+            marks: vec![Mark::default(); 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the length is the array's"),
+            run: 0,
+            order: Vec::new(),
+            adjacency: Adjacency::default(),
+        }
+    }
 }
 
 impl LoopSearch {
@@ -143,14 +165,10 @@ impl LoopSearch {
     }
 
     /// Readies the search for `nodes`' graph. What the last graph's searches marked stays
-    /// (older runs' marks read as unreached), so only a larger graph costs a clearing.
+    /// (older runs' marks read as unreached).
     fn prepare(&mut self, nodes: &Nodes<'_>) {
         let states = nodes.cells.len() * 2;
-        if self.seen.len() < states {
-            self.seen.resize(states, 0);
-            self.depth.resize(states, 0);
-            self.parent.resize(states, 0);
-        }
+        debug_assert!(states <= self.marks.len());
         self.order.clear();
         self.order.reserve(states + 1);
         self.order.push(0);
@@ -171,7 +189,7 @@ impl LoopSearch {
     fn run(&mut self, nodes: &Nodes<'_>, start: State, max_links: usize) {
         if self.run == u32::MAX {
             // Every mark would read as this run's: start the numbering again from clean marks.
-            self.seen.fill(0);
+            self.marks.fill(Mark::default());
             self.run = 0;
         }
         self.run += 1;
@@ -179,8 +197,11 @@ impl LoopSearch {
         // Worked on as a local, so that its length stays in a register.
         let mut order = std::mem::take(&mut self.order);
         // The start is not reached again (a chain back to it is a loop, read off its ends).
-        self.seen[start as usize] = run;
-        self.depth[start as usize] = 0;
+        self.marks[usize::from(start)] = Mark {
+            run,
+            parent: start,
+            depth: 0,
+        };
         order.clear();
         order.push(start);
         let (mut lo, mut hi) = (0, 1);
@@ -189,23 +210,21 @@ impl LoopSearch {
             for &from in &order[lo..hi] {
                 self.adjacency.expand(nodes, from);
             }
-            let (seen, depth, parent) = (
-                &mut self.seen[..],
-                &mut self.depth[..],
-                &mut self.parent[..],
-            );
+            let marks = &mut *self.marks;
             let (span, adjacent) = (&self.adjacency.span[..], &self.adjacency.adjacent[..]);
             for i in lo..hi {
                 let from = order[i];
                 let (at, end) = span[from as usize];
                 for &to in &adjacent[at as usize..end as usize] {
-                    let mark = &mut seen[to as usize];
-                    if *mark == run {
+                    let mark = &mut marks[usize::from(to)];
+                    if mark.run == run {
                         continue;
                     }
-                    *mark = run;
-                    depth[to as usize] = d as u8;
-                    parent[to as usize] = from;
+                    *mark = Mark {
+                        run,
+                        parent: from,
+                        depth: d as u8,
+                    };
                     order.push(to);
                 }
             }
@@ -217,13 +236,19 @@ impl LoopSearch {
         self.order = order;
     }
 
+    /// The links from the last search's start to `end`, a state it reached.
+    #[inline]
+    fn depth(&self, end: State) -> usize {
+        self.marks[usize::from(end)].depth.into()
+    }
+
     /// The states from the start to `end`, into `states` (whose allocation a scan reuses).
     fn path(&self, start: State, end: State, states: &mut Vec<State>) {
         states.clear();
         states.push(end);
         let mut at = end;
         while at != start {
-            at = self.parent[at as usize];
+            at = self.marks[usize::from(at)].parent;
             states.push(at);
         }
         states.reverse();
@@ -503,7 +528,7 @@ impl Scan<'_, '_> {
                 search.clear();
             }
             for &end in search.reached() {
-                let d = search.depth[end as usize] as usize;
+                let d = search.depth(end);
                 let end_node = node_of(end);
                 if is_on(end) {
                     if end == on {
@@ -569,7 +594,7 @@ impl Scan<'_, '_> {
             }
             search.run(nodes, on, keep.depth(self.max_links));
             for &end in search.reached() {
-                let d = search.depth[end as usize] as usize;
+                let d = search.depth(end);
                 let contradiction =
                     end == off || is_on(end) && d >= 2 && nodes.weakly_linked(start, node_of(end));
                 // The chain, closed by the start's own off state when it ends elsewhere.
