@@ -321,7 +321,10 @@ fn hodoku_groups(grid: &Grid, groups: &mut Vec<Group>) {
 /// One premise's table: the states it implies in breadth-first order, each with the state
 /// whose implication first reached it.
 struct Table {
-    order: Vec<State>,
+    /// The states in the order reached, `order[..len]` (the premise first): an array, so that
+    /// appending below its length needs neither a bounds check nor a capacity check.
+    order: Box<[State; MAX_TABLE_ENTRIES]>,
+    len: usize,
     /// Per state: whether (`round`) and how the current table reached it. One record, not an
     /// array per field, so that a step of the closure touches one place per state. One record
     /// per possible [`State`] (a `u16`), so that no index needs a bounds check; the pages of
@@ -333,7 +336,8 @@ struct Table {
 impl Default for Table {
     fn default() -> Table {
         Table {
-            order: Vec::new(),
+            order: Box::new([0; MAX_TABLE_ENTRIES]),
+            len: 0,
             reached: vec![Reached::default(); 1 << 16]
                 .into_boxed_slice()
                 .try_into()
@@ -353,33 +357,39 @@ struct Reached {
 }
 
 impl Table {
-    /// Ready for a graph. The records of an earlier graph are stale (of older rounds), so they
-    /// need no clearing.
-    fn prepare(&mut self) {
-        self.order.reserve(MAX_TABLE_ENTRIES);
+    /// The states of the table, in the order reached (the premise first).
+    fn order(&self) -> &[State] {
+        &self.order[..self.len]
     }
 
+    /// Makes this the table of `premise` on `graph`.
     fn fill(&mut self, graph: &Graph<'_>, premise: State) {
+        if self.round == u32::MAX {
+            self.restart_rounds();
+        }
         self.round += 1;
         let round = self.round;
-        let (order, reached) = (&mut self.order, &mut *self.reached);
-        order.clear();
-        order.push(premise);
-        reached[premise as usize] = Reached {
+        // The records of earlier tables (of any graph) are stale, of older rounds, so they
+        // need no clearing.
+        let (order, reached) = (&mut *self.order, &mut *self.reached);
+        order[0] = premise;
+        let mut len = 1;
+        reached[usize::from(premise)] = Reached {
             round,
             depth: 0,
             parent: premise,
         };
         let mut next = 0;
-        'expand: while let Some(&from) = order.get(next) {
+        'expand: while next < len {
+            let from = order[next];
             next += 1;
-            let depth = reached[from as usize].depth + 1;
+            let depth = reached[usize::from(from)].depth + 1;
             for &to in graph.successors(from) {
-                let slot = &mut reached[to as usize];
+                let slot = &mut reached[usize::from(to)];
                 if slot.round == round {
                     continue;
                 }
-                if order.len() == MAX_TABLE_ENTRIES {
+                if len >= MAX_TABLE_ENTRIES {
                     break 'expand;
                 }
                 *slot = Reached {
@@ -387,9 +397,20 @@ impl Table {
                     depth,
                     parent: from,
                 };
-                order.push(to);
+                order[len] = to;
+                len += 1;
             }
         }
+        self.len = len;
+    }
+
+    /// Clears every record and numbers the rounds from the start again: past `u32::MAX` rounds
+    /// (some 30 million hard puzzles on one thread) every record would read as current.
+    #[cold]
+    #[inline(never)]
+    fn restart_rounds(&mut self) {
+        self.reached.fill(Reached::default());
+        self.round = 0;
     }
 
     /// The links from the premise to `s`, a state of the table.
@@ -489,7 +510,6 @@ fn search_in(
         aics,
         ..
     } = work;
-    table.prepare();
     let step = step.get_or_insert_with(|| Step::new(technique));
     let premises = (0..SINGLES).filter(|&n| !graph.cells[n].is_empty());
     for premise in premises.clone() {
@@ -516,11 +536,11 @@ fn nice_loops_of(
     (path, step): (&mut Vec<State>, &mut Step),
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
-    let premise = table.order[0];
+    let premise = table.order()[0];
     let start = node_of(premise);
     let (cell, first_digit) = (start / 9, start % 9);
     let grid = graph.grid;
-    for &end in &table.order[1..] {
+    for &end in &table.order()[1..] {
         let end_node = node_of(end);
         if end_node >= SINGLES || end_node / 9 != cell || table.depth(end) <= 2 {
             continue;
@@ -623,9 +643,9 @@ fn aics_of(
     (out, len): (&mut Vec<Step>, &mut usize),
 ) {
     let grid = graph.grid;
-    let start = node_of(table.order[0]);
+    let start = node_of(table.order()[0]);
     let (cell, digit) = (start / 9, start % 9);
-    for &end in &table.order[1..] {
+    for &end in &table.order()[1..] {
         let end_node = node_of(end);
         if end_node >= SINGLES || !is_on(end) || end_node / 9 == cell {
             continue;
@@ -839,6 +859,42 @@ mod tests {
             }
         }
         assert!(checked > 40_000, "{checked}");
+    }
+
+    #[test]
+    fn tables_past_the_last_round_are_those_of_a_fresh_table() {
+        // A table whose rounds run out starts again from clean records: its tables are those
+        // of a new table, record for record (a round counter left to wrap to 0 would read
+        // every untouched record as reached, and the tables would end at their premise).
+        let (_, grid) = &crate::techniques::shipped_hard_states()[0];
+        let graph = Graph::new(grid, true);
+        let premises: Vec<State> = (0..SINGLES)
+            .filter(|&n| !graph.cells[n].is_empty())
+            .flat_map(|n| [state(n, true), state(n, false)])
+            .filter(|&s| !graph.successors(s).is_empty())
+            .take(6)
+            .collect();
+        assert_eq!(premises.len(), 6);
+        let mut worn = Table {
+            round: u32::MAX - 2,
+            ..Table::default()
+        };
+        let mut compared = 0;
+        for &premise in &premises {
+            let mut fresh = Table::default();
+            fresh.fill(&graph, premise);
+            worn.fill(&graph, premise);
+            assert_eq!(worn.order(), fresh.order());
+            compared += fresh.order().len();
+            for &s in fresh.order() {
+                assert_eq!(worn.depth(s), fresh.depth(s));
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                worn.chain(s, &mut a);
+                fresh.chain(s, &mut b);
+                assert_eq!(a, b);
+            }
+        }
+        assert!(compared > 60, "{compared} states");
     }
 
     #[test]
