@@ -27,20 +27,21 @@ const HODOKU_BIVALUE_CELLS: usize = HODOKU_MAX_LINKS / 2;
 const TURBOT_LINKS: usize = 3;
 
 /// The places of a digit (`plane`) that `cell` links to, with the house of each link, in HoDoKu's
-/// order: its row, its column, then the rest of its box, each in reading order.
-fn hodoku_neighbours(cell: usize, plane: Bits81) -> impl Iterator<Item = (usize, usize)> {
+/// order: its row, its column, then the rest of its box, each in reading order. Three groups of
+/// places (each walked in index order, which is reading order within a house) rather than one
+/// chained iterator, whose every step asked which of its parts it was in: the searches below
+/// walk these in their innermost loops.
+#[inline]
+fn hodoku_neighbours(cell: usize, plane: Bits81) -> [(Bits81, usize); 3] {
     let [row, col, boxed] = CELL_HOUSES[cell].map(usize::from);
     let others = plane.and_not(Bits81::cell(cell));
     let lines = HOUSE_SETS[row] | HOUSE_SETS[col];
-    // A box place in the cell's row or column was linked through that line. Bits81 iterates in
-    // index order, which is reading order within a house.
-    let row_places = (HOUSE_SETS[row] & others).iter().map(move |c| (c, row));
-    let col_places = (HOUSE_SETS[col] & others).iter().map(move |c| (c, col));
-    let box_places = (HOUSE_SETS[boxed] & others)
-        .and_not(lines)
-        .iter()
-        .map(move |c| (c, boxed));
-    row_places.chain(col_places).chain(box_places)
+    // A box place in the cell's row or column was linked through that line.
+    [
+        (HOUSE_SETS[row] & others, row),
+        (HOUSE_SETS[col] & others, col),
+        ((HOUSE_SETS[boxed] & others).and_not(lines), boxed),
+    ]
 }
 
 /// One set of eliminations a HoDoKu search found, with the shortest chain found for it.
@@ -294,33 +295,35 @@ impl HodokuXSearch<'_> {
             return;
         }
         let cell = self.path[links] as usize;
-        for (next, house) in hodoku_neighbours(cell, self.plane) {
+        for (places, house) in hodoku_neighbours(cell, self.plane) {
             if strong_next && self.strong_houses & (1 << house) == 0 {
                 continue;
             }
-            let closes = next == self.start;
-            if !closes && self.on_path.contains(next) {
-                continue;
-            }
-            let n = links + 1;
-            self.path[n] = next as u8;
-            self.houses[n - 1] = house as u8;
-            if strong_next {
-                let removed = self.start_buddies & PEERS[next];
-                if !removed.is_empty() {
-                    let mut set = CandidateSet::default();
-                    set.planes[self.digit] = removed;
-                    let kept = self
-                        .found
-                        .record(&set, &self.path[..=n], &[], &self.houses[..n]);
-                    let same = ends_with_set(self.bounds.ends, self.start_buddies, removed);
-                    self.bounds.settle(same, kept);
+            for next in places {
+                let closes = next == self.start;
+                if !closes && self.on_path.contains(next) {
+                    continue;
                 }
-            }
-            if n < self.max_links && !closes {
-                self.on_path.insert(next);
-                self.extend(n, !strong_next);
-                self.on_path.remove(next);
+                let n = links + 1;
+                self.path[n] = next as u8;
+                self.houses[n - 1] = house as u8;
+                if strong_next {
+                    let removed = self.start_buddies & PEERS[next];
+                    if !removed.is_empty() {
+                        let mut set = CandidateSet::default();
+                        set.planes[self.digit] = removed;
+                        let kept =
+                            self.found
+                                .record(&set, &self.path[..=n], &[], &self.houses[..n]);
+                        let same = ends_with_set(self.bounds.ends, self.start_buddies, removed);
+                        self.bounds.settle(same, kept);
+                    }
+                }
+                if n < self.max_links && !closes {
+                    self.on_path.insert(next);
+                    self.extend(n, !strong_next);
+                    self.on_path.remove(next);
+                }
             }
         }
     }
@@ -388,15 +391,17 @@ fn hodoku_x_chains(
                     )),
                 };
                 search.path[0] = start as u8;
-                for (next, house) in hodoku_neighbours(start, plane) {
+                for (places, house) in hodoku_neighbours(start, plane) {
                     if strong_houses & (1 << house) == 0 {
                         continue;
                     }
-                    search.path[1] = next as u8;
-                    search.houses[0] = house as u8;
-                    search.on_path.insert(next);
-                    search.extend(1, false);
-                    search.on_path.remove(next);
+                    for next in places {
+                        search.path[1] = next as u8;
+                        search.houses[0] = house as u8;
+                        search.on_path.insert(next);
+                        search.extend(1, false);
+                        search.on_path.remove(next);
+                    }
                 }
                 // Chains of other digits remove other candidates: each new set is this digit's.
                 recorded[digit] += found.0.len() - before;
@@ -467,42 +472,41 @@ impl HodokuBivalueSearch<'_, '_> {
         }
         let (cell, digit) = (self.cells[n - 1] as usize, self.on[n - 1] as usize);
         let places = self.allowed & self.links.plane(digit);
-        for (next, _) in hodoku_neighbours(cell, places) {
-            if self.on_path.contains(next) {
-                continue;
-            }
-            let next_on = (self.links.mask(next) & !(1 << digit)).trailing_zeros() as u8;
-            self.cells[n] = next as u8;
-            self.on[n] = next_on;
-            let len = n + 1;
-            if next_on as usize == self.start_off
-                && self.start_buddies.intersects(PEERS[next])
-                && (!self.remote_pair || len >= 4)
-            {
-                let mut set = CandidateSet::default();
-                if self.remote_pair {
-                    set.planes = bivalue_eliminations(
-                        self.links,
-                        BivalueKind::RemotePair,
-                        &self.cells[..len],
-                        &self.on[..len],
-                        self.start_off,
-                    )
-                    .expect("the ends remove something");
-                } else {
-                    set.planes[self.start_off] = self.start_buddies & PEERS[next];
+        for (group, _) in hodoku_neighbours(cell, places) {
+            for next in group.and_not(self.on_path) {
+                let next_on = (self.links.mask(next) & !(1 << digit)).trailing_zeros() as u8;
+                self.cells[n] = next as u8;
+                self.on[n] = next_on;
+                let len = n + 1;
+                if next_on as usize == self.start_off
+                    && self.start_buddies.intersects(PEERS[next])
+                    && (!self.remote_pair || len >= 4)
+                {
+                    let mut set = CandidateSet::default();
+                    if self.remote_pair {
+                        set.planes = bivalue_eliminations(
+                            self.links,
+                            BivalueKind::RemotePair,
+                            &self.cells[..len],
+                            &self.on[..len],
+                            self.start_off,
+                        )
+                        .expect("the ends remove something");
+                    } else {
+                        set.planes[self.start_off] = self.start_buddies & PEERS[next];
+                    }
+                    let kept = self
+                        .found
+                        .record(&set, &self.cells[..len], &self.on[..len], &[]);
+                    let removed = set.planes[self.start_off];
+                    let same = ends_with_set(self.bounds.ends, self.start_buddies, removed);
+                    self.bounds.settle(same, kept);
                 }
-                let kept = self
-                    .found
-                    .record(&set, &self.cells[..len], &self.on[..len], &[]);
-                let removed = set.planes[self.start_off];
-                let same = ends_with_set(self.bounds.ends, self.start_buddies, removed);
-                self.bounds.settle(same, kept);
-            }
-            if len < HODOKU_BIVALUE_CELLS {
-                self.on_path.insert(next);
-                self.extend(len);
-                self.on_path.remove(next);
+                if len < HODOKU_BIVALUE_CELLS {
+                    self.on_path.insert(next);
+                    self.extend(len);
+                    self.on_path.remove(next);
+                }
             }
         }
     }
