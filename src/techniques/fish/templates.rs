@@ -90,22 +90,30 @@ fn complete(avail: Bits81, needed: u32, covered: Bits81, budget: &mut u32) -> Op
         let house = rest.trailing_zeros() as usize;
         rest &= rest - 1;
         let here = avail & HOUSE_SETS[house];
+        // At most one cell: the fewest there can be (none ends the search below). Otherwise a
+        // house of two or more beats only a larger fewest, and only then is it counted (a
+        // 128-bit count is a long sequence without POPCNT, and this loop runs per house).
+        if here.0 & here.0.wrapping_sub(1) == 0 {
+            choice = here;
+            break;
+        }
+        if fewest <= 2 {
+            continue;
+        }
         let count = here.count();
         if count < fewest {
             (fewest, choice) = (count, here);
-            if count <= 1 {
-                break;
-            }
         }
     }
-    for cell in choice
-        .and_not(covered)
-        .iter()
-        .chain((choice & covered).iter())
-    {
-        let next = avail.and_not(PEERS[cell] | Bits81::cell(cell));
-        if let Some(template) = complete(next, needed & !CELL_HOUSE_MASKS[cell], covered, budget) {
-            return Some(template | Bits81::cell(cell));
+    // The choices not covered yet first, then the others (two loops rather than a chained
+    // iterator: this is the search's innermost loop).
+    for group in [choice.and_not(covered), choice & covered] {
+        for cell in group {
+            let next = avail.and_not(PEERS[cell] | Bits81::cell(cell));
+            let rest = needed & !CELL_HOUSE_MASKS[cell];
+            if let Some(template) = complete(next, rest, covered, budget) {
+                return Some(template | Bits81::cell(cell));
+            }
         }
     }
     None
