@@ -327,8 +327,8 @@ struct Table {
     len: usize,
     /// Per state: whether (`round`) and how the current table reached it. One record, not an
     /// array per field, so that a step of the closure touches one place per state. One record
-    /// per possible [`State`] (a `u16`), so that no index needs a bounds check; the pages of
-    /// states no graph has are never touched (zeroed lazily by the allocator).
+    /// per possible [`State`] (a `u16`), so that no index needs a bounds check: 512 KiB, laid
+    /// out once per thread.
     reached: Box<[Reached; 1 << 16]>,
     round: u32,
 }

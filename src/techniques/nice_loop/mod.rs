@@ -122,8 +122,7 @@ impl Adjacency {
 struct LoopSearch {
     /// Per state: the search that last reached it (`run`), its depth and its parent there. One
     /// record per possible [`State`] (a `u16`), so that no index needs a bounds check and a
-    /// reached state is written in one place; the pages of states no graph has are never
-    /// touched.
+    /// reached state is written in one place: 512 KiB, laid out once per thread.
     marks: Box<[Mark; 1 << 16]>,
     /// The number of the search under way: a state is reached in it when its mark holds it, so
     /// no pass clears the last search's marks.
