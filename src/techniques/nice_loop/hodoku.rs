@@ -325,6 +325,10 @@ struct Table {
     /// appending below its length needs neither a bounds check nor a capacity check.
     order: Box<[State; MAX_TABLE_ENTRIES]>,
     len: usize,
+    /// The states of the premise's own cell the table reached, in the order reached (a nice
+    /// loop ends in its start cell: its ends, without a pass over the whole order).
+    own: [State; 18],
+    own_len: usize,
     /// Per state: whether (`round`) and how the current table reached it. One record, not an
     /// array per field, so that a step of the closure touches one place per state. One record
     /// per possible [`State`] (a `u16`), so that no index needs a bounds check: 512 KiB, laid
@@ -338,6 +342,8 @@ impl Default for Table {
         Table {
             order: Box::new([0; MAX_TABLE_ENTRIES]),
             len: 0,
+            own: [0; 18],
+            own_len: 0,
             reached: vec![Reached::default(); 1 << 16]
                 .into_boxed_slice()
                 .try_into()
@@ -362,6 +368,12 @@ impl Table {
         &self.order[..self.len]
     }
 
+    /// The states of single candidates in the premise's cell that the table reached (the
+    /// premise excepted), in the order reached.
+    fn own_cell(&self) -> &[State] {
+        &self.own[..self.own_len]
+    }
+
     /// Makes this the table of `premise` on `graph`.
     fn fill(&mut self, graph: &Graph<'_>, premise: State) {
         if self.round == u32::MAX {
@@ -374,6 +386,11 @@ impl Table {
         let (order, reached) = (&mut *self.order, &mut *self.reached);
         order[0] = premise;
         let mut len = 1;
+        // The states of the premise's cell's single candidates: 18 from the cell's first
+        // (nine digits, two polarities). Premises are single candidates.
+        debug_assert!(node_of(premise) < SINGLES);
+        let own_first = (node_of(premise) / 9 * 18) as State;
+        let (own, mut own_len) = (&mut self.own, 0);
         reached[usize::from(premise)] = Reached {
             round,
             depth: 0,
@@ -399,9 +416,14 @@ impl Table {
                 };
                 order[len] = to;
                 len += 1;
+                if to.wrapping_sub(own_first) < 18 {
+                    own[own_len] = to;
+                    own_len += 1;
+                }
             }
         }
         self.len = len;
+        self.own_len = own_len;
     }
 
     /// Clears every record and numbers the rounds from the start again: past `u32::MAX` rounds
@@ -540,9 +562,9 @@ fn nice_loops_of(
     let start = node_of(premise);
     let (cell, first_digit) = (start / 9, start % 9);
     let grid = graph.grid;
-    for &end in &table.order()[1..] {
+    for &end in table.own_cell() {
         let end_node = node_of(end);
-        if end_node >= SINGLES || end_node / 9 != cell || table.depth(end) <= 2 {
+        if table.depth(end) <= 2 {
             continue;
         }
         table.chain(end, path);
@@ -865,7 +887,8 @@ mod tests {
     fn tables_past_the_last_round_are_those_of_a_fresh_table() {
         // A table whose rounds run out starts again from clean records: its tables are those
         // of a new table, record for record (a round counter left to wrap to 0 would read
-        // every untouched record as reached, and the tables would end at their premise).
+        // every untouched record as reached, and the tables would end at their premise). Each
+        // table's list of its premise's cell is that cell's part of its order.
         let (_, grid) = &crate::techniques::shipped_hard_states()[0];
         let graph = Graph::new(grid, true);
         let premises: Vec<State> = (0..SINGLES)
@@ -885,6 +908,15 @@ mod tests {
             fresh.fill(&graph, premise);
             worn.fill(&graph, premise);
             assert_eq!(worn.order(), fresh.order());
+            assert_eq!(worn.own_cell(), fresh.own_cell());
+            // The own cell's states are those of the order in that cell, in its order.
+            let cell = node_of(premise) / 9;
+            let own: Vec<State> = fresh.order()[1..]
+                .iter()
+                .copied()
+                .filter(|&s| node_of(s) < SINGLES && node_of(s) / 9 == cell)
+                .collect();
+            assert_eq!(fresh.own_cell(), &own[..]);
             compared += fresh.order().len();
             for &s in fresh.order() {
                 assert_eq!(worn.depth(s), fresh.depth(s));
