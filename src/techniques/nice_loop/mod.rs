@@ -127,8 +127,8 @@ struct LoopSearch {
     /// The number of the search under way: a state is reached in it when its mark holds it, so
     /// no pass clears the last search's marks.
     run: u32,
-    /// The start, then the states in the order reached, level by level (their depth in
-    /// `depth`). Its capacity is every state, so pushing never reallocates.
+    /// The start, then the states in the order reached, level by level (their depth in their
+    /// marks). Its capacity is every state, so pushing never reallocates.
     order: Vec<State>,
     adjacency: Adjacency,
 }
