@@ -31,6 +31,7 @@
 
 use std::ops::ControlFlow;
 
+use super::nodes::{Mark, Marks};
 use super::{is_on, node_of, state, State};
 use crate::core::bits::digits;
 use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
@@ -329,12 +330,9 @@ struct Table {
     /// loop ends in its start cell: its ends, without a pass over the whole order).
     own: [State; 18],
     own_len: usize,
-    /// Per state: whether (`round`) and how the current table reached it. One record, not an
-    /// array per field, so that a step of the closure touches one place per state. One record
-    /// per possible [`State`] (a `u16`), so that no index needs a bounds check: 512 KiB, laid
-    /// out once per thread.
-    reached: Box<[Reached; 1 << 16]>,
-    round: u32,
+    /// Per state: whether and how the current table reached it (the tables are numbered
+    /// searches of [`Marks`]).
+    marks: Marks,
 }
 
 impl Default for Table {
@@ -344,22 +342,9 @@ impl Default for Table {
             len: 0,
             own: [0; 18],
             own_len: 0,
-            reached: vec![Reached::default(); 1 << 16]
-                .into_boxed_slice()
-                .try_into()
-                .expect("the length is the array's"),
-            round: 0,
+            marks: Marks::default(),
         }
     }
-}
-
-/// How a table reached a state: the round of the table (stale when not the current one), the
-/// links from the premise, and the state whose implication it is.
-#[derive(Clone, Copy, Debug, Default)]
-struct Reached {
-    round: u32,
-    depth: u16,
-    parent: State,
 }
 
 impl Table {
@@ -376,14 +361,10 @@ impl Table {
 
     /// Makes this the table of `premise` on `graph`.
     fn fill(&mut self, graph: &Graph<'_>, premise: State) {
-        if self.round == u32::MAX {
-            self.restart_rounds();
-        }
-        self.round += 1;
-        let round = self.round;
-        // The records of earlier tables (of any graph) are stale, of older rounds, so they
+        // The marks of earlier tables (of any graph) are stale, of older searches, so they
         // need no clearing.
-        let (order, reached) = (&mut *self.order, &mut *self.reached);
+        let (run, reached) = self.marks.begin();
+        let order = &mut *self.order;
         order[0] = premise;
         let mut len = 1;
         // The states of the premise's cell's single candidates: 18 from the cell's first
@@ -391,8 +372,8 @@ impl Table {
         debug_assert!(node_of(premise) < SINGLES);
         let own_first = (node_of(premise) / 9 * 18) as State;
         let (own, mut own_len) = (&mut self.own, 0);
-        reached[usize::from(premise)] = Reached {
-            round,
+        reached[usize::from(premise)] = Mark {
+            run,
             depth: 0,
             parent: premise,
         };
@@ -403,14 +384,14 @@ impl Table {
             let depth = reached[usize::from(from)].depth + 1;
             for &to in graph.successors(from) {
                 let slot = &mut reached[usize::from(to)];
-                if slot.round == round {
+                if slot.run == run {
                     continue;
                 }
                 if len >= MAX_TABLE_ENTRIES {
                     break 'expand;
                 }
-                *slot = Reached {
-                    round,
+                *slot = Mark {
+                    run,
                     depth,
                     parent: from,
                 };
@@ -426,18 +407,9 @@ impl Table {
         self.own_len = own_len;
     }
 
-    /// Clears every record and numbers the rounds from the start again: past `u32::MAX` rounds
-    /// (some 30 million hard puzzles on one thread) every record would read as current.
-    #[cold]
-    #[inline(never)]
-    fn restart_rounds(&mut self) {
-        self.reached.fill(Reached::default());
-        self.round = 0;
-    }
-
     /// The links from the premise to `s`, a state of the table.
     fn depth(&self, s: State) -> u16 {
-        self.reached[s as usize].depth
+        self.marks.of(s).depth
     }
 
     /// The chain from the premise to `end`.
@@ -446,7 +418,7 @@ impl Table {
         path.push(end);
         let mut at = end;
         while at != self.order[0] {
-            at = self.reached[at as usize].parent;
+            at = self.marks.of(at).parent;
             path.push(at);
         }
         path.reverse();
@@ -899,7 +871,7 @@ mod tests {
             .collect();
         assert_eq!(premises.len(), 6);
         let mut worn = Table {
-            round: u32::MAX - 2,
+            marks: Marks::after_run(u32::MAX - 2),
             ..Table::default()
         };
         let mut compared = 0;

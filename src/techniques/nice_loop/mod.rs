@@ -43,7 +43,9 @@ use crate::core::{CandidateSet, Grid};
 use crate::model::links::{with_links, ChainLink, Links};
 use crate::techniques::step::Step;
 use bounds::{Bounds, MultiSearch, NO_STEP};
-use nodes::{digit_of, is_on, node_of, sees_of, state, Nodes, State, ALS_BASE, SINGLES};
+use nodes::{
+    digit_of, is_on, node_of, sees_of, state, Mark, Marks, Nodes, State, ALS_BASE, SINGLES,
+};
 
 /// GNPX's NiceLoop cap on the links of one loop or chain.
 pub const MAX_LOOP_LINKS: usize = 10;
@@ -119,40 +121,14 @@ impl Adjacency {
 }
 
 /// Breadth-first search over (node, polarity) states from one start.
+#[derive(Default)]
 struct LoopSearch {
-    /// Per state: the search that last reached it (`run`), its depth and its parent there. One
-    /// record per possible [`State`] (a `u16`), so that no index needs a bounds check and a
-    /// reached state is written in one place: 512 KiB, laid out once per thread.
-    marks: Box<[Mark; 1 << 16]>,
-    /// The number of the search under way: a state is reached in it when its mark holds it, so
-    /// no pass clears the last search's marks.
-    run: u32,
+    /// Per state: the search that last reached it, its depth and its parent there.
+    marks: Marks,
     /// The start, then the states in the order reached, level by level (their depth in their
     /// marks). Its capacity is every state, so pushing never reallocates.
     order: Vec<State>,
     adjacency: Adjacency,
-}
-
-/// How the search numbered `run` reached a state.
-#[derive(Clone, Copy, Debug, Default)]
-struct Mark {
-    run: u32,
-    parent: State,
-    depth: u8,
-}
-
-impl Default for LoopSearch {
-    fn default() -> LoopSearch {
-        LoopSearch {
-            marks: vec![Mark::default(); 1 << 16]
-                .into_boxed_slice()
-                .try_into()
-                .expect("the length is the array's"),
-            run: 0,
-            order: Vec::new(),
-            adjacency: Adjacency::default(),
-        }
-    }
 }
 
 impl LoopSearch {
@@ -167,7 +143,6 @@ impl LoopSearch {
     /// (older runs' marks read as unreached).
     fn prepare(&mut self, nodes: &Nodes<'_>) {
         let states = nodes.cells.len() * 2;
-        debug_assert!(states <= self.marks.len());
         self.order.clear();
         self.order.reserve(states + 1);
         self.order.push(0);
@@ -186,17 +161,11 @@ impl LoopSearch {
 
     /// Searches from `start` to depth `max_links`.
     fn run(&mut self, nodes: &Nodes<'_>, start: State, max_links: usize) {
-        if self.run == u32::MAX {
-            // Every mark would read as this run's: start the numbering again from clean marks.
-            self.marks.fill(Mark::default());
-            self.run = 0;
-        }
-        self.run += 1;
-        let run = self.run;
+        let (run, marks) = self.marks.begin();
         // Worked on as a local, so that its length stays in a register.
         let mut order = std::mem::take(&mut self.order);
         // The start is not reached again (a chain back to it is a loop, read off its ends).
-        self.marks[usize::from(start)] = Mark {
+        marks[usize::from(start)] = Mark {
             run,
             parent: start,
             depth: 0,
@@ -209,7 +178,6 @@ impl LoopSearch {
             for &from in &order[lo..hi] {
                 self.adjacency.expand(nodes, from);
             }
-            let marks = &mut *self.marks;
             let (span, adjacent) = (&self.adjacency.span[..], &self.adjacency.adjacent[..]);
             for i in lo..hi {
                 let from = order[i];
@@ -222,7 +190,7 @@ impl LoopSearch {
                     *mark = Mark {
                         run,
                         parent: from,
-                        depth: d as u8,
+                        depth: d as u16,
                     };
                     order.push(to);
                 }
@@ -238,7 +206,7 @@ impl LoopSearch {
     /// The links from the last search's start to `end`, a state it reached.
     #[inline]
     fn depth(&self, end: State) -> usize {
-        self.marks[usize::from(end)].depth.into()
+        self.marks.of(end).depth.into()
     }
 
     /// The states from the start to `end`, into `states` (whose allocation a scan reuses).
@@ -247,7 +215,7 @@ impl LoopSearch {
         states.push(end);
         let mut at = end;
         while at != start {
-            at = self.marks[usize::from(at)].parent;
+            at = self.marks.of(at).parent;
             states.push(at);
         }
         states.reverse();

@@ -132,6 +132,73 @@ static GRAPH_IDS: AtomicU64 = AtomicU64::new(0);
 /// (u16 holds 729 candidates plus every group and ALS node, GNPX's or HoDoKu's, both polarities.)
 pub(super) type State = u16;
 
+/// How the breadth-first search numbered `run` reached a state: its parent and its links from
+/// the start.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Mark {
+    pub(super) run: u32,
+    pub(super) parent: State,
+    pub(super) depth: u16,
+}
+
+/// The breadth-first searches' marks, one per possible [`State`] (a `u16`, so that no index
+/// needs a bounds check and a reached state is written in one place: 512 KiB, laid out once per
+/// owner). Each search has a number, and a mark of an older one reads as unreached, so no search
+/// clears the last one's marks.
+pub(super) struct Marks {
+    marks: Box<[Mark; 1 << 16]>,
+    run: u32,
+}
+
+impl Default for Marks {
+    fn default() -> Marks {
+        Marks {
+            marks: vec![Mark::default(); 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the length is the array's"),
+            run: 0,
+        }
+    }
+}
+
+impl Marks {
+    /// Marks whose next search is numbered `run + 1` (tests reach the end of the numbering).
+    #[cfg(test)]
+    pub(super) fn after_run(run: u32) -> Marks {
+        Marks {
+            run,
+            ..Marks::default()
+        }
+    }
+
+    /// Starts a search: its number, and the marks to write it into.
+    #[inline]
+    pub(super) fn begin(&mut self) -> (u32, &mut [Mark; 1 << 16]) {
+        if self.run == u32::MAX {
+            self.restart();
+        }
+        self.run += 1;
+        (self.run, &mut self.marks)
+    }
+
+    /// The mark of `s` (of the last search that reached it).
+    #[inline]
+    pub(super) fn of(&self, s: State) -> Mark {
+        self.marks[usize::from(s)]
+    }
+
+    /// Clears every mark and numbers the searches from the start again: past `u32::MAX` of
+    /// them (some 30 million hard puzzles on one thread) every untouched mark would read as
+    /// reached by the current one.
+    #[cold]
+    #[inline(never)]
+    fn restart(&mut self) {
+        self.marks.fill(Mark::default());
+        self.run = 0;
+    }
+}
+
 /// The state of `node` with polarity `on`.
 pub(super) fn state(node: usize, on: bool) -> State {
     (node * 2 + usize::from(on)) as State
