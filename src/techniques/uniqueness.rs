@@ -577,23 +577,42 @@ fn avoidable_rectangles(
     visit: &mut dyn FnMut(Corners, usize, usize) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let solved = Bits81::ALL.and_not(grid.unsolved()).and_not(grid.givens());
+    // Every fitting pair of far corners has an open bivalue cell: the far corner in the
+    // mate's line holding a, or the one in the start's line holding b. So a start and mate
+    // whose lines have no such cell outside their box are passed over without trying the
+    // nine far pairs (the rectangles tried, and their order, are those of the full walk).
+    let open_pairs = grid.bivalue_cells() & grid.unsolved();
+    if solved.is_empty() || open_pairs.is_empty() {
+        return ControlFlow::Continue(());
+    }
+    let open_with = |cell: usize, digit: usize| {
+        grid.value(cell).is_none()
+            && grid.has_candidate(cell, digit)
+            && grid.candidates(cell).count_ones() == 2
+    };
+    let is = |cell: usize, digit: usize| solved.contains(cell) && grid.value(cell) == Some(digit);
     let mut seen = SeenRectangles::new();
     for start in solved {
         let a = grid.value(start).unwrap_or_default();
-        for &mate in &HOUSE_CELLS[18 + box_of(start)] {
-            let mate = mate as usize;
-            if !solved.contains(mate) {
+        let start_box = HOUSE_SETS[18 + box_of(start)];
+        let lines = HOUSE_SETS[row_of(start)] | HOUSE_SETS[9 + col_of(start)];
+        // The mates in box order (a box's cells increase in reading order).
+        let mates = (solved & start_box & lines).and_not(Bits81::cell(start));
+        for mate in mates {
+            let along_row = row_of(mate) == row_of(start);
+            let b = grid.value(mate).unwrap_or_default();
+            let (line1, line2) = if along_row {
+                (9 + col_of(start), 9 + col_of(mate))
+            } else {
+                (row_of(start), row_of(mate))
+            };
+            let a_in_mate_line =
+                (open_pairs & grid.plane(a) & HOUSE_SETS[line2]).and_not(start_box);
+            let b_in_start_line =
+                (open_pairs & grid.plane(b) & HOUSE_SETS[line1]).and_not(start_box);
+            if a_in_mate_line.is_empty() && b_in_start_line.is_empty() {
                 continue;
             }
-            let b = grid.value(mate).unwrap_or_default();
-            let open_with = |cell: usize, digit: usize| {
-                grid.value(cell).is_none()
-                    && grid.has_candidate(cell, digit)
-                    && grid.candidates(cell).count_ones() == 2
-            };
-            let is = |cell: usize, digit: usize| {
-                solved.contains(cell) && grid.value(cell) == Some(digit)
-            };
             rectangles_from(
                 start,
                 |m| m == mate,
@@ -745,6 +764,86 @@ mod tests {
         assert!(
             compared > 5_000 && found > 120,
             "{compared} compared, {found} steps"
+        );
+    }
+
+    #[test]
+    fn avoidable_rectangles_passed_over_hold_none() {
+        // The walk that passes over starts and mates without an open bivalue far corner
+        // against the full walk (every solved start, every solved mate in its box and line,
+        // every far pair): the same rectangles, in the same order, on states with many solved,
+        // non-given cells (some placed against the solution, so that rectangles abound).
+        fn full_walk(grid: &Grid, found: &mut Vec<(Corners, usize, usize)>) {
+            let solved = Bits81::ALL.and_not(grid.unsolved()).and_not(grid.givens());
+            let mut seen = SeenRectangles::new();
+            for start in solved {
+                let a = grid.value(start).unwrap_or_default();
+                for &mate in &HOUSE_CELLS[18 + box_of(start)] {
+                    let mate = mate as usize;
+                    if !solved.contains(mate) {
+                        continue;
+                    }
+                    let b = grid.value(mate).unwrap_or_default();
+                    let open_with = |cell: usize, digit: usize| {
+                        grid.value(cell).is_none()
+                            && grid.has_candidate(cell, digit)
+                            && grid.candidates(cell).count_ones() == 2
+                    };
+                    let is = |cell: usize, digit: usize| {
+                        solved.contains(cell) && grid.value(cell) == Some(digit)
+                    };
+                    let _ = rectangles_from(
+                        start,
+                        |m| m == mate,
+                        |far1, far2| {
+                            (is(far1, b) && open_with(far2, a))
+                                || (is(far2, a) && open_with(far1, b))
+                                || (open_with(far1, b) && open_with(far2, a))
+                        },
+                        &mut seen,
+                        &mut |corners| {
+                            found.push((corners, a, b));
+                            ControlFlow::Continue(())
+                        },
+                    );
+                }
+            }
+        }
+        let mut rng = crate::core::test_support::Xorshift(0x9E37_79B9_7F4A_7C15);
+        let (mut states, mut rectangles) = (0, 0);
+        for start in crate::techniques::shipped_test_grids(40) {
+            let Some(solution) = crate::oracle::solve(&start).solution else {
+                continue;
+            };
+            for _ in 0..6 {
+                let mut grid = start.clone();
+                for cell in start.unsolved() {
+                    let roll = rng.next() % 8;
+                    let digit = if roll == 0 {
+                        (rng.next() % 9) as usize
+                    } else {
+                        solution[cell] as usize
+                    };
+                    if roll < 4 && grid.value(cell).is_none() && grid.has_candidate(cell, digit) {
+                        grid.place(cell, digit);
+                    }
+                }
+                let count = 20 + rng.next() % 60;
+                rng.thin(&mut grid, count);
+                let (mut walked, mut full) = (Vec::new(), Vec::new());
+                let _ = avoidable_rectangles(&grid, &mut |corners, a, b| {
+                    walked.push((corners, a, b));
+                    ControlFlow::Continue(())
+                });
+                full_walk(&grid, &mut full);
+                assert_eq!(walked, full, "{}", grid.candidates_string());
+                states += 1;
+                rectangles += full.len();
+            }
+        }
+        assert!(
+            states > 300 && rectangles > 300,
+            "{states} states, {rectangles} rectangles"
         );
     }
 
