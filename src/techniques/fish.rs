@@ -6,7 +6,7 @@
 //! ladder orders and counts them separately. A finder searches only the house kinds its class can
 //! use and hands on only the fish of its own class.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 use super::{StepSink, TechniqueId, FISH_TECHNIQUES};
@@ -23,6 +23,7 @@ pub mod text;
 pub use kraken::{kraken_fish, KRAKEN_MAX_FINS, KRAKEN_MAX_SIZE};
 
 use search::{search_within, Fish, SearchSpec, ALL_HOUSES, BOXES, COLS, ROWS};
+use templates::KnownTemplates;
 
 /// Most exo fins a finned fish may have (fins must also share a peer that is eliminated).
 pub const MAX_EXO_FINS: u32 = 81;
@@ -299,11 +300,14 @@ impl SearchKind {
 const LIST_CAP: usize = 256;
 
 thread_local! {
-    /// Each digit's last plane and the cells of it in no template ([`fish_targets`]). Every
-    /// search kind and size asks for the same planes, so each is worked out once.
-    static TARGETS: Cell<[(Bits81, Bits81); 9]> = const {
+    /// Each digit's last plane, the cells of it in no template ([`fish_targets`]) and the
+    /// templates found on it. Every search kind and size asks for the same planes, so each is
+    /// worked out once, and the next plane of the digit starts from the templates it keeps.
+    static TARGETS: RefCell<[(Bits81, Bits81, KnownTemplates); 9]> = const {
         // No plane has bits past cell 80: the key of a slot not yet filled.
-        Cell::new([(Bits81(u128::MAX), Bits81::EMPTY); 9])
+        RefCell::new(
+            [(Bits81(u128::MAX), Bits81::EMPTY, KnownTemplates::NONE); 9],
+        )
     };
 }
 
@@ -315,12 +319,12 @@ fn fish_targets(digit: usize, plane: Bits81) -> Bits81 {
         return plane.and_not(templates::template_cells(plane));
     }
     TARGETS.with(|slots| {
-        let mut all = slots.get();
-        if all[digit].0 != plane {
-            all[digit] = (plane, plane.and_not(templates::template_cells(plane)));
-            slots.set(all);
+        let slot = &mut slots.borrow_mut()[digit];
+        if slot.0 != plane {
+            let cells = templates::template_cells_from(plane, &mut slot.2);
+            (slot.0, slot.1) = (plane, plane.and_not(cells));
         }
-        all[digit].1
+        slot.1
     })
 }
 
