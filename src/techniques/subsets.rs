@@ -190,24 +190,24 @@ fn hidden_subset(
         let house_cells = HOUSE_SETS[house];
         let mut digits = [0usize; 9];
         let mut places = [Bits81::EMPTY; 9];
+        // The places as positions in the house, counted by table (here and in the choices'
+        // unions).
+        let mut positions = [0u16; 9];
         let mut n = 0;
         // Kept without a branch: each digit is written at `n`, which moves on only for a digit
         // with 2..=size places (which digits have follows no pattern a predictor learns).
         for digit in 0..9 {
-            let here = grid.plane(digit) & house_cells;
-            let count = here.count() as usize;
+            let plane = grid.plane(digit);
+            let here = positions_in(house, plane);
+            let count = nine_bit_count(here) as usize;
             digits[n] = digit;
-            places[n] = here;
+            places[n] = plane & house_cells;
+            positions[n] = here;
             n += usize::from(count >= 2) & usize::from(count <= size);
         }
         // Fewer than `size` digits with 2..=size places: no subset.
         if n < size {
             return ControlFlow::Continue(());
-        }
-        // The places as positions in the house, counted by table in the choices' unions.
-        let mut positions = [0u16; 9];
-        for i in 0..n {
-            positions[i] = positions_in(house, places[i]);
         }
         locked_choices(&positions[..n], size, |chosen, _| {
             let (mut subset_digits, mut cells) = (0u16, Bits81::EMPTY);
