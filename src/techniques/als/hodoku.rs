@@ -109,8 +109,21 @@ fn hodoku_als_list(grid: &Grid, sets: &mut Vec<Als>, sees: &mut Vec<[Bits81; 9]>
     sees.extend(sets.iter().map(Als::digit_sees));
 }
 
+/// [`restricted_commons`]' work space, kept between calls.
+#[derive(Default)]
+struct CommonsIndex {
+    /// Row (digit, house) over the sets: those holding the digit only in that house.
+    by_house: Vec<u64>,
+    /// Row per cell over the sets: those holding the cell.
+    by_cell: Vec<u64>,
+    /// Per set and digit (`set * 9 + digit`), the houses holding all its places of the digit.
+    houses: Vec<u32>,
+    /// One set's partners by digit.
+    rows: Vec<u64>,
+}
+
 /// HoDoKu's restricted-common list into `out`: pairs of disjoint sets in list order, at most two
-/// digits (the lowest), read off `index` (rebuilt here for `sets`; `rows` is work space).
+/// digits (the lowest), read off an index of the sets (`work`, rebuilt here for `sets`).
 ///
 /// A digit is restricted common to two disjoint sets when every place of it in the one sees
 /// every place in the other. A set's cells lie in one house, so its places of a digit see each
@@ -118,57 +131,81 @@ fn hodoku_als_list(grid: &Grid, sets: &mut Vec<Als>, sees: &mut Vec<[Bits81; 9]>
 /// lie in one house. So the partners of set `a` by digit `d` are the sets holding `d` only in a
 /// house that holds all of `a`'s places of `d`: rows of a bit index over the sets, read a word of
 /// 64 sets at a time instead of testing every pair (`tests::indexed_commons_are_the_pairs_ones`).
-fn restricted_commons(
-    sets: &[Als],
-    index: &mut Vec<u64>,
-    rows: &mut Vec<u64>,
-    out: &mut Vec<Restricted>,
-) {
+/// The sets sharing a cell with `a` (most of those partners: the sets of `a`'s own house) are
+/// taken out a word at a time too, by a second index of the sets by cell, rather than each
+/// read and tested.
+fn restricted_commons(sets: &[Als], work: &mut CommonsIndex, out: &mut Vec<Restricted>) {
+    let CommonsIndex {
+        by_house,
+        by_cell,
+        houses,
+        rows,
+    } = work;
     let words = sets.len().div_ceil(64).max(1);
-    // Row (digit, house) of the index: the sets holding the digit only in that house.
-    index.clear();
-    index.resize(9 * 27 * words, 0);
+    by_house.clear();
+    by_house.resize(9 * 27 * words, 0);
+    by_cell.clear();
+    by_cell.resize(81 * words, 0);
+    houses.clear();
+    houses.resize(9 * sets.len(), 0);
     for (i, set) in sets.iter().enumerate() {
+        let (word, bit) = (i / 64, 1 << (i % 64));
         for digit in bits::digits(set.digits) {
-            for house in set_bits(houses_holding(set.digit_cells[digit])) {
-                index[(digit * 27 + house) * words + i / 64] |= 1 << (i % 64);
+            let holding = houses_holding(set.digit_cells[digit]);
+            houses[i * 9 + digit] = holding;
+            for house in set_bits(holding) {
+                by_house[(digit * 27 + house) * words + word] |= bit;
             }
+        }
+        for cell in set.cells {
+            by_cell[cell * words + word] |= bit;
         }
     }
     out.clear();
+    // Rows 0..9: a's partners by each digit; row 9: by any.
     rows.clear();
-    rows.resize(9 * words, 0);
+    rows.resize(10 * words, 0);
     for (a, sa) in sets.iter().enumerate() {
-        // Per digit of a: its partners by that digit.
         rows.fill(0);
+        let (by_digit, any) = rows.split_at_mut(9 * words);
         for digit in bits::digits(sa.digits) {
-            let row = &mut rows[digit * words..][..words];
-            for house in set_bits(houses_holding(sa.digit_cells[digit])) {
-                let from = &index[(digit * 27 + house) * words..][..words];
-                for (r, &f) in row.iter_mut().zip(from) {
+            let row = &mut by_digit[digit * words..][..words];
+            for house in set_bits(houses[a * 9 + digit]) {
+                let from = &by_house[(digit * 27 + house) * words..][..words];
+                for ((r, u), &f) in row.iter_mut().zip(any.iter_mut()).zip(from) {
                     *r |= f;
+                    *u |= f;
                 }
             }
         }
-        // The sets after a, word by word.
+        // a's cells as a list, read once per word below.
+        let (mut cells, mut count) = ([0u8; 9], 0);
+        for cell in sa.cells {
+            cells[count] = cell as u8;
+            count += 1;
+        }
+        let cells = &cells[..count];
+        // The sets after a, word by word, but those sharing a cell with it.
         for w in a / 64..words {
             let after = if w == a / 64 {
                 (!0u64 << (a % 64)) << 1
             } else {
                 !0
             };
-            let mut partners =
-                bits::digits(sa.digits).fold(0, |acc, d| acc | rows[d * words + w]) & after;
+            let mut partners = any[w] & after;
+            if partners == 0 {
+                continue;
+            }
+            partners &= !cells
+                .iter()
+                .fold(0, |acc, &cell| acc | by_cell[cell as usize * words + w]);
             while partners != 0 {
                 let bit = partners.trailing_zeros() as usize;
                 partners &= partners - 1;
                 let b = w * 64 + bit;
-                if sa.cells.intersects(sets[b].cells) {
-                    continue;
-                }
                 let mut digits = 0u16;
                 for digit in bits::digits(sa.digits) {
-                    if rows[digit * words + w] >> bit & 1 != 0 {
+                    if by_digit[digit * words + w] >> bit & 1 != 0 {
                         digits |= 1 << digit;
                         if digits & (digits - 1) != 0 {
                             // Two: HoDoKu keeps no more.
@@ -212,10 +249,8 @@ struct RcList {
     touching: Vec<u32>,
     touching_start: Vec<u32>,
     later: Vec<u32>,
-    /// Work space of [`restricted_commons`]: its index of the sets by digit and house, and one
-    /// set's partners by digit.
-    index: Vec<u64>,
-    rows: Vec<u64>,
+    /// Work space of [`restricted_commons`].
+    commons: CommonsIndex,
 }
 
 thread_local! {
@@ -233,7 +268,7 @@ fn with_rc_list<R>(grid: &Grid, search: impl FnOnce(&mut RcList) -> R) -> R {
     if !(memo::enabled() && list.key == Some(key)) {
         hodoku_als_list(grid, &mut list.sets, &mut list.sees);
         Als::live_digits_of(grid, &list.sets, &list.sees, &mut list.live);
-        restricted_commons(&list.sets, &mut list.index, &mut list.rows, &mut list.rcs);
+        restricted_commons(&list.sets, &mut list.commons, &mut list.rcs);
         list.key = Some(key);
     }
     let result = search(&mut list);
@@ -691,12 +726,12 @@ mod tests {
             let state = line.split_whitespace().next().unwrap();
             states.push(crate::input::puzzle::parse_puzzle(state, 1).unwrap().grid);
         }
-        let (mut sets, mut sees, mut index, mut rows, mut rcs) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (mut sets, mut sees, mut commons, mut rcs) =
+            (Vec::new(), Vec::new(), CommonsIndex::default(), Vec::new());
         let mut most = 0;
         for state in &states {
             hodoku_als_list(state, &mut sets, &mut sees);
-            restricted_commons(&sets, &mut index, &mut rows, &mut rcs);
+            restricted_commons(&sets, &mut commons, &mut rcs);
             let indexed: Vec<(u32, u32, u16)> =
                 rcs.iter().map(|r| (r.first, r.second, r.digits)).collect();
             assert_eq!(
