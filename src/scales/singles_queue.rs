@@ -30,6 +30,10 @@ pub struct SinglesQueue {
     placed: Bits81,
     /// Places left for each digit in each house (negative once the digit is placed there).
     places_left: [[i8; 9]; HOUSES],
+    /// Open cells left in each house, and the houses with one (bit per house): the only
+    /// houses a full house can be in.
+    open_left: [u8; HOUSES],
+    one_open: u32,
     /// Naked singles in order of appearance: (cell, digit).
     naked: Vec<(u8, u8)>,
     /// Hidden singles in order of appearance: (cell, digit).
@@ -51,6 +55,8 @@ impl SinglesQueue {
             planes: [Bits81::ALL; 9],
             placed: Bits81::EMPTY,
             places_left: [[9; 9]; HOUSES],
+            open_left: [9; HOUSES],
+            one_open: 0,
             naked: Vec::with_capacity(96),
             hidden: Vec::with_capacity(160),
             naked_head: 0,
@@ -98,6 +104,11 @@ impl SinglesQueue {
         let givens: [Bits81; 9] = std::array::from_fn(|digit| grid.placed(digit));
         let placed = givens.iter().fold(Bits81::EMPTY, |all, &cells| all | cells);
         self.placed = placed;
+        self.one_open = 0;
+        for (house, left) in self.open_left.iter_mut().enumerate() {
+            *left = 9 - (placed & HOUSE_SETS[house]).count() as u8;
+            self.one_open |= u32::from(*left == 1) << house;
+        }
         // Digits placed per house; a cell keeps the digits none of its houses has.
         let mut held = [0u16; HOUSES];
         for (digit, cells) in givens.iter().enumerate() {
@@ -242,7 +253,11 @@ impl SinglesQueue {
     fn place(&mut self, cell: usize, digit: usize) {
         self.placed.insert(cell);
         for &house in &CELL_HOUSES[cell] {
-            self.places_left[house as usize][digit] = -1;
+            let house = usize::from(house);
+            self.places_left[house][digit] = -1;
+            self.open_left[house] -= 1;
+            let bit = 1 << house;
+            self.one_open = self.one_open & !bit | u32::from(self.open_left[house] == 1) << house;
         }
         // The peers holding the digit, in cell order: on the others `eliminate` does nothing
         // (and removing a peer's digit changes no other peer's).
@@ -325,7 +340,7 @@ impl SinglesQueue {
     pub fn find_single(&mut self, technique: TechniqueId, grid: &Grid) -> Option<Single> {
         match technique {
             TechniqueId::NakedSingle => self.first_naked(),
-            TechniqueId::FullHouse => self.first_full_house(grid),
+            TechniqueId::FullHouse => self.first_full_house(),
             TechniqueId::HiddenSingle => self.first_hidden(grid),
             _ => None,
         }
@@ -345,10 +360,16 @@ impl SinglesQueue {
         })
     }
 
-    /// The first naked single still holding that is the last open cell of a house.
-    fn first_full_house(&mut self, grid: &Grid) -> Option<Single> {
+    /// The first naked single still holding that is the last open cell of a house (the queue
+    /// places what the grid places, so its houses with one open cell are the grid's: most
+    /// often none, and then no entry is read).
+    fn first_full_house(&mut self) -> Option<Single> {
         while self.naked_head < self.naked.len() && !self.holds(self.naked[self.naked_head]) {
             self.naked_head += 1;
+        }
+        let one_open = self.one_open;
+        if one_open == 0 {
+            return None;
         }
         self.naked[self.naked_head..]
             .iter()
@@ -356,7 +377,7 @@ impl SinglesQueue {
             .find_map(|&(cell, digit)| {
                 let house = CELL_HOUSES[usize::from(cell)]
                     .iter()
-                    .find(|&&h| (grid.unsolved() & HOUSE_SETS[usize::from(h)]).is_single())?;
+                    .find(|&&h| one_open & 1 << h != 0)?;
                 Some(Single {
                     cell: cell.into(),
                     digit: digit.into(),
@@ -453,6 +474,8 @@ mod tests {
             self.planes = [Bits81::ALL; 9];
             self.placed = Bits81::EMPTY;
             self.places_left = [[9; 9]; HOUSES];
+            self.open_left = [9; HOUSES];
+            self.one_open = 0;
             self.naked.clear();
             self.hidden.clear();
             self.naked_head = 0;
@@ -483,6 +506,8 @@ mod tests {
                 self.planes,
                 self.placed,
                 left,
+                self.open_left,
+                self.one_open,
                 live(&self.naked),
                 live(&self.hidden),
             )
@@ -554,6 +579,11 @@ mod tests {
             queued += fast.naked.len() + fast.hidden.len();
             let mut g = start.clone();
             'path: while !g.is_solved() {
+                // The queue's houses with one open cell are the grid's.
+                let one_open = (0..HOUSES)
+                    .filter(|&h| (g.unsolved() & HOUSE_SETS[h]).is_single())
+                    .fold(0u32, |houses, h| houses | 1 << h);
+                assert_eq!(fast.one_open, one_open, "grid {i}");
                 for technique in [
                     TechniqueId::FullHouse,
                     TechniqueId::NakedSingle,
@@ -617,6 +647,11 @@ mod tests {
             queue.reset(&g);
             assert!(planes_match_masks(&queue));
             'path: while !g.is_solved() {
+                // The queue's houses with one open cell are the grid's.
+                let one_open = (0..HOUSES)
+                    .filter(|&h| (g.unsolved() & HOUSE_SETS[h]).is_single())
+                    .fold(0u32, |houses, h| houses | 1 << h);
+                assert_eq!(queue.one_open, one_open, "{line}");
                 for technique in [
                     TechniqueId::FullHouse,
                     TechniqueId::NakedSingle,
