@@ -260,10 +260,15 @@ impl SinglesQueue {
             self.one_open = self.one_open & !bit | u32::from(self.open_left[house] == 1) << house;
         }
         // The peers holding the digit, in cell order: on the others `eliminate` does nothing
-        // (and removing a peer's digit changes no other peer's).
-        for peer in PEERS[cell] & self.planes[digit] {
+        // (and removing a peer's digit changes no other peer's). The digit leaves their plane
+        // at once: a house whose last place a removal leaves then names no peer still to go,
+        // where one at a time it named that peer, queueing an entry no look could take (it
+        // stops holding as the peer loses the digit, and candidates never come back).
+        let peers = PEERS[cell] & self.planes[digit];
+        self.planes[digit] = self.planes[digit].and_not(peers);
+        for peer in peers {
             // A candidate of an open cell (the planes hold only those).
-            self.remove(peer, digit, true);
+            self.remove_counted(peer, digit, true);
         }
         let mut others = self.masks[cell] & !(1 << digit);
         while others != 0 {
@@ -289,12 +294,19 @@ impl SinglesQueue {
     /// a call was 5% of the `hodoku` scale's instructions on royle17.
     #[inline(always)]
     fn remove(&mut self, cell: usize, digit: usize, open: bool) {
+        self.planes[digit].remove(cell);
+        self.remove_counted(cell, digit, open);
+    }
+
+    /// [`SinglesQueue::remove`] of a candidate already out of its plane: the mask, the counts
+    /// and the singles they leave.
+    #[inline(always)]
+    fn remove_counted(&mut self, cell: usize, digit: usize, open: bool) {
         // Every caller passes a cell and a digit index; saying so once lets the compiler drop
         // the bounds checks of the indexing below.
         assert!(cell < CELLS && digit < 9);
         self.masks[cell] &= !(1 << digit);
-        self.planes[digit].remove(cell);
-        if open && self.masks[cell].count_ones() == 1 {
+        if open && self.masks[cell].is_power_of_two() {
             self.naked
                 .push((cell as u8, self.masks[cell].trailing_zeros() as u8));
         }
