@@ -107,15 +107,23 @@ fn each_house(
 #[inline]
 fn cells_with_two_to(grid: &Grid, size: usize) -> Bits81 {
     debug_assert!((2..=4).contains(&size));
-    // at_least[k]: the cells with more than k candidates.
-    let mut at_least = [Bits81::EMPTY; 5];
-    for &plane in grid.planes() {
-        for k in (1..5).rev() {
-            at_least[k] |= at_least[k - 1] & plane;
-        }
-        at_least[0] |= plane;
+    // The cells with more than one, two, three and four candidates (locals rather than an
+    // array indexed in a loop, so that they stay in registers).
+    let (mut one, mut two, mut three, mut four, mut five) = (0u128, 0u128, 0u128, 0u128, 0u128);
+    for plane in grid.planes() {
+        let plane = plane.0;
+        five |= four & plane;
+        four |= three & plane;
+        three |= two & plane;
+        two |= one & plane;
+        one |= plane;
     }
-    at_least[1].and_not(at_least[size])
+    let more = match size {
+        2 => three,
+        3 => four,
+        _ => five,
+    };
+    Bits81(two & !more)
 }
 
 /// The cells holding a candidate of some digit of `digits` (a digit mask).
@@ -246,11 +254,20 @@ fn locked_subset(
     // The cells with 2..=size candidates, for every intersection at once: one with fewer
     // than `size` of them has no subset (and most have none).
     let small = cells_with_two_to(grid, size);
+    let (row_hits, column_hits) = segments_holding(small, size);
+    if (row_hits | column_hits).is_empty() {
+        return ControlFlow::Continue(());
+    }
     for intersection in INTERSECTIONS.iter() {
-        let here = small & intersection.cells;
-        if (here.count() as usize) < size {
+        let hits = if intersection.line_house < 9 {
+            row_hits
+        } else {
+            column_hits
+        };
+        if !hits.intersects(intersection.cells) {
             continue;
         }
+        let here = small & intersection.cells;
         let mut cells = [0usize; 3];
         let mut masks = [0u16; 3];
         let mut n = 0;
@@ -287,6 +304,49 @@ fn locked_subset(
         })?;
     }
     ControlFlow::Continue(())
+}
+
+/// The box∩row and box∩column intersections holding at least `size` (2 or 3) cells of
+/// `cells`, as two sets holding some cell of each such intersection (of rows, of columns):
+/// worked out for all 54 at once by shifting the set onto itself (a row's three cells of a box
+/// are three consecutive bits, a column's three bits nine apart).
+fn segments_holding(cells: Bits81, size: usize) -> (Bits81, Bits81) {
+    /// The cells at `offset` in their intersection's run of three (along rows: `step` 1; along
+    /// columns: `step` 9).
+    const fn run_position(step: usize, offset: usize) -> u128 {
+        let (mut bits, mut cell) = (0u128, 0);
+        while cell < 81 {
+            let position = if step == 1 {
+                cell % 9 % 3
+            } else {
+                cell / 9 % 3
+            };
+            if position == offset {
+                bits |= 1 << cell;
+            }
+            cell += 1;
+        }
+        bits
+    }
+    const ROW_FIRST: u128 = run_position(1, 0);
+    const ROW_SECOND: u128 = run_position(1, 1);
+    const COLUMN_FIRST: u128 = run_position(9, 0);
+    const COLUMN_SECOND: u128 = run_position(9, 1);
+    debug_assert!((2..=3).contains(&size));
+    let x = cells.0;
+    let hits = |step: u32, first: u128, second: u128| {
+        let (next, after) = (x >> step, x >> (2 * step));
+        if size == 2 {
+            // Two of three: the first and second, the second and third, or the first and third.
+            (x & next & (first | second)) | (x & after & first)
+        } else {
+            x & next & after & first
+        }
+    };
+    (
+        Bits81(hits(1, ROW_FIRST, ROW_SECOND)),
+        Bits81(hits(9, COLUMN_FIRST, COLUMN_SECOND)),
+    )
 }
 
 /// Locked pair (HoDoKu): a naked pair inside a box∩line intersection.
@@ -327,6 +387,32 @@ mod tests {
     use super::*;
     use crate::core::test_support::candidates;
     use crate::core::HOUSE_CELLS;
+
+    #[test]
+    fn segments_holding_are_the_intersections_counted() {
+        // Random sets of every density: an intersection is met by the set of its kind (rows,
+        // columns) exactly when it holds at least `size` cells of the set.
+        let mut rng = crate::core::test_support::Xorshift(0xA54F_F53A_5F1D_36F1);
+        let mut held = [0usize; 2];
+        for round in 0..3000 {
+            let cells = rng.random_set([10, 25, 45, 70][round % 4]);
+            for size in [2, 3] {
+                let (rows, columns) = segments_holding(cells, size);
+                assert!((rows | columns).and_not(cells).is_empty());
+                for intersection in INTERSECTIONS.iter() {
+                    let hits = if intersection.line_house < 9 {
+                        rows
+                    } else {
+                        columns
+                    };
+                    let holds = (cells & intersection.cells).count() as usize >= size;
+                    assert_eq!(hits.intersects(intersection.cells), holds, "{cells:?}");
+                    held[size - 2] += usize::from(holds);
+                }
+            }
+        }
+        assert!(held[0] > 20_000 && held[1] > 5_000, "{held:?}");
+    }
 
     #[test]
     fn cells_with_two_to_size_candidates_are_counted_per_cell() {
