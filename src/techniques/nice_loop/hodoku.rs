@@ -439,7 +439,8 @@ struct LoopEnds {
     /// a bounds check; the pages no graph reaches are never touched), all clear between
     /// passes.
     rows: Box<[[u128; 4]; 1 << 16]>,
-    /// The states to expand at this level and the next, and every state reached (to clear).
+    /// The states to expand at this level and the next, and every state reached (to clear),
+    /// each once.
     active: Vec<State>,
     level: Vec<State>,
     reached: Vec<State>,
@@ -470,7 +471,14 @@ const LATE: usize = 3;
 impl LoopEnds {
     /// Finds the premises of `graph` whose tables can have an end.
     fn find(&mut self, graph: &Graph<'_>) {
-        debug_assert!(graph.start.len() <= self.rows.len());
+        let states = graph.start.len() - 1;
+        debug_assert!(states < self.rows.len());
+        // Every list holds a state at most once a pass: room for all of them, so that no list
+        // grows in a pass (the level lists trade places level by level).
+        for list in [&mut self.active, &mut self.level, &mut self.reached] {
+            list.clear();
+            list.reserve(states);
+        }
         self.may = [0; SINGLES.div_ceil(64)];
         let mut chunk = [0usize; 128];
         let mut len = 0;
@@ -522,6 +530,9 @@ impl LoopEnds {
                     if row[NEXT] == 0 {
                         level.push(to);
                     }
+                    if row[SEEN] == 0 {
+                        reached.push(to);
+                    }
                     row[NEXT] |= new;
                     row[SEEN] |= new;
                     row[LATE] |= new & late;
@@ -531,7 +542,6 @@ impl LoopEnds {
                 let row = &mut rows[usize::from(to)];
                 row[FRONT] = std::mem::take(&mut row[NEXT]);
             }
-            reached.extend_from_slice(level);
             std::mem::swap(active, level);
         }
         for (i, &premise) in premises.iter().enumerate() {
