@@ -585,12 +585,6 @@ fn avoidable_rectangles(
     if solved.is_empty() || open_pairs.is_empty() {
         return ControlFlow::Continue(());
     }
-    let open_with = |cell: usize, digit: usize| {
-        grid.value(cell).is_none()
-            && grid.has_candidate(cell, digit)
-            && grid.candidates(cell).count_ones() == 2
-    };
-    let is = |cell: usize, digit: usize| solved.contains(cell) && grid.value(cell) == Some(digit);
     let mut seen = SeenRectangles::new();
     for start in solved {
         let a = grid.value(start).unwrap_or_default();
@@ -616,17 +610,35 @@ fn avoidable_rectangles(
             rectangles_from(
                 start,
                 |m| m == mate,
-                |far1, far2| {
-                    (is(far1, b) && open_with(far2, a))
-                        || (is(far2, a) && open_with(far1, b))
-                        || (open_with(far1, b) && open_with(far2, a))
-                },
+                |far1, far2| far_corners_fit(grid, solved, (a, b), far1, far2),
                 &mut seen,
                 &mut |corners| visit(corners, a, b),
             )?;
         }
     }
     ControlFlow::Continue(())
+}
+
+/// Whether `far1` (in the start's line) and `far2` (in the mate's) complete an avoidable
+/// rectangle of a start solved as `a` and a mate solved as `b` (`solved`: the solved cells that
+/// are not givens): b and an open bivalue cell holding a, an open bivalue cell holding b and a,
+/// or two open bivalue cells holding b and a.
+fn far_corners_fit(
+    grid: &Grid,
+    solved: Bits81,
+    (a, b): (usize, usize),
+    far1: usize,
+    far2: usize,
+) -> bool {
+    let open_with = |cell: usize, digit: usize| {
+        grid.value(cell).is_none()
+            && grid.has_candidate(cell, digit)
+            && grid.candidates(cell).count_ones() == 2
+    };
+    let is = |cell: usize, digit: usize| solved.contains(cell) && grid.value(cell) == Some(digit);
+    (is(far1, b) && open_with(far2, a))
+        || (is(far2, a) && open_with(far1, b))
+        || (open_with(far1, b) && open_with(far2, a))
 }
 
 /// Avoidable rectangle type 1: three corners solved (not given) as a/b/b with the a diagonal
@@ -784,22 +796,10 @@ mod tests {
                         continue;
                     }
                     let b = grid.value(mate).unwrap_or_default();
-                    let open_with = |cell: usize, digit: usize| {
-                        grid.value(cell).is_none()
-                            && grid.has_candidate(cell, digit)
-                            && grid.candidates(cell).count_ones() == 2
-                    };
-                    let is = |cell: usize, digit: usize| {
-                        solved.contains(cell) && grid.value(cell) == Some(digit)
-                    };
                     let _ = rectangles_from(
                         start,
                         |m| m == mate,
-                        |far1, far2| {
-                            (is(far1, b) && open_with(far2, a))
-                                || (is(far2, a) && open_with(far1, b))
-                                || (open_with(far1, b) && open_with(far2, a))
-                        },
+                        |far1, far2| far_corners_fit(grid, solved, (a, b), far1, far2),
                         &mut seen,
                         &mut |corners| {
                             found.push((corners, a, b));
