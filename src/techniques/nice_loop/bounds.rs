@@ -28,25 +28,27 @@ pub(super) struct Bounds {
     pub(super) on: [u8; SINGLES],
 }
 
-/// One state's rows of starts (bit per start, by cell), at [`SEEN`], [`FRONT`] and [`NEXT`],
-/// and a fourth word left empty. The three are kept together (64 bytes a state), so that the
-/// pass's reads of a state's rows fetch one cache line: the pass is bound by those fetches
-/// more than by its instructions (three separate arrays of rows ran 1.5–2% slower on gnpx
-/// top1465). An array of integers, so that the table below is zeroed by the allocator.
-type Rows = [u128; 4];
+/// One state's rows of starts (bit per start), at [`SEEN`], [`FRONT`] and [`NEXT`], and a fourth
+/// word for a pass's own use (HoDoKu's premise pass keeps its late arrivals there; this pass
+/// leaves it empty). The rows are kept together (64 bytes a state), so that the pass's reads of
+/// a state's rows fetch one cache line: the pass is bound by those fetches more than by its
+/// instructions (three separate arrays of rows ran 1.5–2% slower on gnpx top1465). An array of
+/// integers, so that the table below is zeroed by the allocator.
+pub(super) type Rows = [u128; 4];
 /// The starts that reached the state.
-const SEEN: usize = 0;
+pub(super) const SEEN: usize = 0;
 /// The starts that reached it at the level under way.
-const FRONT: usize = 1;
+pub(super) const FRONT: usize = 1;
 /// The starts reaching it at the next level.
-const NEXT: usize = 2;
+pub(super) const NEXT: usize = 2;
 
 /// One [`Rows`] per possible state. Indexed by a [`State`] (a `u16`), so no index needs a
 /// bounds check; the pages a graph never reaches are never touched (the rows are zeroed lazily
 /// by the allocator).
-type StateRows = Box<[Rows; 1 << 16]>;
+pub(super) type StateRows = Box<[Rows; 1 << 16]>;
 
-fn state_rows() -> StateRows {
+/// A [`StateRows`] with every row clear.
+pub(super) fn state_rows() -> StateRows {
     vec![[0u128; 4]; 1 << 16]
         .into_boxed_slice()
         .try_into()

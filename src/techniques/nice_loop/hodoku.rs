@@ -31,6 +31,7 @@
 
 use std::ops::ControlFlow;
 
+use super::bounds::{state_rows, StateRows, FRONT, NEXT, SEEN};
 use super::nodes::{Mark, Marks};
 use super::{is_on, node_of, state, State};
 use crate::core::bits::digits;
@@ -435,10 +436,9 @@ impl Table {
 struct LoopEnds {
     /// Per state: the premises that reached it ([`SEEN`]), those reaching it at the level
     /// under way ([`FRONT`]) and at the next ([`NEXT`]), and those that reached it first at
-    /// depth three or more ([`LATE`]): a record per possible state (a `u16`, so no index needs
-    /// a bounds check; the pages no graph reaches are never touched), all clear between
+    /// depth three or more ([`LATE`]): the rows of GNPX's bounds pass, all clear between
     /// passes.
-    rows: Box<[[u128; 4]; 1 << 16]>,
+    rows: StateRows,
     /// The states to expand at this level and the next, and every state reached (to clear),
     /// each once.
     active: Vec<State>,
@@ -451,10 +451,7 @@ struct LoopEnds {
 impl Default for LoopEnds {
     fn default() -> LoopEnds {
         LoopEnds {
-            rows: vec![[0; 4]; 1 << 16]
-                .into_boxed_slice()
-                .try_into()
-                .expect("the length is the array's"),
+            rows: state_rows(),
             active: Vec::new(),
             level: Vec::new(),
             reached: Vec::new(),
@@ -463,9 +460,7 @@ impl Default for LoopEnds {
     }
 }
 
-const SEEN: usize = 0;
-const FRONT: usize = 1;
-const NEXT: usize = 2;
+/// The row of the premises that reached a state first at depth three or more.
 const LATE: usize = 3;
 
 impl LoopEnds {
