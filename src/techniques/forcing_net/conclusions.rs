@@ -39,16 +39,10 @@ impl Tables {
             list: std::mem::take(out),
         };
         let unsolved = grid.unsolved();
-        let mut allowed = [unsolved; 9];
-        for (digit, allowed) in allowed.iter_mut().enumerate() {
-            for cell in grid.placed(digit).iter() {
-                *allowed = allowed.and_not(PEERS[cell]);
-            }
-        }
+        let (allowed, allowed_houses) = allowed_places(grid);
         // One premise: contradictions, in HoDoKu's table order (cell, digit; set, deleted); the
         // candidate ids already run in that order.
         let order = 0..self.candidates.len();
-        let allowed_houses = allowed.map(Bits81::houses);
         for k in order.clone() {
             for premise in [2 * k, 2 * k + 1] {
                 self.contradictions(grid, premise, (&allowed, &allowed_houses), &mut found);
@@ -126,22 +120,26 @@ impl Tables {
         }
     }
 
-    /// The contradictions one premise's table holds (each makes the premise false).
+    /// The contradiction one premise's table holds, if any (it makes the premise false),
+    /// recorded with the first reason [`Tables::first_contradiction`] finds, unless its
+    /// conclusion is known already (then every reason would go to the known one).
     /// `allowed`: per digit, the unsolved cells seeing none of its placements, and the houses
     /// holding them.
     fn contradictions(
         &self,
         grid: &Grid,
         premise: usize,
-        (allowed, allowed_houses): (&[Bits81; 9], &[u32; 9]),
+        allowed: (&[Bits81; 9], &[u32; 9]),
         found: &mut Conclusions,
     ) {
-        let closure = &self.closures[premise];
         let (cell, digit) = self.candidates[premise / 2];
         let (cell, digit) = (cell as usize, digit as usize);
         // The premise is false: a set premise deletes, a deleted one sets.
         let place = premise % 2 == 1;
-        let mut add = |reason: ForcingReason| {
+        if found.knows(cell, digit, place) {
+            return;
+        }
+        if let Some(reason) = self.first_contradiction(grid, premise, allowed) {
             found.add(
                 cell,
                 digit,
@@ -150,37 +148,63 @@ impl Tables {
                 reason,
                 &[premise as u32],
             );
-        };
+        }
+    }
+
+    /// The first contradiction in `premise`'s table, in HoDoKu's check order: a candidate set
+    /// and deleted (by digit), two digits set in one cell (by pair of digits), a digit set twice
+    /// in a house (by house, then digit), a cell left without candidates, a house left without
+    /// an allowed place for a digit (by house, then digit). Each check is made on whole sets
+    /// first, as the conclusion takes only the first reason.
+    pub(super) fn first_contradiction(
+        &self,
+        grid: &Grid,
+        premise: usize,
+        (allowed, allowed_houses): (&[Bits81; 9], &[u32; 9]),
+    ) -> Option<ForcingReason> {
+        let closure = &self.closures[premise];
         for d in 0..9 {
             if let Some(c) = (closure.on[d] & closure.off[d]).first() {
-                add(ForcingReason::SetAndDeleted {
+                return Some(ForcingReason::SetAndDeleted {
                     cell: c as u8,
                     digit: d as u8,
                 });
             }
         }
-        for d in 0..9 {
-            for e in d + 1..9 {
-                if let Some(c) = (closure.on[d] & closure.on[e]).first() {
-                    add(ForcingReason::TwoValues {
-                        cell: c as u8,
-                        digits: [d as u8, e as u8],
-                    });
+        // Cells set to two digits or more, before the pairs of digits are looked at.
+        let (mut once, mut twice) = (Bits81::EMPTY, Bits81::EMPTY);
+        for on in &closure.on {
+            twice |= once & *on;
+            once |= *on;
+        }
+        if !twice.is_empty() {
+            for d in 0..9 {
+                for e in d + 1..9 {
+                    if let Some(c) = (closure.on[d] & closure.on[e]).first() {
+                        return Some(ForcingReason::TwoValues {
+                            cell: c as u8,
+                            digits: [d as u8, e as u8],
+                        });
+                    }
                 }
             }
         }
-        // Only a digit set in two cells or more can be set twice in a house (the checks
-        // skipped here are false; the order of the rest is kept).
-        let set_twice = (0..9).fold(0u16, |m, d| m | u16::from(closure.on[d].has_several()) << d);
-        for house in 0..27 {
-            for d in digits(set_twice) {
-                if (closure.on[d] & HOUSE_SETS[house]).has_several() {
-                    add(ForcingReason::TwiceInHouse {
-                        house: house as u8,
-                        digit: d as u8,
-                    });
-                }
+        // Per digit set in two cells or more, the houses holding two of them.
+        let mut set_twice = [0u32; 9];
+        let mut any_set_twice = 0;
+        for (houses, on) in set_twice.iter_mut().zip(&closure.on) {
+            if on.has_several() {
+                *houses = on.houses_with_several();
+                any_set_twice |= *houses;
             }
+        }
+        if any_set_twice != 0 {
+            let house = any_set_twice.trailing_zeros();
+            let digit = set_twice.iter().position(|h| h >> house & 1 != 0)?;
+            return Some(ForcingReason::TwiceInHouse {
+                house: house as u8,
+                digit: digit as u8,
+            });
         }
         let mut empty = grid.unsolved();
         for d in 0..9 {
@@ -189,8 +213,8 @@ impl Tables {
         for d in 0..9 {
             empty = empty.and_not(closure.on[d]);
         }
-        for c in empty.iter() {
-            add(ForcingReason::EmptyCell { cell: c as u8 });
+        if let Some(c) = empty.first() {
+            return Some(ForcingReason::EmptyCell { cell: c as u8 });
         }
         // Per digit, the houses whose allowed places are all deleted: houses with an allowed
         // place, less those with one the table leaves (house sets, not a test per house).
@@ -202,19 +226,27 @@ impl Tables {
                 any_emptied |= emptied[d];
             }
         }
-        while any_emptied != 0 {
+        if any_emptied != 0 {
             let house = any_emptied.trailing_zeros();
-            any_emptied &= any_emptied - 1;
-            for (d, houses) in emptied.iter().enumerate() {
-                if houses & 1 << house != 0 {
-                    add(ForcingReason::EmptyHouse {
-                        house: house as u8,
-                        digit: d as u8,
-                    });
-                }
-            }
+            let digit = emptied.iter().position(|h| h >> house & 1 != 0)?;
+            return Some(ForcingReason::EmptyHouse {
+                house: house as u8,
+                digit: digit as u8,
+            });
+        }
+        None
+    }
+}
+
+/// Per digit, the unsolved cells seeing none of its placements, and the houses holding them.
+fn allowed_places(grid: &Grid) -> ([Bits81; 9], [u32; 9]) {
+    let mut allowed = [grid.unsolved(); 9];
+    for (digit, allowed) in allowed.iter_mut().enumerate() {
+        for cell in grid.placed(digit).iter() {
+            *allowed = allowed.and_not(PEERS[cell]);
         }
     }
+    (allowed, allowed.map(Bits81::houses))
 }
 
 /// The conclusions found so far, each once (with its first reason).
@@ -226,6 +258,12 @@ struct Conclusions {
 }
 
 impl Conclusions {
+    /// Whether the conclusion is known already.
+    fn knows(&self, cell: usize, digit: usize, place: bool) -> bool {
+        let seen = if place { &self.placed } else { &self.deleted };
+        seen.contains(cell, digit)
+    }
+
     /// Records a conclusion unless it is known already.
     fn add(
         &mut self,
@@ -256,5 +294,133 @@ impl Conclusions {
             premise_ids,
             premise_count: premises.len() as u8,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::test_support::Xorshift;
+    use crate::techniques::forcing_net::Mode;
+
+    /// Every contradiction reason of `premise`'s table, each check on its own, in HoDoKu's
+    /// order (a test per pair of digits, per house and digit, per cell).
+    fn every_contradiction(tables: &Tables, grid: &Grid, premise: usize) -> Vec<ForcingReason> {
+        let closure = &tables.closures[premise];
+        let (allowed, _) = allowed_places(grid);
+        let mut reasons = Vec::new();
+        for d in 0..9 {
+            if let Some(c) = (closure.on[d] & closure.off[d]).first() {
+                reasons.push(ForcingReason::SetAndDeleted {
+                    cell: c as u8,
+                    digit: d as u8,
+                });
+            }
+        }
+        for d in 0..9 {
+            for e in d + 1..9 {
+                if let Some(c) = (closure.on[d] & closure.on[e]).first() {
+                    let digits = [d as u8, e as u8];
+                    reasons.push(ForcingReason::TwoValues {
+                        cell: c as u8,
+                        digits,
+                    });
+                }
+            }
+        }
+        for house in 0..27 {
+            for d in 0..9 {
+                if (closure.on[d] & HOUSE_SETS[house]).count() >= 2 {
+                    reasons.push(ForcingReason::TwiceInHouse {
+                        house: house as u8,
+                        digit: d as u8,
+                    });
+                }
+            }
+        }
+        for cell in grid.unsolved().iter() {
+            if digits(grid.candidates(cell))
+                .all(|d| closure.off[d].contains(cell) && !closure.on[d].contains(cell))
+            {
+                reasons.push(ForcingReason::EmptyCell { cell: cell as u8 });
+            }
+        }
+        for house in 0..27 {
+            for d in 0..9 {
+                let places = allowed[d] & HOUSE_SETS[house];
+                if !places.is_empty() && places.is_subset_of(closure.off[d]) {
+                    reasons.push(ForcingReason::EmptyHouse {
+                        house: house as u8,
+                        digit: d as u8,
+                    });
+                }
+            }
+        }
+        reasons
+    }
+
+    /// Where a reason stands in the check order (1 to 5).
+    fn reason_kind(reason: &ForcingReason) -> usize {
+        match reason {
+            ForcingReason::SetAndDeleted { .. } => 1,
+            ForcingReason::TwoValues { .. } => 2,
+            ForcingReason::TwiceInHouse { .. } => 3,
+            ForcingReason::EmptyCell { .. } => 4,
+            _ => 5,
+        }
+    }
+
+    #[test]
+    fn a_premise_s_first_contradiction_is_the_first_of_all_its_checks() {
+        // Shipped hard states and royle17 starts, thinned at random (some thinned past every
+        // solution, so that contradictions are many): chain and net tables.
+        let mut rng = Xorshift(0x3C6E_F372_FE94_F82B);
+        let mut tables = Tables::empty();
+        let (mut premises, mut contradictions) = (0, 0);
+        // Random tables' first reasons by kind (none, then in check order).
+        let mut reasons = [0; 6];
+        for mut grid in crate::techniques::shipped_test_grids(12) {
+            for _ in 0..3 {
+                for mode in [Mode::Chain, Mode::Net] {
+                    tables.rebuild(&grid, mode);
+                    let (allowed, houses) = allowed_places(&grid);
+                    for premise in 0..2 * tables.candidates.len() {
+                        let first = tables.first_contradiction(&grid, premise, (&allowed, &houses));
+                        let every = every_contradiction(&tables, &grid, premise);
+                        assert_eq!(first.as_ref(), every.first(), "{mode:?}, premise {premise}");
+                        premises += 1;
+                        contradictions += usize::from(first.is_some());
+                    }
+                }
+                // Closed tables rarely reach the checks after the first (a cell set twice is
+                // also set and deleted): random tables reach them all.
+                let (allowed, houses) = allowed_places(&grid);
+                for premise in 0..2 * tables.candidates.len() {
+                    let closure = &mut tables.closures[premise];
+                    for d in 0..9 {
+                        let density = [0, 1, 2, 4][(rng.next() % 4) as usize];
+                        // A table holds candidates of the grid only.
+                        let candidates = grid.plane(d) & grid.unsolved();
+                        closure.on[d] = rng.random_set(density) & candidates;
+                        closure.off[d] =
+                            rng.random_set(if density == 0 { 60 } else { 1 }) & candidates;
+                    }
+                    let first = tables.first_contradiction(&grid, premise, (&allowed, &houses));
+                    let every = every_contradiction(&tables, &grid, premise);
+                    assert_eq!(
+                        first.as_ref(),
+                        every.first(),
+                        "random table, premise {premise}"
+                    );
+                    reasons[every.first().map_or(0, reason_kind)] += 1;
+                }
+                rng.thin(&mut grid, 8);
+            }
+        }
+        assert!(contradictions > 500, "{contradictions} of {premises}");
+        assert!(
+            premises > 3 * contradictions,
+            "{contradictions} of {premises}"
+        );
     }
 }
