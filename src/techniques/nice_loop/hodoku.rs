@@ -68,6 +68,12 @@ struct Graph<'a> {
     /// Per node: its cells and the cells seeing all of them.
     cells: Vec<Bits81>,
     sees: Vec<Bits81>,
+    /// Per single node, the groups of its digit (bit `k`: the `k`-th of the digit's run of
+    /// `group_order`) that its true state makes false (the group sees its cell), and those
+    /// that its false state makes true (the group's box or line holds, outside the group, only
+    /// this place of the digit). Found once per group while the graph is built, where each
+    /// single's implications asked every group of its digit (most of a grouped graph's build).
+    single_groups: Vec<[u64; 2]>,
     /// Direct implications per state (CSR: `succ[start[s]..start[s + 1]]`).
     start: Vec<u32>,
     succ: Vec<State>,
@@ -83,6 +89,7 @@ struct GraphLists {
     group_order: Vec<u16>,
     cells: Vec<Bits81>,
     sees: Vec<Bits81>,
+    single_groups: Vec<[u64; 2]>,
     start: Vec<u32>,
     succ: Vec<State>,
     out: Vec<State>,
@@ -101,6 +108,7 @@ impl<'a> Graph<'a> {
             mut group_order,
             mut cells,
             mut sees,
+            mut single_groups,
             mut start,
             mut succ,
             mut out,
@@ -140,6 +148,28 @@ impl<'a> Graph<'a> {
         for d in (0..9).rev() {
             group_start[d] = group_start[d].min(group_start[d + 1]);
         }
+        single_groups.clear();
+        single_groups.resize(SINGLES, [0; 2]);
+        for digit in 0..9 {
+            let plane = grid.plane(digit);
+            let run = &group_order[group_start[digit]..group_start[digit + 1]];
+            // A digit has at most three groups per line: 54.
+            debug_assert!(run.len() <= 64);
+            for (k, &g) in run.iter().enumerate() {
+                let group = &groups[g as usize];
+                let visible = plane & sees[SINGLES + g as usize];
+                for cell in visible.iter() {
+                    single_groups[cell * 9 + digit][0] |= 1 << k;
+                }
+                for house in [group.box_house, group.line_house] {
+                    let rest = visible & HOUSE_SETS[house];
+                    if rest.is_single() {
+                        let cell = rest.first().expect("one cell");
+                        single_groups[cell * 9 + digit][1] |= 1 << k;
+                    }
+                }
+            }
+        }
         start.clear();
         succ.clear();
         let mut graph = Graph {
@@ -149,6 +179,7 @@ impl<'a> Graph<'a> {
             group_start,
             cells,
             sees,
+            single_groups,
             start,
             succ,
             out: Vec::new(),
@@ -172,6 +203,7 @@ impl<'a> Graph<'a> {
             group_order: self.group_order,
             cells: self.cells,
             sees: self.sees,
+            single_groups: self.single_groups,
             start: self.start,
             succ: self.succ,
             out: self.out,
@@ -196,6 +228,18 @@ impl<'a> Graph<'a> {
         self.group_order[self.group_start[digit]..self.group_start[digit + 1]]
             .iter()
             .map(|&g| (g as usize, &self.groups[g as usize]))
+    }
+
+    /// Calls `visit` with the index of each group of `digit` in `picked` (bit `k`: the `k`-th
+    /// of the digit's groups), in index order.
+    #[inline]
+    fn groups_in(&self, digit: usize, picked: u64, mut visit: impl FnMut(usize)) {
+        let run = &self.group_order[self.group_start[digit]..self.group_start[digit + 1]];
+        let mut rest = picked;
+        while rest != 0 {
+            visit(usize::from(run[rest.trailing_zeros() as usize]));
+            rest &= rest - 1;
+        }
     }
 
     fn successors(&self, s: State) -> &[State] {
@@ -231,11 +275,10 @@ impl<'a> Graph<'a> {
                         out.push(state(peer * 9 + digit, false));
                     }
                 }
-                for (i, _) in self.groups_of(digit) {
-                    if self.sees[SINGLES + i].contains(cell) {
-                        push(out, state(SINGLES + i, false));
-                    }
-                }
+                // The groups seeing the cell (each once; no group state is in the list yet).
+                self.groups_in(digit, self.single_groups[node][0], |g| {
+                    out.push(state(SINGLES + g, false));
+                });
             } else {
                 if mask.count_ones() == 2 {
                     let other = (mask & !(1 << digit)).trailing_zeros() as usize;
@@ -248,15 +291,11 @@ impl<'a> Graph<'a> {
                         push(out, state(partner * 9 + digit, true));
                     }
                 }
-                // A group whose box or line holds, outside it, only this place of the digit.
-                for (i, g) in self.groups_of(digit) {
-                    let visible = plane & self.sees[SINGLES + i];
-                    for house in [g.box_house, g.line_house] {
-                        if visible & HOUSE_SETS[house] == Bits81::cell(cell) {
-                            push(out, state(SINGLES + i, true));
-                        }
-                    }
-                }
+                // A group whose box or line holds, outside it, only this place of the digit
+                // (each once; no group state is in the list yet).
+                self.groups_in(digit, self.single_groups[node][1], |g| {
+                    out.push(state(SINGLES + g, true));
+                });
             }
         } else {
             let me = &self.groups[node - SINGLES];
