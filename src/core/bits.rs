@@ -81,28 +81,6 @@ impl Bits81 {
         rows | columns << 9 | blocks << 18
     }
 
-    /// The houses holding two members of the set or more, as [`Bits81::houses`] numbers them
-    /// (rows, columns, boxes: bit per house).
-    pub fn houses_with_several(self) -> u32 {
-        let several = |bits: u32| u32::from(bits & bits.wrapping_sub(1) != 0);
-        let (mut rows, mut blocks) = (0u32, 0u32);
-        let (mut columns_once, mut columns_twice) = (0u32, 0u32);
-        for band in 0..3 {
-            let word = (self.0 >> (27 * band)) as u32;
-            let (r0, r1, r2) = (word & 0x1ff, (word >> 9) & 0x1ff, (word >> 18) & 0x1ff);
-            rows |= (several(r0) | several(r1) << 1 | several(r2) << 2) << (3 * band);
-            let any = r0 | r1 | r2;
-            columns_twice |= (r0 & r1) | (r2 & (r0 | r1)) | (columns_once & any);
-            columns_once |= any;
-            for stack in 0..3 {
-                let shift = 3 * stack;
-                let block = (r0 >> shift & 7) | (r1 >> shift & 7) << 3 | (r2 >> shift & 7) << 6;
-                blocks |= several(block) << (3 * band + stack);
-            }
-        }
-        rows | columns_twice << 9 | blocks << 18
-    }
-
     /// Whether the set has two members or more (`count() > 1` without counting).
     #[inline]
     pub const fn has_several(self) -> bool {
@@ -460,22 +438,6 @@ mod tests {
                 .filter(|&h| crate::core::HOUSE_SETS[h].intersects(cells))
                 .fold(0u32, |m, h| m | 1 << h);
             assert_eq!(cells.houses(), expected, "{cells:?}");
-        }
-    }
-
-    #[test]
-    fn houses_with_several_are_those_holding_two_members() {
-        let mut rng = crate::core::test_support::Xorshift(0x6A09_E667_F3BC_C908);
-        let mut sets = vec![Bits81::EMPTY, Bits81::ALL];
-        sets.extend((0..81).map(Bits81::cell));
-        for round in 0..4_000 {
-            sets.push(rng.random_set([1, 2, 3, 5, 10, 40][round % 6]));
-        }
-        for cells in sets {
-            let expected = (0..27)
-                .filter(|&h| (crate::core::HOUSE_SETS[h] & cells).count() >= 2)
-                .fold(0u32, |m, h| m | 1 << h);
-            assert_eq!(cells.houses_with_several(), expected, "{cells:?}");
         }
     }
 
