@@ -497,6 +497,13 @@ fn chain_steps(grid: &Grid, list: &RcList, buffers: &mut ChainBuffers) -> u32 {
     MAX_CHAIN_EXTENSIONS - search.extensions_left
 }
 
+/// Whether a restricted commons' digits (one or two: HoDoKu keeps at most two) are two.
+#[inline]
+fn has_two(digits: u16) -> bool {
+    debug_assert!(digits.count_ones() <= 2);
+    digits & digits.wrapping_sub(1) != 0
+}
+
 /// HoDoKu's depth-first ALS-Chain search state.
 struct ChainSearch<'a> {
     grid: &'a Grid,
@@ -526,32 +533,38 @@ impl ChainSearch<'_> {
             return;
         }
         self.extensions_left -= 1;
+        // A chain's first link, on a doubly linked pair, is tried with each digit alone.
+        let first_link = self.carried.is_empty();
         for i in self.starts[at]..self.starts[at + 1] {
-            let rc = self.rcs[i];
-            let next = rc.second as usize;
-            let choices: [u16; 2] = if self.carried.is_empty() && rc.digits.count_ones() == 2 {
-                let low = rc.digits & rc.digits.wrapping_neg();
-                [low, rc.digits & !low]
-            } else {
-                [rc.digits & !blocked, 0]
-            };
-            for carried in choices.into_iter().filter(|&c| c != 0) {
-                self.path.push(next);
-                self.carried.push(carried);
-                if self.carried.len() >= 3 {
-                    self.record();
-                }
-                // HoDoKu's quirk: a link carrying both digits blocks only the lower one.
-                let next_blocked = if carried.count_ones() == 2 {
-                    carried & carried.wrapping_neg()
-                } else {
-                    carried
-                };
-                self.extend(next, next_blocked);
-                self.path.pop();
-                self.carried.pop();
+            let Restricted { second, digits, .. } = self.rcs[i];
+            let next = second as usize;
+            if first_link && has_two(digits) {
+                let low = digits & digits.wrapping_neg();
+                self.link(next, low);
+                self.link(next, digits & !low);
+            } else if digits & !blocked != 0 {
+                self.link(next, digits & !blocked);
             }
         }
+    }
+
+    /// Extends the chain to set `next` by a link carrying `carried`, and on from there.
+    #[inline]
+    fn link(&mut self, next: usize, carried: u16) {
+        self.path.push(next);
+        self.carried.push(carried);
+        if self.carried.len() >= 3 {
+            self.record();
+        }
+        // HoDoKu's quirk: a link carrying both digits blocks only the lower one.
+        let next_blocked = if has_two(carried) {
+            carried & carried.wrapping_neg()
+        } else {
+            carried
+        };
+        self.extend(next, next_blocked);
+        self.path.pop();
+        self.carried.pop();
     }
 
     /// Records the current chain if it eliminates anything.
