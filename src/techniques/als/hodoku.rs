@@ -18,7 +18,7 @@ use std::cell::Cell;
 use std::cmp::Ordering;
 use std::ops::ControlFlow;
 
-use super::{als_step, eliminated_digits, with_step};
+use super::{als_step, eliminated_digits, merge_ascending, with_step};
 use crate::core::bits::{self, set_bits};
 use crate::core::{houses_holding, Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS};
 use crate::model::als::{find_als, Als};
@@ -324,6 +324,7 @@ fn xy_wings(grid: &Grid, list: &mut RcList, sink: &mut StepSink<'_>) -> ControlF
             let list = &touching[start[set as usize] as usize..start[set as usize + 1] as usize];
             &list[list.partition_point(|&j| j as usize <= i)..]
         };
+        later.clear();
         merge_ascending(after(rc1.first), after(rc1.second), later);
         for &j in later.iter() {
             let rc2 = &rcs[j as usize];
@@ -369,24 +370,6 @@ fn xy_wings(grid: &Grid, list: &mut RcList, sink: &mut StepSink<'_>) -> ControlF
         }
     }
     ControlFlow::Continue(())
-}
-
-/// The members of two ascending lists, ascending, into `out` (cleared first).
-fn merge_ascending(a: &[u32], b: &[u32], out: &mut Vec<u32>) {
-    out.clear();
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        if a[i] <= b[j] {
-            out.push(a[i]);
-            j += usize::from(a[i] == b[j]);
-            i += 1;
-        } else {
-            out.push(b[j]);
-            j += 1;
-        }
-    }
-    out.extend_from_slice(&a[i..]);
-    out.extend_from_slice(&b[j..]);
 }
 
 /// HoDoKu's longest ALS chain, in links (its chain buffer).
@@ -732,28 +715,6 @@ mod tests {
     /// The indexed list equals the pair-by-pair one on states thinned from royle17's sample
     /// puzzles towards their solutions and on the shipped top1465 states where HoDoKu uses
     /// forcing chains (hundreds of sets each).
-    /// Two ascending lists merge to their union, ascending, each member once (a member of
-    /// both lists is one of the restricted commons of a wing's two sets: rc1 itself).
-    #[test]
-    fn merged_lists_are_the_sorted_union() {
-        let mut rng = Xorshift(0x61C8_8646_80B5_83EB);
-        for round in 0..5_000 {
-            let mut list = || {
-                let density = [0, 5, 30, 90][round % 4];
-                (0..60u32)
-                    .filter(|_| rng.next() % 100 < density)
-                    .collect::<Vec<u32>>()
-            };
-            let (a, b) = (list(), list());
-            let mut merged = vec![7];
-            merge_ascending(&a, &b, &mut merged);
-            let mut expected: Vec<u32> = a.iter().chain(&b).copied().collect();
-            expected.sort_unstable();
-            expected.dedup();
-            assert_eq!(merged, expected, "{a:?} {b:?}");
-        }
-    }
-
     #[test]
     fn indexed_commons_are_the_pairs_ones() {
         let mut states: Vec<Grid> = Vec::new();

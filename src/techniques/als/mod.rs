@@ -411,9 +411,52 @@ fn xy_wings_of(
     ControlFlow::Continue(())
 }
 
+/// Appends the members of two increasing lists to `out`, increasing, a member of both once:
+/// a neighbour list from two runs (`table`), the restricted commons of a wing's two sets
+/// (`hodoku`).
+pub(super) fn merge_ascending<T: Ord + Copy>(a: &[T], b: &[T], out: &mut Vec<T>) {
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        if a[i] <= b[j] {
+            out.push(a[i]);
+            j += usize::from(a[i] == b[j]);
+            i += 1;
+        } else {
+            out.push(b[j]);
+            j += 1;
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two increasing lists merge to their union, increasing, each member once, after what the
+    /// list held.
+    #[test]
+    fn merged_lists_are_the_sorted_union() {
+        let mut rng = crate::core::test_support::Xorshift(0x61C8_8646_80B5_83EB);
+        for round in 0..5_000 {
+            let mut list = || {
+                let density = [0, 5, 30, 90][round % 4];
+                (0..60u32)
+                    .filter(|_| rng.next() % 100 < density)
+                    .collect::<Vec<u32>>()
+            };
+            let (a, b) = (list(), list());
+            let mut merged = vec![99];
+            merge_ascending(&a, &b, &mut merged);
+            let mut union: Vec<u32> = a.iter().chain(&b).copied().collect();
+            union.sort_unstable();
+            union.dedup();
+            assert_eq!(merged[0], 99);
+            assert_eq!(merged[1..], union[..], "{a:?} {b:?}");
+        }
+    }
+
     use crate::core::test_support::{candidates, with_cells, Xorshift};
 
     /// ALS-XZ's steps as the search read them before it searched the index: every pair of the

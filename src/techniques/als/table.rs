@@ -29,6 +29,7 @@ use std::cell::RefCell;
 use std::ops::{ControlFlow, Range};
 use std::rc::Rc;
 
+use super::merge_ascending;
 use crate::core::bits;
 use crate::core::{positions_in, Bits81, Grid, CELL_HOUSES, HOUSE_SETS};
 use crate::model::als::{for_each_locked_set_in_house, Als, SetsByCell};
@@ -701,12 +702,12 @@ impl AlsTable {
                     } else {
                         kept.clear();
                         map_survivors(kept, old_list, new_of_old);
-                        merge_into(&mut self.adjacent, kept, found_a);
+                        merge_ascending(kept, found_a, &mut self.adjacent);
                     }
                 }
                 _ => {
                     let (before, own) = found_a.split_at(own_from[a] as usize);
-                    merge_into(&mut self.adjacent, before, own);
+                    merge_ascending(before, own, &mut self.adjacent);
                 }
             }
             self.start.push(self.adjacent.len() as u32);
@@ -838,23 +839,6 @@ const EMPTY_ALS: Als = Als {
     house: 0,
     digit_cells: [Bits81::EMPTY; 9],
 };
-
-/// Appends the union of two lists increasing by set index (no index in both) to `out`.
-fn merge_into(out: &mut Vec<Neighbour>, a: &[Neighbour], b: &[Neighbour]) {
-    out.reserve(a.len() + b.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        if a[i] < b[j] {
-            out.push(a[i]);
-            i += 1;
-        } else {
-            out.push(b[j]);
-            j += 1;
-        }
-    }
-    out.extend_from_slice(&a[i..]);
-    out.extend_from_slice(&b[j..]);
-}
 
 /// Appends to `out` the neighbours of `old_list` (an old table's list) that survived, by their
 /// new indices (`new_of_old`; `NONE`: gone), in order.
