@@ -433,12 +433,13 @@ pub(super) fn merge_ascending<T: Ord + Copy>(a: &[T], b: &[T], out: &mut Vec<T>)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::test_support::{candidates, with_cells, Xorshift};
 
     /// Two increasing lists merge to their union, increasing, each member once, after what the
     /// list held.
     #[test]
     fn merged_lists_are_the_sorted_union() {
-        let mut rng = crate::core::test_support::Xorshift(0x61C8_8646_80B5_83EB);
+        let mut rng = Xorshift(0x61C8_8646_80B5_83EB);
         for round in 0..5_000 {
             let mut list = || {
                 let density = [0, 5, 30, 90][round % 4];
@@ -456,8 +457,6 @@ mod tests {
             assert_eq!(merged[1..], union[..], "{a:?} {b:?}");
         }
     }
-
-    use crate::core::test_support::{candidates, with_cells, Xorshift};
 
     /// ALS-XZ's steps as the search read them before it searched the index: every pair of the
     /// linked table's neighbour lists (first set before second), stably sorted by total size.
