@@ -493,7 +493,8 @@ fn chain_steps(grid: &Grid, list: &RcList, buffers: &mut ChainBuffers) -> u32 {
     MAX_CHAIN_EXTENSIONS - search.extensions_left
 }
 
-/// Whether a restricted commons' digits (one or two: HoDoKu keeps at most two) are two.
+/// Whether a restricted common's digits, or the digits a link carries (one or two: HoDoKu keeps
+/// at most two), are two.
 #[inline]
 fn has_two(digits: u16) -> bool {
     debug_assert!(digits.count_ones() <= 2);

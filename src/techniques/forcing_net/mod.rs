@@ -8,7 +8,8 @@
 //!
 //! - contradiction (one premise): the premise makes a candidate both set and deleted, two digits
 //!   set in one cell, one digit set twice in a house, a cell without candidates, or a house
-//!   without a place for a digit; the premise is false;
+//!   without a place for a digit; the premise is false (the second and third never come first
+//!   in a closed table, so they are not checked: see `conclusions.rs`);
 //! - verity (several premises that cannot all be false): both polarities of one candidate, every
 //!   candidate of a cell set, or every place of a digit in a house set; what all their tables
 //!   share is true.
