@@ -3,11 +3,12 @@
 //!
 //! `cargo run --release --example oracle_guesses -- FILE...`
 //!
-//! Each line of at least 81 characters is a puzzle (its first 81: a digit 1-9 is a given,
-//! anything else an empty cell); lines starting with `#` are skipped. Prints, per file, the
-//! puzzles, the mean guesses per puzzle and how many puzzles took 0, 1-3, 4-15, 16-63, 64-255
-//! and 256 or more.
+//! Each line's first word is a puzzle, 81 characters (givens) or 729 (pencil marks, such as the
+//! stuck state `sgrade explain` prints), as `grade` reads them; lines starting with `#` and
+//! lines that are no puzzle are skipped. Prints, per file, the puzzles, the mean guesses per
+//! puzzle and how many puzzles took 0, 1-3, 4-15, 16-63, 64-255 and 256 or more.
 
+use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::oracle;
 
 fn main() {
@@ -26,16 +27,14 @@ fn main() {
         };
         let (mut puzzles, mut total, mut by_size) = (0u64, 0u64, [0u64; 6]);
         for line in text.lines() {
-            if line.len() < 81 || line.starts_with('#') {
+            let word = line.split_whitespace().next().unwrap_or_default();
+            if line.starts_with('#') {
                 continue;
             }
-            let mut values = [0u8; 81];
-            for (value, byte) in values.iter_mut().zip(line.bytes()) {
-                if (b'1'..=b'9').contains(&byte) {
-                    *value = byte - b'0';
-                }
-            }
-            let guesses = oracle::guesses_for_givens(&values);
+            let Ok(puzzle) = parse_puzzle(word, 1) else {
+                continue;
+            };
+            let guesses = oracle::guesses(&puzzle.grid);
             puzzles += 1;
             total += u64::from(guesses);
             by_size[match guesses {

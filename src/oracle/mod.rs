@@ -48,11 +48,11 @@ pub fn solve_givens(values: &[u8; CELLS]) -> OracleResult {
     result_of(band::State::from_givens(values))
 }
 
-/// The guesses the oracle's search makes counting the solutions of the puzzle with these givens
-/// (up to two, as [`solve_givens`] does): the size of its search tree, for benchmarks of the
-/// branching rule (`examples/oracle_guesses.rs`).
-pub fn guesses_for_givens(values: &[u8; CELLS]) -> u32 {
-    band::guesses(band::State::from_givens(values))
+/// The guesses the oracle's search makes counting the solutions of `grid` (up to two, as
+/// [`solve`] does): the size of its search tree, for benchmarks of the branching rule
+/// (`examples/oracle_guesses.rs`).
+pub fn guesses(grid: &Grid) -> u32 {
+    band::guesses(band::State::from_grid(grid))
 }
 
 /// Counts the solutions from `state` and says what they are.
