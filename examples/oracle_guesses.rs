@@ -27,10 +27,10 @@ fn main() {
         };
         let (mut puzzles, mut total, mut by_size) = (0u64, 0u64, [0u64; 6]);
         for line in text.lines() {
-            let word = line.split_whitespace().next().unwrap_or_default();
             if line.starts_with('#') {
                 continue;
             }
+            let word = line.split_whitespace().next().unwrap_or_default();
             let Ok(puzzle) = parse_puzzle(word, 1) else {
                 continue;
             };

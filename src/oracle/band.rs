@@ -295,8 +295,8 @@ impl State {
     /// one with the most unsolved peers (a guess there, and its negation, bear on the most
     /// cells), ties going to the one whose two digits have the most places among those peers,
     /// then to the last. Against the last bivalue cell of the band with the most unsolved cells
-    /// (the rule before), searches made 31% fewer guesses on top1465, 36% on royle17, 23% on
-    /// kaggle and 27% on qqwing (`results/oracle_speed.md`); a search that counts to two
+    /// (the rule before), searches made 31% fewer guesses on top1465, 30% on royle17 and 21% on
+    /// kaggle and qqwing (`results/oracle_speed.md`); a search that counts to two
     /// explores both sides of every guess, so the cell, not the digit tried first, sets the
     /// tree's size.
     fn branch(&self) -> (usize, u32, usize) {
