@@ -300,17 +300,7 @@ impl State {
     /// explores both sides of every guess, so the cell, not the digit tried first, sets the
     /// tree's size.
     fn branch(&self) -> (usize, u32, usize) {
-        let mut pairs = [0u32; 3];
-        for (b, pairs) in pairs.iter_mut().enumerate() {
-            let (mut ones, mut twos, mut more) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let p = self.cand[3 * d + b];
-                more |= twos & p;
-                twos |= ones & p;
-                ones |= p;
-            }
-            *pairs = self.unsolved[b] & twos & !more;
-        }
+        let pairs = self.bivalue_cells();
         if pairs != [0; 3] {
             // The bivalue cells with the most unsolved peers (band * 27 + cell), in order.
             let (mut most, mut ties, mut tied) = (0, [0u8; CELLS], 0);
@@ -353,13 +343,13 @@ impl State {
         self.first_digit(best.0, best.1)
     }
 
-    /// The guess after [`TEMPLATE_CHECK_AFTER`] guesses: [`State::branch`]'s bivalue cell if
-    /// there is one, else the first place of a digit with two places left in a row of a band
+    /// The guess after [`TEMPLATE_CHECK_AFTER`] guesses: [`State::branch_in_fullest_band`]'s
+    /// bivalue cell if there is one, else the first place of a digit with two places left in a row of a band
     /// (a binary guess too, where a cell would have three candidates or more). Grids that make
     /// that many guesses have few bivalue cells and many candidates; on one the fuzz target
     /// found (many solutions, no bivalue cell) finding two solutions took 1.8 s.
     fn branch_on_pairs(&self) -> (usize, u32, usize) {
-        let first = self.branch();
+        let first = self.branch_in_fullest_band();
         let candidates = (0..9)
             .filter(|&d| self.cand[3 * d + first.0] & first.1 != 0)
             .count();
@@ -378,6 +368,39 @@ impl State {
             }
         }
         first
+    }
+
+    /// The branch of long searches: the last bivalue cell of the band with the most unsolved
+    /// cells (else [`State::branch`]'s cell), the rule all the pathological grids of
+    /// `results/reliability.md` were measured with. Real puzzles never search that long; on the
+    /// slowest random grids of `examples/oracle_stress` (seed 20261205) the unsolved-peers rule
+    /// took 0.46 s where this one takes 0.36 s, so long searches keep it.
+    fn branch_in_fullest_band(&self) -> (usize, u32, usize) {
+        let pairs = self.bivalue_cells();
+        // The first of the bands with the most unsolved cells, among those with a bivalue cell.
+        let band = (0..3)
+            .filter(|&b| pairs[b] != 0)
+            .max_by_key(|&b| (self.unsolved[b].count_ones(), std::cmp::Reverse(b)));
+        match band {
+            Some(b) => self.first_digit(b, 1 << (31 - pairs[b].leading_zeros())),
+            None => self.branch(),
+        }
+    }
+
+    /// The unsolved cells with two candidates, per band.
+    fn bivalue_cells(&self) -> [u32; 3] {
+        let mut pairs = [0u32; 3];
+        for (b, pairs) in pairs.iter_mut().enumerate() {
+            let (mut ones, mut twos, mut more) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let p = self.cand[3 * d + b];
+                more |= twos & p;
+                twos |= ones & p;
+                ones |= p;
+            }
+            *pairs = self.unsolved[b] & twos & !more;
+        }
+        pairs
     }
 
     /// How many places the digits of cell `i` of band `b` have among its peers (and the cell).
