@@ -15,10 +15,11 @@
 //!   locked candidates in stacks (the same permutation rule, bands as rows, one lookup a stack).
 //!   Without the columns' pass royle17 took 2.6× the instructions (more guesses).
 //! - Branching on a bivalue cell when there is one (else a cell with the fewest candidates),
-//!   the one with the most unsolved peers ([`State::branch`]): guess its first digit, and on
-//!   failure (or after a first solution) continue with that digit eliminated, which is again
-//!   propagated. Guesses live on a per-thread `Vec` that is reused, so a solve allocates
-//!   nothing once the thread has solved one puzzle; no `unsafe`.
+//!   the one with the most unsolved peers ([`State::branch`]; in long searches the last of the
+//!   band with the most unsolved cells): guess its first digit, and on failure (or after a
+//!   first solution) continue with that digit eliminated, which is again propagated. Guesses
+//!   live on a per-thread `Vec` that is reused, so a solve allocates nothing once the thread
+//!   has solved one puzzle; no `unsafe`.
 //! - After [`TEMPLATE_CHECK_AFTER`] guesses, every node also checks that each digit still has a
 //!   template (nine cells, one per row, column and box). Propagation sees only rows, columns,
 //!   boxes and band/stack patterns; a grid whose contradiction lies in one digit's whole plane
@@ -298,7 +299,8 @@ impl State {
     /// (the rule before), searches made 31% fewer guesses on top1465, 30% on royle17 and 21% on
     /// kaggle and qqwing (`results/oracle_speed.md`); a search that counts to two
     /// explores both sides of every guess, so the cell, not the digit tried first, sets the
-    /// tree's size.
+    /// tree's size. Searches past [`TEMPLATE_CHECK_AFTER`] guesses take
+    /// [`State::branch_in_fullest_band`]'s cell instead.
     fn branch(&self) -> (usize, u32, usize) {
         let pairs = self.bivalue_cells();
         if pairs != [0; 3] {
