@@ -104,9 +104,9 @@ pub(crate) fn search(
     search_counting(plane, digit, spec, Bits81::ALL, visit, true)
 }
 
-/// [`search`] for a caller that knows every fish of `spec` on `plane` eliminates only cells of
-/// `targets` (see [`super::templates`]): branches that can remove none of them are cut, so the
-/// same fish come in the same order, sooner. `Bits81::ALL` knows nothing.
+/// The tests' `search` for a caller that knows every fish of `spec` on `plane` eliminates only
+/// cells of `targets` (see [`super::templates`]): branches that can remove none of them are cut,
+/// so the same fish come in the same order, sooner. `Bits81::ALL` knows nothing.
 pub(crate) fn search_within(
     plane: Bits81,
     digit: usize,
@@ -117,7 +117,7 @@ pub(crate) fn search_within(
     search_counting(plane, digit, spec, targets, visit, true)
 }
 
-/// [`search`], with the cover counts kept target by target where the spec allows it
+/// The tests' `search`, with the cover counts kept target by target where the spec allows it
 /// (`per_target`, see [`Search::narrows_targets`]) or never (what the tests compare it with).
 fn search_counting(
     plane: Bits81,

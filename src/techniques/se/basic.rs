@@ -341,7 +341,7 @@ impl Pass {
     }
 }
 
-/// [`Pass::locked_digits`] of every pass of [`intersection_passes`]`(pointing)`, in its order.
+/// `Pass::locked_digits` of every pass of [`intersection_passes`]`(pointing)`, in its order.
 /// One walk over each house 1's nine cells (a block for pointing, a line for claiming) counts
 /// every digit in each of its three segments (the cells it shares with a house 2) instead of
 /// one walk per pass; the table lists house 1's passes together, three per kind of house 2,

@@ -117,7 +117,7 @@ impl Clash {
     }
 }
 
-/// A [`Prop::count`] entry to be counted again.
+/// A `Prop::count` entry to be counted again.
 const DIRTY: u32 = u32::MAX;
 
 /// What a propagation keeps of one stored node.
