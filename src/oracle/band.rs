@@ -346,10 +346,10 @@ impl State {
     }
 
     /// The guess after [`TEMPLATE_CHECK_AFTER`] guesses: [`State::branch_in_fullest_band`]'s
-    /// bivalue cell if there is one, else the first place of a digit with two places left in a row of a band
-    /// (a binary guess too, where a cell would have three candidates or more). Grids that make
-    /// that many guesses have few bivalue cells and many candidates; on one the fuzz target
-    /// found (many solutions, no bivalue cell) finding two solutions took 1.8 s.
+    /// bivalue cell if there is one, else the first place of a digit with two places left in a
+    /// row of a band (a binary guess too, where a cell would have three candidates or more).
+    /// Grids that make that many guesses have few bivalue cells and many candidates; on one the
+    /// fuzz target found (many solutions, no bivalue cell) finding two solutions took 1.8 s.
     fn branch_on_pairs(&self) -> (usize, u32, usize) {
         let first = self.branch_in_fullest_band();
         let candidates = (0..9)
