@@ -329,7 +329,12 @@ impl State {
             }
             return self.first_digit(pick / 27, 1 << (pick % 27));
         }
-        // No bivalue cell (rare): the unsolved cell with the fewest candidates.
+        self.fewest_candidates_cell()
+    }
+
+    /// The guess where no cell is bivalue (rare): the first unsolved cell with the fewest
+    /// candidates.
+    fn fewest_candidates_cell(&self) -> (usize, u32, usize) {
         let mut best = (0usize, 0u32, 10u32);
         for b in 0..3 {
             let mut rest = self.unsolved[b];
@@ -373,7 +378,7 @@ impl State {
     }
 
     /// The branch of long searches: the last bivalue cell of the band with the most unsolved
-    /// cells (else [`State::branch`]'s cell), the rule all the pathological grids of
+    /// cells (else the cell with the fewest candidates, as [`State::branch`]), the rule all the pathological grids of
     /// `results/reliability.md` were measured with. Real puzzles never search that long; on the
     /// slowest random grids of `examples/oracle_stress` (seed 20261205) the unsolved-peers rule
     /// took 0.46 s where this one takes 0.36 s, so long searches keep it.
@@ -385,7 +390,7 @@ impl State {
             .max_by_key(|&b| (self.unsolved[b].count_ones(), std::cmp::Reverse(b)));
         match band {
             Some(b) => self.first_digit(b, 1 << (31 - pairs[b].leading_zeros())),
-            None => self.branch(),
+            None => self.fewest_candidates_cell(),
         }
     }
 
@@ -816,18 +821,20 @@ thread_local! {
 
 /// Counts the solutions of `state` up to `limit`; the first one found goes to `first`.
 pub(super) fn count(state: State, limit: u32, first: &mut [u8; CELLS]) -> u32 {
-    STACK.with(|stack| match stack.try_borrow_mut() {
-        Ok(mut stack) => run(state, limit, first, &mut stack).found,
-        // Only reachable if a solve ran inside another on one thread; a fresh stack is correct.
-        Err(_) => run(state, limit, first, &mut Vec::new()).found,
-    })
+    search(state, limit, first).found
 }
 
 /// The guesses a count of the solutions of `state` up to two makes.
 pub(super) fn guesses(state: State) -> u32 {
+    search(state, 2, &mut [0; CELLS]).guesses
+}
+
+/// [`run`] on the thread's guess stack.
+fn search(state: State, limit: u32, first: &mut [u8; CELLS]) -> Search {
     STACK.with(|stack| match stack.try_borrow_mut() {
-        Ok(mut stack) => run(state, 2, &mut [0; CELLS], &mut stack).guesses,
-        Err(_) => run(state, 2, &mut [0; CELLS], &mut Vec::new()).guesses,
+        Ok(mut stack) => run(state, limit, first, &mut stack),
+        // Only reachable if a solve ran inside another on one thread; a fresh stack is correct.
+        Err(_) => run(state, limit, first, &mut Vec::new()),
     })
 }
 
