@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use crate::core::Grid;
 use crate::grading::grader::{grade_timed, premises_of, Gate, GradeOutcome, VerifyFailure};
-use crate::input::puzzle::{givens_of_text, parse_puzzle, PuzzleError, PuzzleFormat};
+use crate::input::puzzle::{given_digits_of_text, parse_puzzle, PuzzleError, PuzzleFormat};
 use crate::input::reader::{echo, Record};
 use crate::oracle::{self, OracleResult, SolutionCount};
 use crate::scales::ladder::Ladder;
@@ -323,25 +323,27 @@ impl Evaluator<'_> {
         if self.ladder.is_none() && !observer.needs_grid() {
             // The oracle alone (`sgrade solve`) on 81 givens: solved from the givens, with no
             // candidate grid built (the grid cost as much as the oracle on easy puzzles).
-            // Anything else `parse_puzzle` reads (or refuses) goes the general way below.
-            if let Some(values) = givens_of_text(&record.puzzle) {
+            // Anything else `parse_puzzle` reads (or refuses: two equal givens in a house, which
+            // the oracle finds on its way, included) goes the general way below.
+            if let Some(values) = given_digits_of_text(&record.puzzle) {
                 let started_oracle = timing.mark();
-                let result = oracle::solve_givens(&values);
-                timing.oracle_call(started_oracle);
-                let verdict = match Count::of(result) {
-                    Count::Unique(solution) => Verdict::Unique { solution },
-                    Count::Multiple => Verdict::Multiple(None),
-                    Count::None => Verdict::NoSolution,
-                };
-                let elapsed = started.elapsed();
-                timing.puzzle(u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX));
-                return Evaluation {
-                    line: record.line,
-                    puzzle: givens_string(&values),
-                    verdict,
-                    time_us: elapsed.as_secs_f64() * 1e6,
-                    extra: record.extra,
-                };
+                if let Some(result) = oracle::solve_givens(&values) {
+                    timing.oracle_call(started_oracle);
+                    let verdict = match Count::of(result) {
+                        Count::Unique(solution) => Verdict::Unique { solution },
+                        Count::Multiple => Verdict::Multiple(None),
+                        Count::None => Verdict::NoSolution,
+                    };
+                    let elapsed = started.elapsed();
+                    timing.puzzle(u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX));
+                    return Evaluation {
+                        line: record.line,
+                        puzzle: givens_string(record.puzzle, &values),
+                        verdict,
+                        time_us: elapsed.as_secs_f64() * 1e6,
+                        extra: record.extra,
+                    };
+                }
             }
         }
         let puzzle = match parse_puzzle(&record.puzzle, record.column) {
@@ -543,10 +545,14 @@ fn count<T: TimingHook, O: Observer + ?Sized>(
 }
 
 /// The givens as `Grid::values_string` writes the grid they make: the digit, `.` for an
-/// empty cell.
-fn givens_string(values: &[u8; 81]) -> String {
-    let bytes = values.map(|v| if v == 0 { b'.' } else { b'0' + v });
-    String::from_utf8(bytes.to_vec()).unwrap_or_default()
+/// empty cell; written over `text`, the 81 characters they were read from, so that no new
+/// string is made.
+fn givens_string(text: String, values: &[u8; 81]) -> String {
+    let mut bytes = text.into_bytes();
+    for (byte, &value) in bytes.iter_mut().zip(values) {
+        *byte = if value == 0 { b'.' } else { b'0' + value };
+    }
+    String::from_utf8(bytes).unwrap_or_default()
 }
 
 /// Runs the oracle on `puzzle`, timed, telling no observer.

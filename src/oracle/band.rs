@@ -81,11 +81,12 @@ impl State {
         }
     }
 
-    /// The solver's state for a puzzle given as 81 values (0 = empty, 1..=9 = given digit) with
-    /// no two equal givens in a house: the state [`State::from_grid`] makes of
-    /// `Grid::from_givens(values)`, without building the grid (each digit's candidates are the
-    /// open cells that see none of its givens, plus its givens).
-    pub(super) fn from_givens(values: &[u8; CELLS]) -> State {
+    /// The solver's state for a puzzle given as 81 values (0 = empty, 1..=9 = given digit): the
+    /// state [`State::from_grid`] makes of `Grid::from_givens(values)`, without building the
+    /// grid (each digit's candidates are the open cells that see none of its givens, plus its
+    /// givens). `None` where two equal givens share a house (`Grid::from_givens` refuses
+    /// those).
+    pub(super) fn from_givens(values: &[u8; CELLS]) -> Option<State> {
         // The given cells of each band as a word, found with no branch per cell
         // ([`nonzero_cells`]), then the givens alone, one by one.
         let given_cells = nonzero_cells(values).0;
@@ -94,15 +95,22 @@ impl State {
         // row, column or box index).
         let mut placed = [[0u32; 3]; 9];
         let (mut rows, mut cols, mut boxes) = ([0u32; 9], [0u32; 9], [0u32; 9]);
+        // The houses already holding a given's digit, over all givens.
+        let mut clash = 0;
         for (b, &word) in given.iter().enumerate() {
             for k in set_bits(word) {
                 let digit = usize::from(values[27 * b + k]) - 1;
                 let (row, col) = (3 * b + k / 9, k % 9);
+                let (row, col, box_) = (1 << row, 1 << col, 1 << (3 * b + col / 3));
+                clash |= rows[digit] & row | cols[digit] & col | boxes[digit] & box_;
                 placed[digit][b] |= 1 << k;
-                rows[digit] |= 1 << row;
-                cols[digit] |= 1 << col;
-                boxes[digit] |= 1 << (3 * b + col / 3);
+                rows[digit] |= row;
+                cols[digit] |= col;
+                boxes[digit] |= box_;
             }
+        }
+        if clash != 0 {
+            return None;
         }
         // A digit's candidates: the open cells in none of its givens' houses (a given's own
         // cell is in them, but it is not open), and its givens.
@@ -117,11 +125,11 @@ impl State {
                 cand[3 * digit + b] = (unsolved[b] & !seen) | placed[digit][b];
             }
         }
-        State {
+        Some(State {
             cand,
             unsolved,
             dirty: ALL_WORDS,
-        }
+        })
     }
 
     /// `cand[i] &= mask`, marking the word dirty when that removed something.
