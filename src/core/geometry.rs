@@ -124,6 +124,19 @@ const fn build_cell_houses() -> [[u8; 3]; CELLS] {
 /// The three houses (row, column, box) of each cell.
 pub const CELL_HOUSES: [[u8; 3]; CELLS] = build_cell_houses();
 
+/// The three houses of each cell as bits of a house mask (bit `h` for house `h`: the row's,
+/// 9 + the column's, 18 + the box's), for marking a digit's houses with one OR.
+pub const CELL_HOUSE_BITS: [u32; CELLS] = {
+    let mut table = [0u32; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        let h = CELL_HOUSES[c];
+        table[c] = 1 << h[0] | 1 << h[1] | 1 << h[2];
+        c += 1;
+    }
+    table
+};
+
 const fn build_peers() -> [Bits81; CELLS] {
     let mut table = [Bits81::EMPTY; CELLS];
     let mut c = 0;

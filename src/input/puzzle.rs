@@ -138,24 +138,12 @@ pub fn givens_of_text(text: &str) -> Option<[u8; 81]> {
     let (mut houses, mut clash) = ([0u32; 16], 0u32);
     for cell in crate::core::bits::nonzero_cells(&values) {
         let digit = &mut houses[usize::from(values[cell] & 0xF)];
-        let bits = CELL_HOUSE_BITS[cell];
+        let bits = crate::core::CELL_HOUSE_BITS[cell];
         clash |= *digit & bits;
         *digit |= bits;
     }
     (clash == 0).then_some(values)
 }
-
-/// Per cell, the bits of its row, column (9 + column) and box (18 + box).
-const CELL_HOUSE_BITS: [u32; 81] = {
-    let mut table = [0u32; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let (r, c) = (cell / 9, cell % 9);
-        table[cell] = 1 << r | 1 << (9 + c) | 1 << (18 + r / 3 * 3 + c / 3);
-        cell += 1;
-    }
-    table
-};
 
 /// The digits (0 = empty, 1..=9) of an 81-character text of digits and empty-cell marks, with
 /// no check that the givens agree: [`givens_of_text`] without its test of two equal givens in a

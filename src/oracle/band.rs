@@ -41,7 +41,7 @@
 
 use super::tables::{BAND, KEEP, KEEP_MINI, ROW, SHRINK, SPREAD};
 use crate::core::bits::{nonzero_cells, set_bits};
-use crate::core::{Grid, CELLS, HOUSE_CELLS, ORDERS_OF_THREE};
+use crate::core::{Grid, CELLS, CELL_HOUSE_BITS, HOUSE_CELLS, ORDERS_OF_THREE};
 
 /// The search state: 31 words, copied once per guess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,22 +91,18 @@ impl State {
         // ([`nonzero_cells`]), then the givens alone, one by one.
         let given_cells = nonzero_cells(values).0;
         let given = [0, 1, 2].map(|b| (given_cells >> (27 * b)) as u32 & BAND);
-        // Per digit: its givens by band, and the rows, columns and boxes holding them (bit per
-        // row, column or box index).
+        // Per digit: its givens by band, and the houses holding them ([`CELL_HOUSE_BITS`]: bit
+        // per row, 9 + column, 18 + box); two equal givens in a house share a bit.
         let mut placed = [[0u32; 3]; 9];
-        let (mut rows, mut cols, mut boxes) = ([0u32; 9], [0u32; 9], [0u32; 9]);
-        // The houses already holding a given's digit, over all givens.
-        let mut clash = 0;
+        let (mut houses, mut clash) = ([0u32; 9], 0);
         for (b, &word) in given.iter().enumerate() {
             for k in set_bits(word) {
-                let digit = usize::from(values[27 * b + k]) - 1;
-                let (row, col) = (3 * b + k / 9, k % 9);
-                let (row, col, box_) = (1 << row, 1 << col, 1 << (3 * b + col / 3));
-                clash |= rows[digit] & row | cols[digit] & col | boxes[digit] & box_;
+                let cell = 27 * b + k;
+                let digit = usize::from(values[cell]) - 1;
+                let bits = CELL_HOUSE_BITS[cell];
+                clash |= houses[digit] & bits;
+                houses[digit] |= bits;
                 placed[digit][b] |= 1 << k;
-                rows[digit] |= row;
-                cols[digit] |= col;
-                boxes[digit] |= box_;
             }
         }
         if clash != 0 {
@@ -117,10 +113,11 @@ impl State {
         let unsolved = given.map(|word| !word & BAND);
         let mut cand = [0u32; 27];
         for digit in 0..9 {
-            let in_columns = cols[digit] * SPREAD;
+            let (rows, boxes) = (houses[digit], houses[digit] >> 18);
+            let in_columns = (houses[digit] >> 9 & 0x1FF) * SPREAD;
             for b in 0..3 {
-                let in_rows = ROWS_OF[(rows[digit] >> (3 * b) & 7) as usize];
-                let in_boxes = BOXES_OF[(boxes[digit] >> (3 * b) & 7) as usize];
+                let in_rows = ROWS_OF[(rows >> (3 * b) & 7) as usize];
+                let in_boxes = BOXES_OF[(boxes >> (3 * b) & 7) as usize];
                 let seen = in_columns | in_rows | in_boxes;
                 cand[3 * digit + b] = (unsolved[b] & !seen) | placed[digit][b];
             }
