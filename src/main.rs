@@ -31,7 +31,10 @@ fn main() -> ExitCode {
 /// on a busy machine first gathers, 2 MiB at such a touch instead of 4 KiB. Measured
 /// (results/speed.md, 2026-12-05 fourth session), gnpx, 15 interleaved runs of kaggle 1-in-10:
 /// system time 0.058 s on average (up to 0.30 s, against 0.30 s of user time) with them, 0.005 s
-/// (up to 0.012 s) without, user time unchanged.
+/// (up to 0.012 s) without, user time unchanged. The runtime's own first allocations come
+/// before `main`: mimalloc is built with `no_thp` (Cargo.toml), so that it never asks for huge
+/// pages at all; its first arena then cost the kernel two 2 MiB clears at start-up (a run of
+/// one puzzle took 3.0 ms of CPU, now 2.3 ms; results/speed.md, 2026-12-07 nineteenth session).
 #[cfg(target_os = "linux")]
 fn no_transparent_huge_pages() {
     // SAFETY: this prctl takes no pointer and only sets a flag of the calling process. Its
