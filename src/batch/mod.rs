@@ -10,7 +10,7 @@ use std::io::BufRead;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::grading::evaluate::{Evaluation, Evaluator, Verdict};
 use crate::input::puzzle::{parse_puzzle, PuzzleFormat};
@@ -57,6 +57,13 @@ pub struct BatchOptions<'a> {
 
 /// How often the stream looks at [`BatchOptions::interrupt`] while it waits for a slow puzzle.
 const INTERRUPT_POLL: Duration = Duration::from_millis(20);
+
+/// How long rows written by one thread grading a regular file may wait in the writer's buffer
+/// (plus the grading of the puzzle under way): flushing after every row cost a `write` call
+/// a row, 17% of `solve`'s CPU time and 7% of `grade`'s on easy puzzles written to a file
+/// (results/speed.md, 2026-12-07 nineteenth session). Other inputs, which may stall, and
+/// more threads flush whenever the writer would wait.
+const FLUSH_EVERY: Duration = Duration::from_millis(1);
 
 /// Most records one job takes. A job per record cost a spawn, a reply on the channel and,
 /// mostly, a wake-up of the stream per puzzle: on royle17 with two threads ~3 µs of CPU per
@@ -299,6 +306,10 @@ fn run<R: BufRead, S: Sink + ?Sized>(
     // A direct feed reads ahead only what can be graded meanwhile: one record when grading
     // inline, so that each row is written (and flushed) as soon as it is graded.
     let read_ahead = if inline { 1 } else { window };
+    // One thread on a regular file: the writer flushes at most every `FLUSH_EVERY` (the input
+    // never stalls, so a row waits no longer than that and the puzzle after it).
+    let flush_late = inline && matches!(feed, Feed::Direct(_));
+    let mut last_flush = Instant::now();
     // Records a job takes: few enough that every worker has jobs while the window is full.
     let group_size = (window as usize / (4 * rayon::current_num_threads())).clamp(1, MAX_GROUP);
     let interrupted = || {
@@ -309,7 +320,7 @@ fn run<R: BufRead, S: Sink + ?Sized>(
     let inbox = Inbox::default();
     // `in_place_scope` runs this on the calling thread (not a worker), so waiting for results
     // here never takes a worker away from the jobs, even with one thread.
-    rayon::in_place_scope(|scope| {
+    let flow = rayon::in_place_scope(|scope| {
         // Slot `i` holds the evaluation of record `next_out + i` once it is done.
         let mut pending: VecDeque<Slot> = VecDeque::new();
         // Rows passed to the sink; record `next_out + pending.len()` is the next one admitted.
@@ -393,8 +404,9 @@ fn run<R: BufRead, S: Sink + ?Sized>(
                         return Ok(ControlFlow::Break(stop));
                     }
                 }
-                if written {
+                if written && !(flush_late && last_flush.elapsed() < FLUSH_EVERY) {
                     sink.chunk_done()?;
+                    last_flush = Instant::now();
                 }
             };
         }
@@ -476,7 +488,18 @@ fn run<R: BufRead, S: Sink + ?Sized>(
             }
             write_ready!();
         }
-    })
+    });
+    // Rows a late flush left in the buffer go out now, at the input's end or an interrupt (not
+    // after a sink's `Break`, which cuts its chunk short).
+    if flush_late
+        && matches!(
+            flow,
+            Ok(ControlFlow::Continue(()) | ControlFlow::Break(Stop::Interrupted))
+        )
+    {
+        sink.chunk_done()?;
+    }
+    flow
 }
 
 /// The jobs' answers, each for the record with its sequence number: a job puts each answer
@@ -640,6 +663,50 @@ mod tests {
                 assert_eq!(rows(3, chunk_size, dedup), inline, "chunk {chunk_size}");
             }
         }
+    }
+
+    /// One thread on an input that never stalls flushes at most every [`FLUSH_EVERY`], not
+    /// after every row, and flushes the last rows when the input ends; more threads flush
+    /// every batch of rows they write.
+    #[test]
+    fn one_thread_on_a_regular_input_flushes_late_and_at_the_end() {
+        /// Rows taken, and the rows taken at each flush.
+        #[derive(Default)]
+        struct Flushes(usize, Vec<usize>);
+        impl Sink for Flushes {
+            fn evaluation(
+                &mut self,
+                _: &str,
+                _: &Evaluation,
+            ) -> std::io::Result<ControlFlow<Stop>> {
+                self.0 += 1;
+                Ok(ControlFlow::Continue(()))
+            }
+            fn chunk_done(&mut self) -> std::io::Result<()> {
+                self.1.push(self.0);
+                Ok(())
+            }
+        }
+        let flushes = |threads: usize| {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                let mut sink = Flushes::default();
+                // The oracle alone: the 122 rows take well under a millisecond each.
+                let flow =
+                    grade_stream(input().as_bytes(), "t", &BatchOptions::default(), &mut sink);
+                assert!(matches!(flow, Ok(ControlFlow::Continue(()))));
+                sink
+            })
+        };
+        let one = flushes(1);
+        assert_eq!(one.0, 122);
+        assert_eq!(one.1.last(), Some(&122), "the last rows are flushed");
+        assert!(one.1.len() < 61, "{} flushes for 122 rows", one.1.len());
+        let two = flushes(2);
+        assert_eq!(two.1.last(), Some(&122));
     }
 
     /// A finished row does not wait for the puzzles after it in its job: the second record's
