@@ -982,15 +982,9 @@ mod tests {
 
     /// On real puzzles (royle17's, a few givens left out), thinned at random and searched a few
     /// guesses deep, the branch takes the cell the definition names.
-    /// The columns' pass skips the digits whose words are as it last left them: every
-    /// propagation still ends where a pass over all nine digits finds nothing more (and, the
-    /// rules being eliminations, at the one state the full passes reach), along searches from
-    /// the sample's puzzles with givens left out, guesses placed or refused at random, and on
-    /// random thinnings of the grids.
-    #[test]
-    fn skipping_unchanged_digits_in_the_columns_pass_reaches_the_full_fixpoint() {
-        let mut rng = Xorshift(0xBB67_AE85_84CA_A73B);
-        let (mut fixpoints, mut contradictions) = (0, 0);
+    /// The states the search tests start from: each puzzle of the sample with one to four
+    /// givens left out (so that its search guesses), then twice more thinned at random.
+    fn sample_starts(rng: &mut Xorshift, mut visit: impl FnMut(State, &mut Xorshift)) {
         let text = include_str!("../../corpora/royle17_sample.txt");
         let puzzles = text
             .lines()
@@ -1003,34 +997,50 @@ mod tests {
             let puzzle = std::str::from_utf8(&puzzle).expect("the sample is ASCII");
             let mut grid = crate::core::test_support::grid(puzzle);
             for _ in 0..3 {
-                let mut state = State::from_grid(&grid);
-                for _ in 0..6 {
-                    let done = state.propagate();
-                    let mut full = state;
-                    full.since_columns = ALL_WORDS;
-                    if !done {
-                        contradictions += 1;
-                        break;
-                    }
-                    assert!(
-                        full.propagate(),
-                        "a full pass finds a contradiction: {state:?}"
-                    );
-                    assert_eq!(full.cand, state.cand, "a full pass finds more");
-                    fixpoints += 1;
-                    if state.unsolved == [0; 3] {
-                        break;
-                    }
-                    let (b, bit, d) = state.branch();
-                    if rng.next().is_multiple_of(2) {
-                        state.place(b, bit, d);
-                    } else {
-                        state.clear(3 * d + b, !bit);
-                    }
-                }
+                visit(State::from_grid(&grid), rng);
                 rng.thin(&mut grid, 6);
             }
         }
+    }
+
+    /// Takes the branch's guess, or refuses it, at random.
+    fn guess_or_refuse(state: &mut State, (b, bit, d): (usize, u32, usize), rng: &mut Xorshift) {
+        if rng.next().is_multiple_of(2) {
+            state.place(b, bit, d);
+        } else {
+            state.clear(3 * d + b, !bit);
+        }
+    }
+
+    /// The columns' pass skips the digits whose words are as it last left them: every
+    /// propagation still ends where a pass over all nine digits finds nothing more (and, the
+    /// rules being eliminations, at the one state the full passes reach), along searches from
+    /// [`sample_starts`] whose guesses are taken or refused at random.
+    #[test]
+    fn skipping_unchanged_digits_in_the_columns_pass_reaches_the_full_fixpoint() {
+        let (mut fixpoints, mut contradictions) = (0, 0);
+        sample_starts(&mut Xorshift(0xBB67_AE85_84CA_A73B), |mut state, rng| {
+            for _ in 0..6 {
+                let done = state.propagate();
+                let mut full = state;
+                full.since_columns = ALL_WORDS;
+                if !done {
+                    contradictions += 1;
+                    return;
+                }
+                assert!(
+                    full.propagate(),
+                    "a full pass finds a contradiction: {state:?}"
+                );
+                assert_eq!(full.cand, state.cand, "a full pass finds more");
+                fixpoints += 1;
+                if state.unsolved == [0; 3] {
+                    return;
+                }
+                let branch = state.branch();
+                guess_or_refuse(&mut state, branch, rng);
+            }
+        });
         assert!(
             fixpoints > 1_000 && contradictions > 20,
             "{fixpoints} fixpoints, {contradictions} contradictions"
@@ -1039,42 +1049,21 @@ mod tests {
 
     #[test]
     fn the_branch_cell_has_the_most_unsolved_peers() {
-        let mut rng = Xorshift(0x6A09_E667_F3BC_C908);
         let (mut compared, mut tied) = (0, 0);
-        let text = include_str!("../../corpora/royle17_sample.txt");
-        let puzzles = text
-            .lines()
-            .filter(|l| l.len() >= 81 && !l.starts_with('#'));
-        for puzzle in puzzles {
-            // Some givens left out, so that the search has to guess.
-            let mut puzzle = puzzle.as_bytes()[..81].to_vec();
-            for _ in 0..1 + rng.next() % 4 {
-                puzzle[(rng.next() % 81) as usize] = b'.';
-            }
-            let puzzle = std::str::from_utf8(&puzzle).expect("the sample is ASCII");
-            let mut grid = crate::core::test_support::grid(puzzle);
-            for _ in 0..3 {
-                let mut state = State::from_grid(&grid);
-                for _ in 0..4 {
-                    if !state.propagate() || state.unsolved == [0; 3] {
-                        break;
-                    }
-                    let Some((expected, tie)) = branch_by_the_definition(&state) else {
-                        break;
-                    };
-                    assert_eq!(state.branch(), expected, "{state:?}");
-                    compared += 1;
-                    tied += usize::from(tie);
-                    let (b, bit, d) = expected;
-                    if rng.next().is_multiple_of(2) {
-                        state.place(b, bit, d);
-                    } else {
-                        state.clear(3 * d + b, !bit);
-                    }
+        sample_starts(&mut Xorshift(0x6A09_E667_F3BC_C908), |mut state, rng| {
+            for _ in 0..4 {
+                if !state.propagate() || state.unsolved == [0; 3] {
+                    return;
                 }
-                rng.thin(&mut grid, 6);
+                let Some((expected, tie)) = branch_by_the_definition(&state) else {
+                    return;
+                };
+                assert_eq!(state.branch(), expected, "{state:?}");
+                compared += 1;
+                tied += usize::from(tie);
+                guess_or_refuse(&mut state, expected, rng);
             }
-        }
+        });
         assert!(
             compared > 500 && tied > 150,
             "{compared} states, {tied} tied on peers"
