@@ -404,7 +404,9 @@ fn run<R: BufRead, S: Sink + ?Sized>(
                         return Ok(ControlFlow::Break(stop));
                     }
                 }
-                if written && !(flush_late && last_flush.elapsed() < FLUSH_EVERY) {
+                if written && !flush_late {
+                    sink.chunk_done()?;
+                } else if written && last_flush.elapsed() >= FLUSH_EVERY {
                     sink.chunk_done()?;
                     last_flush = Instant::now();
                 }
