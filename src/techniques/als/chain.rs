@@ -27,6 +27,13 @@ struct ChainSearch<'a> {
     states: Vec<u32>,
     /// `states[level_start[len]..level_start[len + 1]]`: the states whose chains have `len` sets.
     level_start: [usize; MAX_CHAIN_ALS_SEARCH + 2],
+    /// Per set and digit, its neighbour entries linked by that digit alone (bit `j`: the set's
+    /// `j`-th neighbour; the bits past its last neighbour set too):
+    /// `lone[lone_start[set] + digit * words + w]`, `words` the set's neighbours in 64-bit words. A state entered by a digit cannot leave by a link whose only
+    /// RCC is that digit (consecutive RCCs differ), and two thirds of the links a search read
+    /// were such links ([`lone_rcc_links`]).
+    lone: Vec<u64>,
+    lone_start: Vec<u32>,
 }
 
 impl ChainSearch<'_> {
@@ -57,18 +64,28 @@ impl ChainSearch<'_> {
                 let state = self.states[i];
                 let (set, entry) = ((state / 9) as usize, (state % 9) as usize);
                 let other_digits = !(1u16 << entry);
-                for neighbour in self.table.neighbours(set) {
-                    let (next, rcc) = (neighbour.set(), neighbour.rccs());
-                    let fresh = rcc & other_digits & self.open[next as usize];
-                    if fresh == 0 {
-                        continue;
-                    }
-                    self.open[next as usize] &= !fresh;
-                    for r in bits::digits(fresh) {
-                        let to = next * 9 + r as u32;
-                        self.parent[to as usize] = state;
-                        self.states[count] = to;
-                        count += 1;
+                let neighbours = self.table.neighbours(set);
+                // The set's neighbours in order, less those linked by the entry digit alone
+                // (they would give nothing: the same order of discovery as reading them all).
+                let words = neighbours.len().div_ceil(64);
+                let lone = &self.lone[self.lone_start[set] as usize + entry * words..][..words];
+                for (w, &lone) in lone.iter().enumerate() {
+                    let mut usable = !lone;
+                    while usable != 0 {
+                        let neighbour = neighbours[64 * w + usable.trailing_zeros() as usize];
+                        usable &= usable - 1;
+                        let (next, rcc) = (neighbour.set(), neighbour.rccs());
+                        let fresh = rcc & other_digits & self.open[next as usize];
+                        if fresh == 0 {
+                            continue;
+                        }
+                        self.open[next as usize] &= !fresh;
+                        for r in bits::digits(fresh) {
+                            let to = next * 9 + r as u32;
+                            self.parent[to as usize] = state;
+                            self.states[count] = to;
+                            count += 1;
+                        }
                     }
                 }
             }
@@ -221,6 +238,8 @@ struct Buffers {
     parent: Vec<u32>,
     states: Vec<u32>,
     longer: Vec<u16>,
+    lone: Vec<u64>,
+    lone_start: Vec<u32>,
 }
 
 thread_local! {
@@ -272,6 +291,7 @@ fn chains(
         }
         list
     };
+    lone_rcc_links(table, &mut buffers.lone, &mut buffers.lone_start);
     let mut search = ChainSearch {
         grid,
         table,
@@ -279,6 +299,8 @@ fn chains(
         parent: take(&mut buffers.parent),
         states: take(&mut buffers.states),
         level_start: [0; MAX_CHAIN_ALS_SEARCH + 2],
+        lone: std::mem::take(&mut buffers.lone),
+        lone_start: std::mem::take(&mut buffers.lone_start),
     };
     zeroed(&mut search.open, n);
     let flow = search_all(
@@ -290,7 +312,39 @@ fn chains(
         sink,
     );
     (buffers.open, buffers.parent, buffers.states) = (search.open, search.parent, search.states);
+    (buffers.lone, buffers.lone_start) = (search.lone, search.lone_start);
     flow
+}
+
+/// Per set of `table` and digit, the set's neighbour entries whose only RCC is that digit, as
+/// bits (see [`ChainSearch::lone`]): `lone[start[set] + digit * words + w]`. With the memos off
+/// ([`memo::enabled`]) none are marked, so that the searches read every link: the tests compare
+/// the two.
+fn lone_rcc_links(table: &AlsTable, lone: &mut Vec<u64>, start: &mut Vec<u32>) {
+    let skip = memo::enabled();
+    lone.clear();
+    start.clear();
+    for set in 0..table.len() {
+        let neighbours = table.neighbours(set);
+        let words = neighbours.len().div_ceil(64);
+        let first = lone.len();
+        start.push(first as u32);
+        lone.resize(first + 9 * words, 0);
+        // The bits past the last neighbour count as lone, so that a search reads no more.
+        if !neighbours.len().is_multiple_of(64) {
+            let past = !0u64 << (neighbours.len() % 64);
+            for digit in 0..9 {
+                lone[first + digit * words + words - 1] = past;
+            }
+        }
+        for (j, neighbour) in neighbours.iter().enumerate() {
+            let rcc = neighbour.rccs();
+            if skip && rcc.is_power_of_two() {
+                let digit = rcc.trailing_zeros() as usize;
+                lone[first + digit * words + j / 64] |= 1 << (j % 64);
+            }
+        }
+    }
 }
 
 /// Every chain from every viable (start, z) of `viable`, all of one length before the next.
@@ -351,8 +405,8 @@ mod tests {
     fn a_search_shared_by_unlinked_digits_finds_the_chains_of_one_per_digit() {
         // The shipped hard states and royle17 starts, thinned by random eliminations: every
         // ALS chain (of four and five sets, then of up to eight with the sets of up to three
-        // cells) in the same order with the shared searches (memos on) as with a search per
-        // start and z (off).
+        // cells) in the same order with the shared searches that skip the links a state cannot
+        // leave by (memos on) as with a search per start and z reading every link (off).
         let mut rng = crate::core::test_support::Xorshift(0x3C6E_F372_FE94_F82B);
         let all = |grid: &Grid, max_cells: usize, max_sets: usize| {
             let mut steps = Vec::new();
