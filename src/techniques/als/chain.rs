@@ -29,9 +29,10 @@ struct ChainSearch<'a> {
     level_start: [usize; MAX_CHAIN_ALS_SEARCH + 2],
     /// Per set and digit, its neighbour entries linked by that digit alone (bit `j`: the set's
     /// `j`-th neighbour; the bits past its last neighbour set too):
-    /// `lone[lone_start[set] + digit * words + w]`, `words` the set's neighbours in 64-bit words. A state entered by a digit cannot leave by a link whose only
-    /// RCC is that digit (consecutive RCCs differ), and two thirds of the links a search read
-    /// were such links ([`lone_rcc_links`]).
+    /// `lone[lone_start[set] + digit * words + w]`, `words` the set's neighbours in 64-bit
+    /// words. A state entered by a digit cannot leave by a link whose only RCC is that digit
+    /// (consecutive RCCs differ), and two thirds of the links the searches read on kaggle were
+    /// such links ([`lone_rcc_links`]).
     lone: Vec<u64>,
     lone_start: Vec<u32>,
 }

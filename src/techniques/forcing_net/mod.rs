@@ -362,8 +362,8 @@ impl Tables {
     /// components they imply. Tarjan's search finds the components in reverse topological
     /// order (a component after every one it reaches), so each component's closure is made once
     /// from closures already made; before, each premise's closure was a search of its own
-    /// (reading the closures of the premises done before it), which cost hodoku's forcing
-    /// rungs about a fifth of their instructions on top1465 (`results/speed.md`).
+    /// (reading the closures of the premises done before it): 2.2% more instructions on the
+    /// hodoku scale's hardest puzzles (`results/speed.md`, twentieth session).
     fn close(&mut self) {
         let (nodes, words) = (self.nodes, self.words);
         let mut scc = std::mem::take(&mut self.components);
@@ -693,7 +693,7 @@ mod tests {
     use super::*;
     use crate::core::test_support::Xorshift;
 
-    /// Every node `from` implies, itself included: a breadth-first search of the direct links.
+    /// Every node `from` implies, itself included: a search of the direct links, node by node.
     fn reached_from(tables: &Tables, from: usize) -> Vec<bool> {
         let mut reached = vec![false; tables.nodes];
         reached[from] = true;
