@@ -36,6 +36,7 @@ pub mod text;
 use super::{StepSink, TechniqueId};
 use crate::core::bits::digits;
 use crate::core::{Bits81, Grid, CELL_HOUSES, HOUSE_SETS, INTERSECTIONS, PEERS};
+use crate::model::components::Components;
 use crate::model::forcing::{ForcingNode, ForcingProof, ForcingReason};
 use crate::techniques::step::{with_kept_step, Step};
 use conclusions::Found;
@@ -358,43 +359,34 @@ impl Tables {
     }
 
     /// Closes every candidate premise's table under implication. A node's closure is its
-    /// strongly connected component's: the component's nodes and the closures of the
-    /// components they imply. Tarjan's search finds the components in reverse topological
-    /// order (a component after every one it reaches), so each component's closure is made once
-    /// from closures already made; before, each premise's closure was a search of its own
-    /// (reading the closures of the premises done before it): 2.2% more instructions on the
-    /// hodoku scale's hardest puzzles (`results/speed.md`, twentieth session).
+    /// strongly connected component's ([`Components`]: each component's closure made once,
+    /// from the closures of the components it implies); before, each premise's closure was a
+    /// search of its own (reading the closures of the premises done before it): 2.2% more
+    /// instructions on the hodoku scale's hardest puzzles (`results/speed.md`, twentieth
+    /// session).
     fn close(&mut self) {
-        let (nodes, words) = (self.nodes, self.words);
-        let mut scc = std::mem::take(&mut self.components);
-        scc.find(&self.direct, nodes, words);
+        self.components.find(self.nodes, &self.direct, self.words);
         let premises = 2 * self.candidates.len();
         self.closures.clear();
         for premise in 0..premises {
-            let component = scc.component[premise] as usize;
             let mut closure = Closure {
                 on: [Bits81::EMPTY; 9],
                 off: [Bits81::EMPTY; 9],
             };
-            for (w, &word) in scc.rows[component * words..][..words].iter().enumerate() {
-                let mut bits = word;
-                while bits != 0 {
-                    let node = w * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if node >= premises {
-                        break;
-                    }
-                    let (cell, digit) = self.candidates[node / 2];
-                    if node.is_multiple_of(2) {
-                        closure.on[digit as usize].insert(cell as usize);
-                    } else {
-                        closure.off[digit as usize].insert(cell as usize);
-                    }
+            let component = self.components.component(premise);
+            for node in self.components.closure(component).nodes() {
+                if node >= premises {
+                    break;
+                }
+                let (cell, digit) = self.candidates[node / 2];
+                if node.is_multiple_of(2) {
+                    closure.on[digit as usize].insert(cell as usize);
+                } else {
+                    closure.off[digit as usize].insert(cell as usize);
                 }
             }
             self.closures.push(closure);
         }
-        self.components = scc;
     }
 
     /// Hands each conclusion to the sink as a step, in HoDoKu's order: placements by cell, then
@@ -531,136 +523,6 @@ impl Tables {
     }
 }
 
-/// The strongly connected components of an implication graph and their closures
-/// ([`Components::find`]), with the search's lists.
-#[derive(Default)]
-struct Components {
-    /// Per node, its place in the depth-first order ([`UNVISITED`] before).
-    order: Vec<u32>,
-    /// Per node, the lowest place of an open node it reaches by the search's tree and one link.
-    low: Vec<u32>,
-    /// Per node, its component ([`OPEN`] until the component is complete).
-    component: Vec<u32>,
-    /// The nodes of the components not complete yet, in visiting order.
-    stack: Vec<u32>,
-    /// The depth-first path: each node with the word of its row being read and that word's
-    /// links not followed yet.
-    path: Vec<(u32, u32, u64)>,
-    /// Per component, in the order they complete, its closure: `words` words of node bits.
-    rows: Vec<u64>,
-    /// The nodes whose component is complete, as bits: the search skips links to them a word
-    /// at a time (they can change no open node's `low`), most links once the search is
-    /// under way.
-    complete: Vec<u64>,
-}
-
-/// A node the search has not reached.
-const UNVISITED: u32 = u32::MAX;
-
-/// The component of a node whose component is not complete.
-const OPEN: u32 = u32::MAX;
-
-impl Components {
-    /// The components of the graph whose node `n` implies the nodes of bits
-    /// `direct[n * words..][..words]`, and each component's closure: every node a node of it
-    /// implies, directly or not, and the node itself (Tarjan's search, on an explicit stack).
-    fn find(&mut self, direct: &[u64], nodes: usize, words: usize) {
-        for list in [&mut self.order, &mut self.component] {
-            list.clear();
-            list.resize(nodes, UNVISITED);
-        }
-        self.low.clear();
-        self.low.resize(nodes, 0);
-        self.stack.clear();
-        self.path.clear();
-        self.rows.clear();
-        self.complete.clear();
-        self.complete.resize(words, 0);
-        let mut visited = 0;
-        for root in 0..nodes {
-            if self.order[root] != UNVISITED {
-                continue;
-            }
-            self.enter(root, &mut visited, direct, words);
-            while let Some(&(node, w, bits)) = self.path.last() {
-                let (node, mut w, mut bits) = (node as usize, w as usize, bits);
-                while bits == 0 && w + 1 < words {
-                    w += 1;
-                    bits = direct[node * words + w] & !self.complete[w];
-                }
-                if bits != 0 {
-                    let next = w * 64 + bits.trailing_zeros() as usize;
-                    *self.path.last_mut().expect("a node") =
-                        (node as u32, w as u32, bits & (bits - 1));
-                    if self.order[next] == UNVISITED {
-                        self.enter(next, &mut visited, direct, words);
-                    } else if self.component[next] == OPEN {
-                        self.low[node] = self.low[node].min(self.order[next]);
-                    }
-                    continue;
-                }
-                self.path.pop();
-                if let Some(&(parent, _, _)) = self.path.last() {
-                    let parent = parent as usize;
-                    self.low[parent] = self.low[parent].min(self.low[node]);
-                }
-                if self.low[node] == self.order[node] {
-                    self.complete(node, direct, words);
-                }
-            }
-        }
-    }
-
-    /// Puts `node` on the search's path and stack.
-    fn enter(&mut self, node: usize, visited: &mut u32, direct: &[u64], words: usize) {
-        self.order[node] = *visited;
-        self.low[node] = *visited;
-        *visited += 1;
-        self.stack.push(node as u32);
-        self.path
-            .push((node as u32, 0, direct[node * words] & !self.complete[0]));
-    }
-
-    /// Completes the component `root` heads (the stack from `root` up) and makes its closure:
-    /// its nodes, and the closure of every other node they imply, complete already. A node
-    /// found in the closure made so far is skipped: what put it there was a closure, which
-    /// holds the node's closure too.
-    fn complete(&mut self, root: usize, direct: &[u64], words: usize) {
-        let id = (self.rows.len() / words) as u32;
-        let first = self
-            .stack
-            .iter()
-            .rposition(|&node| node as usize == root)
-            .expect("a component's root is on the stack");
-        let (done, row) = {
-            let start = self.rows.len();
-            self.rows.resize(start + words, 0);
-            self.rows.split_at_mut(start)
-        };
-        for &node in &self.stack[first..] {
-            self.component[node as usize] = id;
-            row[node as usize / 64] |= 1 << (node % 64);
-            self.complete[node as usize / 64] |= 1 << (node % 64);
-        }
-        for &node in &self.stack[first..] {
-            let links = &direct[node as usize * words..][..words];
-            for (w, &word) in links.iter().enumerate() {
-                let mut bits = word & !row[w];
-                while bits != 0 {
-                    let next = w * 64 + bits.trailing_zeros() as usize;
-                    let closure = &done[self.component[next] as usize * words..][..words];
-                    for (r, c) in row.iter_mut().zip(closure) {
-                        *r |= c;
-                    }
-                    // The closure holds `next` itself.
-                    bits &= !row[w];
-                }
-            }
-        }
-        self.stack.truncate(first);
-    }
-}
-
 /// HoDoKu's group nodes into `groups`: per row, then per column, per digit and box, the digit's
 /// places in the segment when there are two or three.
 fn group_nodes(grid: &Grid, groups: &mut Vec<Group>) {
@@ -745,16 +607,8 @@ mod tests {
                         premises += 1;
                         implied += reached.iter().filter(|&&r| r).count();
                         // A premise in a component with other nodes: a cycle of implications.
-                        let component = tables.components.component[premise];
-                        cycles += usize::from(
-                            tables
-                                .components
-                                .component
-                                .iter()
-                                .filter(|&&c| c == component)
-                                .count()
-                                > 1,
-                        );
+                        let component = tables.components.component(premise);
+                        cycles += usize::from(tables.components.size(component) > 1);
                     }
                 }
                 rng.thin(&mut grid, 10);

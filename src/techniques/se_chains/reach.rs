@@ -15,11 +15,13 @@
 //! bivalue (passes with R3) or its digit has exactly two positions in one of its houses
 //! (passes with R4). The X pass never leaves a digit, so its forcing tests come from a
 //! closure on 81-bit cell planes per digit (Warshall over the cells with a conjugate); only
-//! the XY pass builds a graph (one Tarjan pass and a bit-set union per component edge), and
-//! that over on nodes only: an on node leads to the on nodes its off successors imply (most
-//! off nodes imply nothing), which is all its forcing and cycle tests need.
+//! the XY pass builds a graph (one Tarjan pass and a bit-set union per component edge,
+//! [`crate::model::components`]), and that over on nodes only: an on node leads to the on
+//! nodes its off successors imply (most off nodes imply nothing), which is all its forcing
+//! and cycle tests need.
 
 use crate::core::{HOUSE_SETS, PEERS};
+use crate::model::components::Components;
 
 use super::nodes::{cell_of, digit_of, exactly_two, is_on, node, opposite, Cands, Links, Rules};
 use super::nodes::{NODES, NONE};
@@ -51,36 +53,11 @@ pub struct Reach {
     dense: Vec<u16>,
     /// On node of each dense id.
     nodes: Vec<u16>,
-    /// Strongly connected component of each dense id.
-    comp: Vec<u32>,
-    /// How many on nodes each component holds.
-    comp_on: Vec<u32>,
-    /// 64-bit words of a dense node set.
-    words: usize,
-    /// Every component's reachable on nodes (itself included), `words` words each; only the
-    /// words `span` names are written (the others hold stale data and are never read).
-    reach: Vec<u64>,
-    /// First and last word of each component's reach set that can be non-zero (dense ids
-    /// go digit by digit, so sets that stay within a few digits stay narrow).
-    span: Vec<(u32, u32)>,
-    /// The last component a component's set was merged into (each merged once a
-    /// component; a component's own entry starts as its own number).
-    merged: Vec<u32>,
-    /// Tarjan's visit number of each dense id (`UNSEEN`, or `DONE` once its component is
-    /// closed, so that closed nodes never lower a `low`).
-    index: Vec<u32>,
-    low: Vec<u32>,
-    stack: Vec<u32>,
-    /// Tarjan's call stack: (dense id, next edge, end of its edges).
-    call: Vec<(u32, u32, u32)>,
-    /// Start of each dense node's successors in `adj` (one extra entry closing the last).
-    adj_at: Vec<u32>,
-    /// The successors as dense ids, flat.
-    adj: Vec<u32>,
+    /// The graph's components and what each reaches (dense ids).
+    components: Components,
+    /// Each dense node's successors as bits of dense ids, a row of `words` words a node.
+    rows: Vec<u64>,
 }
-
-const UNSEEN: u32 = 0;
-const DONE: u32 = u32::MAX;
 
 impl Reach {
     /// The facts of `grid` for every pass (`links` built on `grid`).
@@ -230,148 +207,22 @@ impl Reach {
             }
         }
         let count = self.nodes.len();
-        self.words = count.div_ceil(64).max(1);
-        // The on graph as dense successor lists (an on node leads to the on nodes of its
-        // off successors), read by the component search and the merges.
-        self.adj_at.clear();
-        self.adj.clear();
+        // The on graph as rows of dense ids (an on node leads to the on nodes of its off
+        // successors), read by the component search and the merges.
+        let words = count.div_ceil(64).max(1);
+        self.rows.clear();
+        self.rows.resize(count * words, 0);
         let dense = &self.dense;
-        for &n in &self.nodes {
-            self.adj_at.push(self.adj.len() as u32);
+        for (i, &n) in self.nodes.iter().enumerate() {
+            let row = &mut self.rows[i * words..][..words];
             for &k in links.on_to_off(n, rules) {
-                let succ = links.off_to_on(k, rules);
-                self.adj
-                    .extend(succ.iter().map(|&(q, _)| u32::from(dense[q as usize])));
-            }
-        }
-        self.adj_at.push(self.adj.len() as u32);
-        self.comp.clear();
-        self.comp.resize(count, 0);
-        self.index.clear();
-        self.index.resize(count, UNSEEN);
-        self.low.clear();
-        self.low.resize(count, 0);
-        self.stack.clear();
-        self.span.clear();
-        self.merged.clear();
-        self.comp_on.clear();
-        if self.reach.len() < count * self.words {
-            // Components never outnumber nodes; rows are cleared as they are written.
-            self.reach.resize(count * self.words, 0);
-        }
-        // Tarjan over local slices (the buffers taken out of `self`, so that the compiler
-        // keeps their addresses in registers instead of reloading them after every store).
-        let adj = std::mem::take(&mut self.adj);
-        let adj_at = std::mem::take(&mut self.adj_at);
-        let mut index = std::mem::take(&mut self.index);
-        let mut low = std::mem::take(&mut self.low);
-        let mut call = std::mem::take(&mut self.call);
-        let mut next = 1u32;
-        let mut comps = 0u32;
-        for root in 0..count as u32 {
-            if index[root as usize] != UNSEEN {
-                continue;
-            }
-            index[root as usize] = next;
-            low[root as usize] = next;
-            next += 1;
-            self.stack.push(root);
-            call.push((root, adj_at[root as usize], adj_at[root as usize + 1]));
-            while let Some(frame) = call.last_mut() {
-                let (v, at, end) = *frame;
-                if at < end {
-                    frame.1 += 1;
-                    let w = adj[at as usize];
-                    let iw = index[w as usize];
-                    if iw == UNSEEN {
-                        index[w as usize] = next;
-                        low[w as usize] = next;
-                        next += 1;
-                        self.stack.push(w);
-                        call.push((w, adj_at[w as usize], adj_at[w as usize + 1]));
-                    } else if iw < low[v as usize] {
-                        // `DONE` (a closed component) never lowers it.
-                        low[v as usize] = iw;
-                    }
-                    continue;
-                }
-                call.pop();
-                let lv = low[v as usize];
-                if let Some(&(u, _, _)) = call.last() {
-                    if lv < low[u as usize] {
-                        low[u as usize] = lv;
-                    }
-                }
-                if lv == index[v as usize] {
-                    self.close(v, comps, &adj, &adj_at, &mut index);
-                    comps += 1;
+                for &(q, _) in links.off_to_on(k, rules) {
+                    let q = usize::from(dense[q as usize]);
+                    row[q / 64] |= 1 << (q % 64);
                 }
             }
         }
-        self.adj = adj;
-        self.adj_at = adj_at;
-        self.index = index;
-        self.low = low;
-        self.call = call;
-    }
-
-    /// Pops the component rooted at `v` as number `c` and gathers what it reaches. Tarjan
-    /// closes a component after every component it reaches, so their sets are complete.
-    fn close(&mut self, v: u32, c: u32, adj: &[u32], adj_at: &[u32], index: &mut [u32]) {
-        let words = self.words;
-        let at = self
-            .stack
-            .iter()
-            .rposition(|&w| w == v)
-            .expect("the root is on the stack");
-        for i in at..self.stack.len() {
-            let w = self.stack[i] as usize;
-            index[w] = DONE;
-            self.comp[w] = c;
-        }
-        self.merged.push(c);
-        self.comp_on.push((self.stack.len() - at) as u32);
-        // The members' bits, then each component they lead to merged once (marked `c`),
-        // the row's span widened (and the new words cleared) as the merges need.
-        let (mut lo, mut hi) = (u32::MAX, 0u32);
-        for i in at..self.stack.len() {
-            let u = self.stack[i] / 64;
-            lo = lo.min(u);
-            hi = hi.max(u);
-        }
-        let base = c as usize * words;
-        let (done, this) = self.reach.split_at_mut(base);
-        let row = &mut this[..words];
-        row[lo as usize..=hi as usize].fill(0);
-        for i in at..self.stack.len() {
-            let w = self.stack[i] as usize;
-            row[w / 64] |= 1 << (w % 64);
-        }
-        for i in at..self.stack.len() {
-            let u = self.stack[i] as usize;
-            for e in adj_at[u]..adj_at[u + 1] {
-                let other = self.comp[adj[e as usize] as usize];
-                if other == c || self.merged[other as usize] == c {
-                    continue;
-                }
-                self.merged[other as usize] = c;
-                let (olo, ohi) = self.span[other as usize];
-                if olo < lo {
-                    row[olo as usize..lo as usize].fill(0);
-                    lo = olo;
-                }
-                if ohi > hi {
-                    row[hi as usize + 1..=ohi as usize].fill(0);
-                    hi = ohi;
-                }
-                let from = &done[other as usize * words..other as usize * words + words];
-                for wi in olo as usize..=ohi as usize {
-                    row[wi] |= from[wi];
-                }
-            }
-        }
-        self.span.push((lo, hi));
-        self.stack.truncate(at);
+        self.components.find(count, &self.rows, words);
     }
 
     /// Per digit, the cells whose off node implies an on node under `rules` (R3: a bivalue
@@ -424,14 +275,11 @@ impl Reach {
     /// Membership in the reach set of the on node `from`'s component.
     #[inline]
     fn row(&self, from: u16) -> impl Fn(u16) -> bool + '_ {
-        let c = self.comp[self.dense[from as usize] as usize] as usize;
-        let (lo, hi) = self.span[c];
-        let base = c * self.words;
-        move |on: u16| {
-            let t = self.dense[on as usize] as usize;
-            let w = (t / 64) as u32;
-            lo <= w && w <= hi && self.reach[base + t / 64] >> (t % 64) & 1 == 1
-        }
+        let closure = self.components.closure(
+            self.components
+                .component(self.dense[from as usize] as usize),
+        );
+        move |on: u16| closure.contains(self.dense[on as usize] as usize)
     }
 
     /// Whether the cycle search from `a_on` (a candidate of the grid) under `rules` can
@@ -453,7 +301,10 @@ impl Reach {
             cells |= self.conj_any[d];
         }
         cells >> x & 1 == 1
-            && self.comp_on[self.comp[self.dense[a_on as usize] as usize] as usize] >= 2
+            && self.components.size(
+                self.components
+                    .component(self.dense[a_on as usize] as usize),
+            ) >= 2
     }
 
     /// The Y pass's weaker cycle test, without the XY graph: `a_on`'s cell is bivalue (a Y
