@@ -10,8 +10,8 @@ pub const ALL_CELLS: u128 = (1u128 << 81) - 1;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Bits81(pub u128);
 
-/// Bit 0 of each row's nine (`9 * r` for r in 0..9).
-const ROW_STARTS: u128 = {
+/// Column 0's cells: each row's first bit (`9 * r` for r in 0..9).
+pub(crate) const COLUMN_0: u128 = {
     let (mut starts, mut r) = (0u128, 0);
     while r < 9 {
         starts |= 1 << (9 * r);
@@ -80,8 +80,8 @@ impl Bits81 {
     #[inline]
     pub fn houses(self) -> u32 {
         // Per row: its low eight bits (`LOW`), its ninth (`NINTH`).
-        const LOW: u128 = 0x0FF_u128 * ROW_STARTS;
-        const NINTH: u128 = 0x100_u128 * ROW_STARTS;
+        const LOW: u128 = 0x0FF_u128 * COLUMN_0;
+        const NINTH: u128 = 0x100_u128 * COLUMN_0;
         let x = self.0;
         let flags = (((x & LOW) + LOW) | x) & NINTH;
         // Rows 0..=6 flag bits 8 + 9r of the low word; 7 and 8 bits 7 and 16 of the high one.

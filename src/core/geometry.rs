@@ -2,7 +2,7 @@
 //!
 //! Houses are numbered 0..27: rows 0..9, columns 9..18, boxes 18..27.
 
-use super::bits::Bits81;
+use super::bits::{Bits81, COLUMN_0};
 
 /// Number of cells.
 pub const CELLS: usize = 81;
@@ -253,14 +253,6 @@ pub static POSITION_IN_HOUSE: [[u8; 81]; 3] = {
 /// of the other products meet, so nothing carries into those nine bits).
 #[inline]
 pub fn positions_in(house: usize, cells: Bits81) -> u16 {
-    const COLUMN_0: u128 = {
-        let (mut bits, mut row) = (0u128, 0);
-        while row < 9 {
-            bits |= 1 << (9 * row);
-            row += 1;
-        }
-        bits
-    };
     const GATHER: u128 = {
         let (mut factor, mut k) = (0u128, 0);
         while k < 9 {

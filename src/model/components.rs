@@ -212,26 +212,28 @@ impl Components {
     }
 }
 
+/// Every node `from` reaches, itself included, by a plain search of `rows` (as
+/// [`Components::find`] reads them): the reference the tests compare closures with.
+#[cfg(test)]
+pub(crate) fn reached_from(count: usize, rows: &[u64], words: usize, from: usize) -> Vec<bool> {
+    let mut reached = vec![false; count];
+    reached[from] = true;
+    let mut stack = vec![from];
+    while let Some(node) = stack.pop() {
+        for next in 0..count {
+            if rows[node * words + next / 64] >> (next % 64) & 1 != 0 && !reached[next] {
+                reached[next] = true;
+                stack.push(next);
+            }
+        }
+    }
+    reached
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::core::test_support::Xorshift;
-
-    /// Every node `from` reaches, itself included, by a plain search of the rows.
-    fn reached_from(count: usize, rows: &[u64], words: usize, from: usize) -> Vec<bool> {
-        let mut reached = vec![false; count];
-        reached[from] = true;
-        let mut stack = vec![from];
-        while let Some(node) = stack.pop() {
-            for next in 0..count {
-                if rows[node * words + next / 64] >> (next % 64) & 1 != 0 && !reached[next] {
-                    reached[next] = true;
-                    stack.push(next);
-                }
-            }
-        }
-        reached
-    }
 
     #[test]
     fn closures_are_what_each_node_reaches_and_components_those_reaching_each_other() {

@@ -554,23 +554,7 @@ fn group_nodes(grid: &Grid, groups: &mut Vec<Group>) {
 mod tests {
     use super::*;
     use crate::core::test_support::Xorshift;
-
-    /// Every node `from` implies, itself included: a search of the direct links, node by node.
-    fn reached_from(tables: &Tables, from: usize) -> Vec<bool> {
-        let mut reached = vec![false; tables.nodes];
-        reached[from] = true;
-        let mut queue = vec![from];
-        while let Some(node) = queue.pop() {
-            for next in 0..tables.nodes {
-                let word = tables.direct[node * tables.words + next / 64];
-                if word >> (next % 64) & 1 != 0 && !reached[next] {
-                    reached[next] = true;
-                    queue.push(next);
-                }
-            }
-        }
-        reached
-    }
+    use crate::model::components::reached_from;
 
     #[test]
     fn each_premise_s_closure_is_every_candidate_node_it_implies() {
@@ -584,7 +568,8 @@ mod tests {
                 for mode in [Mode::Chain, Mode::Net] {
                     tables.rebuild(&grid, mode);
                     for premise in 0..2 * tables.candidates.len() {
-                        let reached = reached_from(&tables, premise);
+                        let reached =
+                            reached_from(tables.nodes, &tables.direct, tables.words, premise);
                         let mut expected = Closure {
                             on: [Bits81::EMPTY; 9],
                             off: [Bits81::EMPTY; 9],
