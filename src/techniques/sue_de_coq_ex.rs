@@ -91,6 +91,8 @@ struct SdcTable {
     aals_of: Option<([Bits81; 9], Bits81)>,
     /// A changed house's sets kept from its last list, while its new one is made (work space).
     kept_aals: Vec<PatternSet>,
+    /// The AALS stems' (size, house, place in its list) while they are sorted (work space).
+    stem_order: Vec<(u8, u8, u16)>,
 }
 
 /// The last table built on this thread, keyed by candidate planes: the four methods run on
@@ -149,18 +151,25 @@ impl SdcTable {
             (0..als.sets.len() as u32).filter(|&i| als.sets[i as usize].cells.count() >= 2),
         );
         self.update_aals_by_house(grid);
-        // By size, then in the search's order (house by house): a stable sort by size.
+        // By size, then in the search's order (house by house, each house's list in order):
+        // each set's size read once into a list of (size, house, place), then a pass over
+        // that list per size (four passes over every house's list, each counting every set's
+        // cells, cost more; sorting the list more still).
         self.links.clear();
         let mut stems = std::mem::take(&mut self.aals_stems);
         stems.clear();
-        let by_size = (2..=MAX_SET_CELLS as u32).flat_map(|size| {
-            self.aals_by_house
-                .iter()
-                .enumerate()
-                .flat_map(|(house, list)| list.iter().enumerate().map(move |(i, s)| (house, i, s)))
-                .filter(move |(_, _, s)| s.set.cells.count() == size)
-        });
-        for (house, i, stem) in by_size {
+        let mut order = std::mem::take(&mut self.stem_order);
+        order.clear();
+        for (house, list) in self.aals_by_house.iter().enumerate() {
+            for (i, stem) in list.iter().enumerate() {
+                order.push((stem.set.cells.count() as u8, house as u8, i as u16));
+            }
+        }
+        let by_size = (2..=MAX_SET_CELLS as u8)
+            .flat_map(|size| order.iter().filter(move |&&(cells, _, _)| cells == size));
+        for &(_, house, i) in by_size {
+            let (house, i) = (usize::from(house), usize::from(i));
+            let stem = &self.aals_by_house[house][i];
             let from = self.links.len() as u32;
             // GNPX's RCC: one house holds every place of the digit in both sets, which are
             // disjoint: the ALS table's RCC partners of its flavour, for a set not in it.
@@ -173,6 +182,7 @@ impl SdcTable {
             });
         }
         self.aals_stems = stems;
+        self.stem_order = order;
         self.als = Some(als);
     }
 
