@@ -178,11 +178,12 @@ impl IndexRows {
             let Some(first) = places.first() else {
                 continue;
             };
+            // Written always, kept when the house holds them all: no branch on the test, which
+            // goes either way from digit to digit (gnpx584 kaggle: 2% fewer mispredicted
+            // branches, CPU ×1.01, though 0.3% more instructions).
             for &house in &CELL_HOUSES[first] {
-                if places.is_subset_of(HOUSE_SETS[house as usize]) {
-                    rows[n] = (digit * 27 + house as usize) as u16;
-                    n += 1;
-                }
+                rows[n] = (digit * 27 + house as usize) as u16;
+                n += usize::from(places.is_subset_of(HOUSE_SETS[house as usize]));
             }
         }
         IndexRows { rows, len: n as u8 }
