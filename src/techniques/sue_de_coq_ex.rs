@@ -91,7 +91,7 @@ struct SdcTable {
     aals_of: Option<([Bits81; 9], Bits81)>,
     /// A changed house's sets kept from its last list, while its new one is made (work space).
     kept_aals: Vec<PatternSet>,
-    /// The AALS stems' (size, house, place in its list) while they are sorted (work space).
+    /// The AALS stems' (size, house, place in its list), read size by size (work space).
     stem_order: Vec<(u8, u8, u16)>,
 }
 
