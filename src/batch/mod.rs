@@ -61,8 +61,8 @@ const INTERRUPT_POLL: Duration = Duration::from_millis(20);
 /// How long rows written by one thread grading a regular file may wait in the writer's buffer
 /// (plus the grading of the puzzle under way): flushing after every row cost a `write` call
 /// a row; flushing late takes 9–11% off `solve`'s CPU time and 3–5% off `grade`'s on easy
-/// puzzles written to a file (results/speed.md, 2026-12-07 nineteenth session). Other inputs, which may stall, and
-/// more threads flush whenever the writer would wait.
+/// puzzles written to a file (results/speed.md, 2026-12-07 nineteenth session). Other inputs,
+/// which may stall, and more threads flush whenever the writer would wait.
 const FLUSH_EVERY: Duration = Duration::from_millis(1);
 
 /// Most records one job takes. A job per record cost a spawn, a reply on the channel and,
