@@ -893,6 +893,18 @@ pub(crate) fn linked_als_table(grid: &Grid, max_cells: usize, flavor: AlsFlavor)
     table_of(grid, max_cells, flavor, true)
 }
 
+/// Whether linking the current table of `max_cells` and `flavor` ([`linked_als_table`]) would
+/// start from the last table's lists (or it is linked already), rather than from nothing.
+pub(crate) fn links_cheaply(max_cells: usize, flavor: AlsFlavor) -> bool {
+    SLOTS.with(|slots| {
+        slots.borrow().iter().any(|s| {
+            s.table.max_cells == max_cells
+                && s.table.flavor == flavor
+                && (s.table.linked || s.from_spare && s.spare.linked)
+        })
+    })
+}
+
 /// The table of [`als_table`], linked if `linked` asks.
 fn table_of(grid: &Grid, max_cells: usize, flavor: AlsFlavor, linked: bool) -> Rc<AlsTable> {
     SLOTS.with(|slots| {
