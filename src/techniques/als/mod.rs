@@ -100,6 +100,9 @@ fn als_xz_of(
     lists.partners.clear();
     lists.start.clear();
     lists.next.clear();
+    if !table.is_linked() {
+        lists.list_from_fresh(&table);
+    }
     // The sets of each size: a run of the table (an ALS has at most eight cells).
     let of_size: [_; 10] = std::array::from_fn(|cells| table.of_size(cells));
     let (flow, found) = noting_steps(sink, |sink| {
@@ -109,6 +112,7 @@ fn als_xz_of(
                 partners,
                 start,
                 next,
+                ..
             } = &mut lists;
             for total in 2..=2 * max_cells {
                 // First sets of each size up to half the total (a pair's first set is the
@@ -187,6 +191,82 @@ struct XzLists {
     start: Vec<u32>,
     /// Per first set, where its partners of the next total begin.
     next: Vec<u32>,
+    /// [`XzLists::list_from_fresh`]'s work space: the fresh sets, and each one's partners in the
+    /// whole table (`found[found_start[k]..found_start[k + 1]]` for the `k`-th).
+    fresh: Vec<u32>,
+    found: Vec<(u32, u16)>,
+    found_start: Vec<u32>,
+}
+
+impl XzLists {
+    /// Where few sets are fresh (not old), every set's list at once from the fresh sets'
+    /// searches of the whole index: a fresh set's partners after it are its own search's, an
+    /// old set's (its fresh partners after it) are those fresh sets whose search found it. An
+    /// old set's own search finds only those, but still reads every word of the index after it
+    /// that holds a fresh set: on kaggle's hard states, where a table's sets are mostly old
+    /// after a miss, those searches were as costly as the fresh sets' ones together. Leaves
+    /// the lists empty (to be made set by set as the search needs them) where fresh sets are
+    /// a quarter of the table or more (each fresh set's search reads the whole index, twice
+    /// what a search from it reads on average).
+    fn list_from_fresh(&mut self, table: &AlsTable) {
+        let n = table.len();
+        self.fresh.clear();
+        self.fresh
+            .extend((0..n as u32).filter(|&i| !holds(&self.old, i as usize)));
+        if self.fresh.len() * 4 >= n {
+            return;
+        }
+        self.found.clear();
+        self.found_start.clear();
+        for &f in &self.fresh {
+            self.found_start.push(self.found.len() as u32);
+            let _ = table.for_each_partner_in(f as usize, 0..n, None, |b, rcc| {
+                self.found.push((b as u32, rcc));
+                ControlFlow::Continue(())
+            });
+        }
+        self.found_start.push(self.found.len() as u32);
+        // Each entry's list: the fresh set's own for a partner after it, the old partner's
+        // for one before it (a fresh one before it lists this pair itself).
+        let owner = |old: &[u64], f: u32, b: u32| {
+            if b > f {
+                Some((f, b))
+            } else if holds(old, b as usize) {
+                Some((b, f))
+            } else {
+                None
+            }
+        };
+        self.start.clear();
+        self.start.resize(n + 1, 0);
+        for (k, &f) in self.fresh.iter().enumerate() {
+            let found = &self.found[self.found_start[k] as usize..self.found_start[k + 1] as usize];
+            for &(b, _) in found {
+                if let Some((list, _)) = owner(&self.old, f, b) {
+                    self.start[list as usize + 1] += 1;
+                }
+            }
+        }
+        for a in 0..n {
+            self.start[a + 1] += self.start[a];
+        }
+        self.next.clear();
+        self.next.extend_from_slice(&self.start[..n]);
+        self.partners.clear();
+        self.partners.resize(self.start[n] as usize, (0, 0));
+        // Fresh sets in increasing order: an old set's list fills in increasing order too.
+        for (k, &f) in self.fresh.iter().enumerate() {
+            let found = &self.found[self.found_start[k] as usize..self.found_start[k + 1] as usize];
+            for &(b, rcc) in found {
+                if let Some((list, partner)) = owner(&self.old, f, b) {
+                    let slot = &mut self.next[list as usize];
+                    self.partners[*slot as usize] = (partner, rcc);
+                    *slot += 1;
+                }
+            }
+        }
+        self.next.copy_from_slice(&self.start[..n]);
+    }
 }
 
 /// Whether bit `i` of the words `words` is set.
@@ -569,6 +649,51 @@ mod tests {
         }
         crate::techniques::memo::set_enabled(was);
         assert!(compared > 1000, "only {compared} steps compared");
+    }
+
+    #[test]
+    fn lists_made_from_the_fresh_sets_are_each_sets_own_search() {
+        // Tables of thinned shipped states, both flavors, with most sets marked old at random:
+        // every set's list (its partners after it, an old set's fresh ones only) as its own
+        // search of the index finds it, in order.
+        let mut rng = Xorshift(0xA409_3822_299F_31D0);
+        let mut compared = 0;
+        for mut grid in crate::techniques::shipped_test_grids(20) {
+            for flavor in [AlsFlavor::Standard, AlsFlavor::Gnpx584] {
+                let table = als_table(&grid, MAX_ALS_CELLS, flavor);
+                let n = table.len();
+                for fresh_in_100 in [0, 3, 12, 20] {
+                    let mut lists = XzLists::default();
+                    lists.old.resize(n.div_ceil(64), 0);
+                    for i in 0..n {
+                        if random_below(&mut rng, 100) >= fresh_in_100 {
+                            lists.old[i / 64] |= 1 << (i % 64);
+                        }
+                    }
+                    lists.list_from_fresh(&table);
+                    if lists.fresh.len() * 4 >= n {
+                        assert!(lists.start.is_empty(), "lists made with many fresh sets");
+                        continue;
+                    }
+                    assert_eq!(lists.start.len(), n + 1);
+                    assert_eq!(lists.next[..], lists.start[..n]);
+                    for a in 0..n {
+                        let mut want = Vec::new();
+                        let skip = holds(&lists.old, a).then_some(&lists.old[..]);
+                        let _ = table.for_each_partner_in(a, a + 1..n, skip, |b, rcc| {
+                            want.push((b as u32, rcc));
+                            ControlFlow::Continue(())
+                        });
+                        let got =
+                            &lists.partners[lists.start[a] as usize..lists.start[a + 1] as usize];
+                        assert_eq!(got, &want[..], "{flavor:?}, set {a} of {n}");
+                        compared += want.len();
+                    }
+                }
+            }
+            rng.thin(&mut grid, 8);
+        }
+        assert!(compared > 1000, "only {compared} partners compared");
     }
 
     fn random_below(rng: &mut Xorshift, n: u64) -> u64 {
