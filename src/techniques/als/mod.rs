@@ -450,18 +450,19 @@ thread_local! {
 /// = {x}) there is no choice; with two, p and q, every choice is (p, q) or (q, p), which
 /// leaves neither; with three or more, a z is blocked only when it is a wing's one RCC (the
 /// other wing then has a digit besides z and the first wing's).
+///
+/// Without a branch, and tested by the pair loop together with the live digits: which case a
+/// pair falls in follows no pattern from pair to pair (gnpx kaggle 1 in 10: 4.5% fewer
+/// mispredicted branches for 3.1% more instructions, CPU ×1.01–1.02).
+#[inline]
 fn blocked_zs(rcc_a: u16, rcc_b: u16) -> u16 {
-    // At most one bit, without a bit count (no POPCNT in the default build).
-    let at_most_one = |mask: u16| mask & mask.wrapping_sub(1) == 0;
     let both = rcc_a | rcc_b;
-    if at_most_one(both) {
-        ALL_DIGITS
-    } else if at_most_one(both & (both - 1)) {
-        both
-    } else {
-        let lone = |rcc: u16| if at_most_one(rcc) { rcc } else { 0 };
-        lone(rcc_a) | lone(rcc_b)
-    }
+    let count = bits::nine_bit_count(both);
+    // All ones where the condition holds.
+    let when = |condition: bool| 0u16.wrapping_sub(u16::from(condition));
+    let (one, two) = (when(count == 1), when(count == 2));
+    let lone = |rcc: u16| rcc & when(bits::nine_bit_count(rcc) == 1);
+    one & ALL_DIGITS | two & both | !(one | two) & (lone(rcc_a) | lone(rcc_b))
 }
 
 /// A pivot's wing, packed: (set, RCCs with the pivot, live digits, cells, old: see
@@ -482,14 +483,11 @@ fn xy_wings_of(
     for (i, &(a, rcc_a, live_a, cells_a, a_old)) in around.iter().enumerate() {
         let old_pair = c_old && a_old;
         for &(b, rcc_b, live_b, cells_b, b_old) in &around[i + 1..] {
-            if live_a & live_b == 0 || cells_a == cells_b || old_pair && b_old {
-                continue;
-            }
             // The z a choice of RCCs x ≠ y leaves (z ∉ {x, y}), known from the masks alone:
             // most pairs linked to a pivot by one RCC each, the same digit, leave none, and
-            // are dropped before any target is read.
+            // are dropped before any target is read (one test for all three masks).
             let open = (live_a & live_b) & !blocked_zs(rcc_a, rcc_b);
-            if open == 0 {
+            if open == 0 || cells_a == cells_b || old_pair && b_old {
                 continue;
             }
             let (a, b) = (a as usize, b as usize);
