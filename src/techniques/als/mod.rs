@@ -616,14 +616,7 @@ mod tests {
         for mut grid in crate::techniques::shipped_test_grids(20) {
             for round in 0..4 {
                 for flavor in [AlsFlavor::Standard, AlsFlavor::Gnpx584] {
-                    let xz = || {
-                        let mut got = Vec::new();
-                        let _ = als_xz_of(&grid, MAX_ALS_CELLS, flavor, &mut |step| {
-                            got.push(step.clone());
-                            ControlFlow::Continue(())
-                        });
-                        got
-                    };
+                    let xz = || steps_of(|sink| als_xz_of(&grid, MAX_ALS_CELLS, flavor, sink));
                     // First on the state's new table, unlinked (partners off the index), then
                     // on the table the reference linked (partners off its lists).
                     assert!(!als_table(&grid, MAX_ALS_CELLS, flavor).is_linked());
@@ -697,6 +690,16 @@ mod tests {
         assert!(compared > 1000, "only {compared} partners compared");
     }
 
+    /// Every step `search` yields to a sink that takes them all, in order.
+    fn steps_of(search: impl FnOnce(&mut StepSink<'_>) -> ControlFlow<()>) -> Vec<Step> {
+        let mut steps = Vec::new();
+        let _ = search(&mut |step| {
+            steps.push(step.clone());
+            ControlFlow::Continue(())
+        });
+        steps
+    }
+
     fn random_below(rng: &mut Xorshift, n: u64) -> u64 {
         rng.next() % n
     }
@@ -712,14 +715,7 @@ mod tests {
         for mut grid in crate::techniques::shipped_test_grids(20) {
             for round in 0..4 {
                 for flavor in [AlsFlavor::Standard, AlsFlavor::Gnpx584] {
-                    let xy = || {
-                        let mut got = Vec::new();
-                        let _ = als_xy_wing_of(&grid, MAX_ALS_CELLS, flavor, &mut |step| {
-                            got.push(step.clone());
-                            ControlFlow::Continue(())
-                        });
-                        got
-                    };
+                    let xy = || steps_of(|sink| als_xy_wing_of(&grid, MAX_ALS_CELLS, flavor, sink));
                     let table = als_table(&grid, MAX_ALS_CELLS, flavor);
                     assert!(!table.is_linked());
                     let settled = AlsMiss::settled(None, &table, &grid);
