@@ -191,11 +191,10 @@ struct XzLists {
     start: Vec<u32>,
     /// Per first set, where its partners of the next total begin.
     next: Vec<u32>,
-    /// [`XzLists::list_from_fresh`]'s work space: the fresh sets, and each one's partners in the
-    /// whole table (`found[found_start[k]..found_start[k + 1]]` for the `k`-th).
+    /// [`XzLists::list_from_fresh`]'s work space: the fresh sets, and the pairs their searches
+    /// found, each as (the list it goes to, the partner in it, the RCCs), in the order found.
     fresh: Vec<u32>,
-    found: Vec<(u32, u16)>,
-    found_start: Vec<u32>,
+    found: Vec<(u32, u32, u16)>,
 }
 
 impl XzLists {
@@ -216,54 +215,40 @@ impl XzLists {
         if self.fresh.len() * 4 >= n {
             return;
         }
+        // Each pair to one list, counted there: the fresh set's own for a partner after it,
+        // the old partner's for one before it (a fresh one before it lists the pair itself).
         self.found.clear();
-        self.found_start.clear();
-        for &f in &self.fresh {
-            self.found_start.push(self.found.len() as u32);
-            let _ = table.for_each_partner_in(f as usize, 0..n, None, |b, rcc| {
-                self.found.push((b as u32, rcc));
-                ControlFlow::Continue(())
-            });
-        }
-        self.found_start.push(self.found.len() as u32);
-        // Each entry's list: the fresh set's own for a partner after it, the old partner's
-        // for one before it (a fresh one before it lists this pair itself).
-        let owner = |old: &[u64], f: u32, b: u32| {
-            if b > f {
-                Some((f, b))
-            } else if holds(old, b as usize) {
-                Some((b, f))
-            } else {
-                None
-            }
-        };
         self.start.clear();
         self.start.resize(n + 1, 0);
-        for (k, &f) in self.fresh.iter().enumerate() {
-            let found = &self.found[self.found_start[k] as usize..self.found_start[k + 1] as usize];
-            for &(b, _) in found {
-                if let Some((list, _)) = owner(&self.old, f, b) {
-                    self.start[list as usize + 1] += 1;
+        let (old, found, start) = (&self.old, &mut self.found, &mut self.start);
+        for &f in &self.fresh {
+            let _ = table.for_each_partner_in(f as usize, 0..n, None, |b, rcc| {
+                let b = b as u32;
+                let owner = if b > f {
+                    Some((f, b))
+                } else {
+                    holds(old, b as usize).then_some((b, f))
+                };
+                if let Some((list, partner)) = owner {
+                    found.push((list, partner, rcc));
+                    start[list as usize + 1] += 1;
                 }
-            }
+                ControlFlow::Continue(())
+            });
         }
         for a in 0..n {
             self.start[a + 1] += self.start[a];
         }
+        // Placed in the order found, fresh sets increasing: every list fills in increasing
+        // order (a fresh set's from its own search, an old set's one fresh set at a time).
         self.next.clear();
         self.next.extend_from_slice(&self.start[..n]);
         self.partners.clear();
         self.partners.resize(self.start[n] as usize, (0, 0));
-        // Fresh sets in increasing order: an old set's list fills in increasing order too.
-        for (k, &f) in self.fresh.iter().enumerate() {
-            let found = &self.found[self.found_start[k] as usize..self.found_start[k + 1] as usize];
-            for &(b, rcc) in found {
-                if let Some((list, partner)) = owner(&self.old, f, b) {
-                    let slot = &mut self.next[list as usize];
-                    self.partners[*slot as usize] = (partner, rcc);
-                    *slot += 1;
-                }
-            }
+        for &(list, partner, rcc) in &self.found {
+            let slot = &mut self.next[list as usize];
+            self.partners[*slot as usize] = (partner, rcc);
+            *slot += 1;
         }
         self.next.copy_from_slice(&self.start[..n]);
     }

@@ -871,6 +871,19 @@ struct Slot {
     scratch: Scratch,
 }
 
+impl Slot {
+    /// Whether this slot holds the tables of `max_cells` and `flavor`.
+    fn is_for(&self, max_cells: usize, flavor: AlsFlavor) -> bool {
+        self.table.max_cells == max_cells && self.table.flavor == flavor
+    }
+}
+
+/// The table a link of the slot's table starts from: the spare, where the last update came
+/// from it and it has its lists; else none (a link from nothing).
+fn lists_to_link_from(from_spare: bool, spare: &AlsTable) -> Option<&AlsTable> {
+    (from_spare && spare.linked).then_some(spare)
+}
+
 /// The most slots a thread keeps (the ladders use at most two caps and flavors on a thread;
 /// tests more).
 const MAX_SLOTS: usize = 4;
@@ -898,9 +911,8 @@ pub(crate) fn linked_als_table(grid: &Grid, max_cells: usize, flavor: AlsFlavor)
 pub(crate) fn links_cheaply(max_cells: usize, flavor: AlsFlavor) -> bool {
     SLOTS.with(|slots| {
         slots.borrow().iter().any(|s| {
-            s.table.max_cells == max_cells
-                && s.table.flavor == flavor
-                && (s.table.linked || s.from_spare && s.spare.linked)
+            s.is_for(max_cells, flavor)
+                && (s.table.linked || lists_to_link_from(s.from_spare, &s.spare).is_some())
         })
     })
 }
@@ -909,9 +921,7 @@ pub(crate) fn links_cheaply(max_cells: usize, flavor: AlsFlavor) -> bool {
 fn table_of(grid: &Grid, max_cells: usize, flavor: AlsFlavor, linked: bool) -> Rc<AlsTable> {
     SLOTS.with(|slots| {
         let slots = &mut *slots.borrow_mut();
-        let found = slots
-            .iter()
-            .position(|s| s.table.max_cells == max_cells && s.table.flavor == flavor);
+        let found = slots.iter().position(|s| s.is_for(max_cells, flavor));
         let i = match found {
             Some(i) => i,
             None => {
@@ -948,7 +958,7 @@ fn table_of(grid: &Grid, max_cells: usize, flavor: AlsFlavor, linked: bool) -> R
                 scratch,
             } = slot;
             // Incrementally from the spare where it has its lists, else from nothing.
-            let old = (*from_spare && spare.linked).then_some(&**spare);
+            let old = lists_to_link_from(*from_spare, spare);
             match Rc::get_mut(table) {
                 Some(table) => table.link(old, scratch),
                 None => {
