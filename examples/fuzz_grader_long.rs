@@ -5,6 +5,10 @@
 //! input shows, and every input that took over half a second of wall time.
 //!
 //! Usage: `cargo run --release --example fuzz_grader_long -- grader|sweep COUNT [SEED] [EVERY]`
+//!
+//! `… -- replay DIR…` runs the grader target's body once over every file of each DIR (a
+//! libFuzzer corpus, which holds the inputs coverage found and so is unlike the random ones)
+//! and prints how long they took: in all, the slowest ten, and by size.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
@@ -63,8 +67,57 @@ fn rss_mib() -> u64 {
         .map_or(0, |pages| pages * 4096 / (1 << 20))
 }
 
+/// The grader target's body over every file of `dirs`, timed.
+fn replay(dirs: &[String]) {
+    let ladders = Ladders::default();
+    let mut files: Vec<std::path::PathBuf> = Vec::new();
+    for dir in dirs {
+        for entry in std::fs::read_dir(dir).expect("a readable directory") {
+            files.push(entry.expect("a directory entry").path());
+        }
+    }
+    files.sort();
+    let mut times: Vec<(f64, usize, String)> = Vec::with_capacity(files.len());
+    let (mut checked, mut not_unique, mut no_grid) = (0u64, 0u64, 0u64);
+    let started = Instant::now();
+    for file in &files {
+        // A running fuzzer replaces the files it reduces: one gone since the listing is left.
+        let Ok(input) = std::fs::read(file) else {
+            continue;
+        };
+        let input_started = Instant::now();
+        match grade_candidates(&input, &ladders) {
+            Graded::Checked(_) => checked += 1,
+            Graded::NotUnique => not_unique += 1,
+            Graded::NoGrid => no_grid += 1,
+        }
+        let took = input_started.elapsed().as_secs_f64();
+        times.push((took, input.len(), file.display().to_string()));
+    }
+    let total = started.elapsed().as_secs_f64();
+    println!(
+        "{} inputs: {checked} checked, {not_unique} not unique, {no_grid} no grid; {total:.2} s \
+         ({:.0} inputs a second)",
+        times.len(),
+        times.len() as f64 / total
+    );
+    times.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (took, len, file) in times.iter().take(10) {
+        println!("  {:.1} ms  {len} bytes  {file}", took * 1e3);
+    }
+    let share = |n: usize| times.iter().take(n).map(|t| t.0).sum::<f64>() / total;
+    println!(
+        "the slowest 1% take {:.0}% of the time, the slowest 10% {:.0}%",
+        100.0 * share(times.len().div_ceil(100)),
+        100.0 * share(times.len().div_ceil(10))
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).map(String::as_str) == Some("replay") {
+        return replay(&args[2..]);
+    }
     let sweep = match args.get(1).map(String::as_str) {
         Some("grader") => false,
         Some("sweep") => true,
