@@ -242,6 +242,11 @@ impl<'a> Graph<'a> {
         }
     }
 
+    #[inline]
+    fn has_successors(&self, s: State) -> bool {
+        self.start[s as usize + 1] > self.start[s as usize]
+    }
+
     fn successors(&self, s: State) -> &[State] {
         &self.succ[self.start[s as usize] as usize..self.start[s as usize + 1] as usize]
     }
@@ -561,7 +566,9 @@ impl LoopEnds {
                     if new == 0 {
                         continue;
                     }
-                    if row[NEXT] == 0 {
+                    // A state with no successors passes nothing on: it is not expanded (its
+                    // bits stay in NEXT, which the clearing below resets).
+                    if row[NEXT] == 0 && graph.has_successors(to) {
                         level.push(to);
                     }
                     if row[SEEN] == 0 {
@@ -578,12 +585,16 @@ impl LoopEnds {
             }
             std::mem::swap(active, level);
         }
+        // The premises of one cell come together (node order) and share its 18 states: their
+        // late rows are gathered once per cell.
+        let mut late_in = (usize::MAX, 0u128);
         for (i, &premise) in premises.iter().enumerate() {
-            let own_first = premise / 9 * 18;
-            if rows[own_first..own_first + 18]
-                .iter()
-                .any(|row| row[LATE] >> i & 1 != 0)
-            {
+            let cell = premise / 9;
+            if cell != late_in.0 {
+                let own = &rows[cell * 18..cell * 18 + 18];
+                late_in = (cell, own.iter().fold(0, |late, row| late | row[LATE]));
+            }
+            if late_in.1 >> i & 1 != 0 {
                 may[premise / 64] |= 1 << (premise % 64);
             }
         }
