@@ -510,14 +510,7 @@ const LATE: usize = 3;
 impl LoopEnds {
     /// Finds the premises of `graph` whose tables can have an end.
     fn find(&mut self, graph: &Graph<'_>) {
-        let states = graph.start.len() - 1;
-        debug_assert!(states < self.rows.len());
-        // Every list holds a state at most once a pass: room for all of them, so that no list
-        // grows in a pass (the level lists trade places level by level).
-        for list in [&mut self.active, &mut self.level, &mut self.reached] {
-            list.clear();
-            list.reserve(states);
-        }
+        debug_assert!(graph.start.len() - 1 < self.rows.len());
         self.may = [0; SINGLES.div_ceil(64)];
         let mut chunk = [0usize; 128];
         let mut len = 0;
@@ -543,47 +536,54 @@ impl LoopEnds {
             reached,
             may,
         } = self;
-        active.clear();
-        reached.clear();
+        // The lists are worked on by index: each has room for every state once and one more,
+        // an entry is written at every link and counted only when it belongs, so that whether
+        // a link reached anything new is no branch (most reach nothing new, unpredictably).
+        let room = graph.start.len();
+        for list in [&mut *active, &mut *level, &mut *reached] {
+            if list.len() < room {
+                list.resize(room, 0);
+            }
+        }
+        let (mut active_len, mut reached_len) = (0, 0);
         for (i, &premise) in premises.iter().enumerate() {
             let s = state(premise, true);
             let row = &mut rows[usize::from(s)];
             row[SEEN] |= 1 << i;
             row[FRONT] |= 1 << i;
-            active.push(s);
-            reached.push(s);
+            active[active_len] = s;
+            reached[reached_len] = s;
+            (active_len, reached_len) = (active_len + 1, reached_len + 1);
         }
         let mut depth = 0;
-        while !active.is_empty() {
+        while active_len > 0 {
             depth += 1;
             let late = if depth >= 3 { !0 } else { 0 };
-            level.clear();
-            for &from in active.iter() {
+            let mut level_len = 0;
+            for &from in &active[..active_len] {
                 let bits = std::mem::take(&mut rows[usize::from(from)][FRONT]);
                 for &to in graph.successors(from) {
                     let row = &mut rows[usize::from(to)];
                     let new = bits & !row[SEEN];
-                    if new == 0 {
-                        continue;
-                    }
                     // A state with no successors passes nothing on: it is not expanded (its
                     // bits stay in NEXT, which the clearing below resets).
-                    if row[NEXT] == 0 && graph.has_successors(to) {
-                        level.push(to);
-                    }
-                    if row[SEEN] == 0 {
-                        reached.push(to);
-                    }
+                    level[level_len] = to;
+                    level_len += usize::from(new != 0)
+                        & usize::from(row[NEXT] == 0)
+                        & usize::from(graph.has_successors(to));
+                    reached[reached_len] = to;
+                    reached_len += usize::from(new != 0) & usize::from(row[SEEN] == 0);
                     row[NEXT] |= new;
                     row[SEEN] |= new;
                     row[LATE] |= new & late;
                 }
             }
-            for &to in level.iter() {
+            for &to in &level[..level_len] {
                 let row = &mut rows[usize::from(to)];
                 row[FRONT] = std::mem::take(&mut row[NEXT]);
             }
             std::mem::swap(active, level);
+            active_len = level_len;
         }
         // The premises of one cell come together (node order) and share its 18 states: their
         // late rows are gathered once per cell.
@@ -598,7 +598,7 @@ impl LoopEnds {
                 may[premise / 64] |= 1 << (premise % 64);
             }
         }
-        for &s in reached.iter() {
+        for &s in &reached[..reached_len] {
             rows[usize::from(s)] = [0; 4];
         }
     }
