@@ -364,6 +364,10 @@ fn hodoku_groups(grid: &Grid, groups: &mut Vec<Group>) {
     }
 }
 
+/// A mark slot no state of a graph has (states number two per node, and nodes are the 729
+/// single candidates and the groups).
+const NO_STATE: State = State::MAX;
+
 /// One premise's table: the states it implies in breadth-first order, each with the state
 /// whose implication first reached it.
 struct Table {
@@ -405,7 +409,16 @@ impl Table {
     }
 
     /// Makes this the table of `premise` on `graph`.
+    #[inline]
     fn fill(&mut self, graph: &Graph<'_>, premise: State) {
+        self.fill_capped(graph, premise, MAX_TABLE_ENTRIES);
+    }
+
+    /// [`Table::fill`] with at most `cap` (at most [`MAX_TABLE_ENTRIES`]) states: tests cut
+    /// tables short with a small one.
+    #[inline(always)]
+    fn fill_capped(&mut self, graph: &Graph<'_>, premise: State, cap: usize) {
+        debug_assert!((1..=MAX_TABLE_ENTRIES).contains(&cap));
         // The marks of earlier tables (of any graph) are stale, of older searches, so they
         // need no clearing.
         let (run, reached) = self.marks.begin();
@@ -427,24 +440,23 @@ impl Table {
             let from = order[next];
             next += 1;
             let depth = reached[usize::from(from)].depth + 1;
+            let mark = Mark {
+                run,
+                depth,
+                parent: from,
+            };
             for &to in graph.successors(from) {
-                let slot = &mut reached[usize::from(to)];
-                if slot.run == run {
-                    continue;
-                }
-                if len >= MAX_TABLE_ENTRIES {
-                    break 'expand;
-                }
-                *slot = Mark {
-                    run,
-                    depth,
-                    parent: from,
-                };
+                // Written at every link and counted only for a new state, so that whether a
+                // link reaches one is no branch (most do not, unpredictably): a reached
+                // state's mark goes to a slot no state has.
+                let new = reached[usize::from(to)].run != run;
+                reached[usize::from(if new { to } else { NO_STATE })] = mark;
                 order[len] = to;
-                len += 1;
-                if to.wrapping_sub(own_first) < 18 {
-                    own[own_len] = to;
-                    own_len += 1;
+                own[own_len] = to;
+                own_len += usize::from(new) & usize::from(to.wrapping_sub(own_first) < 18);
+                len += usize::from(new);
+                if len == cap {
+                    break 'expand;
                 }
             }
         }
@@ -1089,6 +1101,74 @@ mod tests {
             premises > 20_000 && with_ends > 500 && passed_over > 10_000,
             "{premises} premises, {with_ends} with ends, {passed_over} passed over"
         );
+    }
+
+    #[test]
+    fn tables_are_the_plain_breadth_first_search() {
+        // Every premise's table on the hard states and two of Royle's starts, both graphs,
+        // against a breadth-first search written from the definition (a visited list, one
+        // branch per link): the same order, cut at the same entry (at the cap, which none of
+        // these reaches, and at a small one, which many do), the same own-cell states, and
+        // each state's depth and parent. The table is filled with no branch per link (a
+        // reached state's mark goes to a spare slot): a mark overwritten, a state counted
+        // twice or a cap missed fails.
+        let mut table = Table::default();
+        let (mut tables, mut cut) = (0, 0);
+        let grids = crate::techniques::shipped_hard_states()
+            .into_iter()
+            .map(|(_, grid)| grid)
+            .chain(crate::core::test_support::royle17_sample(2));
+        for grid in grids {
+            for grouped in [false, true] {
+                let graph = Graph::new(&grid, grouped);
+                let states = graph.start.len() - 1;
+                for premise in (0..SINGLES).filter(|&n| !graph.cells[n].is_empty()) {
+                    for (on, cap) in [
+                        (true, MAX_TABLE_ENTRIES),
+                        (false, MAX_TABLE_ENTRIES),
+                        (true, 40),
+                    ] {
+                        let start = state(premise, on);
+                        let mut seen: Vec<Option<(u16, State)>> = vec![None; states];
+                        seen[usize::from(start)] = Some((0, start));
+                        let mut order = vec![start];
+                        let mut next = 0;
+                        'search: while next < order.len() {
+                            let from = order[next];
+                            next += 1;
+                            let depth = seen[usize::from(from)].unwrap().0 + 1;
+                            for &to in graph.successors(from) {
+                                if seen[usize::from(to)].is_some() {
+                                    continue;
+                                }
+                                if order.len() == cap {
+                                    break 'search;
+                                }
+                                seen[usize::from(to)] = Some((depth, from));
+                                order.push(to);
+                            }
+                        }
+                        table.fill_capped(&graph, start, cap);
+                        assert_eq!(table.order(), &order[..]);
+                        let cell = premise / 9;
+                        let own: Vec<State> = order[1..]
+                            .iter()
+                            .copied()
+                            .filter(|&s| node_of(s) < SINGLES && node_of(s) / 9 == cell)
+                            .collect();
+                        assert_eq!(table.own_cell(), &own[..]);
+                        for &s in &order[1..] {
+                            let (depth, parent) = seen[usize::from(s)].unwrap();
+                            assert_eq!(table.depth(s), depth);
+                            assert_eq!(table.marks.of(s).parent, parent);
+                        }
+                        tables += 1;
+                        cut += usize::from(order.len() == cap);
+                    }
+                }
+            }
+        }
+        assert!(tables > 5_000 && cut > 0, "{tables} tables, {cut} cut");
     }
 
     #[test]
