@@ -126,10 +126,17 @@ struct LoopSearch {
     /// Per state: the search that last reached it, its depth and its parent there.
     marks: Marks,
     /// The start, then the states in the order reached, level by level (their depth in their
-    /// marks). Its capacity is every state, so pushing never reallocates.
+    /// marks): `order[..len]`. It has room for every state and one more, so that an entry is
+    /// written at every link and counted only when new (no branch on whether it is).
     order: Vec<State>,
+    len: usize,
     adjacency: Adjacency,
 }
+
+/// A mark slot no state of a graph has: a link to a state already reached writes its mark
+/// there ([`LoopSearch::run`]). Nodes number under 30,000 (singles, groups, and at most
+/// `nodes::MAX_LOOP_ALS` sets of nine), so states stay below it.
+const NO_STATE: State = State::MAX;
 
 impl LoopSearch {
     #[cfg(test)]
@@ -143,26 +150,28 @@ impl LoopSearch {
     /// (older runs' marks read as unreached).
     fn prepare(&mut self, nodes: &Nodes<'_>) {
         let states = nodes.cells.len() * 2;
-        self.order.clear();
-        self.order.reserve(states + 1);
-        self.order.push(0);
+        debug_assert!(states <= usize::from(NO_STATE));
+        if self.order.len() < states + 1 {
+            self.order.resize(states + 1, 0);
+        }
+        self.len = 1;
         self.adjacency.prepare(nodes);
     }
 
     /// Forgets the last search's states (as a search reaching nothing would).
     fn clear(&mut self) {
-        self.order.truncate(1);
+        self.len = 1;
     }
 
     /// The states the last search reached, in order (its start excluded).
     fn reached(&self) -> &[State] {
-        &self.order[1..]
+        &self.order[1..self.len]
     }
 
     /// Searches from `start` to depth `max_links`.
     fn run(&mut self, nodes: &Nodes<'_>, start: State, max_links: usize) {
         let (run, marks) = self.marks.begin();
-        // Worked on as a local, so that its length stays in a register.
+        // Worked on as locals, so that the length stays in a register.
         let mut order = std::mem::take(&mut self.order);
         // The start is not reached again (a chain back to it is a loop, read off its ends).
         marks[usize::from(start)] = Mark {
@@ -170,8 +179,8 @@ impl LoopSearch {
             parent: start,
             depth: 0,
         };
-        order.clear();
-        order.push(start);
+        order[0] = start;
+        let mut len = 1;
         let (mut lo, mut hi) = (0, 1);
         for d in 1..=max_links {
             // Expand the level first, so that the loop below only reads `adjacent`.
@@ -181,25 +190,28 @@ impl LoopSearch {
             let (span, adjacent) = (&self.adjacency.span[..], &self.adjacency.adjacent[..]);
             for i in lo..hi {
                 let from = order[i];
+                let mark = Mark {
+                    run,
+                    parent: from,
+                    depth: d as u16,
+                };
                 let (at, end) = span[from as usize];
                 for &to in &adjacent[at as usize..end as usize] {
-                    let mark = &mut marks[usize::from(to)];
-                    if mark.run == run {
-                        continue;
-                    }
-                    *mark = Mark {
-                        run,
-                        parent: from,
-                        depth: d as u16,
-                    };
-                    order.push(to);
+                    // Written at every link and counted only for a new state, so that whether
+                    // a link reaches one is no branch (most do not, unpredictably): a reached
+                    // state's mark goes to a slot no state has.
+                    let new = marks[usize::from(to)].run != run;
+                    marks[usize::from(if new { to } else { NO_STATE })] = mark;
+                    order[len] = to;
+                    len += usize::from(new);
                 }
             }
-            (lo, hi) = (hi, order.len());
+            (lo, hi) = (hi, len);
             if lo == hi {
                 break;
             }
         }
+        self.len = len;
         self.order = order;
     }
 
@@ -705,6 +717,59 @@ mod tests {
     /// Settled starts stop travelling in the bounds pass and the states that lead nowhere go
     /// to its sink, and the bounds are still those of the pass in which every start goes to
     /// the end through every state.
+    /// Each search (every single candidate's state, both polarities, one search after another
+    /// on one `LoopSearch`, as the scan runs them) reaches what a plain breadth-first search
+    /// over the same successor lists reaches, in the same order, with the same depths and
+    /// parents. The search counts a link's state with no branch and writes a reached state's
+    /// mark to a spare slot: a mark overwritten, a state counted twice or a level's end
+    /// missed fails.
+    #[test]
+    fn searches_are_the_plain_breadth_first_search() {
+        let mut searches = 0;
+        for grid in hard_states().into_iter().step_by(4) {
+            for (grouped, with_als) in [(false, false), (true, false), (true, true)] {
+                with_links(&grid, |links| {
+                    let nodes = Nodes::new(&grid, links, grouped, with_als);
+                    let mut search = LoopSearch::new(&nodes);
+                    let states = nodes.cells.len() * 2;
+                    let mut successors = Vec::new();
+                    for node in (0..SINGLES).filter(|&n| !nodes.cells[n].is_empty()) {
+                        for on in [false, true] {
+                            let start = state(node, on);
+                            let mut seen: Vec<Option<(u16, State)>> = vec![None; states];
+                            seen[usize::from(start)] = Some((0, start));
+                            let mut order = vec![start];
+                            let (mut lo, mut hi) = (0, 1);
+                            for d in 1..=MAX_LOOP_LINKS as u16 {
+                                for i in lo..hi {
+                                    let from = order[i];
+                                    successors.clear();
+                                    nodes.successors(from, &mut successors);
+                                    for &to in &successors {
+                                        if seen[usize::from(to)].is_none() {
+                                            seen[usize::from(to)] = Some((d, from));
+                                            order.push(to);
+                                        }
+                                    }
+                                }
+                                (lo, hi) = (hi, order.len());
+                            }
+                            search.run(&nodes, start, MAX_LOOP_LINKS);
+                            assert_eq!(search.reached(), &order[1..], "{grouped} {with_als}");
+                            for &s in &order[1..] {
+                                let (depth, parent) = seen[usize::from(s)].unwrap();
+                                assert_eq!(search.depth(s), usize::from(depth));
+                                assert_eq!(search.marks.of(s).parent, parent);
+                            }
+                            searches += 1;
+                        }
+                    }
+                });
+            }
+        }
+        assert!(searches > 2_000, "{searches} searches");
+    }
+
     #[test]
     fn settling_starts_and_sinking_dead_ends_keep_the_bounds_of_the_full_pass() {
         let mut bounded = 0;
