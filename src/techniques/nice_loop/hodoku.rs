@@ -496,7 +496,8 @@ struct LoopEnds {
     /// passes.
     rows: StateRows,
     /// The states to expand at this level and the next, and every state reached (to clear),
-    /// each once.
+    /// each once: worked on by index, with room for every state and one more (a pass writes
+    /// an entry at every link and counts it only when it belongs).
     active: Vec<State>,
     level: Vec<State>,
     reached: Vec<State>,

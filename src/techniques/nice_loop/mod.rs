@@ -714,9 +714,6 @@ mod tests {
         assert!(states >= 60 && found * 3 >= states, "{found} of {states}");
     }
 
-    /// Settled starts stop travelling in the bounds pass and the states that lead nowhere go
-    /// to its sink, and the bounds are still those of the pass in which every start goes to
-    /// the end through every state.
     /// Each search (every single candidate's state, both polarities, one search after another
     /// on one `LoopSearch`, as the scan runs them) reaches what a plain breadth-first search
     /// over the same successor lists reaches, in the same order, with the same depths and
@@ -770,6 +767,9 @@ mod tests {
         assert!(searches > 2_000, "{searches} searches");
     }
 
+    /// Settled starts stop travelling in the bounds pass and the states that lead nowhere go
+    /// to its sink, and the bounds are still those of the pass in which every start goes to
+    /// the end through every state.
     #[test]
     fn settling_starts_and_sinking_dead_ends_keep_the_bounds_of_the_full_pass() {
         let mut bounded = 0;
