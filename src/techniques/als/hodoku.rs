@@ -286,6 +286,7 @@ fn xy_wings(grid: &Grid, list: &mut RcList, sink: &mut StepSink<'_>) -> ControlF
     let RcList {
         sets,
         sees,
+        live,
         rcs,
         touching,
         touching_start: start,
@@ -347,7 +348,12 @@ fn xy_wings(grid: &Grid, list: &mut RcList, sink: &mut StepSink<'_>) -> ControlF
                 continue;
             }
             let wings = sa.cells | sb.cells;
-            let zs = sa.digits & sb.digits & !rc1.digits & !rc2.digits;
+            // A z eliminates only where it is live in both wings (a candidate outside each sees
+            // all its places there): most pairs have none, and build no eliminations.
+            let zs = sa.digits & sb.digits & live[a] & live[b] & !rc1.digits & !rc2.digits;
+            if zs == 0 {
+                continue;
+            }
             let mut eliminations = CandidateSet::EMPTY;
             for z in bits::digits(zs) {
                 eliminations.planes[z] = (grid.plane(z) & sees[a][z] & sees[b][z]).and_not(wings);
