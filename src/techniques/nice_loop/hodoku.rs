@@ -242,6 +242,7 @@ impl<'a> Graph<'a> {
         }
     }
 
+    /// Whether state `s` implies anything.
     #[inline]
     fn has_successors(&self, s: State) -> bool {
         self.start[s as usize + 1] > self.start[s as usize]
@@ -714,7 +715,9 @@ fn search_in(
         nice_loops_of(graph, table, technique, (path, step), sink)?;
     }
     let mut aics_len = 0;
-    for premise in premises {
+    // A false premise with no direct implication (a candidate in no strong link: most of
+    // them) has a table of itself alone, with no end.
+    for premise in premises.filter(|&p| graph.has_successors(state(p, false))) {
         table.fill(graph, state(premise, false));
         nice_loops_of(graph, table, technique, (path, step), sink)?;
         aics_of(graph, table, technique, path, (aics, &mut aics_len));
