@@ -32,7 +32,7 @@
 use std::ops::ControlFlow;
 
 use super::bounds::{state_rows, StateRows, FRONT, NEXT, SEEN};
-use super::nodes::{Mark, Marks};
+use super::nodes::{mark_if_new, Mark, Marks};
 use super::{is_on, node_of, state, State};
 use crate::core::bits::digits;
 use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
@@ -365,10 +365,6 @@ fn hodoku_groups(grid: &Grid, groups: &mut Vec<Group>) {
     }
 }
 
-/// A mark slot no state of a graph has (states number two per node, and nodes are the 729
-/// single candidates and the groups).
-const NO_STATE: State = State::MAX;
-
 /// One premise's table: the states it implies in breadth-first order, each with the state
 /// whose implication first reached it.
 struct Table {
@@ -447,11 +443,8 @@ impl Table {
                 parent: from,
             };
             for &to in graph.successors(from) {
-                // Written at every link and counted only for a new state, so that whether a
-                // link reaches one is no branch (most do not, unpredictably): a reached
-                // state's mark goes to a slot no state has.
-                let new = reached[usize::from(to)].run != run;
-                reached[usize::from(if new { to } else { NO_STATE })] = mark;
+                // Written at every link and counted only for a new state: no branch.
+                let new = mark_if_new(reached, to, mark);
                 order[len] = to;
                 own[own_len] = to;
                 own_len += usize::from(new) & usize::from(to.wrapping_sub(own_first) < 18);

@@ -44,7 +44,8 @@ use crate::model::links::{with_links, ChainLink, Links};
 use crate::techniques::step::Step;
 use bounds::{Bounds, MultiSearch, NO_STEP};
 use nodes::{
-    digit_of, is_on, node_of, sees_of, state, Mark, Marks, Nodes, State, ALS_BASE, SINGLES,
+    digit_of, is_on, mark_if_new, node_of, sees_of, state, Mark, Marks, Nodes, State, ALS_BASE,
+    NO_STATE, SINGLES,
 };
 
 /// GNPX's NiceLoop cap on the links of one loop or chain.
@@ -133,11 +134,6 @@ struct LoopSearch {
     adjacency: Adjacency,
 }
 
-/// A mark slot no state of a graph has: a link to a state already reached writes its mark
-/// there ([`LoopSearch::run`]). Nodes number under 30,000 (singles, groups, and at most
-/// `nodes::MAX_LOOP_ALS` sets of nine), so states stay below it.
-const NO_STATE: State = State::MAX;
-
 impl LoopSearch {
     #[cfg(test)]
     fn new(nodes: &Nodes<'_>) -> LoopSearch {
@@ -197,11 +193,8 @@ impl LoopSearch {
                 };
                 let (at, end) = span[from as usize];
                 for &to in &adjacent[at as usize..end as usize] {
-                    // Written at every link and counted only for a new state, so that whether
-                    // a link reaches one is no branch (most do not, unpredictably): a reached
-                    // state's mark goes to a slot no state has.
-                    let new = marks[usize::from(to)].run != run;
-                    marks[usize::from(if new { to } else { NO_STATE })] = mark;
+                    // Written at every link and counted only for a new state: no branch.
+                    let new = mark_if_new(marks, to, mark);
                     order[len] = to;
                     len += usize::from(new);
                 }

@@ -141,6 +141,21 @@ pub(super) struct Mark {
     pub(super) depth: u16,
 }
 
+/// A mark slot no state of a graph has: nodes number under 30,000 (the singles, the groups
+/// and at most [`MAX_LOOP_ALS`] sets of nine; HoDoKu's graphs have no ALS nodes), so their
+/// states stay below it.
+pub(super) const NO_STATE: State = State::MAX;
+
+/// Marks `to` as reached by `mark` unless the search numbered `mark.run` reached it already,
+/// and says whether it was new, with no branch on which (most links of the searches reach a
+/// state already reached, unpredictably): a reached state's mark goes to [`NO_STATE`]'s slot.
+#[inline(always)]
+pub(super) fn mark_if_new(marks: &mut [Mark; 1 << 16], to: State, mark: Mark) -> bool {
+    let new = marks[usize::from(to)].run != mark.run;
+    marks[usize::from(if new { to } else { NO_STATE })] = mark;
+    new
+}
+
 /// The breadth-first searches' marks, one per possible [`State`] (a `u16`, so that no index
 /// needs a bounds check and a reached state is written in one place: 512 KiB, laid out once per
 /// owner). Each search has a number, and a mark of an older one reads as unreached, so no search
