@@ -42,7 +42,12 @@ impl Als {
     /// seeing every place of the digit in it (`sees`: [`Als::digit_sees`]), the only digits the
     /// set can help eliminate.
     pub fn live_digits(&self, grid: &Grid, sees: &[Bits81; 9]) -> u16 {
-        crate::core::bits::digits(self.digits)
+        self.live_digits_among(grid, sees, self.digits)
+    }
+
+    /// [`Als::live_digits`] among `digits` only (bit per digit): the others' bits are clear.
+    pub fn live_digits_among(&self, grid: &Grid, sees: &[Bits81; 9], digits: u16) -> u16 {
+        crate::core::bits::digits(self.digits & digits)
             .filter(|&d| !(grid.plane(d) & sees[d]).and_not(self.cells).is_empty())
             .fold(0u16, |m, d| m | 1 << d)
     }

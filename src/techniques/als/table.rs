@@ -31,7 +31,7 @@ use std::rc::Rc;
 
 use super::merge_ascending;
 use crate::core::bits;
-use crate::core::{positions_in, Bits81, Grid, CELL_HOUSES, HOUSE_SETS};
+use crate::core::{positions_in, Bits81, Grid, ALL_DIGITS, CELL_HOUSES, HOUSE_SETS};
 use crate::model::als::{for_each_locked_set_in_house, Als, SetsByCell};
 use crate::techniques::memo;
 
@@ -483,31 +483,61 @@ impl AlsTable {
     /// [`AlsTable::rebuild`] but for the neighbour lists: the table is left unlinked, with
     /// what [`AlsTable::link`] needs from `old` in `scratch` until the next update.
     fn update_sets(&mut self, grid: &Grid, old: Option<&AlsTable>, scratch: &mut Scratch) {
-        let changed = match old {
+        let (changed, changed_digits) = match old {
             Some(old) => {
                 debug_assert!(old.max_cells == self.max_cells && old.flavor == self.flavor);
-                (0..9).fold(old.unsolved ^ grid.unsolved(), |acc, d| {
+                let changed = (0..9).fold(old.unsolved ^ grid.unsolved(), |acc, d| {
                     acc | (old.planes[d] ^ grid.plane(d))
-                })
+                });
+                let changed_digits = (0..9)
+                    .filter(|&d| old.planes[d] != grid.plane(d))
+                    .fold(0u16, |m, d| m | 1 << d);
+                (changed, changed_digits)
             }
-            None => Bits81::ALL,
+            None => (Bits81::ALL, ALL_DIGITS),
         };
         self.planes = *grid.planes();
         self.unsolved = grid.unsolved();
         self.generation = next_generation();
         self.collect_fresh(grid, changed, scratch);
         self.merge_sets(old, changed, scratch);
-        self.find_live(grid);
+        self.find_live(grid, old, changed_digits, &scratch.old_of_new);
         let mut index = std::mem::take(&mut self.index);
         index.build(self);
         self.index = index;
         self.linked = false;
     }
 
-    /// Each set's live digits in `grid` (a set's own candidates do not change it, but those
-    /// around it do, so every set's are found again).
-    fn find_live(&mut self, grid: &Grid) {
-        Als::live_digits_of(grid, &self.sets, &self.sees, &mut self.live);
+    /// Each set's live digits in `grid`. A set's own candidates do not change them, but those
+    /// around it do: a digit's bit depends only on the set and the digit's plane, so a set that
+    /// survived from `old` (`old_of_new`: its index there) keeps its bits of the digits whose
+    /// planes are unchanged (`changed_digits`: those that changed) and only the others are
+    /// found again; a fresh set's are found whole. A step changes one or two of the nine
+    /// planes, most often.
+    fn find_live(
+        &mut self,
+        grid: &Grid,
+        old: Option<&AlsTable>,
+        changed_digits: u16,
+        old_of_new: &[u32],
+    ) {
+        let Some(old) = old else {
+            Als::live_digits_of(grid, &self.sets, &self.sees, &mut self.live);
+            return;
+        };
+        self.live.clear();
+        self.live
+            .extend(
+                self.sets.iter().zip(&self.sees).zip(old_of_new).map(
+                    |((set, sees), &was)| match was {
+                        NONE => set.live_digits(grid, sees),
+                        was => {
+                            old.live[was as usize] & !changed_digits
+                                | set.live_digits_among(grid, sees, changed_digits)
+                        }
+                    },
+                ),
+            );
     }
 
     /// The sets of `grid` with a cell in `changed`, by size and in key order.
