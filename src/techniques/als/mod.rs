@@ -397,36 +397,47 @@ fn als_xy_wing_of(
     flow
 }
 
-/// Pivot `c`'s neighbours with a live digit, packed, in table order into `around`: off the
-/// table's lists if it has them, else off its index. A wing eliminates only a digit it has
-/// live, and so does the other wing.
-fn wings_around(table: &AlsTable, c: usize, settled: Settled, around: &mut Vec<Wing>) {
+/// Pivot `c`'s neighbours with a live digit, in table order into `around`: off the table's
+/// lists if it has them, else off its index. A wing eliminates only a digit it has live, and
+/// so does the other wing.
+fn wings_around(table: &AlsTable, c: usize, settled: Settled, around: &mut Wings) {
     around.clear();
-    let wing = |a: u32, rcc: u16| {
+    let mut push = |a: u32, rcc: u16| {
         let set = &table.sets[a as usize];
         let live = table.live[a as usize] & set.digits;
-        let old = settled.is_old(table, a as usize);
-        (live != 0).then_some((a, rcc, live, set.cells, old))
+        if live != 0 {
+            around.push(a, rcc, live, set.cells, settled.is_old(table, a as usize));
+        }
     };
     if table.is_linked() {
-        around.extend(
-            table
-                .neighbours(c)
-                .iter()
-                .filter_map(|neighbour| wing(neighbour.set(), neighbour.rccs())),
-        );
+        for neighbour in table.neighbours(c) {
+            push(neighbour.set(), neighbour.rccs());
+        }
     } else {
         let _ = table.for_each_partner_in(c, 0..table.len(), None, |a, rcc| {
-            around.extend(wing(a as u32, rcc));
+            push(a as u32, rcc);
             ControlFlow::Continue(())
         });
     }
+    around.pad();
 }
 
 thread_local! {
-    /// ALS-XY-Wing's packed wings of one pivot, kept between calls (no allocation once warm).
-    static XY_WINGS: std::cell::RefCell<Vec<Wing>> =
-        const { std::cell::RefCell::new(Vec::new()) };
+    /// ALS-XY-Wing's wings of one pivot, kept between calls (no allocation once warm).
+    static XY_WINGS: std::cell::RefCell<Wings> =
+        std::cell::RefCell::new(Wings::default());
+}
+
+/// All ones where `condition` holds (a lane mask, so that the pair filter has no branch).
+#[inline]
+fn when(condition: bool) -> u16 {
+    0u16.wrapping_sub(u16::from(condition))
+}
+
+/// All ones where `mask` has at most one bit.
+#[inline]
+fn at_most_one(mask: u16) -> u16 {
+    when(mask & mask.wrapping_sub(1) == 0)
 }
 
 /// The digits z that no choice of RCCs x ∈ `rcc_a`, y ∈ `rcc_b`, x ≠ y, leaves free (z ∉
@@ -436,82 +447,157 @@ thread_local! {
 /// leaves neither; with three or more, a z is blocked only when it is a wing's one RCC (the
 /// other wing then has a digit besides z and the first wing's).
 ///
-/// Without a branch, and tested by the pair loop together with the live digits: which case a
-/// pair falls in follows no pattern from pair to pair (gnpx kaggle 1 in 10: 4.5% fewer
-/// mispredicted branches for 3.1% more instructions, CPU ×1.01–1.02).
+/// Without a branch or a table lookup (the bit counts are `m & (m - 1)` tests), so that the
+/// pair loop's filter runs on whole vectors of pairs: which case a pair falls in follows no
+/// pattern from pair to pair.
 #[inline]
 fn blocked_zs(rcc_a: u16, rcc_b: u16) -> u16 {
     let both = rcc_a | rcc_b;
-    let count = bits::nine_bit_count(both);
-    // All ones where the condition holds.
-    let when = |condition: bool| 0u16.wrapping_sub(u16::from(condition));
-    let (one, two) = (when(count == 1), when(count == 2));
-    let lone = |rcc: u16| rcc & when(bits::nine_bit_count(rcc) == 1);
+    let one = at_most_one(both) & !when(both == 0);
+    let two = !one & at_most_one(both & both.wrapping_sub(1)) & !when(both == 0);
+    let lone = |rcc: u16| rcc & at_most_one(rcc);
     one & ALL_DIGITS | two & both | !(one | two) & (lone(rcc_a) | lone(rcc_b))
 }
 
-/// A pivot's wing, packed: (set, RCCs with the pivot, live digits, cells, old: see
-/// [`AlsMiss`]).
-type Wing = (u32, u16, u16, Bits81, bool);
+/// A pivot's wings, a column per field, so that the pair loop's filter reads only the masks it
+/// needs, [`Wings::LANES`] wings at a time (the filter then runs as vector instructions). Each
+/// column but `cells` and `sets` is padded with [`Wings::LANES`] wings of no live digit.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Wings {
+    /// The wings' sets (table indices).
+    sets: Vec<u32>,
+    /// Their RCCs with the pivot.
+    rccs: Vec<u16>,
+    /// Their live digits.
+    live: Vec<u16>,
+    /// Their cells.
+    cells: Vec<Bits81>,
+    /// All ones for a wing as old as the last search that found nothing ([`AlsMiss`]).
+    old: Vec<u16>,
+}
 
-/// The ALS-XY-Wings of pivot `c` over its packed wings `around`, in order (with an old pivot,
-/// skipping the pairs of old wings).
+impl Wings {
+    /// The pairs filtered at once.
+    const LANES: usize = 8;
+
+    fn clear(&mut self) {
+        self.sets.clear();
+        self.rccs.clear();
+        self.live.clear();
+        self.cells.clear();
+        self.old.clear();
+    }
+
+    fn push(&mut self, set: u32, rccs: u16, live: u16, cells: Bits81, old: bool) {
+        self.sets.push(set);
+        self.rccs.push(rccs);
+        self.live.push(live);
+        self.cells.push(cells);
+        self.old.push(when(old));
+    }
+
+    /// Pads the masks' columns with wings of no live digit (their pairs are never open).
+    fn pad(&mut self) {
+        let n = self.sets.len();
+        self.rccs.resize(n + Self::LANES, 0);
+        self.live.resize(n + Self::LANES, 0);
+        self.old.resize(n + Self::LANES, 0);
+    }
+
+    fn len(&self) -> usize {
+        self.sets.len()
+    }
+
+    /// The digits left open for the pairs of wing `a` (RCCs `rcc_a`, live digits `live_a`) with
+    /// the wings `from..from + LANES` (`skip_old`: all ones if the pairs of two old wings are
+    /// skipped): per pair, its live digits that no choice of RCCs blocks.
+    #[inline]
+    fn open(&self, rcc_a: u16, live_a: u16, skip_old: u16, from: usize) -> [u16; Self::LANES] {
+        let rccs: &[u16; Self::LANES] = self.rccs[from..][..Self::LANES].try_into().unwrap();
+        let live: &[u16; Self::LANES] = self.live[from..][..Self::LANES].try_into().unwrap();
+        let old: &[u16; Self::LANES] = self.old[from..][..Self::LANES].try_into().unwrap();
+        std::array::from_fn(|k| {
+            live_a & live[k] & !blocked_zs(rcc_a, rccs[k]) & !(skip_old & old[k])
+        })
+    }
+}
+
+/// The ALS-XY-Wings of pivot `c` over its wings `around`, in order (with an old pivot, skipping
+/// the pairs of old wings).
 fn xy_wings_of(
     grid: &Grid,
     table: &AlsTable,
     c: usize,
     c_old: bool,
-    around: &[Wing],
+    around: &Wings,
     step: &mut Step,
     sink: &mut StepSink<'_>,
 ) -> ControlFlow<()> {
-    for (i, &(a, rcc_a, live_a, cells_a, a_old)) in around.iter().enumerate() {
-        let old_pair = c_old && a_old;
-        for &(b, rcc_b, live_b, cells_b, b_old) in &around[i + 1..] {
+    let n = around.len();
+    for i in 0..n {
+        let (a, rcc_a, live_a, cells_a) = (
+            around.sets[i] as usize,
+            around.rccs[i],
+            around.live[i],
+            around.cells[i],
+        );
+        let skip_old = when(c_old) & around.old[i];
+        for from in (i + 1..n).step_by(Wings::LANES) {
             // The z a choice of RCCs x ≠ y leaves (z ∉ {x, y}), known from the masks alone:
             // most pairs linked to a pivot by one RCC each, the same digit, leave none, and
-            // are dropped before any target is read (one test for all three masks).
-            let open = (live_a & live_b) & !blocked_zs(rcc_a, rcc_b);
-            if open == 0 || cells_a == cells_b || old_pair && b_old {
-                continue;
-            }
-            let (a, b) = (a as usize, b as usize);
-            let wings = cells_a | cells_b;
-            // Each z's targets do not depend on the RCCs (x, y) the wings are linked by:
-            // found once, then z counts for every choice with x ≠ y and z ∉ {x, y}.
-            let hit = bits::digits(open)
-                .filter(|&z| !table.common_targets(grid, z, a, b, wings).is_empty())
-                .fold(0u16, |m, z| m | 1 << z);
-            if hit == 0 {
-                continue;
-            }
-            let mut eliminations = crate::core::CandidateSet::EMPTY;
-            let (mut used_x, mut used_y, mut eliminated) = (0u16, 0u16, 0u16);
-            for x in bits::digits(rcc_a) {
-                for y in bits::digits(rcc_b & !(1 << x)) {
-                    let zs = hit & !(1 << x) & !(1 << y);
-                    if zs != 0 {
-                        used_x |= 1 << x;
-                        used_y |= 1 << y;
-                        eliminated |= zs;
+            // are dropped before any target is read, a vector of pairs at a time.
+            let open = around.open(rcc_a, live_a, skip_old, from);
+            // The lanes with an open digit, as bits (the padding's lanes have none).
+            let mut lanes = open
+                .iter()
+                .enumerate()
+                .fold(0u32, |m, (k, &o)| m | u32::from(o != 0) << k);
+            while lanes != 0 {
+                let k = lanes.trailing_zeros() as usize;
+                lanes &= lanes - 1;
+                let (j, open) = (from + k, open[k]);
+                if cells_a == around.cells[j] {
+                    continue;
+                }
+                let (b, rcc_b, cells_b) =
+                    (around.sets[j] as usize, around.rccs[j], around.cells[j]);
+                let wings = cells_a | cells_b;
+                // Each z's targets do not depend on the RCCs (x, y) the wings are linked by:
+                // found once, then z counts for every choice with x ≠ y and z ∉ {x, y}.
+                let hit = bits::digits(open)
+                    .filter(|&z| !table.common_targets(grid, z, a, b, wings).is_empty())
+                    .fold(0u16, |m, z| m | 1 << z);
+                if hit == 0 {
+                    continue;
+                }
+                let mut eliminations = crate::core::CandidateSet::EMPTY;
+                let (mut used_x, mut used_y, mut eliminated) = (0u16, 0u16, 0u16);
+                for x in bits::digits(rcc_a) {
+                    for y in bits::digits(rcc_b & !(1 << x)) {
+                        let zs = hit & !(1 << x) & !(1 << y);
+                        if zs != 0 {
+                            used_x |= 1 << x;
+                            used_y |= 1 << y;
+                            eliminated |= zs;
+                        }
                     }
                 }
+                for z in bits::digits(eliminated) {
+                    eliminations.planes[z] = table.common_targets(grid, z, a, b, wings);
+                }
+                if eliminations.is_empty() {
+                    continue;
+                }
+                als_step(
+                    TechniqueId::AlsXyWing,
+                    &[cells_a, table.sets[c].cells, cells_b],
+                    &[used_x, used_y],
+                    step,
+                );
+                step.digits = eliminated_digits(&eliminations);
+                step.eliminations = eliminations;
+                sink(step)?;
             }
-            for z in bits::digits(eliminated) {
-                eliminations.planes[z] = table.common_targets(grid, z, a, b, wings);
-            }
-            if eliminations.is_empty() {
-                continue;
-            }
-            als_step(
-                TechniqueId::AlsXyWing,
-                &[cells_a, table.sets[c].cells, cells_b],
-                &[used_x, used_y],
-                step,
-            );
-            step.digits = eliminated_digits(&eliminations);
-            step.eliminations = eliminations;
-            sink(step)?;
         }
     }
     ControlFlow::Continue(())
@@ -690,6 +776,47 @@ mod tests {
     }
 
     #[test]
+    fn the_pair_filter_keeps_each_pairs_open_digits() {
+        // Random wings, old or not, against the pair loop's test one pair at a time: each
+        // lane of a filtered vector holds its pair's open digits, and the padding's none.
+        let mut rng = Xorshift(0x2545_F491_4F6C_DD1D);
+        for round in 0..2_000 {
+            let mut wings = Wings::default();
+            let n = round % 23;
+            for set in 0..n as u32 {
+                let rccs = (rng.next() % 511 + 1) as u16;
+                let live = (rng.next() % 512) as u16;
+                wings.push(
+                    set,
+                    rccs,
+                    live,
+                    Bits81::cell(set as usize),
+                    rng.next().is_multiple_of(3),
+                );
+            }
+            wings.pad();
+            let c_old = round % 2 == 0;
+            for i in 0..n {
+                let skip_old = when(c_old) & wings.old[i];
+                for from in (i + 1..n + 1).step_by(3) {
+                    let open = wings.open(wings.rccs[i], wings.live[i], skip_old, from);
+                    for (k, &open) in open.iter().enumerate() {
+                        let j = from + k;
+                        let want = if j >= n || c_old && wings.old[i] != 0 && wings.old[j] != 0 {
+                            0
+                        } else {
+                            wings.live[i]
+                                & wings.live[j]
+                                & !blocked_zs(wings.rccs[i], wings.rccs[j])
+                        };
+                        assert_eq!(open, want, "round {round}, wings {i} and {j}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn als_xy_wing_reads_the_same_wings_off_the_index_as_off_the_lists() {
         // Shipped hard states thinned at random, memos off: every state's table is built from
         // nothing, unlinked, so the search reads the first quarter of its pivots off the index
@@ -704,8 +831,8 @@ mod tests {
                     let table = als_table(&grid, MAX_ALS_CELLS, flavor);
                     assert!(!table.is_linked());
                     let settled = AlsMiss::settled(None, &table, &grid);
-                    let mut around = Vec::new();
-                    let off_index: Vec<Vec<Wing>> = (0..table.len())
+                    let mut around = Wings::default();
+                    let off_index: Vec<Wings> = (0..table.len())
                         .map(|c| {
                             wings_around(&table, c, settled, &mut around);
                             around.clone()
