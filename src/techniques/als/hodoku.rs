@@ -20,7 +20,9 @@ use std::ops::ControlFlow;
 
 use super::{als_step, eliminated_digits, merge_ascending, with_step};
 use crate::core::bits::{self, set_bits};
-use crate::core::{houses_holding, Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS};
+use crate::core::{
+    houses_holding, Bits81, CandidateSet, Grid, ALL_DIGITS, CELL_HOUSES, HOUSE_SETS,
+};
 use crate::model::als::{find_als, Als};
 use crate::techniques::hodoku_order::step_order_key;
 use crate::techniques::memo::{self, region_key, RegionKey};
@@ -84,9 +86,9 @@ struct Restricted {
     digits: u16,
 }
 
-/// The sets of one grid state in HoDoKu's list order into `sets`, and per set and digit the
-/// cells seeing every place of the digit in the set into `sees`.
-fn hodoku_als_list(grid: &Grid, sets: &mut Vec<Als>, sees: &mut Vec<[Bits81; 9]>) {
+/// The sets of one grid state in HoDoKu's list order into `sets`, and their order keys
+/// ([`als_order_key`], increasing) into `keys`.
+fn hodoku_als_list(grid: &Grid, sets: &mut Vec<Als>, keys: &mut Vec<u128>) {
     find_als(grid, 1, HODOKU_MAX_ALS_CELLS, sets);
     // Unstable: the order is total (no two sets have the same cells).
     // Each set's key made once (a key per comparison cost more than the comparator), the
@@ -104,9 +106,9 @@ fn hodoku_als_list(grid: &Grid, sets: &mut Vec<Als>, sees: &mut Vec<[Bits81; 9]>
         sorted.clear();
         sorted.extend(keyed.iter().map(|&(_, i)| sets[i as usize]));
         std::mem::swap(sets, sorted);
+        keys.clear();
+        keys.extend(keyed.iter().map(|&(key, _)| key));
     });
-    sees.clear();
-    sees.extend(sets.iter().map(Als::digit_sees));
 }
 
 /// [`restricted_commons`]' work space, kept between calls.
@@ -242,6 +244,15 @@ struct RcList {
     /// so the chain search tests this mask before it reads any `sees`.
     live: Vec<u16>,
     rcs: Vec<Restricted>,
+    /// The sets' order keys ([`als_order_key`], increasing: the list's order).
+    keys: Vec<u128>,
+    /// The candidates and unsolved cells of the grid the list was made for.
+    grid_of: Option<([Bits81; 9], Bits81)>,
+    /// The list before the last one was made ([`RcList::make`]): its sets' keys, cells seeing
+    /// their places, and live digits, kept for their buffers and to be read by the next make.
+    old_keys: Vec<u128>,
+    old_sees: Vec<[Bits81; 9]>,
+    old_live: Vec<u16>,
     /// Work space of [`xy_wings`], kept with the list (as are the lists' own buffers, made anew
     /// in place for the next grid) so that nothing is allocated once the buffers have grown:
     /// per set, the restricted commons it belongs to, set after set
@@ -259,6 +270,58 @@ thread_local! {
     static LAST_LIST: Cell<Option<Box<RcList>>> = const { Cell::new(None) };
 }
 
+impl RcList {
+    /// Makes this the list of `grid`. A set is the same set in every grid where its cells
+    /// hold the same candidates, and its key names its cells, so a set of the new list whose
+    /// key the last list had, none of its cells changed since, keeps the cells seeing its
+    /// places, and its live digits for the digits whose planes did not change (each digit's
+    /// bit depends only on the set and that plane); the others are found anew. With the memos
+    /// off ([`memo::enabled`]) all are, so that a test compares the two.
+    fn make(&mut self, grid: &Grid) {
+        std::mem::swap(&mut self.keys, &mut self.old_keys);
+        std::mem::swap(&mut self.sees, &mut self.old_sees);
+        std::mem::swap(&mut self.live, &mut self.old_live);
+        hodoku_als_list(grid, &mut self.sets, &mut self.keys);
+        let (changed, changed_digits) = match self.grid_of {
+            Some((planes, unsolved)) if memo::enabled() => (
+                (0..9).fold(unsolved ^ grid.unsolved(), |acc, d| {
+                    acc | (planes[d] ^ grid.plane(d))
+                }),
+                (0..9)
+                    .filter(|&d| planes[d] != grid.plane(d))
+                    .fold(0u16, |m, d| m | 1 << d),
+            ),
+            _ => (Bits81::ALL, ALL_DIGITS),
+        };
+        self.sees.clear();
+        self.live.clear();
+        // Both lists increase by key: the old one is walked once beside the new.
+        let mut old = 0;
+        for (set, &key) in self.sets.iter().zip(&self.keys) {
+            while old < self.old_keys.len() && self.old_keys[old] < key {
+                old += 1;
+            }
+            if old < self.old_keys.len()
+                && self.old_keys[old] == key
+                && !set.cells.intersects(changed)
+            {
+                let sees = self.old_sees[old];
+                self.live.push(
+                    self.old_live[old] & !changed_digits
+                        | set.live_digits_among(grid, &sees, changed_digits),
+                );
+                self.sees.push(sees);
+            } else {
+                let sees = set.digit_sees();
+                self.live.push(set.live_digits(grid, &sees));
+                self.sees.push(sees);
+            }
+        }
+        restricted_commons(&self.sets, &mut self.commons, &mut self.rcs);
+        self.grid_of = Some((*grid.planes(), grid.unsolved()));
+    }
+}
+
 /// Runs `search` on the list of `grid`: the last one made if it was made for the same grid
 /// (and memos are on, [`memo::enabled`]), else a new one.
 fn with_rc_list<R>(grid: &Grid, search: impl FnOnce(&mut RcList) -> R) -> R {
@@ -266,9 +329,7 @@ fn with_rc_list<R>(grid: &Grid, search: impl FnOnce(&mut RcList) -> R) -> R {
     // Out of its slot while the search runs: a search within it would make its own.
     let mut list = LAST_LIST.with(Cell::take).unwrap_or_default();
     if !(memo::enabled() && list.key == Some(key)) {
-        hodoku_als_list(grid, &mut list.sets, &mut list.sees);
-        Als::live_digits_of(grid, &list.sets, &list.sees, &mut list.live);
-        restricted_commons(&list.sets, &mut list.commons, &mut list.rcs);
+        list.make(grid);
         list.key = Some(key);
     }
     let result = search(&mut list);
@@ -742,11 +803,11 @@ mod tests {
             let state = line.split_whitespace().next().unwrap();
             states.push(crate::input::puzzle::parse_puzzle(state, 1).unwrap().grid);
         }
-        let (mut sets, mut sees, mut commons, mut rcs) =
+        let (mut sets, mut keys, mut commons, mut rcs) =
             (Vec::new(), Vec::new(), CommonsIndex::default(), Vec::new());
         let mut most = 0;
         for state in &states {
-            hodoku_als_list(state, &mut sets, &mut sees);
+            hodoku_als_list(state, &mut sets, &mut keys);
             restricted_commons(&sets, &mut commons, &mut rcs);
             let indexed: Vec<(u32, u32, u16)> =
                 rcs.iter().map(|r| (r.first, r.second, r.digits)).collect();
@@ -763,6 +824,39 @@ mod tests {
             "{} states, {most} sets",
             states.len()
         );
+    }
+
+    /// A list made from the last one equals a list made from nothing: along states thinned
+    /// from royle17's sample puzzles towards their solutions (the cells of each step changing
+    /// a few sets), and from one puzzle's states to another's.
+    #[test]
+    fn lists_made_from_the_last_equal_fresh_ones() {
+        let mut rng = Xorshift(0x5851_F42D_4C95_7F2D);
+        let mut kept = RcList::default();
+        let (mut states, mut kept_sets) = (0, 0);
+        for start in royle17_sample(12) {
+            let solution = crate::oracle::solve(&start).solution.unwrap();
+            for state in thinned_states(&start, &solution, &mut rng, 30, 2) {
+                let survivors = kept.grid_of.map_or(0, |_| kept.sets.len());
+                kept.make(&state);
+                let mut fresh = RcList::default();
+                fresh.make(&state);
+                assert_eq!(kept.sets, fresh.sets, "{}", state.candidates_string());
+                assert_eq!(kept.keys, fresh.keys);
+                assert_eq!(kept.sees, fresh.sees);
+                assert_eq!(kept.live, fresh.live);
+                let commons = |list: &RcList| -> Vec<(u32, u32, u16)> {
+                    list.rcs
+                        .iter()
+                        .map(|r| (r.first, r.second, r.digits))
+                        .collect()
+                };
+                assert_eq!(commons(&kept), commons(&fresh));
+                states += 1;
+                kept_sets += survivors;
+            }
+        }
+        assert!(states > 200 && kept_sets > 10_000, "{states} states");
     }
 
     /// Found by the grader fuzz target (`tests/soundness/fuzz_regressions/grader/als-chain-*`):
