@@ -7,6 +7,20 @@
 use crate::core::bits;
 use crate::core::{houses_holding, Bits81, Grid, CELLS, HOUSE_CELLS, PEERS};
 
+/// What changed from a grid whose candidate planes were `planes` and unplaced cells `unsolved`
+/// to `grid`: the cells whose candidates or placement differ, and the digits (bit per digit)
+/// whose planes differ. A set none of whose cells changed is the same set; its live digits
+/// change only with the changed digits' planes ([`Als::live_digits_since`]).
+pub fn changes_since(grid: &Grid, planes: &[Bits81; 9], unsolved: Bits81) -> (Bits81, u16) {
+    let cells = (0..9).fold(unsolved ^ grid.unsolved(), |acc, d| {
+        acc | (planes[d] ^ grid.plane(d))
+    });
+    let digits = (0..9)
+        .filter(|&d| planes[d] != grid.plane(d))
+        .fold(0u16, |m, d| m | 1 << d);
+    (cells, digits)
+}
+
 /// GNPX's cap on the cells of one ALS.
 pub const MAX_ALS_CELLS: usize = 5;
 
@@ -45,8 +59,21 @@ impl Als {
         self.live_digits_among(grid, sees, self.digits)
     }
 
+    /// The set's live digits in `grid`, given `was`, its live digits in an earlier grid, and
+    /// `changed_digits`, the digits whose planes differ between the two: a digit's bit depends
+    /// only on the set and the digit's plane, so only the changed digits are found again.
+    pub fn live_digits_since(
+        &self,
+        grid: &Grid,
+        sees: &[Bits81; 9],
+        was: u16,
+        changed_digits: u16,
+    ) -> u16 {
+        was & !changed_digits | self.live_digits_among(grid, sees, changed_digits)
+    }
+
     /// [`Als::live_digits`] among `digits` only (bit per digit): the others' bits are clear.
-    pub fn live_digits_among(&self, grid: &Grid, sees: &[Bits81; 9], digits: u16) -> u16 {
+    fn live_digits_among(&self, grid: &Grid, sees: &[Bits81; 9], digits: u16) -> u16 {
         crate::core::bits::digits(self.digits & digits)
             .filter(|&d| !(grid.plane(d) & sees[d]).and_not(self.cells).is_empty())
             .fold(0u16, |m, d| m | 1 << d)

@@ -23,7 +23,7 @@ use crate::core::bits::{self, set_bits};
 use crate::core::{
     houses_holding, Bits81, CandidateSet, Grid, ALL_DIGITS, CELL_HOUSES, HOUSE_SETS,
 };
-use crate::model::als::{find_als, Als};
+use crate::model::als::{changes_since, find_als, Als};
 use crate::techniques::hodoku_order::step_order_key;
 use crate::techniques::memo::{self, region_key, RegionKey};
 use crate::techniques::step::Step;
@@ -283,14 +283,7 @@ impl RcList {
         std::mem::swap(&mut self.live, &mut self.old_live);
         hodoku_als_list(grid, &mut self.sets, &mut self.keys);
         let (changed, changed_digits) = match self.grid_of {
-            Some((planes, unsolved)) if memo::enabled() => (
-                (0..9).fold(unsolved ^ grid.unsolved(), |acc, d| {
-                    acc | (planes[d] ^ grid.plane(d))
-                }),
-                (0..9)
-                    .filter(|&d| planes[d] != grid.plane(d))
-                    .fold(0u16, |m, d| m | 1 << d),
-            ),
+            Some((planes, unsolved)) if memo::enabled() => changes_since(grid, &planes, unsolved),
             _ => (Bits81::ALL, ALL_DIGITS),
         };
         self.sees.clear();
@@ -306,10 +299,9 @@ impl RcList {
                 && !set.cells.intersects(changed)
             {
                 let sees = self.old_sees[old];
-                self.live.push(
-                    self.old_live[old] & !changed_digits
-                        | set.live_digits_among(grid, &sees, changed_digits),
-                );
+                let was = self.old_live[old];
+                self.live
+                    .push(set.live_digits_since(grid, &sees, was, changed_digits));
                 self.sees.push(sees);
             } else {
                 let sees = set.digit_sees();

@@ -32,7 +32,7 @@ use std::rc::Rc;
 use super::merge_ascending;
 use crate::core::bits;
 use crate::core::{positions_in, Bits81, Grid, ALL_DIGITS, CELL_HOUSES, HOUSE_SETS};
-use crate::model::als::{for_each_locked_set_in_house, Als, SetsByCell};
+use crate::model::als::{changes_since, for_each_locked_set_in_house, Als, SetsByCell};
 use crate::techniques::memo;
 
 /// Which sets and RCCs a table holds.
@@ -486,13 +486,7 @@ impl AlsTable {
         let (changed, changed_digits) = match old {
             Some(old) => {
                 debug_assert!(old.max_cells == self.max_cells && old.flavor == self.flavor);
-                let changed = (0..9).fold(old.unsolved ^ grid.unsolved(), |acc, d| {
-                    acc | (old.planes[d] ^ grid.plane(d))
-                });
-                let changed_digits = (0..9)
-                    .filter(|&d| old.planes[d] != grid.plane(d))
-                    .fold(0u16, |m, d| m | 1 << d);
-                (changed, changed_digits)
+                changes_since(grid, &old.planes, old.unsolved)
             }
             None => (Bits81::ALL, ALL_DIGITS),
         };
@@ -531,10 +525,12 @@ impl AlsTable {
                 self.sets.iter().zip(&self.sees).zip(old_of_new).map(
                     |((set, sees), &was)| match was {
                         NONE => set.live_digits(grid, sees),
-                        was => {
-                            old.live[was as usize] & !changed_digits
-                                | set.live_digits_among(grid, sees, changed_digits)
-                        }
+                        was => set.live_digits_since(
+                            grid,
+                            sees,
+                            old.live[was as usize],
+                            changed_digits,
+                        ),
                     },
                 ),
             );
