@@ -53,6 +53,10 @@ pub struct BatchOptions<'a> {
     /// the sink (`grade --resume`: their rows are already written); with `dedup` they still
     /// count as seen. 0: none is skipped.
     pub skip_through: u64,
+    /// With `skip_through`: counts the skipped records that are no unique puzzle (invalid, no
+    /// solution, several), told by the oracle alone, so that a resumed `find` (whose output
+    /// holds no row for them) exits as the uninterrupted run would. `None`: not counted.
+    pub skipped_not_unique: Option<&'a std::cell::Cell<u64>>,
 }
 
 /// How often the stream looks at [`BatchOptions::interrupt`] while it waits for a slow puzzle.
@@ -346,6 +350,12 @@ fn run<R: BufRead, S: Sink + ?Sized>(
                 .and_then(|dedup| dedup.borrow_mut().first_seen(source, &record));
             if record.line <= options.skip_through {
                 // Resuming: this row is in the output already (and the record is seen).
+                if let (Some(count), None) = (options.skipped_not_unique, first) {
+                    let status = crate::grading::evaluate::evaluate(record, None, false).status();
+                    if status != crate::grading::evaluate::Status::Unique {
+                        count.set(count.get() + 1);
+                    }
+                }
                 return false;
             }
             if let Some(first) = first {

@@ -41,7 +41,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Use only the first N puzzles.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     limit: Option<usize>,
     /// Output format.
     #[arg(long, visible_alias = "output-format", value_enum, default_value_t = Format::Text)]
@@ -195,7 +195,10 @@ fn phase_text(phase: Phase, puzzles: usize) -> String {
 pub fn run(args: BenchArgs) -> Result<ExitCode, String> {
     let ladder = ladder_for(args.scale, &args.techniques)?;
     if !(args.warmup.is_finite() && args.warmup >= 0.0) {
-        return Err(format!("--warmup {}: expected seconds ≥ 0", args.warmup));
+        return Err(format!(
+            "--warmup {}: expected a finite number of seconds ≥ 0",
+            args.warmup
+        ));
     }
     check_inputs(&args.inputs)?;
     let mut records = load(&args.inputs, args.limit)?;

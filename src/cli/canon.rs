@@ -43,7 +43,7 @@ pub struct CanonArgs {
     #[arg(long, requires = "dedup")]
     drop_duplicates: bool,
     /// Worker threads (default: all cores).
-    #[arg(short = 'j', long)]
+    #[arg(short = 'j', long, value_parser = super::thread_count)]
     threads: Option<usize>,
     /// Do not print the summary on stderr.
     #[arg(short, long)]

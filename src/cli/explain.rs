@@ -265,6 +265,9 @@ impl Observer for PathPrinter {
 /// solution; a puzzle with several solutions graded unchecked), watched by a [`PathPrinter`].
 pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
     let ladder = ladder_for(args.scale, &args.techniques)?;
+    if Path::new(&args.puzzle).is_dir() {
+        return Err(format!("cannot open {}: is a directory", args.puzzle));
+    }
     let record = read_record(&args)?;
     let from_file = args.puzzle == "-" || Path::new(&args.puzzle).is_file();
     if from_file {

@@ -21,7 +21,9 @@ use sudoku_grader::scales::RatingRule;
 use sudoku_grader::timing::TimingsPool;
 
 use super::interrupt::Interrupt;
-use super::output::{self, check_inputs, note, refuse_overwrite, Notes, Output};
+use super::output::{
+    self, check_inputs, note, refuse_overwrite, refuse_shared_outputs, Notes, Output,
+};
 use super::plan::Plan;
 use super::progress::Progress;
 use super::resume::{self, sidecar, RunRecord, Written};
@@ -43,7 +45,7 @@ pub struct BatchArgs {
     resume: bool,
     /// Worker threads (default: the CPUs this process may use: its affinity mask and its
     /// cgroup CPU quota, as `std::thread::available_parallelism` counts them).
-    #[arg(short = 'j', long)]
+    #[arg(short = 'j', long, value_parser = super::thread_count)]
     threads: Option<usize>,
     /// Show progress even when stderr is not a terminal (then as a line per second).
     #[arg(long, overrides_with = "no_progress")]
@@ -73,7 +75,9 @@ pub struct BatchArgs {
     source: Option<String>,
     /// The input is its file after line N (a shard): rows and messages name the file's line
     /// numbers (one input only).
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    // At most i64::MAX, so that no line number past it can wrap.
+    #[arg(long, value_name = "N", default_value_t = 0,
+          value_parser = clap::value_parser!(u64).range(..=i64::MAX as u64))]
     line_offset: u64,
     /// Read the input as puzzle lines, as a CSV table, or tell by its first line (auto: CSV
     /// when it is a header naming the puzzle column).
@@ -310,6 +314,9 @@ pub fn run_grade(args: GradeArgs) -> Result<ExitCode, String> {
 /// Runs `sgrade find`: grades like `grade` and writes only the rows of puzzles that needed the
 /// named techniques. Rows that could not be graded are reported on stderr, not dropped silently.
 pub fn run_find(args: FindArgs) -> Result<ExitCode, String> {
+    if args.needs.split(',').all(|name| name.trim().is_empty()) {
+        return Err("--needs: name at least one technique, family or group".into());
+    }
     let needs = Some((args.needs.as_str(), args.needs_only));
     let plan = args
         .scale
@@ -372,7 +379,10 @@ impl Inputs {
                 Some((input, line)) if index == input => line,
                 _ => 0,
             };
-            if skip_through == u64::MAX && options.dedup.is_none() {
+            if skip_through == u64::MAX
+                && options.dedup.is_none()
+                && options.skipped_not_unique.is_none()
+            {
                 // Every row of this input is written already, and nothing needs its records.
                 continue;
             }
@@ -427,13 +437,12 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
         TimingsTo::File(path) => Some(path.clone()),
         TimingsTo::Stderr => None,
     });
-    refuse_overwrite(
-        &paths,
-        [
-            ("-o", args.output_file()),
-            ("--timings", timings_file_path.as_deref()),
-        ],
-    )?;
+    let outputs = [
+        ("-o", args.output_file()),
+        ("--timings", timings_file_path.as_deref()),
+    ];
+    refuse_overwrite(&paths, outputs)?;
+    refuse_shared_outputs(outputs)?;
     if args.resume && matches!(plan.format(), OutputFormat::Gnpx | OutputFormat::Parquet) {
         return Err(
             "--resume needs rows that say their source and line: --output-format csv \
@@ -463,6 +472,15 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
         let (reader, regular) = open_input(path)?;
         inputs.sources.push((name, reader, regular));
     }
+    // The timings file before the rows' output: a bad --timings path is a usage error that
+    // leaves an earlier -o file as it was.
+    let mut timings_file = match &timings_file_path {
+        Some(path) => Some(io::BufWriter::new(Output::create_named(
+            Some(path),
+            "--timings",
+        )?)),
+        None => None,
+    };
     // From here on SIGINT and SIGTERM flush the finished rows and stop the run.
     let interrupt = Interrupt::install()?;
     let (output, resumed) = match args.output_file() {
@@ -483,13 +501,6 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
         _ => plan.rows(io::BufWriter::with_capacity(1 << 16, output)),
     }
     .map_err(|e| e.to_string())?;
-    let mut timings_file = match &timings_file_path {
-        Some(path) => Some(io::BufWriter::new(Output::create_named(
-            Some(path),
-            "--timings",
-        )?)),
-        None => None,
-    };
     let timings_pool = args
         .timings
         .as_ref()
@@ -500,6 +511,14 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
         ..plan.options(args.chunk_size as usize, timings_pool.as_ref())
     };
     let resume_after = resumed.as_ref().and_then(|w| w.last);
+    // A resumed `find` has no rows for the earlier lines it did not list: their statuses are
+    // told again (by the oracle alone) for the exit status.
+    let skipped_not_unique = std::cell::Cell::new(0);
+    let options = BatchOptions {
+        skipped_not_unique: (resumed.is_some() && plan.needs().is_some())
+            .then_some(&skipped_not_unique),
+        ..options
+    };
     let started_at = SystemTime::now();
     let mut summary = plan.summary();
     // `find` notes each row it could not grade as it goes: the summary need not list them.
@@ -550,7 +569,7 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
         );
         return Ok(ExitCode::from(interrupt.exit_status()));
     }
-    if let Some(path) = args.output_file() {
+    if let Some(path) = args.output_file().filter(|p| !output::is_special_file(p)) {
         // Every input was read (or the run stopped at a wrong step): nothing to resume.
         RunRecord::remove_beside(path);
     }
@@ -589,7 +608,8 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
     }
     // Duplicates (`--dedup`) are the same puzzle as an earlier row: not a failure.
     let unique = summary.count(Status::Unique) + summary.count(Status::Duplicate);
-    let earlier_not_unique = resumed.as_ref().map_or(0, |w| w.not_unique);
+    let earlier_not_unique =
+        resumed.as_ref().map_or(0, |w| w.not_unique) + skipped_not_unique.get();
     Ok(
         if args.exit_zero || (unique == summary.rows() && earlier_not_unique == 0) {
             ExitCode::SUCCESS
@@ -610,6 +630,17 @@ fn open_output(
     row_identity: Vec<String>,
     resume: bool,
 ) -> Result<(Output, Option<Written>), String> {
+    if output::is_special_file(path) {
+        // A device or pipe: nothing to resume from, and no record beside it (that would put a
+        // file in /dev, or fail there for a user who may write to the device).
+        if resume {
+            return Err(format!(
+                "--resume continues the rows of a regular file; {} is a device or pipe",
+                path.display()
+            ));
+        }
+        return Ok((Output::create(Some(path))?, None));
+    }
     identity.extend(row_identity);
     let record = RunRecord::new(identity, inputs)?;
     let mut resumed = None;
@@ -632,11 +663,16 @@ fn open_output(
         resume::truncate(path, written.length)?;
         resumed = Some(written);
     }
-    record.write_beside(path)?;
+    // The output first, so that an error names it (a missing folder, no permission); then the
+    // record. Without a record the run goes on, only it cannot be resumed (a writable file in
+    // a folder that is not).
     let output = match &resumed {
         Some(_) => Output::on(resume::append(path)?, "-o", path),
         None => Output::create(Some(path))?,
     };
+    if let Err(why) = record.write_beside(path) {
+        note!("sgrade: {why}; this run cannot be resumed with --resume");
+    }
     Ok((output, resumed))
 }
 

@@ -106,6 +106,19 @@ impl From<ScaleArg> for Scale {
     }
 }
 
+/// The most worker threads `-j` takes: far past any machine's cores (each thread keeps its
+/// own search buffers, so a mistyped count could take the memory of thousands).
+const MAX_THREADS: usize = 1024;
+
+/// `-j N`: a thread count from 1 to [`MAX_THREADS`].
+fn thread_count(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n @ 1..=MAX_THREADS) => Ok(n),
+        Ok(_) => Err(format!("give 1 to {MAX_THREADS} threads")),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 /// `--techniques` and `--fish-max-size`: which rungs of the scale's ladder to use (shared by
 /// `grade`, `find` and `explain`).
 #[derive(Args, Debug)]
@@ -142,7 +155,13 @@ fn ladder_for(scale: ScaleArg, args: &TechniqueArgs) -> Result<Ladder, String> {
     let ladder = match &args.techniques {
         None => scale.ladder(),
         Some(list) => {
-            let names: Vec<&str> = list.split(',').collect();
+            let names: Vec<&str> = list
+                .split(',')
+                .filter(|name| !name.trim().is_empty())
+                .collect();
+            if names.is_empty() {
+                return Err("--techniques: name at least one technique, family or group".into());
+            }
             scale
                 .full_ladder()
                 .restricted_to(&names)

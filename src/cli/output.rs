@@ -113,9 +113,40 @@ fn temporary_beside(path: &Path) -> io::Result<(File, PathBuf)> {
     unreachable!("the loop returns")
 }
 
+/// Where an atomic write of `path` renames its temporary file to: `path` itself, or the file
+/// a symbolic link at `path` points to (so that the link stays a link); `None` when `path` is
+/// not a regular file nor missing (a device such as `/dev/null`, a FIFO, a dangling link),
+/// which is written in place: renaming over it would replace the device with a file.
+fn rename_target(path: &Path) -> Option<PathBuf> {
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return Some(path.to_path_buf());
+    };
+    if meta.is_file() {
+        return Some(path.to_path_buf());
+    }
+    if meta.file_type().is_symlink() {
+        let target = std::fs::canonicalize(path).ok()?;
+        return std::fs::metadata(&target)
+            .is_ok_and(|m| m.is_file())
+            .then_some(target);
+    }
+    None
+}
+
+/// Whether `path` (links followed) is there and no regular file: a device such as
+/// `/dev/null`, a FIFO. Such an output is written in place and gets no run record beside it.
+pub fn is_special_file(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|meta| !meta.is_file() && !meta.is_dir())
+}
+
 /// Writes `bytes` to `path` atomically: into a temporary file beside it, synced, then renamed
-/// over it, so that a reader (or a crash) sees the old file or the new one, never a part.
+/// over it, so that a reader (or a crash) sees the old file or the new one, never a part. A
+/// path that is no regular file (a device, a FIFO) is written in place ([`rename_target`]).
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let Some(path) = rename_target(path) else {
+        return File::create(path).and_then(|mut file| file.write_all(bytes));
+    };
+    let path = path.as_path();
     let (mut file, temp) = temporary_beside(path)?;
     let written = file
         .write_all(bytes)
@@ -160,20 +191,21 @@ impl Output {
     /// [`Output::create_named`] for an output that is written whole and only then matters
     /// (`report`, `stats --merged-timings`): the file is written under a temporary name beside
     /// `path` and renamed into place by [`Output::commit`], so an interrupted or failed run
-    /// leaves the old file (or none), never a part of the new one.
+    /// leaves the old file (or none), never a part of the new one. A symbolic link is followed
+    /// (the file it points to is replaced, the link kept); a device or FIFO is written in place.
     pub fn create_atomic(path: Option<&Path>, option: &str) -> Result<Output, String> {
         let Some(path) = path else {
             return Ok(Output::stdout());
         };
+        let Some(target) = rename_target(path) else {
+            return Self::create_named(Some(path), option);
+        };
         let name = format!("{option} {}", path.display());
-        let (file, temp) = temporary_beside(path).map_err(|e| format!("{name}: {e}"))?;
+        let (file, temp) = temporary_beside(&target).map_err(|e| format!("{name}: {e}"))?;
         Ok(Output {
             inner: Box::new(file),
             name,
-            pending: Some(Pending {
-                temp,
-                target: path.to_path_buf(),
-            }),
+            pending: Some(Pending { temp, target }),
         })
     }
 
@@ -262,6 +294,34 @@ pub fn refuse_overwrite<'a>(
                     "{option} {}: is the input {}; refusing to overwrite it",
                     output.display(),
                     input.display()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Refuses two outputs that name one file (e.g. `--timings` and `-o`): the one opened last
+/// would truncate what the other wrote. Paths are compared by the file they name when it is
+/// there, else as absolute paths.
+pub fn refuse_shared_outputs<'a>(
+    outputs: impl IntoIterator<Item = (&'a str, Option<&'a Path>)>,
+) -> Result<(), String> {
+    let named: Vec<(&str, &Path)> = outputs
+        .into_iter()
+        .filter_map(|(option, path)| path.map(|path| (option, path)))
+        .collect();
+    let same = |a: &Path, b: &Path| match (identity(a), identity(b)) {
+        (Some(a), Some(b)) => a == b,
+        _ => std::path::absolute(a).ok() == std::path::absolute(b).ok(),
+    };
+    for (i, &(first, a)) in named.iter().enumerate() {
+        for &(second, b) in &named[i + 1..] {
+            if same(a, b) {
+                return Err(format!(
+                    "{first} {} and {second} {} name the same file; give each its own",
+                    a.display(),
+                    b.display()
                 ));
             }
         }

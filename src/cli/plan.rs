@@ -144,6 +144,7 @@ impl Plan {
             dedup: self.dedup.as_ref(),
             interrupt: None,
             skip_through: 0,
+            skipped_not_unique: None,
         }
     }
 

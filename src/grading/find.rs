@@ -33,7 +33,7 @@ impl Needs {
         hardest_only: bool,
         ladder: &Ladder,
     ) -> Result<Needs, TechniqueNameError> {
-        let parts: Vec<&str> = names.split(',').collect();
+        let parts: Vec<&str> = names.split(',').filter(|n| !n.trim().is_empty()).collect();
         let wanted = ladder.select_on_ladder(&parts)?;
         Ok(Needs {
             wanted,
@@ -42,10 +42,11 @@ impl Needs {
         })
     }
 
-    /// Whether a graded puzzle matches.
+    /// Whether a graded puzzle matches. A stuck puzzle has no hardest step (its hardest so far
+    /// is not one), so with `hardest_only` it never matches.
     pub fn matches(&self, outcome: &GradeOutcome) -> bool {
         if self.hardest_only {
-            outcome.hardest.is_some_and(|t| self.wanted[t as usize])
+            outcome.solved && outcome.hardest.is_some_and(|t| self.wanted[t as usize])
         } else {
             outcome
                 .counts
@@ -92,6 +93,22 @@ mod tests {
         assert!(!hidden.matches(&used) && hidden.matches(&singles_only));
         let any_hidden = Needs::new("hidden-single", false, &ladder).unwrap();
         assert!(any_hidden.matches(&used));
+    }
+
+    #[test]
+    fn a_stuck_puzzle_has_no_hardest_step_to_match() {
+        let ladder = Ladder::gnpx_v4();
+        let stuck = GradeOutcome {
+            solved: false,
+            ..outcome(&[(TechniqueId::NakedPair, 1)], TechniqueId::NakedPair)
+        };
+        assert!(!Needs::new("naked-pair", true, &ladder)
+            .unwrap()
+            .matches(&stuck));
+        // It still used the technique.
+        assert!(Needs::new("naked-pair", false, &ladder)
+            .unwrap()
+            .matches(&stuck));
     }
 
     #[test]

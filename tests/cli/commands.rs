@@ -721,3 +721,49 @@ fn a_csv_record_with_a_quoted_line_end_is_one_row() {
     let extra = columns.iter().position(|c| c == "extra").unwrap();
     assert_eq!(&rows[0][extra], "1,\"two\nlines\"");
 }
+
+/// Values that cannot mean anything useful are usage errors (exit 2) before any work: no
+/// threads or thousands of them, a line offset whose numbers would wrap, an empty technique
+/// list (an empty ladder grades nothing), a directory given to `explain`, `bench` on none
+/// of its puzzles.
+#[test]
+fn meaningless_values_are_usage_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.txt");
+    std::fs::write(&input, format!("{EASY}\n")).unwrap();
+    let input = input.to_str().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let runs: [&[&str]; 10] = [
+        &["grade", "-j", "0", input],
+        &["grade", "-j", "5000", input],
+        &["canon", "-j", "0", input],
+        &["grade", "--line-offset", "18446744073709551614", input],
+        &["grade", "--techniques", "", input],
+        &["grade", "--techniques", ",", input],
+        &["find", "--needs", "", input],
+        &["explain", "--techniques", "", EASY],
+        &["explain", folder],
+        &["bench", "--limit", "0", input],
+    ];
+    for args in runs {
+        let out = sgrade().args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {out:?}");
+        assert!(!out.stderr.is_empty(), "{args:?} says why");
+    }
+    // The largest offset still numbers every row, without wrapping.
+    let out = sgrade()
+        .args(["grade", "--no-timing", "--columns", "line"])
+        .args(["--line-offset", "9223372036854775807", input])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "line\n9223372036854775808\n"
+    );
+    // A trailing comma is no empty name.
+    sgrade()
+        .args(["grade", "-q", "--techniques", "singles,", input])
+        .assert()
+        .success();
+}

@@ -266,6 +266,49 @@ fn resume_with_dedup_and_json_lines_equals_an_uninterrupted_run() {
     }
 }
 
+#[test]
+fn a_resumed_find_exits_as_the_uninterrupted_run_would() {
+    // `find` writes rows only for the puzzles it lists, so the bad lines before the point of
+    // interruption are in no row: the resumed run tells their statuses again for its exit
+    // status (1, as the uninterrupted run's).
+    let dir = tempfile::tempdir().unwrap();
+    let input = input(dir.path(), 40_000);
+    let find = |out: &Path, extra: &[&str]| {
+        Command::new(SGRADE)
+            .args(["find", "-q", "--no-timing", "--needs", "naked-pair", "-o"])
+            .arg(out)
+            .args(extra)
+            .arg(&input)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap()
+    };
+    let reference = dir.path().join("reference.csv");
+    assert_eq!(find(&reference, &[]).wait().unwrap().code(), Some(1));
+    let expected = std::fs::read(&reference).unwrap();
+    let out = dir.path().join("found.csv");
+    let mut child = find(&out, &[]);
+    while std::fs::metadata(&out).map_or(0, |m| m.len()) < expected.len() as u64 / 3 {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let got = std::fs::read(&out).unwrap();
+    assert!(
+        common_sidecar(&out).exists(),
+        "the run was killed before it finished"
+    );
+    std::fs::write(&out, &got[..got.len().min(expected.len() / 3) - 5]).unwrap();
+    let status = find(&out, &["--resume"]).wait().unwrap();
+    assert_eq!(status.code(), Some(1), "the earlier bad lines count");
+    assert!(std::fs::read(&out).unwrap() == expected);
+}
+
 /// [`reference`] for row formats other than CSV (no line-order check).
 fn reference_with(dir: &Path, input: &Path, extra: &[&str]) -> (Vec<u8>, Duration) {
     if extra.contains(&"jsonl") {

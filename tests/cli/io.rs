@@ -509,3 +509,136 @@ fn a_dash_output_is_stdout() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("--resume") && err.contains("stdout"), "{err}");
 }
+
+/// A FIFO at `path`, and a thread reading it to its end (so that a writer can open it).
+#[cfg(unix)]
+fn fifo_read_by_a_thread(path: &Path) -> std::thread::JoinHandle<Vec<u8>> {
+    let made = Command::new("mkfifo").arg(path).status().unwrap();
+    assert!(made.success(), "mkfifo");
+    let path = path.to_path_buf();
+    std::thread::spawn(move || std::fs::read(path).unwrap())
+}
+
+/// `report` and `--merged-timings` write a symbolic link's file (the link stays a link) and a
+/// pipe or device in place: a rename over a device would replace it with a file (as root,
+/// `-o /dev/null` would have replaced the system's `/dev/null`).
+#[cfg(unix)]
+#[test]
+fn atomic_outputs_keep_links_and_pipes() {
+    let dir = tempfile::tempdir().unwrap();
+    let results = results_csv(dir.path());
+    let target = dir.path().join("target.html");
+    std::fs::write(&target, "old").unwrap();
+    let link = dir.path().join("link.html");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    sgrade()
+        .arg("report")
+        .arg(&results)
+        .arg("-o")
+        .arg(&link)
+        .assert()
+        .success();
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(&target).unwrap().contains("<html"));
+    let fifo = dir.path().join("pipe.html");
+    let reader = fifo_read_by_a_thread(&fifo);
+    sgrade()
+        .arg("report")
+        .arg(&results)
+        .arg("-o")
+        .arg(&fifo)
+        .assert()
+        .success();
+    assert!(String::from_utf8(reader.join().unwrap())
+        .unwrap()
+        .contains("<html"));
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+}
+
+/// Rows written to a pipe or device get no run record beside it (a file in `/dev`, or a
+/// failure there for a user who may write to the device), and `--resume` refuses such an
+/// output; a record that cannot be written costs only the resumption.
+#[cfg(unix)]
+#[test]
+fn a_pipe_output_gets_no_run_record_and_cannot_be_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let seeds = common::corpus("seeds.txt");
+    let fifo = dir.path().join("rows.csv");
+    let reader = fifo_read_by_a_thread(&fifo);
+    sgrade()
+        .args(["grade", "-q", "-o"])
+        .arg(&fifo)
+        .arg(&seeds)
+        .assert()
+        .success();
+    let rows = String::from_utf8(reader.join().unwrap()).unwrap();
+    assert!(
+        rows.starts_with("source,") && rows.contains(",unique,"),
+        "{rows}"
+    );
+    assert!(!dir.path().join("rows.csv.sgrade-run").exists());
+    let resumed = sgrade()
+        .args(["grade", "-q", "--resume", "-o"])
+        .arg(&fifo)
+        .arg(&seeds)
+        .output()
+        .unwrap();
+    assert_eq!(resumed.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&resumed.stderr).contains("device or pipe"));
+}
+
+/// Two outputs on one file are refused before anything is written (`--timings` opened last
+/// would have replaced every row), and a `--timings` path that cannot be created is an error
+/// before the rows' output is opened, so an earlier output stays whole.
+#[test]
+fn outputs_that_clash_or_cannot_open_leave_the_old_output_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let seeds = common::corpus("seeds.txt");
+    let out = dir.path().join("out.csv");
+    sgrade()
+        .args(["grade", "-q", "-o"])
+        .arg(&out)
+        .arg(&seeds)
+        .assert()
+        .success();
+    let before = std::fs::read(&out).unwrap();
+    let same = sgrade()
+        .current_dir(dir.path())
+        .args(["grade", "-q", "-o", "./out.csv", "--timings", "out.csv"])
+        .arg(&seeds)
+        .output()
+        .unwrap();
+    assert_eq!(same.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&same.stderr).contains("name the same file"));
+    let missing = sgrade()
+        .args(["grade", "-q", "--timings"])
+        .arg(dir.path().join("no-such-folder").join("t.log"))
+        .arg("-o")
+        .arg(&out)
+        .arg(&seeds)
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("--timings"));
+    assert_eq!(std::fs::read(&out).unwrap(), before);
+    // A missing folder of -o is named as the output's, not the run record's.
+    let nowhere = sgrade()
+        .args(["grade", "-q", "-o"])
+        .arg(dir.path().join("no-such-folder").join("out.csv"))
+        .arg(&seeds)
+        .output()
+        .unwrap();
+    assert_eq!(nowhere.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&nowhere.stderr);
+    assert!(
+        text.contains("-o ") && !text.contains("sgrade-run"),
+        "{text}"
+    );
+}
