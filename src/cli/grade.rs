@@ -294,6 +294,22 @@ fn open_input(path: &PathBuf) -> Result<(Box<dyn Read + Send>, bool), String> {
     }
 }
 
+/// Reads the first record of the file at `path` as the run will: an error there (a CSV header
+/// without the puzzle column, bytes that are no text) would stop the run at its first line, so
+/// it is found before any output is opened, and an earlier `-o` file is left as it was.
+fn first_record_readable(path: &Path, read: &ReadOptions) -> Result<(), String> {
+    let name = path.display();
+    let file = File::open(path).map_err(|e| format!("cannot open {name}: {e}"))?;
+    let input = decompressed(file)
+        .and_then(utf8_input)
+        .map_err(|e| format!("{name}: {e}"))?;
+    let mut reader = RecordReader::with_options(input, read)?;
+    reader
+        .next_record()
+        .map(drop)
+        .map_err(|e| format!("{name}: {e}"))
+}
+
 /// Runs `sgrade grade`.
 pub fn run_grade(args: GradeArgs) -> Result<ExitCode, String> {
     let plan = args
@@ -432,6 +448,13 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
     let read = args.read_options();
     // A bad --csv-header or a contradiction is a usage error before any output.
     RecordReader::with_options(io::empty(), &read)?;
+    // Regular files only: a pipe's first line, read now, would be gone for the run.
+    let files = paths
+        .iter()
+        .filter(|p| std::fs::metadata(p).is_ok_and(|m| m.is_file()));
+    for path in files {
+        first_record_readable(path, &read)?;
+    }
     let timings_path = args.timings.as_deref().map(timings_path);
     let timings_file_path = timings_path.as_ref().and_then(|p| match p {
         TimingsTo::File(path) => Some(path.clone()),

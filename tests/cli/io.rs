@@ -628,6 +628,19 @@ fn outputs_that_clash_or_cannot_open_leave_the_old_output_whole() {
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("--timings"));
     assert_eq!(std::fs::read(&out).unwrap(), before);
+    // A CSV input without the column asked for stops the run at its first line: found before
+    // the output is opened.
+    let table = dir.path().join("table.csv");
+    std::fs::write(&table, format!("puzzle,x\n{EASY},1\n")).unwrap();
+    let no_column = sgrade()
+        .args(["grade", "-q", "--column", "grid", "-o"])
+        .arg(&out)
+        .arg(&table)
+        .output()
+        .unwrap();
+    assert_eq!(no_column.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&no_column.stderr).contains("no `grid` column"));
+    assert_eq!(std::fs::read(&out).unwrap(), before);
     // A missing folder of -o is named as the output's, not the run record's.
     let nowhere = sgrade()
         .args(["grade", "-q", "-o"])
