@@ -449,20 +449,50 @@ pub fn counts_text(ladder: &Ladder, evaluation: &Evaluation, out: &mut String) {
     }
 }
 
+/// Every column name sgrade writes, on any scale and in any command (`grade`, `find`, `solve`),
+/// `--columns` ones included, but the `count_<id>` ones (told by their prefix).
+fn names_sgrade_writes() -> Vec<String> {
+    let ladders: Vec<Ladder> = Scale::ALL.into_iter().map(|s| s.ladder()).collect();
+    let kinds = ladders.iter().map(RowKind::Grade).chain([RowKind::Solve]);
+    let mut names: Vec<String> = kinds
+        .flat_map(available)
+        .map(|c| c.name)
+        .filter(|n| !n.starts_with("count_"))
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
 /// `columns` with the input CSV's columns `names` (those other than the puzzle's, in input
 /// order) where `extra` stands, or at the end when it is not there (`--pass-through`). A name
-/// that is also one of `columns` gets `input_` before it.
+/// sgrade writes itself (any column of any scale or command, chosen or not, `count_<id>`
+/// included) gets `input_` before it, so that a reader of the output (`stats`, `compare`) never
+/// takes the input's value for sgrade's, and the schema depends on the input's header alone;
+/// when that name is taken too (the input also has `input_status`), `input_` again.
 pub fn with_input_columns(columns: Vec<Column>, names: &[String]) -> Vec<Column> {
-    let taken = |name: &str| columns.iter().any(|c| c.name == name);
-    let inputs: Vec<Column> = names
-        .iter()
+    let written = names_sgrade_writes();
+    let ours = |name: &str| {
+        name.starts_with("count_")
+            || written.iter().any(|w| w == name)
+            || columns.iter().any(|c| c.name == name)
+    };
+    let mut given: Vec<String> = Vec::with_capacity(names.len());
+    for name in names {
+        let mut out = name.clone();
+        if ours(name) {
+            out = format!("input_{name}");
+            while ours(&out) || names.contains(&out) || given.contains(&out) {
+                out = format!("input_{out}");
+            }
+        }
+        given.push(out);
+    }
+    let inputs: Vec<Column> = given
+        .into_iter()
         .enumerate()
         .map(|(k, name)| Column {
-            name: if taken(name) || name.starts_with("count_") {
-                format!("input_{name}")
-            } else {
-                name.clone()
-            },
+            name,
             field: Field::Input(k),
         })
         .collect();

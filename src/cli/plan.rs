@@ -157,22 +157,14 @@ impl Plan {
 
     /// The row writer on `output` (a CSV header is written at once).
     pub fn rows<W: Write>(&self, output: W) -> csv::Result<RowWriter<'_, W>> {
-        let columns = match &self.input_columns {
-            None => self.columns.clone(),
-            Some(names) => {
-                let columns = self.columns.clone().unwrap_or_else(|| {
-                    columns::default_columns(self.kind(), self.row_options.timing)
-                });
-                Some(columns::with_input_columns(columns, names))
-            }
-        };
         RowWriter::with_columns(
             output,
             self.kind(),
             self.format,
             self.row_options,
-            columns,
+            self.columns.clone(),
             self.scale,
+            self.input_columns.as_deref(),
         )
     }
 
