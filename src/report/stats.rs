@@ -49,7 +49,8 @@ pub enum StatsError {
 struct Columns {
     status: usize,
     solved: Option<usize>,
-    /// The rating column and its rule: `rating` (GNPX difficulty) or `hodoku_level`.
+    /// The rating column and its rule: `rating` (GNPX difficulty; on another scale, that
+    /// scale's rating as a number), `hodoku_level` or `se_er`.
     rating: Option<(usize, RatingRule)>,
     hardest: Option<usize>,
     time_us: Option<usize>,
@@ -78,15 +79,23 @@ pub fn scale_of_ladder(rule: RatingRule, ids: &[&str]) -> Option<Scale> {
     if let Some(&exact) = candidates.iter().find(|s| ladder_ids(s.ladder()) == ids) {
         return Some(exact);
     }
-    let mut within = candidates.into_iter().filter(|s| {
-        let full = ladder_ids(s.full_ladder());
-        let mut rest = full.iter();
-        ids.iter().all(|id| rest.any(|f| f == id))
-    });
+    let mut within = candidates.into_iter().filter(|s| holds(*s, ids));
     match (within.next(), within.next()) {
         (Some(only), None) => Some(only),
         _ => None,
     }
+}
+
+/// Whether `scale`'s full ladder holds the technique ids, in that order.
+fn holds(scale: Scale, ids: &[&str]) -> bool {
+    let full: Vec<&str> = scale
+        .full_ladder()
+        .rungs()
+        .iter()
+        .map(|r| r.technique.id())
+        .collect();
+    let mut rest = full.iter();
+    ids.iter().all(|id| rest.any(|f| f == id))
 }
 
 impl Columns {
@@ -104,7 +113,22 @@ impl Columns {
             .filter_map(|(i, h)| h.strip_prefix(COUNT_PREFIX).map(|id| (i, id.to_string())))
             .collect();
         let ids: Vec<&str> = counts.iter().map(|(_, id)| id.as_str()).collect();
-        let ladder_scale = rating.and_then(|(_, rule)| scale_of_ladder(rule, &ids));
+        let ladder_scale = match rating {
+            // `--columns …,rating` writes `rating` on every scale: a ladder that no GNPX
+            // scale's full ladder holds is another rule's (`se`, `hodoku`).
+            Some((_, RatingRule::MaxDifficulty))
+                if !ids.is_empty()
+                    && !Scale::ALL
+                        .into_iter()
+                        .any(|s| s.rule() == RatingRule::MaxDifficulty && holds(s, &ids)) =>
+            {
+                [RatingRule::SeErEpEd, RatingRule::HodokuLevel]
+                    .into_iter()
+                    .find_map(|rule| scale_of_ladder(rule, &ids))
+            }
+            Some((_, rule)) => scale_of_ladder(rule, &ids),
+            None => None,
+        };
         Ok(Columns {
             status: find("status").ok_or(StatsError::MissingColumn("status"))?,
             solved: find("solved"),
@@ -394,11 +418,22 @@ impl Shard {
             summary.add_grade(false, RatingRule::MaxDifficulty, 0);
             return add_counts(summary, columns, &field, row);
         }
+        let scale = match columns.scale.map(&field) {
+            Some(name) if !name.is_empty() => {
+                Some(name.parse::<Scale>().map_err(|_| bad("scale", name))?)
+            }
+            _ => columns.ladder_scale,
+        };
         let (rule, rating): (RatingRule, u8) = match columns.rating {
             Some((index, RatingRule::MaxDifficulty)) => {
                 let text = field(index);
                 let rating = text.parse::<u8>().map_err(|_| bad("rating", text))?;
-                (RatingRule::MaxDifficulty, rating)
+                // `rating` (`--columns`) is the scale's rating as a number whatever the scale
+                // (`se`: ER in tenths, as `se_er` is read; `hodoku`: the level's number, as
+                // `hodoku_level` is read): it counts under the scale's own rule, as the default
+                // columns of the same rows do.
+                let rule = scale.map_or(RatingRule::MaxDifficulty, Scale::rule);
+                (rule, rating)
             }
             Some((index, RatingRule::HodokuLevel)) => {
                 let text = field(index);
@@ -421,12 +456,6 @@ impl Shard {
                 (RatingRule::SeErEpEd, tenths)
             }
             None => (RatingRule::MaxDifficulty, 0),
-        };
-        let scale = match columns.scale.map(&field) {
-            Some(name) if !name.is_empty() => {
-                Some(name.parse::<Scale>().map_err(|_| bad("scale", name))?)
-            }
-            _ => columns.ladder_scale,
         };
         summary.add_grade_on(solved, RatingKey { rule, scale }, rating);
         add_counts(summary, columns, &field, row)?;
@@ -524,6 +553,34 @@ mod tests {
         let bad = "status,solved,hodoku_level\nunique,true,Impossible\n";
         let err = add_result_csv(&mut summary, bad.as_bytes()).unwrap_err();
         assert_eq!(err.to_string(), "row 1: bad hodoku_level 'Impossible'");
+    }
+
+    /// `--columns …,rating` writes each scale's rating as a number: it counts under the
+    /// scale's rule, as the default columns of the same rows would.
+    #[test]
+    fn a_rating_column_counts_under_the_rule_of_its_scale() {
+        let shard = "status,scale,solved,rating\n\
+            unique,hodoku,true,3\n\
+            unique,se,true,26\n\
+            unique,gnpx,true,4\n";
+        let mut summary = Summary::default();
+        add_result_csv(&mut summary, shard.as_bytes()).unwrap();
+        let on = |rule, scale| {
+            let key = RatingKey {
+                rule,
+                scale: Some(scale),
+            };
+            summary
+                .ratings
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, c)| c.clone())
+        };
+        let one = |rating: u8| Some([(rating, 1)].into_iter().collect());
+        assert_eq!(on(RatingRule::HodokuLevel, Scale::Hodoku), one(3));
+        assert_eq!(on(RatingRule::SeErEpEd, Scale::Se), one(26));
+        assert_eq!(on(RatingRule::MaxDifficulty, Scale::Gnpx), one(4));
+        assert_eq!(summary.ratings.len(), 3);
     }
 
     #[test]
