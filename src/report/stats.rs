@@ -293,27 +293,54 @@ fn json_field(value: &serde_json::Value, text: &mut String) {
     }
 }
 
-/// Adds every row of one JSON-lines shard (`--output-format jsonl`, default or `--columns`
-/// schema) to `summary`; returns the number of rows read. Each row is read as the CSV row of
-/// the same values: its keys are the columns, its `counts` object the `count_<id>` columns in
-/// ladder order. Blank lines are skipped; rows of another schema (parts of several scales
-/// concatenated) start a new set of columns. A bad row names its line.
-pub fn add_result_json_lines<R: std::io::BufRead>(
-    summary: &mut Summary,
-    input: R,
-) -> Result<u64, StatsError> {
-    use serde_json::{Map, Value};
-    // The current schema: the row's keys (sorted, as JSON writes them) and its count ids.
-    let (mut names, mut ids): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
-    let mut shard: Option<Shard> = None;
-    let mut fields: Vec<String> = Vec::new();
-    let mut rows = 0;
-    for (index, line) in input.lines().enumerate() {
-        let number = index as u64 + 1;
-        let line = line.map_err(|e| StatsError::Json(format!("line {number}: {e}")))?;
-        if line.trim().is_empty() {
-            continue;
+/// A JSON-lines result file (`--output-format jsonl`, default or `--columns` schema) read as
+/// CSV rows of the same values: each row's keys are the columns, its `counts` object the
+/// `count_<id>` columns in ladder order. Blank lines are skipped; a row of another schema
+/// (parts of several scales concatenated) starts a new header. `stats`, `report` and `compare`
+/// read JSON lines through it, so they read them alike.
+pub struct JsonRows<R> {
+    lines: std::io::Lines<R>,
+    /// The file's line number of the row read last.
+    line: u64,
+    /// The current schema: the row's keys but `counts` (sorted, as JSON writes them) and its
+    /// count ids, in ladder order.
+    names: Vec<String>,
+    ids: Vec<String>,
+    /// `names`, then `count_<id>` of each of `ids`.
+    header: Vec<String>,
+    /// The row read last, as the CSV fields of `header`.
+    fields: Vec<String>,
+}
+
+impl<R: std::io::BufRead> JsonRows<R> {
+    /// The rows of `input`.
+    pub fn new(input: R) -> JsonRows<R> {
+        JsonRows {
+            lines: input.lines(),
+            line: 0,
+            names: Vec::new(),
+            ids: Vec::new(),
+            header: Vec::new(),
+            fields: Vec::new(),
         }
+    }
+
+    /// Reads the next row: `None` at the end, else whether its header is new (the first row's
+    /// is). A line that is not a JSON object (or a `counts` that is not one) names its line.
+    pub fn next_row(&mut self) -> Result<Option<bool>, StatsError> {
+        use serde_json::{Map, Value};
+        let line = loop {
+            let Some(line) = self.lines.next() else {
+                return Ok(None);
+            };
+            self.line += 1;
+            let number = self.line;
+            let line = line.map_err(|e| StatsError::Json(format!("line {number}: {e}")))?;
+            if !line.trim().is_empty() {
+                break line;
+            }
+        };
+        let number = self.line;
         let row: Map<String, Value> = serde_json::from_str(&line)
             .map_err(|e| StatsError::Json(format!("line {number}: not a JSON object: {e}")))?;
         let counts = match row.get(COUNTS_KEY) {
@@ -325,45 +352,83 @@ pub fn add_result_json_lines<R: std::io::BufRead>(
                 )))
             }
         };
+        let (names, ids) = (&mut self.names, &mut self.ids);
         let same_names = names.len() == row.len() - usize::from(row.contains_key(COUNTS_KEY))
             && row.keys().filter(|k| *k != COUNTS_KEY).eq(names.iter());
         // A row without counts (ungraded) fits any schema of the same keys.
         let same_ids =
             counts.is_none_or(|c| c.len() == ids.len() && c.keys().all(|k| ids.contains(k)));
-        if shard.is_none() || !same_names || !same_ids {
-            names = row.keys().filter(|k| *k != COUNTS_KEY).cloned().collect();
+        let new = self.header.is_empty() || !same_names || !same_ids;
+        if new {
+            *names = row.keys().filter(|k| *k != COUNTS_KEY).cloned().collect();
             if let Some(counts) = counts {
-                ids = counts.keys().cloned().collect();
-                in_ladder_order(rule_of(names.iter().map(String::as_str)), &mut ids);
+                *ids = counts.keys().cloned().collect();
+                in_ladder_order(rule_of(names.iter().map(String::as_str)), ids);
             } else if !same_names {
                 ids.clear();
             }
-            let header: Vec<String> = names
+            self.header = names
                 .iter()
                 .cloned()
                 .chain(ids.iter().map(|id| format!("{COUNT_PREFIX}{id}")))
                 .collect();
-            shard = Some(Shard::new(summary, header.iter().map(String::as_str))?);
-            fields = vec![String::new(); header.len()];
+            self.fields = vec![String::new(); self.header.len()];
         }
-        let shard = shard.as_mut().expect("made above");
-        for (text, name) in fields.iter_mut().zip(&names) {
+        for (text, name) in self.fields.iter_mut().zip(names.iter()) {
             json_field(&row[name], text);
         }
-        for (text, id) in fields[names.len()..].iter_mut().zip(&ids) {
+        for (text, id) in self.fields[names.len()..].iter_mut().zip(ids.iter()) {
             match counts.and_then(|c| c.get(id)) {
                 Some(value) => json_field(value, text),
                 None => text.clear(),
             }
         }
+        Ok(Some(new))
+    }
+
+    /// The columns of the row read last.
+    pub fn header(&self) -> &[String] {
+        &self.header
+    }
+
+    /// The row read last, as the CSV fields of [`JsonRows::header`] (`""` for a null).
+    pub fn fields(&self) -> &[String] {
+        &self.fields
+    }
+
+    /// The file's line number of the row read last.
+    pub fn line(&self) -> u64 {
+        self.line
+    }
+}
+
+/// Adds every row of one JSON-lines shard (`--output-format jsonl`, default or `--columns`
+/// schema) to `summary`, each read as the CSV row of the same values ([`JsonRows`]); returns the
+/// number of rows read. A bad row names its line.
+pub fn add_result_json_lines<R: std::io::BufRead>(
+    summary: &mut Summary,
+    input: R,
+) -> Result<u64, StatsError> {
+    let mut rows = JsonRows::new(input);
+    let mut shard: Option<Shard> = None;
+    let mut count = 0;
+    while let Some(new) = rows.next_row()? {
+        if new || shard.is_none() {
+            shard = Some(Shard::new(
+                summary,
+                rows.header().iter().map(String::as_str),
+            )?);
+        }
+        let shard = shard.as_mut().expect("made above");
         // Errors name the file's line, not a row of the current schema.
-        shard.row = number - 1;
+        shard.row = rows.line() - 1;
+        let fields = rows.fields();
         shard.add(summary, |index| {
             fields.get(index).map_or("", String::as_str)
         })?;
-        rows += 1;
+        count += 1;
     }
-    Ok(rows)
+    Ok(count)
 }
 
 /// One shard being read: where its columns are, and how many data rows it has given.
