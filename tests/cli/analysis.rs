@@ -134,6 +134,29 @@ fn dedup_marks_planted_isomorphs_and_copies_with_their_first_line() {
 }
 
 #[test]
+fn canon_words_an_invalid_line_as_grade_does() {
+    let bad = common::corpus("bad_input.txt");
+    let rows = |command: &str| {
+        let out = sgrade().args([command, "-q"]).arg(&bad).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        csv_rows(&String::from_utf8(out.stdout).unwrap())
+    };
+    let graded = rows("grade");
+    let canon = rows("canon");
+    let invalid: Vec<_> = canon.iter().filter(|r| r["status"] == "invalid").collect();
+    assert!(invalid.len() >= 3, "{canon:?}");
+    for row in invalid {
+        let same = graded.iter().find(|g| g["line"] == row["line"]).unwrap();
+        assert_eq!(same["status"], "invalid");
+        assert!(
+            row["message"].starts_with(&format!("line {}: ", row["line"])),
+            "{row:?}"
+        );
+        assert_eq!(row["message"], same["message"]);
+    }
+}
+
+#[test]
 fn shuffled_copies_grade_to_the_same_canonical_forms() {
     let out = sgrade()
         .args(["shuffle", "--copies", "3", "--seed", "9"])
