@@ -366,37 +366,70 @@ fn available(kind: RowKind<'_>) -> Vec<Column> {
 }
 
 /// The columns `names` asks for (`--columns`), in that order. `count_*` stands for every
-/// `count_<id>` column of the ladder. An unknown name is an error that lists the known ones.
+/// `count_<id>` column of the ladder. An unknown name is an error that lists the known ones; a
+/// column named twice (also a `count_<id>` that `count_*` already brings) is an error naming it,
+/// since a CSV header with two equal names cannot be read back by name.
 pub fn select(kind: RowKind<'_>, names: &[&str]) -> Result<Vec<Column>, String> {
     let known = available(kind);
-    let mut chosen = Vec::new();
+    // Each column chosen, with the name that brought it (`count_*` for its `count_<id>`).
+    let mut chosen: Vec<(Column, &str)> = Vec::new();
     for name in names.iter().map(|n| n.trim()).filter(|n| !n.is_empty()) {
-        if name == "count_*" {
-            if let RowKind::Grade(ladder) = kind {
-                chosen.extend(count_columns(ladder));
-                continue;
-            }
-        }
-        match known.iter().find(|c| c.name == name) {
-            Some(c) => chosen.push(c.clone()),
-            None => {
-                let listed: Vec<&str> = known
-                    .iter()
-                    .map(|c| c.name.as_str())
-                    .filter(|n| !n.starts_with("count_"))
-                    .collect();
+        let new: Vec<Column> = match kind {
+            RowKind::Grade(ladder) if name == "count_*" => count_columns(ladder).collect(),
+            // `solve` runs no ladder: listing `count_*` among its columns would be a lie.
+            RowKind::Solve if name.starts_with("count_") => {
                 return Err(format!(
-                    "--columns: no column `{name}` here; known: {}, count_* (every count_<id>) \
-                     or a count_<id> of the ladder",
-                    listed.join(", ")
+                    "--columns: no column `{name}` here: solve has no technique counts \
+                     (count_* and count_<id> are for grade and find)"
+                ))
+            }
+            _ => match known.iter().find(|c| c.name == name) {
+                Some(c) => vec![c.clone()],
+                None => return Err(unknown_column(kind, &known, name)),
+            },
+        };
+        for column in new {
+            if let Some((_, earlier)) = chosen.iter().find(|(c, _)| c.name == column.name) {
+                if *earlier == name {
+                    return Err(format!(
+                        "--columns: `{name}` is named twice; name each column once"
+                    ));
+                }
+                let via = [*earlier, name]
+                    .into_iter()
+                    .find(|n| *n != column.name)
+                    .map(|n| format!(" (`{n}` includes it)"))
+                    .unwrap_or_default();
+                return Err(format!(
+                    "--columns: `{}` is named twice{via}; name each column once",
+                    column.name
                 ));
             }
+            chosen.push((column, name));
         }
     }
     if chosen.is_empty() {
         return Err("--columns: name at least one column".into());
     }
-    Ok(chosen)
+    Ok(chosen.into_iter().map(|(c, _)| c).collect())
+}
+
+/// The error of a `--columns` name that `kind` does not write: the known names (for a ladder,
+/// with `count_*` and the `count_<id>` columns said in a word).
+fn unknown_column(kind: RowKind<'_>, known: &[Column], name: &str) -> String {
+    let listed: Vec<&str> = known
+        .iter()
+        .map(|c| c.name.as_str())
+        .filter(|n| !n.starts_with("count_"))
+        .collect();
+    let counts = match kind {
+        RowKind::Grade(_) => ", count_* (every count_<id>) or a count_<id> of the ladder",
+        RowKind::Solve => "",
+    };
+    format!(
+        "--columns: no column `{name}` here; known: {}{counts}",
+        listed.join(", ")
+    )
 }
 
 /// The `counts` column's text of `evaluation` on `ladder`: `id=n` for each technique used, in
@@ -416,20 +449,50 @@ pub fn counts_text(ladder: &Ladder, evaluation: &Evaluation, out: &mut String) {
     }
 }
 
+/// Every column name sgrade writes, on any scale and in any command (`grade`, `find`, `solve`),
+/// `--columns` ones included, but the `count_<id>` ones (told by their prefix).
+fn names_sgrade_writes() -> Vec<String> {
+    let ladders: Vec<Ladder> = Scale::ALL.into_iter().map(|s| s.ladder()).collect();
+    let kinds = ladders.iter().map(RowKind::Grade).chain([RowKind::Solve]);
+    let mut names: Vec<String> = kinds
+        .flat_map(available)
+        .map(|c| c.name)
+        .filter(|n| !n.starts_with("count_"))
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
 /// `columns` with the input CSV's columns `names` (those other than the puzzle's, in input
 /// order) where `extra` stands, or at the end when it is not there (`--pass-through`). A name
-/// that is also one of `columns` gets `input_` before it.
+/// sgrade writes itself (any column of any scale or command, chosen or not, `count_<id>`
+/// included) gets `input_` before it, so that a reader of the output (`stats`, `compare`) never
+/// takes the input's value for sgrade's, and the schema depends on the input's header alone;
+/// when that name is taken too (the input also has `input_status`), `input_` again.
 pub fn with_input_columns(columns: Vec<Column>, names: &[String]) -> Vec<Column> {
-    let taken = |name: &str| columns.iter().any(|c| c.name == name);
-    let inputs: Vec<Column> = names
-        .iter()
+    let written = names_sgrade_writes();
+    let ours = |name: &str| {
+        name.starts_with("count_")
+            || written.iter().any(|w| w == name)
+            || columns.iter().any(|c| c.name == name)
+    };
+    let mut given: Vec<String> = Vec::with_capacity(names.len());
+    for name in names {
+        let mut out = name.clone();
+        if ours(name) {
+            out = format!("input_{name}");
+            while ours(&out) || names.contains(&out) || given.contains(&out) {
+                out = format!("input_{out}");
+            }
+        }
+        given.push(out);
+    }
+    let inputs: Vec<Column> = given
+        .into_iter()
         .enumerate()
         .map(|(k, name)| Column {
-            name: if taken(name) || name.starts_with("count_") {
-                format!("input_{name}")
-            } else {
-                name.clone()
-            },
+            name,
             field: Field::Input(k),
         })
         .collect();

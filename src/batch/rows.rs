@@ -11,7 +11,9 @@ use crate::scales::ladder::Ladder;
 use crate::scales::{RatingRule, Scale};
 use crate::techniques::TechniqueId;
 
-use super::columns::{counts_text, default_columns, Column, Field, RowContext, Value};
+use super::columns::{
+    counts_text, default_columns, with_input_columns, Column, Field, RowContext, Value,
+};
 use super::csv_encoder::CsvEncoder;
 use crate::input::reader::split_csv_fields;
 
@@ -77,7 +79,8 @@ pub struct RowWriter<'a, W: Write> {
     columns: Vec<Column>,
     /// The same columns as a CSV row writes them: each run of `count_<id>` columns in one go.
     segments: Vec<Segment>,
-    /// `--columns` chose them (JSON lines then carry only those).
+    /// `--columns` chose them (JSON lines then carry only those; else the default JSON row,
+    /// with the input columns when passed through).
     chosen: bool,
     /// The scale, for the `scale` column.
     scale: Option<Scale>,
@@ -165,12 +168,13 @@ impl<'a, W: Write> RowWriter<'a, W> {
         format: OutputFormat,
         options: RowOptions,
     ) -> csv::Result<Self> {
-        Self::with_columns(output, kind, format, options, None, None)
+        Self::with_columns(output, kind, format, options, None, None, None)
     }
 
     /// [`RowWriter::with_options`] writing `columns` (`--columns`, see
-    /// [`super::columns::select`]) instead of the default ones, and `scale` in a `scale`
-    /// column.
+    /// [`super::columns::select`]) instead of the default ones, `scale` in a `scale` column,
+    /// and the input CSV's columns `inputs` (`--pass-through`, see
+    /// [`super::columns::with_input_columns`]) where `extra` stands.
     pub fn with_columns(
         output: W,
         kind: RowKind<'a>,
@@ -178,9 +182,14 @@ impl<'a, W: Write> RowWriter<'a, W> {
         options: RowOptions,
         columns: Option<Vec<Column>>,
         scale: Option<Scale>,
+        inputs: Option<&[String]>,
     ) -> csv::Result<Self> {
         let chosen = columns.is_some();
         let columns = columns.unwrap_or_else(|| default_columns(kind, options.timing));
+        let columns = match inputs {
+            Some(names) => with_input_columns(columns, names),
+            None => columns,
+        };
         let passes_through = columns.iter().any(|c| matches!(c.field, Field::Input(_)));
         let output = match format {
             OutputFormat::Gnpx => Output::Lines(output),
@@ -265,7 +274,18 @@ impl<'a, W: Write> RowWriter<'a, W> {
                 let row = if self.chosen {
                     chosen_json_row(&self.columns, &row)
                 } else {
-                    json_row(self.kind, self.timing, source, evaluation, &self.message)
+                    let mut object =
+                        json_row(self.kind, self.timing, source, evaluation, &self.message);
+                    if self.passes_through {
+                        // The default shape (`counts` an object), the input's columns for `extra`.
+                        object.remove("extra");
+                        for column in &self.columns {
+                            if let Field::Input(_) = column.field {
+                                object.insert(column.name.clone(), json_value(&row, column.field));
+                            }
+                        }
+                    }
+                    serde_json::Value::Object(object)
                 };
                 Ok(writeln!(out, "{row}")?)
             }
@@ -354,17 +374,23 @@ fn chosen_json_row(columns: &[Column], row: &RowContext<'_>) -> serde_json::Valu
                     })
                     .collect(),
             ),
-            (field, _, _) => match row.value(field) {
-                Value::Null => Json::Null,
-                Value::Text(s) => Json::from(s),
-                Value::UInt(n) => Json::from(n),
-                Value::Bool(b) => Json::from(b),
-                Value::Float(f) => Json::from(f),
-            },
+            (field, _, _) => json_value(row, field),
         };
         object.insert(column.name.clone(), value);
     }
     Json::Object(object)
+}
+
+/// The typed JSON value of `field` in `row` (`null` where the CSV has an empty field).
+fn json_value(row: &RowContext<'_>, field: Field) -> serde_json::Value {
+    use serde_json::Value as Json;
+    match row.value(field) {
+        Value::Null => Json::Null,
+        Value::Text(s) => Json::from(s),
+        Value::UInt(n) => Json::from(n),
+        Value::Bool(b) => Json::from(b),
+        Value::Float(f) => Json::from(f),
+    }
 }
 
 /// One JSON line: the CSV's fields under the same names (numbers and booleans typed, empty
@@ -375,7 +401,7 @@ fn json_row(
     source: &str,
     evaluation: &Evaluation,
     message: &str,
-) -> serde_json::Value {
+) -> serde_json::Map<String, serde_json::Value> {
     use serde_json::{json, Map, Value};
     let text = |s: &str| {
         if s.is_empty() {
@@ -460,7 +486,7 @@ fn json_row(
     }
     row.insert("extra".into(), text(&evaluation.extra));
     row.insert("message".into(), text(message));
-    Value::Object(row)
+    row
 }
 
 /// One GNPX rated-file line: `<puzzle> <difficulty> "<method>"`. A puzzle that was not graded

@@ -217,6 +217,8 @@ pub fn run(args: CanonArgs) -> Result<ExitCode, String> {
     let mut counts = Counts::default();
     // A line number or an automorphism count as text, reused.
     let mut number = String::new();
+    // An invalid row's message, reused.
+    let mut why = String::new();
     for (index, path) in inputs.iter().enumerate() {
         let source = path.display().to_string();
         let mut records = RecordReader::new(open_input(path)?);
@@ -248,7 +250,11 @@ pub fn run(args: CanonArgs) -> Result<ExitCode, String> {
                 let (status, text, automorphisms, first_seen, message) = match &form {
                     Form::Invalid(message) => {
                         counts.invalid += 1;
-                        ("invalid", "", None, None, message.as_str())
+                        // Worded as `grade` words the same line: `line 3: …`.
+                        why.clear();
+                        write!(why, "line {}: {message}", record.line)
+                            .expect("writing to a String");
+                        ("invalid", "", None, None, why.as_str())
                     }
                     Form::Canonical {
                         text,

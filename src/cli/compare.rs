@@ -1,4 +1,4 @@
-//! `sgrade compare A.csv B.csv`: how two ratings of one corpus agree.
+//! `sgrade compare A.csv B.csv`: how two ratings of one corpus agree (CSV or JSON-lines files).
 
 use std::fmt::Write as _;
 use std::fs::File;
@@ -14,9 +14,10 @@ use sudoku_grader::report::compare::{compare, Comparison, Ratings};
 /// `sgrade compare` options.
 #[derive(Args, Debug)]
 pub struct CompareArgs {
-    /// The first result CSV (from `sgrade grade`, any scale).
+    /// The first result file (from `sgrade grade`, any scale): CSV, or JSON lines
+    /// (`--output-format jsonl`).
     a: PathBuf,
-    /// The second result CSV.
+    /// The second result file.
     b: PathBuf,
     /// Join on each puzzle's minlex canonical form instead of its text (isomorphs match).
     #[arg(long)]

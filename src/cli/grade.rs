@@ -60,13 +60,16 @@ pub struct BatchArgs {
     /// Write these columns, in this order (comma-separated), instead of the default ones: a
     /// fixed schema whatever the scale and ladder. Any default column, `scale`, `counts`
     /// (every technique used, `id=n;…`), `rating` on every scale (HoDoKu: the level's number),
-    /// `count_*` (every `count_<id>` of the ladder) or one `count_<id>`.
+    /// `count_*` (every `count_<id>` of the ladder) or one `count_<id>` (not on `solve`: it
+    /// has no technique counts). Each column once (`count_*` already names every
+    /// `count_<id>`); `time_us` not with --no-timing.
     #[arg(long, value_name = "LIST")]
     columns: Option<String>,
     /// Do not write the CSV header line.
     #[arg(long)]
     no_header: bool,
-    /// Leave out the `time_us` column, so that two runs give the same bytes.
+    /// Leave out the `time_us` column, so that two runs give the same bytes (a --columns list
+    /// naming `time_us` is refused with it).
     #[arg(long)]
     no_timing: bool,
     /// Name the rows' `source` NAME instead of the input's path, so that a shard read from

@@ -7,7 +7,7 @@ use std::io::Write;
 
 use std::cell::RefCell;
 
-use sudoku_grader::batch::columns::{self, Column};
+use sudoku_grader::batch::columns::{self, Column, Field};
 use sudoku_grader::batch::{BatchOptions, Dedup, OutputFormat, RowKind, RowOptions, RowWriter};
 use sudoku_grader::grading::find::Needs;
 use sudoku_grader::report::summary::Summary;
@@ -90,13 +90,21 @@ impl Plan {
     }
 
     /// The same plan on `scale` (named in a `scale` column) writing the columns `names` lists
-    /// (`--columns`; `None`: the default ones).
+    /// (`--columns`; `None`: the default ones). Call it after [`Plan::with_rows`]: `time_us`
+    /// with `--no-timing` is refused.
     pub fn with_columns(self, names: Option<&str>, scale: Option<Scale>) -> Result<Plan, String> {
         let columns = match names {
             None => None,
             Some(list) => {
                 let names: Vec<&str> = list.split(',').collect();
-                Some(columns::select(self.kind(), &names)?)
+                let chosen = columns::select(self.kind(), &names)?;
+                // `--no-timing` promises the same bytes on every run; a time breaks that.
+                if !self.row_options.timing && chosen.iter().any(|c| c.field == Field::TimeUs) {
+                    return Err("--columns names `time_us` and --no-timing leaves it out: \
+                                drop one of them"
+                        .into());
+                }
+                Some(chosen)
             }
         };
         Ok(Plan {
@@ -150,22 +158,14 @@ impl Plan {
 
     /// The row writer on `output` (a CSV header is written at once).
     pub fn rows<W: Write>(&self, output: W) -> csv::Result<RowWriter<'_, W>> {
-        let columns = match &self.input_columns {
-            None => self.columns.clone(),
-            Some(names) => {
-                let columns = self.columns.clone().unwrap_or_else(|| {
-                    columns::default_columns(self.kind(), self.row_options.timing)
-                });
-                Some(columns::with_input_columns(columns, names))
-            }
-        };
         RowWriter::with_columns(
             output,
             self.kind(),
             self.format,
             self.row_options,
-            columns,
+            self.columns.clone(),
             self.scale,
+            self.input_columns.as_deref(),
         )
     }
 

@@ -1,10 +1,11 @@
-//! Comparing two ratings of one corpus: two result CSVs joined on the puzzle (or on its
-//! canonical form), with the exact-match share, the confusion table, Spearman's rank
-//! correlation and the largest disagreements.
+//! Comparing two ratings of one corpus: two result files (CSV or JSON lines) joined on the
+//! puzzle (or on its canonical form), with the exact-match share, the confusion table,
+//! Spearman's rank correlation and the largest disagreements.
 
 use std::collections::{BTreeMap, HashMap};
-use std::io::Read;
+use std::io::BufRead;
 
+use crate::report::stats::{JsonRows, StatsError, JSON_LINES_MAGIC};
 use crate::symmetry::canon::{form_text, Canonicalizer};
 
 /// HoDoKu's level names, ranked 1..=5 when a rating column holds them.
@@ -16,6 +17,12 @@ pub enum CompareError {
     /// The CSV could not be read.
     #[error("{0}")]
     Csv(#[from] csv::Error),
+    /// The JSON lines could not be read.
+    #[error("{0}")]
+    Json(#[from] StatsError),
+    /// The input could not be read.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
     /// A needed column is missing.
     #[error("no `{0}` column (is this an sgrade result file?)")]
     MissingColumn(String),
@@ -44,10 +51,10 @@ pub struct Ratings {
 
 /// The rating column a result file is compared by when none is named: SE's ER, then HoDoKu's
 /// level, then `rating`.
-fn default_column(headers: &csv::StringRecord) -> Option<String> {
+fn default_column<'a>(headers: impl Iterator<Item = &'a str> + Clone) -> Option<String> {
     ["se_er", "hodoku_level", "rating"]
         .into_iter()
-        .find(|name| headers.iter().any(|h| h == *name))
+        .find(|name| headers.clone().any(|h| h == *name))
         .map(str::to_string)
 }
 
@@ -61,60 +68,113 @@ fn rank_value(value: &str) -> Option<f64> {
     })
 }
 
+/// Where a result file's columns are (its header; JSON lines may change it between rows).
+struct Positions {
+    puzzle: usize,
+    rating: usize,
+    status: Option<usize>,
+    solved: Option<usize>,
+}
+
+impl Positions {
+    /// The columns of `headers`, rated by `column`.
+    fn of<'a>(
+        headers: impl Iterator<Item = &'a str> + Clone,
+        column: &str,
+    ) -> Result<Positions, CompareError> {
+        let at = |name: &str| headers.clone().position(|h| h == name);
+        let find = |name: &str| at(name).ok_or_else(|| CompareError::MissingColumn(name.into()));
+        Ok(Positions {
+            puzzle: find("puzzle")?,
+            rating: find(column)?,
+            status: at("status"),
+            solved: at("solved"),
+        })
+    }
+}
+
 impl Ratings {
-    /// Reads a result CSV: its `puzzle` column and `column` (or the default one), keeping the
-    /// rows whose status is `unique`, that are solved, and whose rating is not empty. With `canonical`, puzzles
-    /// are keyed by their minlex form.
-    pub fn read<R: Read>(
-        input: R,
+    /// Reads a result file, CSV or JSON lines (`--output-format jsonl`, told by a first byte
+    /// `{`, read as `stats` reads it): its `puzzle` column and `column` (or the default one),
+    /// keeping the rows whose status is `unique`, that are solved, and whose rating is not
+    /// empty. With `canonical`, puzzles are keyed by their minlex form.
+    pub fn read<R: BufRead>(
+        mut input: R,
         column: Option<&str>,
         canonical: bool,
     ) -> Result<Ratings, CompareError> {
-        let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(input);
-        let headers = reader.headers()?.clone();
-        let column = match column {
-            Some(c) => c.to_string(),
-            None => default_column(&headers).ok_or(CompareError::MissingColumn("rating".into()))?,
-        };
-        let find = |name: &str| {
-            headers
-                .iter()
-                .position(|h| h == name)
-                .ok_or_else(|| CompareError::MissingColumn(name.to_string()))
-        };
-        let (puzzle_at, rating_at) = (find("puzzle")?, find(&column)?);
-        let status_at = headers.iter().position(|h| h == "status");
-        let solved_at = headers.iter().position(|h| h == "solved");
-        let mut ratings = Ratings {
-            column,
-            ..Ratings::default()
-        };
+        let json = input.fill_buf()?.first() == Some(&JSON_LINES_MAGIC[0]);
+        let mut ratings = Ratings::default();
         let mut canon = Canonicalizer::new();
-        for (index, record) in reader.records().enumerate() {
-            let record = record?;
-            // A header repeated by concatenated shards is not a row.
-            if record.iter().eq(headers.iter()) {
-                continue;
+        // The rating column (named, or the first header's default) and where the columns are.
+        let mut at: Option<Positions> = None;
+        let header = |ratings: &mut Ratings, names: &[&str]| {
+            if ratings.column.is_empty() {
+                ratings.column = match column {
+                    Some(c) => c.to_string(),
+                    None => default_column(names.iter().copied())
+                        .ok_or(CompareError::MissingColumn("rating".into()))?,
+                };
             }
-            let rating = record.get(rating_at).unwrap_or("").trim();
-            let unique = status_at.is_none_or(|at| record.get(at) == Some("unique"));
-            // A stuck puzzle (the ladder did not finish it) has no rating, whatever it prints.
-            let stuck = solved_at.is_some_and(|at| record.get(at) == Some("false"));
-            if !unique || stuck || rating.is_empty() {
-                ratings.unrated += 1;
-                continue;
+            Positions::of(names.iter().copied(), &ratings.column)
+        };
+        if json {
+            let mut rows = JsonRows::new(input);
+            while let Some(new) = rows.next_row()? {
+                if new || at.is_none() {
+                    let names: Vec<&str> = rows.header().iter().map(String::as_str).collect();
+                    at = Some(header(&mut ratings, &names)?);
+                }
+                let fields = rows.fields();
+                let field = |i: usize| fields.get(i).map_or("", String::as_str);
+                let positions = at.as_ref().expect("set above");
+                ratings.add(positions, field, rows.line(), canonical, &mut canon)?;
             }
-            let rank = rank_value(rating).ok_or_else(|| CompareError::BadRating {
-                line: index as u64 + 2,
-                value: rating.to_string(),
-            })?;
-            let key = join_key(record.get(puzzle_at).unwrap_or(""), canonical, &mut canon);
-            if !ratings.by_key.contains_key(&key) {
-                ratings.order.push(key.clone());
+        } else {
+            let mut reader = csv::ReaderBuilder::new().flexible(true).from_reader(input);
+            let headers = reader.headers()?.clone();
+            let names: Vec<&str> = headers.iter().collect();
+            let positions = header(&mut ratings, &names)?;
+            for (index, record) in reader.records().enumerate() {
+                let record = record?;
+                // A header repeated by concatenated shards is not a row.
+                if record.iter().eq(headers.iter()) {
+                    continue;
+                }
+                let field = |i: usize| record.get(i).unwrap_or("");
+                ratings.add(&positions, field, index as u64 + 2, canonical, &mut canon)?;
             }
-            ratings.by_key.insert(key, (rating.to_string(), rank));
         }
         Ok(ratings)
+    }
+
+    /// Adds one row (its fields by column index) of the file's `line`.
+    fn add<'r>(
+        &mut self,
+        at: &Positions,
+        field: impl Fn(usize) -> &'r str,
+        line: u64,
+        canonical: bool,
+        canon: &mut Canonicalizer,
+    ) -> Result<(), CompareError> {
+        let rating = field(at.rating).trim();
+        let unique = at.status.is_none_or(|i| field(i) == "unique");
+        // A stuck puzzle (the ladder did not finish it) has no rating, whatever it prints.
+        let stuck = at.solved.is_some_and(|i| field(i) == "false");
+        if !unique || stuck || rating.is_empty() {
+            self.unrated += 1;
+            return Ok(());
+        }
+        let rank = rank_value(rating).ok_or_else(|| CompareError::BadRating {
+            line,
+            value: rating.to_string(),
+        })?;
+        let key = join_key(field(at.puzzle), canonical, canon);
+        if !self.by_key.contains_key(&key) {
+            self.order.push(key.clone());
+        }
+        self.by_key.insert(key, (rating.to_string(), rank));
+        Ok(())
     }
 
     /// Number of rated puzzles.

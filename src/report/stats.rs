@@ -49,7 +49,8 @@ pub enum StatsError {
 struct Columns {
     status: usize,
     solved: Option<usize>,
-    /// The rating column and its rule: `rating` (GNPX difficulty) or `hodoku_level`.
+    /// The rating column and its rule: `rating` (GNPX difficulty; on another scale, that
+    /// scale's rating as a number), `hodoku_level` or `se_er`.
     rating: Option<(usize, RatingRule)>,
     hardest: Option<usize>,
     time_us: Option<usize>,
@@ -78,15 +79,23 @@ pub fn scale_of_ladder(rule: RatingRule, ids: &[&str]) -> Option<Scale> {
     if let Some(&exact) = candidates.iter().find(|s| ladder_ids(s.ladder()) == ids) {
         return Some(exact);
     }
-    let mut within = candidates.into_iter().filter(|s| {
-        let full = ladder_ids(s.full_ladder());
-        let mut rest = full.iter();
-        ids.iter().all(|id| rest.any(|f| f == id))
-    });
+    let mut within = candidates.into_iter().filter(|s| holds(*s, ids));
     match (within.next(), within.next()) {
         (Some(only), None) => Some(only),
         _ => None,
     }
+}
+
+/// Whether `scale`'s full ladder holds the technique ids, in that order.
+fn holds(scale: Scale, ids: &[&str]) -> bool {
+    let full: Vec<&str> = scale
+        .full_ladder()
+        .rungs()
+        .iter()
+        .map(|r| r.technique.id())
+        .collect();
+    let mut rest = full.iter();
+    ids.iter().all(|id| rest.any(|f| f == id))
 }
 
 impl Columns {
@@ -104,7 +113,22 @@ impl Columns {
             .filter_map(|(i, h)| h.strip_prefix(COUNT_PREFIX).map(|id| (i, id.to_string())))
             .collect();
         let ids: Vec<&str> = counts.iter().map(|(_, id)| id.as_str()).collect();
-        let ladder_scale = rating.and_then(|(_, rule)| scale_of_ladder(rule, &ids));
+        let ladder_scale = match rating {
+            // `--columns …,rating` writes `rating` on every scale: a ladder that no GNPX
+            // scale's full ladder holds is another rule's (`se`, `hodoku`).
+            Some((_, RatingRule::MaxDifficulty))
+                if !ids.is_empty()
+                    && !Scale::ALL
+                        .into_iter()
+                        .any(|s| s.rule() == RatingRule::MaxDifficulty && holds(s, &ids)) =>
+            {
+                [RatingRule::SeErEpEd, RatingRule::HodokuLevel]
+                    .into_iter()
+                    .find_map(|rule| scale_of_ladder(rule, &ids))
+            }
+            Some((_, rule)) => scale_of_ladder(rule, &ids),
+            None => None,
+        };
         Ok(Columns {
             status: find("status").ok_or(StatsError::MissingColumn("status"))?,
             solved: find("solved"),
@@ -269,27 +293,54 @@ fn json_field(value: &serde_json::Value, text: &mut String) {
     }
 }
 
-/// Adds every row of one JSON-lines shard (`--output-format jsonl`, default or `--columns`
-/// schema) to `summary`; returns the number of rows read. Each row is read as the CSV row of
-/// the same values: its keys are the columns, its `counts` object the `count_<id>` columns in
-/// ladder order. Blank lines are skipped; rows of another schema (parts of several scales
-/// concatenated) start a new set of columns. A bad row names its line.
-pub fn add_result_json_lines<R: std::io::BufRead>(
-    summary: &mut Summary,
-    input: R,
-) -> Result<u64, StatsError> {
-    use serde_json::{Map, Value};
-    // The current schema: the row's keys (sorted, as JSON writes them) and its count ids.
-    let (mut names, mut ids): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
-    let mut shard: Option<Shard> = None;
-    let mut fields: Vec<String> = Vec::new();
-    let mut rows = 0;
-    for (index, line) in input.lines().enumerate() {
-        let number = index as u64 + 1;
-        let line = line.map_err(|e| StatsError::Json(format!("line {number}: {e}")))?;
-        if line.trim().is_empty() {
-            continue;
+/// A JSON-lines result file (`--output-format jsonl`, default or `--columns` schema) read as
+/// CSV rows of the same values: each row's keys are the columns, its `counts` object the
+/// `count_<id>` columns in ladder order. Blank lines are skipped; a row of another schema
+/// (parts of several scales concatenated) starts a new header. `stats`, `report` and `compare`
+/// read JSON lines through it, so they read them alike.
+pub struct JsonRows<R> {
+    lines: std::io::Lines<R>,
+    /// The file's line number of the row read last.
+    line: u64,
+    /// The current schema: the row's keys but `counts` (sorted, as JSON writes them) and its
+    /// count ids, in ladder order.
+    names: Vec<String>,
+    ids: Vec<String>,
+    /// `names`, then `count_<id>` of each of `ids`.
+    header: Vec<String>,
+    /// The row read last, as the CSV fields of `header`.
+    fields: Vec<String>,
+}
+
+impl<R: std::io::BufRead> JsonRows<R> {
+    /// The rows of `input`.
+    pub fn new(input: R) -> JsonRows<R> {
+        JsonRows {
+            lines: input.lines(),
+            line: 0,
+            names: Vec::new(),
+            ids: Vec::new(),
+            header: Vec::new(),
+            fields: Vec::new(),
         }
+    }
+
+    /// Reads the next row: `None` at the end, else whether its header is new (the first row's
+    /// is). A line that is not a JSON object (or a `counts` that is not one) names its line.
+    pub fn next_row(&mut self) -> Result<Option<bool>, StatsError> {
+        use serde_json::{Map, Value};
+        let line = loop {
+            let Some(line) = self.lines.next() else {
+                return Ok(None);
+            };
+            self.line += 1;
+            let number = self.line;
+            let line = line.map_err(|e| StatsError::Json(format!("line {number}: {e}")))?;
+            if !line.trim().is_empty() {
+                break line;
+            }
+        };
+        let number = self.line;
         let row: Map<String, Value> = serde_json::from_str(&line)
             .map_err(|e| StatsError::Json(format!("line {number}: not a JSON object: {e}")))?;
         let counts = match row.get(COUNTS_KEY) {
@@ -301,45 +352,83 @@ pub fn add_result_json_lines<R: std::io::BufRead>(
                 )))
             }
         };
+        let (names, ids) = (&mut self.names, &mut self.ids);
         let same_names = names.len() == row.len() - usize::from(row.contains_key(COUNTS_KEY))
             && row.keys().filter(|k| *k != COUNTS_KEY).eq(names.iter());
         // A row without counts (ungraded) fits any schema of the same keys.
         let same_ids =
             counts.is_none_or(|c| c.len() == ids.len() && c.keys().all(|k| ids.contains(k)));
-        if shard.is_none() || !same_names || !same_ids {
-            names = row.keys().filter(|k| *k != COUNTS_KEY).cloned().collect();
+        let new = self.header.is_empty() || !same_names || !same_ids;
+        if new {
+            *names = row.keys().filter(|k| *k != COUNTS_KEY).cloned().collect();
             if let Some(counts) = counts {
-                ids = counts.keys().cloned().collect();
-                in_ladder_order(rule_of(names.iter().map(String::as_str)), &mut ids);
+                *ids = counts.keys().cloned().collect();
+                in_ladder_order(rule_of(names.iter().map(String::as_str)), ids);
             } else if !same_names {
                 ids.clear();
             }
-            let header: Vec<String> = names
+            self.header = names
                 .iter()
                 .cloned()
                 .chain(ids.iter().map(|id| format!("{COUNT_PREFIX}{id}")))
                 .collect();
-            shard = Some(Shard::new(summary, header.iter().map(String::as_str))?);
-            fields = vec![String::new(); header.len()];
+            self.fields = vec![String::new(); self.header.len()];
         }
-        let shard = shard.as_mut().expect("made above");
-        for (text, name) in fields.iter_mut().zip(&names) {
+        for (text, name) in self.fields.iter_mut().zip(names.iter()) {
             json_field(&row[name], text);
         }
-        for (text, id) in fields[names.len()..].iter_mut().zip(&ids) {
+        for (text, id) in self.fields[names.len()..].iter_mut().zip(ids.iter()) {
             match counts.and_then(|c| c.get(id)) {
                 Some(value) => json_field(value, text),
                 None => text.clear(),
             }
         }
+        Ok(Some(new))
+    }
+
+    /// The columns of the row read last.
+    pub fn header(&self) -> &[String] {
+        &self.header
+    }
+
+    /// The row read last, as the CSV fields of [`JsonRows::header`] (`""` for a null).
+    pub fn fields(&self) -> &[String] {
+        &self.fields
+    }
+
+    /// The file's line number of the row read last.
+    pub fn line(&self) -> u64 {
+        self.line
+    }
+}
+
+/// Adds every row of one JSON-lines shard (`--output-format jsonl`, default or `--columns`
+/// schema) to `summary`, each read as the CSV row of the same values ([`JsonRows`]); returns the
+/// number of rows read. A bad row names its line.
+pub fn add_result_json_lines<R: std::io::BufRead>(
+    summary: &mut Summary,
+    input: R,
+) -> Result<u64, StatsError> {
+    let mut rows = JsonRows::new(input);
+    let mut shard: Option<Shard> = None;
+    let mut count = 0;
+    while let Some(new) = rows.next_row()? {
+        if new || shard.is_none() {
+            shard = Some(Shard::new(
+                summary,
+                rows.header().iter().map(String::as_str),
+            )?);
+        }
+        let shard = shard.as_mut().expect("made above");
         // Errors name the file's line, not a row of the current schema.
-        shard.row = number - 1;
+        shard.row = rows.line() - 1;
+        let fields = rows.fields();
         shard.add(summary, |index| {
             fields.get(index).map_or("", String::as_str)
         })?;
-        rows += 1;
+        count += 1;
     }
-    Ok(rows)
+    Ok(count)
 }
 
 /// One shard being read: where its columns are, and how many data rows it has given.
@@ -394,11 +483,22 @@ impl Shard {
             summary.add_grade(false, RatingRule::MaxDifficulty, 0);
             return add_counts(summary, columns, &field, row);
         }
+        let scale = match columns.scale.map(&field) {
+            Some(name) if !name.is_empty() => {
+                Some(name.parse::<Scale>().map_err(|_| bad("scale", name))?)
+            }
+            _ => columns.ladder_scale,
+        };
         let (rule, rating): (RatingRule, u8) = match columns.rating {
             Some((index, RatingRule::MaxDifficulty)) => {
                 let text = field(index);
                 let rating = text.parse::<u8>().map_err(|_| bad("rating", text))?;
-                (RatingRule::MaxDifficulty, rating)
+                // `rating` (`--columns`) is the scale's rating as a number whatever the scale
+                // (`se`: ER in tenths, as `se_er` is read; `hodoku`: the level's number, as
+                // `hodoku_level` is read): it counts under the scale's own rule, as the default
+                // columns of the same rows do.
+                let rule = scale.map_or(RatingRule::MaxDifficulty, Scale::rule);
+                (rule, rating)
             }
             Some((index, RatingRule::HodokuLevel)) => {
                 let text = field(index);
@@ -421,12 +521,6 @@ impl Shard {
                 (RatingRule::SeErEpEd, tenths)
             }
             None => (RatingRule::MaxDifficulty, 0),
-        };
-        let scale = match columns.scale.map(&field) {
-            Some(name) if !name.is_empty() => {
-                Some(name.parse::<Scale>().map_err(|_| bad("scale", name))?)
-            }
-            _ => columns.ladder_scale,
         };
         summary.add_grade_on(solved, RatingKey { rule, scale }, rating);
         add_counts(summary, columns, &field, row)?;
@@ -524,6 +618,34 @@ mod tests {
         let bad = "status,solved,hodoku_level\nunique,true,Impossible\n";
         let err = add_result_csv(&mut summary, bad.as_bytes()).unwrap_err();
         assert_eq!(err.to_string(), "row 1: bad hodoku_level 'Impossible'");
+    }
+
+    /// `--columns …,rating` writes each scale's rating as a number: it counts under the
+    /// scale's rule, as the default columns of the same rows would.
+    #[test]
+    fn a_rating_column_counts_under_the_rule_of_its_scale() {
+        let shard = "status,scale,solved,rating\n\
+            unique,hodoku,true,3\n\
+            unique,se,true,26\n\
+            unique,gnpx,true,4\n";
+        let mut summary = Summary::default();
+        add_result_csv(&mut summary, shard.as_bytes()).unwrap();
+        let on = |rule, scale| {
+            let key = RatingKey {
+                rule,
+                scale: Some(scale),
+            };
+            summary
+                .ratings
+                .iter()
+                .find(|(k, _)| *k == key)
+                .map(|(_, c)| c.clone())
+        };
+        let one = |rating: u8| Some([(rating, 1)].into_iter().collect());
+        assert_eq!(on(RatingRule::HodokuLevel, Scale::Hodoku), one(3));
+        assert_eq!(on(RatingRule::SeErEpEd, Scale::Se), one(26));
+        assert_eq!(on(RatingRule::MaxDifficulty, Scale::Gnpx), one(4));
+        assert_eq!(summary.ratings.len(), 3);
     }
 
     #[test]

@@ -393,7 +393,9 @@ impl Summary {
             );
             for (id, usage) in used {
                 // Shards graded with other ladders: say how many puzzles could have used it.
-                let of = if usage.graded < graded {
+                // None at all means no shard had its counts (a `--columns …,counts` file gives
+                // only the hardest steps): there is nothing to say "of".
+                let of = if usage.graded > 0 && usage.graded < graded {
                     format!(" (of {} graded with it on the ladder)", usage.graded)
                 } else {
                     String::new()

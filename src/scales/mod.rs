@@ -62,6 +62,16 @@ impl Scale {
         self.full_ladder().without_off_by_default()
     }
 
+    /// The scale's rating rule (its ladder's, without building the ladder: readers of result
+    /// files ask it per row).
+    pub fn rule(self) -> RatingRule {
+        match self {
+            Scale::Gnpx | Scale::Gnpx584 => RatingRule::MaxDifficulty,
+            Scale::Hodoku => RatingRule::HodokuLevel,
+            Scale::Se => RatingRule::SeErEpEd,
+        }
+    }
+
     /// Every rung of the scale (the ones off by default included) and its rating rule; the
     /// ladder `--techniques` restricts.
     pub fn full_ladder(self) -> Ladder {
@@ -106,6 +116,7 @@ mod tests {
         for scale in Scale::ALL {
             assert_eq!(scale.name().parse::<Scale>(), Ok(scale));
             assert!(!scale.ladder().rungs().is_empty());
+            assert_eq!(scale.rule(), scale.ladder().rule());
         }
         assert!("hodoku2".parse::<Scale>().unwrap_err().contains("gnpx584"));
         let hodoku = Scale::Hodoku.ladder();

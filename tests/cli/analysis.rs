@@ -134,6 +134,29 @@ fn dedup_marks_planted_isomorphs_and_copies_with_their_first_line() {
 }
 
 #[test]
+fn canon_words_an_invalid_line_as_grade_does() {
+    let bad = common::corpus("bad_input.txt");
+    let rows = |command: &str| {
+        let out = sgrade().args([command, "-q"]).arg(&bad).output().unwrap();
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        csv_rows(&String::from_utf8(out.stdout).unwrap())
+    };
+    let graded = rows("grade");
+    let canon = rows("canon");
+    let invalid: Vec<_> = canon.iter().filter(|r| r["status"] == "invalid").collect();
+    assert!(invalid.len() >= 3, "{canon:?}");
+    for row in invalid {
+        let same = graded.iter().find(|g| g["line"] == row["line"]).unwrap();
+        assert_eq!(same["status"], "invalid");
+        assert!(
+            row["message"].starts_with(&format!("line {}: ", row["line"])),
+            "{row:?}"
+        );
+        assert_eq!(row["message"], same["message"]);
+    }
+}
+
+#[test]
 fn shuffled_copies_grade_to_the_same_canonical_forms() {
     let out = sgrade()
         .args(["shuffle", "--copies", "3", "--seed", "9"])
@@ -211,6 +234,74 @@ fn compare_reports_the_known_confusion_of_two_hand_made_files() {
         report.contains("unrated rows A 2, B 2"),
         "stuck and none rows are unrated: {report}"
     );
+}
+
+#[test]
+fn compare_reads_json_lines_as_it_reads_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let seeds = common::corpus("seeds.txt");
+    let bad = common::corpus("bad_input.txt");
+    let write = |name: &str, args: &[&str]| {
+        let path = dir.path().join(name);
+        sgrade()
+            .args(["grade", "-q", "--no-timing"])
+            .args(args)
+            .arg("-o")
+            .arg(&path)
+            .args([&seeds, &bad])
+            .assert()
+            .code(1);
+        path
+    };
+    let csv = write("g.csv", &[]);
+    let json = write("g.jsonl", &["--output-format", "jsonl"]);
+    let se_csv = write("se.csv", &["--scale", "se"]);
+    let se_json = write("se.jsonl", &["--scale", "se", "--output-format", "jsonl"]);
+    let compare = |a: &std::path::Path, b: &std::path::Path| {
+        let out = sgrade()
+            .arg("compare")
+            .args([a, b])
+            .args(["--format", "csv"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{a:?} {b:?}: {stderr}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // The same joined rows whichever format each side is in (ratings as their CSV prints them).
+    let expected = compare(&se_csv, &csv);
+    assert!(
+        expected.starts_with("puzzle,se_er,rating,rank_gap\n"),
+        "{expected}"
+    );
+    assert!(expected.lines().count() > 5, "{expected}");
+    for (a, b) in [(&se_json, &json), (&se_csv, &json), (&se_json, &csv)] {
+        assert_eq!(compare(a, b), expected, "{a:?} {b:?}");
+    }
+    // The text report counts the unrated rows alike.
+    let report = |a: &std::path::Path| {
+        let out = sgrade().arg("compare").args([a, &csv]).output().unwrap();
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .nth(2)
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(report(&json), report(&csv));
+    // A line that is not JSON names its line.
+    let broken = dir.path().join("broken.jsonl");
+    let first = std::fs::read_to_string(&json).unwrap();
+    let first = first.lines().next().unwrap();
+    std::fs::write(&broken, format!("{first}\nnot json\n")).unwrap();
+    sgrade()
+        .arg("compare")
+        .args([&broken, &csv])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "broken.jsonl: line 2: not a JSON object",
+        ));
 }
 
 /// The share of `(original, isomorph)` rows with equal `field`.

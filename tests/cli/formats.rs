@@ -1,6 +1,6 @@
 //! Row formats and options shared by `grade`, `find` and `solve`: `--output-format jsonl` (the
-//! CSV's content), `--no-header`, `--no-timing` (byte-identical runs), `-j`, and conflicting
-//! flags resolved by the last one given.
+//! CSV's content), `--no-header`, `--no-timing` (byte-identical runs), `--columns` lists that
+//! are refused, `-j`, and conflicting flags resolved by the last one given.
 
 use std::collections::HashMap;
 
@@ -111,6 +111,90 @@ fn no_timing_runs_are_byte_identical_across_runs_and_thread_counts() {
         let (a, b) = (run(&args), run(&args));
         assert!(a == b && !String::from_utf8_lossy(&a).contains("time_us"));
     }
+}
+
+/// `sgrade ARGS seeds.txt` is a usage error (exit 2, no output) whose message holds `says`.
+fn refused(args: &[&str], says: &[&str]) {
+    let out = sgrade()
+        .args(args)
+        .arg(common::corpus("seeds.txt"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    for text in says {
+        assert!(stderr.contains(text), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn no_timing_refuses_a_time_us_column() {
+    // The time would make two `--no-timing` runs differ after all.
+    for command in [
+        vec!["grade"],
+        vec!["solve"],
+        vec!["find", "--needs", "subsets"],
+    ] {
+        for format in ["csv", "jsonl"] {
+            let mut args = command.clone();
+            args.extend(["--no-timing", "--output-format", format]);
+            args.extend(["--columns", "line,status,time_us"]);
+            refused(&args, &["--no-timing", "time_us", "--columns"]);
+        }
+    }
+    // Either alone is accepted.
+    sgrade()
+        .args(["grade", "-q", "--columns", "line,time_us"])
+        .arg(common::corpus("seeds.txt"))
+        .assert()
+        .success();
+}
+
+#[test]
+fn a_column_named_twice_is_refused() {
+    for command in ["grade", "solve"] {
+        for format in ["csv", "jsonl"] {
+            let args = [
+                command,
+                "--output-format",
+                format,
+                "--columns",
+                "line,status,line",
+            ];
+            refused(&args, &["`line` is named twice"]);
+        }
+    }
+    // `count_*` brings every `count_<id>`: naming one of them as well is naming it twice.
+    for list in ["line,count_*,count_x-wing", "line,count_x-wing,count_*"] {
+        refused(
+            &["grade", "--columns", list],
+            &["`count_x-wing` is named twice (`count_*` includes it)"],
+        );
+    }
+    refused(
+        &["grade", "--columns", "count_*,line,count_*"],
+        &["`count_*` is named twice"],
+    );
+}
+
+#[test]
+fn solve_says_it_has_no_technique_counts() {
+    for list in ["line,count_*", "line,count_x-wing"] {
+        refused(
+            &["solve", "--columns", list],
+            &["solve has no technique counts", "grade and find"],
+        );
+    }
+    // Its list of known columns does not offer them either.
+    let out = sgrade()
+        .args(["solve", "--columns", "line,nope"])
+        .arg(common::corpus("seeds.txt"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("no column `nope`"), "{stderr}");
+    assert!(!stderr.contains("count_"), "{stderr}");
 }
 
 #[test]

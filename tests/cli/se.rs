@@ -235,3 +235,73 @@ fn jsonl_and_stats_carry_the_er() {
         .collect();
     assert_eq!(bands, [["0.0-0.9", "1"], ["1.0-1.9", "1"]], "{text}");
 }
+
+/// `sgrade stats FILES` on stdout (its first line, naming the files read, left out).
+fn stats(files: &[&std::path::Path]) -> String {
+    let out = sgrade().arg("stats").args(files).assert().success();
+    let text = String::from_utf8_lossy(&out.get_output().stdout).to_string();
+    text.split_once('\n').unwrap().1.to_string()
+}
+
+#[test]
+fn stats_read_the_er_of_a_columns_file_as_of_the_default_one() {
+    let royle = crate::common::corpus("royle17_sample.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let grade = |name: &str, args: &[&str]| {
+        let path = dir.path().join(name);
+        sgrade()
+            .args(["grade", "-q", "--no-timing", "--scale", "se"])
+            .args(args)
+            .arg("-o")
+            .arg(&path)
+            .arg(&royle)
+            .assert()
+            .success();
+        path
+    };
+    let default = grade("default.csv", &[]);
+    let named = grade(
+        "named.csv",
+        &[
+            "--columns",
+            "source,line,status,scale,solved,rating,hardest,steps,counts",
+        ],
+    );
+    // No `scale` column: the count_<id> columns tell the ladder.
+    let counted = grade(
+        "counted.csv",
+        &["--columns", "line,status,solved,rating,hardest,count_*"],
+    );
+    let json = grade(
+        "named.jsonl",
+        &[
+            "--output-format",
+            "jsonl",
+            "--columns",
+            "line,status,scale,solved,rating,counts",
+        ],
+    );
+    let bands = |text: &str| crate::common::histogram(text, "SE ER (se)");
+    let expected = bands(&stats(&[&default])).expect("ER bands");
+    assert!(
+        expected.iter().all(|(label, _)| label.ends_with(".9")),
+        "{expected:?}"
+    );
+    for file in [&named, &counted, &json] {
+        let text = stats(&[file]);
+        assert_eq!(bands(&text).as_ref(), Some(&expected), "{file:?}: {text}");
+        assert!(
+            crate::common::histogram(&text, "rating (se)").is_none(),
+            "{text}"
+        );
+    }
+    // One histogram over both kinds of file.
+    let both = bands(&stats(&[&default, &named])).unwrap();
+    let doubled: Vec<(String, u64)> = expected.iter().map(|(l, n)| (l.clone(), 2 * n)).collect();
+    assert_eq!(both, doubled);
+    // A `counts` file has no count_<id> columns: its technique table has no "(of N graded …)"
+    // note, which would say "of 0".
+    let text = stats(&[&named]);
+    assert!(text.contains("xy-wing"), "{text}");
+    assert!(!text.contains("graded with it on the ladder"), "{text}");
+}

@@ -473,3 +473,136 @@ fn pass_through_writes_the_input_columns_under_their_names() {
             .stderr(predicates::str::contains(why));
     }
 }
+
+#[test]
+fn pass_through_renames_every_name_sgrade_writes_whatever_the_columns() {
+    let p = royle().lines().nth(1).unwrap().to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let rated = dir.path().join("rated.csv");
+    fs::write(
+        &rated,
+        format!("puzzle,rating,hardest\n{p},99,my-own-label\n"),
+    )
+    .unwrap();
+    let out = dir.path().join("pt.csv");
+    sgrade()
+        .args(["grade", "-q", "--no-timing", "--pass-through", "--columns"])
+        .arg("source,line,puzzle,status,solved,steps")
+        .arg(&rated)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    let text = fs::read_to_string(&out).unwrap();
+    let header = text.lines().next().unwrap();
+    // `rating` and `hardest` are not among the columns chosen, but sgrade writes them.
+    assert_eq!(
+        header,
+        "source,line,puzzle,status,solved,steps,input_rating,input_hardest"
+    );
+    // So `stats` takes neither the input's rating nor its label for sgrade's.
+    let summary = stats(&[&out]);
+    assert!(!summary.contains("99"), "{summary}");
+    assert!(!summary.contains("my-own-label"), "{summary}");
+    // Names of other scales and commands, `count_<id>`, and a renamed name that is taken too.
+    let odd = dir.path().join("odd.csv");
+    fs::write(
+        &odd,
+        format!(
+            "status,puzzle,rating,extra,message,se_er,hodoku_level,solution,counts,scale,\
+             count_foo,input_status,note\nS,{p},99,E,M,1,2,3,4,5,6,7,8\n"
+        ),
+    )
+    .unwrap();
+    let renamed = [
+        "input_status",
+        "input_rating",
+        "input_extra",
+        "input_message",
+        "input_se_er",
+        "input_hodoku_level",
+        "input_solution",
+        "input_counts",
+        "input_scale",
+        "input_count_foo",
+    ];
+    let out = sgrade()
+        .args(["grade", "-q", "--no-timing", "--pass-through"])
+        .args(["--output-format", "jsonl", "--columns", "line,status"])
+        .arg(&odd)
+        .output()
+        .unwrap();
+    let row: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_slice(&out.stdout).unwrap();
+    let keys: Vec<&str> = row.keys().map(String::as_str).collect();
+    let mut expected = vec!["line", "status", "input_input_status", "note"];
+    expected.extend(renamed);
+    expected.sort();
+    assert_eq!(keys, expected);
+    // The input's own `input_status` keeps its name; its `status` then takes `input_` twice.
+    assert_eq!(
+        (row["status"].as_str(), row["input_status"].as_str()),
+        (Some("unique"), Some("7"))
+    );
+    assert_eq!(row["input_input_status"], "S");
+    assert_eq!(
+        (row["input_rating"].as_str(), row["note"].as_str()),
+        (Some("99"), Some("8"))
+    );
+    // The CSV of `solve` names them alike.
+    let out = sgrade()
+        .args(["solve", "-q", "--no-timing", "--pass-through"])
+        .arg(&odd)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let header: Vec<&str> = text.lines().next().unwrap().split(',').collect();
+    for name in renamed.iter().chain(&["input_input_status", "note"]) {
+        assert!(header.contains(name), "{name}: {header:?}");
+    }
+}
+
+#[test]
+fn pass_through_json_lines_keep_the_counts_object() {
+    let kaggle = common::corpus("kaggle_sample.csv");
+    let run = |args: &[&str]| {
+        let out = sgrade()
+            .args(["grade", "-q", "--no-timing", "--output-format", "jsonl"])
+            .args(args)
+            .arg(&kaggle)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let (passed, plain) = (run(&["--pass-through"]), run(&[]));
+    let rows = |text: &str| -> Vec<serde_json::Map<String, serde_json::Value>> {
+        text.lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let (passed_rows, plain_rows) = (rows(&passed), rows(&plain));
+    assert_eq!(passed_rows.len(), plain_rows.len());
+    for (row, default) in passed_rows.iter().zip(&plain_rows) {
+        assert!(row["counts"].is_object(), "{row:?}");
+        assert!(!row.keys().any(|k| k.starts_with("count_")), "{row:?}");
+        // The default row's keys and values, the input's columns for `extra`.
+        let mut expected = default.clone();
+        expected.remove("extra");
+        expected.insert(
+            "radcliffe_difficulty".into(),
+            row["radcliffe_difficulty"].clone(),
+        );
+        expected.insert("bucket".into(), row["bucket"].clone());
+        assert_eq!(row, &expected);
+        assert!(row["bucket"].is_string());
+    }
+    // `stats` reads the scale and its legends as from the default rows.
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.jsonl"), dir.path().join("b.jsonl"));
+    fs::write(&a, &passed).unwrap();
+    fs::write(&b, &plain).unwrap();
+    let summary = stats(&[&a]);
+    assert!(summary.contains("  rating (gnpx), "), "{summary}");
+    assert_eq!(summary, stats(&[&b]));
+}
