@@ -486,6 +486,13 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
                 .into(),
         );
     }
+    let names = plan.column_names();
+    let row_fields = resume::RowFields::new(&names);
+    if args.resume {
+        if let Some(why) = row_fields.unresumable(paths.len()) {
+            return Err(why.into());
+        }
+    }
     let mut inputs = Inputs {
         sources: Vec::with_capacity(paths.len()),
         read,
@@ -537,12 +544,14 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
         ..plan.options(args.chunk_size as usize, timings_pool.as_ref())
     };
     let resume_after = resumed.as_ref().and_then(|w| w.last);
-    // A resumed `find` has no rows for the earlier lines it did not list: their statuses are
-    // told again (by the oracle alone) for the exit status.
+    // A resumed `find` has no rows for the earlier lines it did not list, and rows without a
+    // status column do not say it: their statuses are told again (by the oracle alone) for
+    // the exit status.
     let skipped_not_unique = std::cell::Cell::new(0);
     let options = BatchOptions {
-        skipped_not_unique: (resumed.is_some() && plan.needs().is_some())
-            .then_some(&skipped_not_unique),
+        skipped_not_unique: (resumed.is_some()
+            && (plan.needs().is_some() || !row_fields.has_status()))
+        .then_some(&skipped_not_unique),
         ..options
     };
     let started_at = SystemTime::now();
@@ -685,7 +694,15 @@ fn open_output(
                 path.display()
             ));
         }
-        let written = resume::scan(path, plan.format(), plan.header(), &record.sources())?;
+        let names = plan.column_names();
+        let fields = resume::RowFields::new(&names);
+        let written = resume::scan(
+            path,
+            plan.format(),
+            plan.header(),
+            &record.sources(),
+            &fields,
+        )?;
         resume::truncate(path, written.length)?;
         resumed = Some(written);
     }

@@ -3,7 +3,7 @@
 //! `--fish-max-size`) and the `find` needs, and makes everything that grades or reports with
 //! them, so the ladder is built once and lent to each.
 
-use std::io::Write;
+use std::io::{self, Write};
 
 use std::cell::RefCell;
 
@@ -158,28 +158,37 @@ impl Plan {
 
     /// The row writer on `output` (a CSV header is written at once).
     pub fn rows<W: Write>(&self, output: W) -> csv::Result<RowWriter<'_, W>> {
+        self.rows_with_header(output, true)
+    }
+
+    /// The row writer on `output` continuing rows already written (`--resume`): the same
+    /// columns as [`Plan::rows`], no header.
+    pub fn rows_continuing<W: Write>(&self, output: W) -> csv::Result<RowWriter<'_, W>> {
+        self.rows_with_header(output, false)
+    }
+
+    /// The names of the rows' columns, in order (JSON lines: their keys, but `counts`).
+    pub fn column_names(&self) -> Vec<String> {
+        let writer = self
+            .rows_with_header(io::sink(), false)
+            .expect("nothing is written without a header");
+        writer.columns().iter().map(|c| c.name.clone()).collect()
+    }
+
+    fn rows_with_header<W: Write>(&self, output: W, header: bool) -> csv::Result<RowWriter<'_, W>> {
+        let options = RowOptions {
+            header: header && self.row_options.header,
+            ..self.row_options
+        };
         RowWriter::with_columns(
             output,
             self.kind(),
             self.format,
-            self.row_options,
+            options,
             self.columns.clone(),
             self.scale,
             self.input_columns.as_deref(),
         )
-    }
-
-    /// The row writer on `output` continuing rows already written (`--resume`): no header.
-    pub fn rows_continuing<W: Write>(&self, output: W) -> csv::Result<RowWriter<'_, W>> {
-        let kind = match &self.ladder {
-            Some(ladder) => RowKind::Grade(ladder),
-            None => RowKind::Solve,
-        };
-        let options = RowOptions {
-            header: false,
-            ..self.row_options
-        };
-        RowWriter::with_options(output, kind, self.format, options)
     }
 
     /// The row format.

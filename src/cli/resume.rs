@@ -179,20 +179,66 @@ pub struct Written {
     pub last: Option<(usize, u64)>,
 }
 
+/// Where a row says what `--resume` reads: its source, line and status, by column (`names`:
+/// the run's columns, in order; JSON lines name them as keys). A row without a source column
+/// is of the run's only input; without a status, its status is not known from the row.
+pub struct RowFields<'a> {
+    names: &'a [String],
+    source: Option<usize>,
+    line: Option<usize>,
+    status: Option<usize>,
+}
+
+impl<'a> RowFields<'a> {
+    /// The fields of rows with columns `names`.
+    pub fn new(names: &'a [String]) -> RowFields<'a> {
+        let at = |name: &str| names.iter().position(|n| n == name);
+        RowFields {
+            names,
+            source: at("source"),
+            line: at("line"),
+            status: at("status"),
+        }
+    }
+
+    /// Why rows with these columns over `inputs` inputs cannot be resumed, if they cannot.
+    pub fn unresumable(&self, inputs: usize) -> Option<&'static str> {
+        if self.line.is_none() {
+            return Some("--resume needs each row's line number: keep `line` in --columns");
+        }
+        if self.source.is_none() && inputs > 1 {
+            return Some(
+                "--resume over several inputs needs each row's source: keep `source` in \
+                 --columns",
+            );
+        }
+        None
+    }
+
+    /// Whether the rows say their status.
+    pub fn has_status(&self) -> bool {
+        self.status.is_some()
+    }
+}
+
 /// Reads the rows of an output written in `format` (with a header line if `header`) by a run
-/// over `sources`. A row is complete when it ends with a line end and has every field (JSON
-/// lines: parses); only the last may be incomplete, anything else wrong is an error.
+/// over `sources` whose rows have the columns of `fields`. A row is complete when it ends with
+/// a line end and has every field (JSON lines: parses); only the last may be incomplete,
+/// anything else wrong is an error. A row with no status column counts as unique (the caller
+/// tells the statuses of such rows again).
 pub fn scan(
     path: &Path,
     format: OutputFormat,
     header: bool,
     sources: &[&str],
+    fields_of: &RowFields<'_>,
 ) -> Result<Written, String> {
     let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let size = file.metadata().map_err(|e| e.to_string())?.len();
     let bad = |why: String| format!("--resume: {}: {why}", path.display());
     let mut written = Written::default();
     let mut place = Place::new(sources);
+    let only_source = sources.first().copied().unwrap_or("");
     let mut take = |written: &mut Written, end: u64, source: &str, line: u64, status: &str| {
         let at = place.find(source, line).ok_or_else(|| {
             bad(format!(
@@ -234,8 +280,10 @@ pub fn scan(
                     break;
                 }
                 if header && !written.header {
-                    if record.get(0) != Some("source") {
-                        return Err(bad("its first line is not sgrade's header".into()));
+                    if !record.iter().eq(fields_of.names.iter().map(String::as_str)) {
+                        return Err(bad(
+                            "its first line is not the header of this run's columns".into(),
+                        ));
                     }
                     written.header = true;
                     written.length = end;
@@ -243,16 +291,16 @@ pub fn scan(
                     continue;
                 }
                 fields.get_or_insert(record.len());
-                let line = record
-                    .get(1)
+                let get = |at: Option<usize>| at.and_then(|at| record.get(at));
+                let line = get(fields_of.line)
                     .and_then(|l| l.parse().ok())
                     .ok_or_else(|| bad(format!("row {} has no line number", written.rows + 1)))?;
                 take(
                     &mut written,
                     end,
-                    record.get(0).unwrap_or(""),
+                    get(fields_of.source).unwrap_or(only_source),
                     line,
-                    record.get(3).unwrap_or(""),
+                    get(fields_of.status).unwrap_or("unique"),
                 )?;
             }
         }
@@ -270,12 +318,17 @@ pub fn scan(
                 }
                 end += n as u64;
                 let row = serde_json::from_slice::<serde_json::Value>(&text).ok();
+                let key = |at: Option<usize>| at.map(|at| fields_of.names[at].as_str());
                 let fields = row.as_ref().and_then(|row| {
-                    Some((
-                        row.get("source")?.as_str()?,
-                        row.get("line")?.as_u64()?,
-                        row.get("status")?.as_str()?,
-                    ))
+                    let source = match key(fields_of.source) {
+                        Some(key) => row.get(key)?.as_str()?,
+                        None => only_source,
+                    };
+                    let status = match key(fields_of.status) {
+                        Some(key) => row.get(key)?.as_str()?,
+                        None => "unique",
+                    };
+                    Some((source, row.get(key(fields_of.line)?)?.as_u64()?, status))
                 });
                 match fields {
                     Some((source, line, status)) if text.ends_with(b"\n") => {
@@ -377,10 +430,52 @@ mod tests {
     use super::*;
 
     fn scanned(text: &str, format: OutputFormat, header: bool) -> Result<Written, String> {
+        let names: Vec<String> = ["source", "line", "puzzle", "status", "extra", "message"]
+            .map(String::from)
+            .into();
+        scanned_with(text, format, header, &names, &["a.txt", "b.txt", "a.txt"])
+    }
+
+    fn scanned_with(
+        text: &str,
+        format: OutputFormat,
+        header: bool,
+        names: &[String],
+        sources: &[&str],
+    ) -> Result<Written, String> {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("out");
         fs::write(&path, text).unwrap();
-        scan(&path, format, header, &["a.txt", "b.txt", "a.txt"])
+        scan(&path, format, header, sources, &RowFields::new(names))
+    }
+
+    #[test]
+    fn rows_are_read_by_their_columns_wherever_they_stand() {
+        // `--columns status,line` over one input: no source column, the status first.
+        let names: Vec<String> = ["status", "line"].map(String::from).into();
+        let text = "status,line\nunique,1\nmultiple,2\nunique,5\n";
+        let w = scanned_with(text, OutputFormat::Csv, true, &names, &["a.txt"]).unwrap();
+        assert_eq!((w.rows, w.not_unique, w.last), (3, 1, Some((0, 5))));
+        // A header of other columns is not this run's.
+        let other = "line,status\n1,unique\n";
+        assert!(
+            scanned_with(other, OutputFormat::Csv, true, &names, &["a.txt"])
+                .unwrap_err()
+                .contains("not the header of this run's columns")
+        );
+        // JSON lines by key; no status column: every row counts as unique here.
+        let names: Vec<String> = ["line", "rating"].map(String::from).into();
+        let rows = "{\"line\":1,\"rating\":3}\n{\"line\":4,\"rating\":5}\n";
+        let w = scanned_with(rows, OutputFormat::Jsonl, false, &names, &["a.txt"]).unwrap();
+        assert_eq!((w.rows, w.not_unique, w.last), (2, 0, Some((0, 4))));
+        let fields = RowFields::new(&names);
+        assert!(!fields.has_status() && fields.unresumable(1).is_none());
+        assert!(
+            fields.unresumable(2).is_some(),
+            "several inputs need a source"
+        );
+        let no_line: Vec<String> = ["source", "status"].map(String::from).into();
+        assert!(RowFields::new(&no_line).unresumable(1).is_some());
     }
 
     #[test]

@@ -309,6 +309,78 @@ fn a_resumed_find_exits_as_the_uninterrupted_run_would() {
     assert!(std::fs::read(&out).unwrap() == expected);
 }
 
+#[test]
+fn resume_keeps_the_columns_it_was_given() {
+    // `--columns` (with and without `source` and `status`) and `--pass-through`: the resumed
+    // rows have the columns of the header and of the rows before, and the exit status counts
+    // the earlier bad lines whether or not a status column says them.
+    let dir = tempfile::tempdir().unwrap();
+    let lines = input(dir.path(), 40_000);
+    // The same lines as a CSV table with a note beside each puzzle.
+    let table = dir.path().join("table.csv");
+    let mut csv_text = String::from("id,puzzle,note\n");
+    for (i, line) in std::fs::read_to_string(&lines).unwrap().lines().enumerate() {
+        if !line.starts_with('#') && !line.contains(',') && !line.contains('"') {
+            csv_text.push_str(&format!("{i},{line},\"n, {i}\"\n"));
+        }
+    }
+    std::fs::write(&table, csv_text).unwrap();
+    let runs: [(&Path, &[&str]); 5] = [
+        (&lines, &["--columns", "status,line,rating"]),
+        (&lines, &["--columns", "line,rating"]),
+        (
+            &lines,
+            &["--output-format", "jsonl", "--columns", "line,hardest"],
+        ),
+        (&table, &["--pass-through"]),
+        (&table, &["--pass-through", "--output-format", "jsonl"]),
+    ];
+    for (input, extra) in runs {
+        let reference = dir.path().join("reference.out");
+        assert_eq!(
+            start(&reference, input, extra).wait().unwrap().code(),
+            Some(1),
+            "{extra:?}"
+        );
+        let expected = std::fs::read(&reference).unwrap();
+        let out = dir.path().join("out.out");
+        let _ = std::fs::remove_file(&out);
+        let mut child = start(&out, input, extra);
+        while std::fs::metadata(&out).map_or(0, |m| m.len()) < expected.len() as u64 / 3 {
+            if child.try_wait().unwrap().is_some() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert!(common_sidecar(&out).exists(), "{extra:?}: killed too late");
+        let got = std::fs::read(&out).unwrap();
+        std::fs::write(&out, &got[..got.len().min(expected.len() / 3) - 5]).unwrap();
+        let mut args = vec!["--resume"];
+        args.extend_from_slice(extra);
+        let status = start(&out, input, &args).wait().unwrap();
+        assert_eq!(
+            status.code(),
+            Some(1),
+            "{extra:?}: the earlier bad rows count"
+        );
+        assert!(
+            std::fs::read(&out).unwrap() == expected,
+            "{extra:?}: resumed output differs from the uninterrupted one"
+        );
+    }
+    // Rows that do not say their line cannot be resumed: refused before anything is changed.
+    let out = dir.path().join("no-line.csv");
+    std::fs::write(&out, "status\n").unwrap();
+    let refused = start(&out, &lines, &["--resume", "--columns", "status"])
+        .wait_with_output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("keep `line`"));
+    assert_eq!(std::fs::read(&out).unwrap(), b"status\n");
+}
+
 /// [`reference`] for row formats other than CSV (no line-order check).
 fn reference_with(dir: &Path, input: &Path, extra: &[&str]) -> (Vec<u8>, Duration) {
     if extra.contains(&"jsonl") {
