@@ -283,6 +283,9 @@ pub struct FindArgs {
 pub struct SolveArgs {
     #[command(flatten)]
     batch: BatchArgs,
+    /// Solve each puzzle once up to symmetry, as `grade --dedup`.
+    #[arg(long)]
+    dedup: bool,
 }
 
 /// Opens an input; also says whether it is a regular file (whose reads never stall) rather than
@@ -369,9 +372,11 @@ pub fn run_solve(args: SolveArgs) -> Result<ExitCode, String> {
     };
     let plan = Plan::solve(format)
         .with_rows(args.batch.row_options())
-        .with_columns(args.batch.columns.as_deref(), None)?;
+        .with_columns(args.batch.columns.as_deref(), None)?
+        .with_dedup(args.dedup);
     let plan = plan.with_input_columns(input_columns(&args.batch)?);
-    run_batch(&args.batch, &plan, vec!["solve".to_string()])
+    let identity = vec!["solve".to_string(), format!("--dedup {}", args.dedup)];
+    run_batch(&args.batch, &plan, identity)
 }
 
 /// The inputs of a run, opened.

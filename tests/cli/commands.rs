@@ -767,3 +767,29 @@ fn meaningless_values_are_usage_errors() {
         .assert()
         .success();
 }
+
+/// `solve --dedup` marks a later isomorph as `grade --dedup` does (the docs give `solve` the
+/// input options of `grade`): same statuses and messages, no solution for the duplicate.
+#[test]
+fn solve_dedup_marks_isomorphs_as_grade_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in.txt");
+    let reversed: String = EASY.chars().rev().collect();
+    std::fs::write(&input, format!("{EASY}\n{XWING}\n{reversed}\n")).unwrap();
+    let rows = |command: &str| {
+        let out = sgrade()
+            .args([command, "--dedup", "--no-timing", "-q"])
+            .arg(&input)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{command}: {out:?}");
+        common::csv_maps(&out.stdout)
+    };
+    let (solved, graded) = (rows("solve"), rows("grade"));
+    assert_eq!(solved.len(), 3);
+    for (s, g) in solved.iter().zip(&graded) {
+        assert_eq!((&s["status"], &s["message"]), (&g["status"], &g["message"]));
+    }
+    assert_eq!(solved[2]["status"], "duplicate");
+    assert!(solved[2]["solution"].is_empty() && !solved[0]["solution"].is_empty());
+}
