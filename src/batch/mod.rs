@@ -336,6 +336,10 @@ fn run<R: BufRead, S: Sink + ?Sized>(
         // The answers taken from the inbox (its buffer swapped in, so neither allocates).
         let mut answers: Vec<(u64, Answer)> = Vec::new();
         let mut at_end = false;
+        // A read error ends the input like its end: the records read before it are graded and
+        // their rows written, and only then is the error returned (a corrupt or cut archive
+        // keeps the rows of what it did hold).
+        let mut failed: Option<std::io::Error> = None;
         // Takes one record: a duplicate's row is ready at once, any other joins the group of
         // the next job; a record whose row is written already (`--resume`) is only seen.
         // Returns whether the record took a slot.
@@ -435,12 +439,13 @@ fn run<R: BufRead, S: Sink + ?Sized>(
             }
             if let Feed::Direct(reader) = &mut feed {
                 while !at_end && (pending.len() as u64) < read_ahead {
-                    match reader.next_record()? {
-                        Some(record) => {
+                    match reader.next_record() {
+                        Ok(Some(record)) => {
                             admit(record, &mut pending, &mut group, next_out, &mut outstanding);
                             dispatch(&mut group, false);
                         }
-                        None => at_end = true,
+                        Ok(None) => at_end = true,
+                        Err(error) => (failed, at_end) = (Some(error), true),
                     }
                 }
                 dispatch(&mut group, true);
@@ -452,7 +457,10 @@ fn run<R: BufRead, S: Sink + ?Sized>(
                     return Ok(ControlFlow::Break(Stop::Interrupted));
                 }
                 if at_end {
-                    return Ok(ControlFlow::Continue(()));
+                    return match failed.take() {
+                        Some(error) => Err(error),
+                        None => Ok(ControlFlow::Continue(())),
+                    };
                 }
                 if matches!(feed, Feed::Direct(_)) {
                     continue;
@@ -485,7 +493,8 @@ fn run<R: BufRead, S: Sink + ?Sized>(
                         dispatch(&mut group, false);
                     }
                     Event::Record(_) | Event::End => at_end = true,
-                    Event::Failed(error) => return Err(error),
+                    Event::Failed(error) if !at_end => (failed, at_end) = (Some(error), true),
+                    Event::Failed(_) => at_end = true,
                 }
                 next = channel.try_recv().ok();
             }
@@ -510,6 +519,11 @@ fn run<R: BufRead, S: Sink + ?Sized>(
         )
     {
         sink.chunk_done()?;
+    }
+    if flush_late && flow.is_err() {
+        // A read error (or the sink's own, which this only repeats): the rows written so far
+        // go out before it is reported.
+        let _ = sink.chunk_done();
     }
     flow
 }

@@ -655,3 +655,55 @@ fn outputs_that_clash_or_cannot_open_leave_the_old_output_whole() {
         "{text}"
     );
 }
+
+/// A read error ends the input like its end, then fails the run: a cut or corrupt archive (or
+/// garbage after it) keeps a row for every line it decoded, from a file and from stdin alike,
+/// and the run exits 2 naming the input.
+#[test]
+fn a_cut_archive_keeps_the_rows_of_every_line_it_held() {
+    use std::io::Write;
+    let sample = std::fs::read_to_string(common::corpus("royle17_sample.txt")).unwrap();
+    let puzzles: Vec<&str> = sample.lines().filter(|l| !l.starts_with('#')).collect();
+    let mut plain = String::new();
+    for i in 0..6_000 {
+        plain.push_str(puzzles[i % puzzles.len()]);
+        plain.push('\n');
+    }
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(plain.as_bytes()).unwrap();
+    let whole = gz.finish().unwrap();
+    let mut garbage = whole.clone();
+    garbage.extend_from_slice(b"garbage\n");
+    let dir = tempfile::tempdir().unwrap();
+    for (name, bytes) in [
+        ("cut.gz", whole[..whole.len() / 2].to_vec()),
+        ("tail.gz", garbage),
+    ] {
+        // What a decoder gives before the error: the lines a row is owed.
+        let mut decoded = Vec::new();
+        let _ = std::io::Read::read_to_end(
+            &mut flate2::read::MultiGzDecoder::new(&bytes[..]),
+            &mut decoded,
+        );
+        let lines = decoded.iter().filter(|&&b| b == b'\n').count();
+        assert!(lines > 1000, "{name}: {lines} lines decoded");
+        let path = dir.path().join(name);
+        std::fs::write(&path, &bytes).unwrap();
+        for from_stdin in [false, true] {
+            let mut command = sgrade();
+            command.args(["grade", "-q", "--no-timing"]);
+            if from_stdin {
+                command.arg("-").write_stdin(bytes.clone());
+            } else {
+                command.arg(&path);
+            }
+            let out = command.output().unwrap();
+            assert_eq!(out.status.code(), Some(2), "{name} stdin={from_stdin}");
+            let rows = String::from_utf8(out.stdout).unwrap().lines().count() - 1;
+            assert_eq!(
+                rows, lines,
+                "{name} stdin={from_stdin}: one row per decoded line"
+            );
+        }
+    }
+}
