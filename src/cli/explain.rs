@@ -301,6 +301,12 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
         return Err(error.to_string());
     }
     let out = &mut printer.out;
+    // Explained all the same, but the exit status says it, as `grade`'s does for such a row.
+    let done = if matches!(evaluation.verdict, Verdict::Multiple(_)) {
+        ExitCode::from(EXIT_NOT_ALL_UNIQUE)
+    } else {
+        ExitCode::SUCCESS
+    };
     let outcome = match &evaluation.verdict {
         Verdict::Unreadable(error) => return Ok(invalid(error, from_file)),
         Verdict::Invalid(error) => return Ok(invalid(error, from_file)),
@@ -342,7 +348,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
             list_all(out, args.format, &found, args.limit, se)
                 .and_then(|()| out.flush())
                 .map_err(|e| e.to_string())?;
-            return Ok(ExitCode::SUCCESS);
+            return Ok(done);
         }
         Verdict::Solved { outcome, .. }
         | Verdict::Stuck { outcome, .. }
@@ -425,7 +431,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
     written
         .and_then(|()| out.flush())
         .map_err(|e| e.to_string())?;
-    Ok(ExitCode::SUCCESS)
+    Ok(done)
 }
 
 /// The summary with `"gave_up": true` when grading gave up at the chain work limit (the key is
