@@ -529,7 +529,7 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
             identity,
             &paths,
             args.row_identity(),
-            args.resume,
+            args.resume.then_some(&row_fields),
         )?,
     };
     let mut rows = match &resumed {
@@ -659,21 +659,22 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
     )
 }
 
-/// Opens `-o PATH`: after writing the run record beside it, a new file; with `--resume` and
-/// rows there from the same run, the file cut to its complete rows and opened to append, with
-/// what it holds.
+/// Opens `-o PATH` and writes the run record beside it: a new file; with `--resume` (`resume`:
+/// where the run's rows say their source, line and status) and rows there from the same run,
+/// the file cut to its complete rows and opened to append, with what it holds. A device or
+/// pipe is opened as it is, with no record.
 fn open_output(
     path: &Path,
     plan: &Plan,
     mut identity: Vec<String>,
     inputs: &[PathBuf],
     row_identity: Vec<String>,
-    resume: bool,
+    resume: Option<&resume::RowFields<'_>>,
 ) -> Result<(Output, Option<Written>), String> {
     if output::is_special_file(path) {
         // A device or pipe: nothing to resume from, and no record beside it (that would put a
         // file in /dev, or fail there for a user who may write to the device).
-        if resume {
+        if resume.is_some() {
             return Err(format!(
                 "--resume continues the rows of a regular file; {} is a device or pipe",
                 path.display()
@@ -684,7 +685,7 @@ fn open_output(
     identity.extend(row_identity);
     let record = RunRecord::new(identity, inputs)?;
     let mut resumed = None;
-    if resume && path.exists() {
+    if let (Some(fields), true) = (resume, path.exists()) {
         let Some(earlier) = RunRecord::read_beside(path)? else {
             return Err(format!(
                 "--resume: {} has no run record beside it ({}): that run finished, or was \
@@ -699,14 +700,12 @@ fn open_output(
                 path.display()
             ));
         }
-        let names = plan.column_names();
-        let fields = resume::RowFields::new(&names);
         let written = resume::scan(
             path,
             plan.format(),
             plan.header(),
             &record.sources(),
-            &fields,
+            fields,
         )?;
         resume::truncate(path, written.length)?;
         resumed = Some(written);
