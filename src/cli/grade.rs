@@ -491,7 +491,7 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
                 .into(),
         );
     }
-    let names = plan.column_names();
+    let names = plan.column_names()?;
     let row_fields = resume::RowFields::new(&names);
     if args.resume {
         if let Some(why) = row_fields.unresumable(paths.len()) {

@@ -174,6 +174,19 @@ fn ladder_for(scale: ScaleArg, args: &TechniqueArgs) -> Result<Ladder, String> {
             FishTechnique::of(rung.technique).is_none_or(|fish| fish.size <= max as usize)
         }),
     };
+    if ladder.rungs().is_empty() {
+        // A family or group of techniques all off by default (`fish-kraken`), or a
+        // --fish-max-size below every fish named: an empty ladder grades nothing.
+        return Err(format!(
+            "--techniques {}{}: no technique of the {} ladder is left; a technique off by \
+             default is put back by its id (`sgrade techniques --scale {}` lists them)",
+            args.techniques.as_deref().unwrap_or(""),
+            args.fish_max_size
+                .map_or(String::new(), |max| format!(" --fish-max-size {max}")),
+            scale.name(),
+            scale.name()
+        ));
+    }
     let limit = (args.chain_work_limit > 0).then_some(args.chain_work_limit);
     Ok(ladder.with_chain_work_limit(limit))
 }

@@ -167,12 +167,13 @@ impl Plan {
         self.rows_with_header(output, false)
     }
 
-    /// The names of the rows' columns, in order (JSON lines: their keys, but `counts`).
-    pub fn column_names(&self) -> Vec<String> {
+    /// The names of the rows' columns, in order (JSON lines: their keys, but `counts`); an
+    /// error where no row writer can be made (Parquet in a build without it).
+    pub fn column_names(&self) -> Result<Vec<String>, String> {
         let writer = self
             .rows_with_header(io::sink(), false)
-            .expect("nothing is written without a header");
-        writer.columns().iter().map(|c| c.name.clone()).collect()
+            .map_err(|e| e.to_string())?;
+        Ok(writer.columns().iter().map(|c| c.name.clone()).collect())
     }
 
     fn rows_with_header<W: Write>(&self, output: W, header: bool) -> csv::Result<RowWriter<'_, W>> {

@@ -85,12 +85,15 @@ fn parquet_rows_hold_the_csv_values_typed() {
 #[cfg(not(feature = "parquet"))]
 #[test]
 fn parquet_needs_the_feature_and_says_so() {
-    sgrade()
-        .args(["grade", "--output-format", "parquet"])
-        .arg(common::corpus("seeds.txt"))
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("--features parquet"));
+    for command in [&["grade"][..], &["solve"], &["find", "--needs", "singles"]] {
+        sgrade()
+            .args(command)
+            .args(["--output-format", "parquet"])
+            .arg(common::corpus("seeds.txt"))
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains("--features parquet"));
+    }
 }
 
 /// Grades each of `parts` (input file, scale) on its own into `dir/part-<i>` as `format`

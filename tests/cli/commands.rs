@@ -740,7 +740,18 @@ fn meaningless_values_are_usage_errors() {
     std::fs::write(&input, format!("{EASY}\n")).unwrap();
     let input = input.to_str().unwrap();
     let folder = dir.path().to_str().unwrap();
-    let runs: [&[&str]; 10] = [
+    let runs: [&[&str]; 12] = [
+        // A group whose techniques are all off by default, and a fish cap below every fish
+        // named: both leave an empty ladder.
+        &["grade", "--techniques", "fish-kraken", input],
+        &[
+            "grade",
+            "--techniques",
+            "jellyfish",
+            "--fish-max-size",
+            "3",
+            input,
+        ],
         &["grade", "-j", "0", input],
         &["grade", "-j", "5000", input],
         &["canon", "-j", "0", input],
