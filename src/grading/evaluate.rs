@@ -17,6 +17,10 @@ use crate::techniques::step::Step;
 use crate::techniques::Premise;
 use crate::timing::{NoTiming, TimingHook};
 
+/// How the `message` of a row given up at the chain work limit ends (`line N: gave up after
+/// W ` and this): readers of result files (`stats`, `report`) tell such rows by it.
+pub const GAVE_UP_AT_THE_LIMIT: &str = "units of chain work (--chain-work-limit)";
+
 /// The puzzle's status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
@@ -225,7 +229,7 @@ impl fmt::Display for Message<'_> {
             }
             Verdict::Stuck { outcome, .. } if outcome.gave_up => write!(
                 f,
-                "line {line}: gave up after {} units of chain work (--chain-work-limit)",
+                "line {line}: gave up after {} {GAVE_UP_AT_THE_LIMIT}",
                 outcome.chain_work
             ),
             Verdict::Unique { .. } | Verdict::Solved { .. } | Verdict::Stuck { .. } => Ok(()),

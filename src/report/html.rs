@@ -563,7 +563,17 @@ fn facts_table(summary: &Summary) -> String {
         }
     }
     row("solved by the ladder", summary.solved);
-    row("stuck (need techniques beyond the ladder)", summary.stuck);
+    // Given up at the chain work limit is not stuck for want of a technique.
+    row(
+        "stuck (need techniques beyond the ladder)",
+        summary.stuck - summary.gave_up,
+    );
+    if summary.gave_up > 0 {
+        row(
+            "given up at the chain work limit (--chain-work-limit)",
+            summary.gave_up,
+        );
+    }
     html.push_str("</table>");
     html
 }

@@ -11,7 +11,7 @@
 
 use std::io::Read;
 
-use crate::grading::evaluate::Status;
+use crate::grading::evaluate::{Status, GAVE_UP_AT_THE_LIMIT};
 use crate::report::summary::{RatingKey, Summary};
 use crate::scales::{RatingRule, Scale, HODOKU_LEVELS};
 
@@ -56,6 +56,8 @@ struct Columns {
     time_us: Option<usize>,
     /// The `scale` column (JSON-lines-like schemas, `--columns …,scale`).
     scale: Option<usize>,
+    /// The `message` column: a stuck row given up at the chain work limit says so there.
+    message: Option<usize>,
     /// The scale told by the `count_<id>` columns, when there is no `scale` column.
     ladder_scale: Option<Scale>,
     /// (column, technique id) of every `count_<id>` column.
@@ -136,6 +138,7 @@ impl Columns {
             hardest: find("hardest"),
             time_us: find("time_us"),
             scale: find("scale"),
+            message: find("message"),
             ladder_scale,
             counts,
         })
@@ -481,6 +484,8 @@ impl Shard {
         // only, and its hardest step so far is not a hardest step.
         if !solved {
             summary.add_grade(false, RatingRule::MaxDifficulty, 0);
+            let message = columns.message.map_or("", &field);
+            summary.gave_up += u64::from(message.ends_with(GAVE_UP_AT_THE_LIMIT));
             return add_counts(summary, columns, &field, row);
         }
         let scale = match columns.scale.map(&field) {

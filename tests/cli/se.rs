@@ -139,6 +139,40 @@ fn chain_work_limit_gives_a_puzzle_up_and_says_so() {
         summary.contains("given up at the chain work limit (--chain-work-limit): 1"),
         "{summary}"
     );
+    // `stats` and `report` tell the given-up row from its message, CSV and JSON lines alike,
+    // and `report` does not call it stuck for want of a technique.
+    let dir = tempfile::tempdir().unwrap();
+    for format in ["csv", "jsonl"] {
+        let rows = dir.path().join(format!("cut.{format}"));
+        sgrade()
+            .args(["grade", "-q", "--scale", "se", "--chain-work-limit", "1000"])
+            .args(["--output-format", format, "-o"])
+            .arg(&rows)
+            .write_stdin(format!("{p}\n"))
+            .assert()
+            .success();
+        let stats = sgrade().arg("stats").arg(&rows).output().unwrap();
+        let text = String::from_utf8_lossy(&stats.stderr).to_string()
+            + &String::from_utf8_lossy(&stats.stdout);
+        assert!(
+            text.contains("given up at the chain work limit (--chain-work-limit): 1"),
+            "{format}: {text}"
+        );
+        let html = dir.path().join(format!("cut-{format}.html"));
+        sgrade()
+            .arg("report")
+            .arg(&rows)
+            .arg("-o")
+            .arg(&html)
+            .assert()
+            .success();
+        let page = std::fs::read_to_string(&html).unwrap();
+        assert!(
+            page.contains("given up at the chain work limit (--chain-work-limit)</th><td>1")
+                && page.contains("stuck (need techniques beyond the ladder)</th><td>0"),
+            "{format}"
+        );
+    }
     let out = sgrade()
         .args(["explain", "--scale", "se", "--chain-work-limit", "1000", p])
         .assert()
