@@ -72,9 +72,18 @@ fn render(args: &CompareArgs, a: &Ratings, b: &Ratings, c: &Comparison) -> Strin
         args.b.display(),
         b.column
     );
+    // Said only when some are, so that files without repeats report as before.
+    let repeated = if a.repeated + b.repeated > 0 {
+        format!(
+            "; repeated rows A {}, B {} (each puzzle's first rated row kept)",
+            a.repeated, b.repeated
+        )
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         out,
-        "joined {} puzzles{}; rated in A only {}, in B only {}; unrated rows A {}, B {}",
+        "joined {} puzzles{}; rated in A only {}, in B only {}{repeated}; unrated rows A {}, B {}",
         c.joined.len(),
         if args.canonical {
             " (by canonical form)"
@@ -188,6 +197,9 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, String> {
                 "b": args.b.display().to_string(), "column_b": b.column,
                 "joined": comparison.joined.len(), "only_a": comparison.only_a,
                 "only_b": comparison.only_b, "exact": comparison.exact,
+                "repeated_a": a.repeated, "repeated_b": b.repeated,
+                "unrated_a": a.unrated, "unrated_b": b.unrated,
+                "rows_a": a.rows, "rows_b": b.rows,
                 "spearman": comparison.spearman, "confusion": confusion,
             }});
             let _ = writeln!(text, "{summary}");
