@@ -42,7 +42,8 @@ pub struct CompareArgs {
 pub enum CompareFormat {
     /// A report for a terminal.
     Text,
-    /// One CSV row per joined puzzle: puzzle, a, b, rank_gap.
+    /// One CSV row per joined puzzle: `puzzle`, A's rating column suffixed `_a`, B's suffixed
+    /// `_b` (`rating_a,rating_b`), `rank_gap`.
     Csv,
     /// One JSON object per joined puzzle, then `{"summary": …}`.
     Jsonl,
@@ -165,7 +166,9 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, String> {
         CompareFormat::Text => out.write_all(render(&args, &a, &b, &comparison).as_bytes()),
         CompareFormat::Csv => {
             let mut writer = csv::Writer::from_writer(&mut out);
-            let mut rows = vec![writer.write_record(["puzzle", &a.column, &b.column, "rank_gap"])];
+            // Suffixed by side: both files often rate by the same column (`rating,rating`).
+            let (column_a, column_b) = (format!("{}_a", a.column), format!("{}_b", b.column));
+            let mut rows = vec![writer.write_record(["puzzle", &column_a, &column_b, "rank_gap"])];
             for j in &comparison.joined {
                 let gap = format!("{:.4}", j.rank_gap);
                 rows.push(writer.write_record([&j.puzzle, &j.a, &j.b, &gap]));

@@ -236,6 +236,29 @@ fn compare_reports_the_known_confusion_of_two_hand_made_files() {
     );
 }
 
+#[test]
+fn compare_csv_names_each_sides_rating_column_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |n: usize| format!("{}{}", ".".repeat(80), n);
+    let file = format!("puzzle,rating\n{},1\n{},2\n", p(1), p(2));
+    std::fs::write(dir.path().join("a.csv"), file).unwrap();
+    let out = sgrade()
+        .current_dir(dir.path())
+        .args(["compare", "a.csv", "a.csv", "--format", "csv"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text,
+        format!(
+            "puzzle,rating_a,rating_b,rank_gap\n{},1,1,0.0000\n{},2,2,0.0000\n",
+            p(1),
+            p(2)
+        )
+    );
+}
+
 /// The summary of `sgrade compare A B --format jsonl` (run in `dir`).
 fn compare_summary(dir: &std::path::Path, args: &[&str]) -> serde_json::Value {
     let out = sgrade()
@@ -396,7 +419,7 @@ fn compare_reads_json_lines_as_it_reads_csv() {
     // The same joined rows whichever format each side is in (ratings as their CSV prints them).
     let expected = compare(&se_csv, &csv);
     assert!(
-        expected.starts_with("puzzle,se_er,rating,rank_gap\n"),
+        expected.starts_with("puzzle,se_er_a,rating_b,rank_gap\n"),
         "{expected}"
     );
     assert!(expected.lines().count() > 5, "{expected}");
