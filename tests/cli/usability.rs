@@ -348,6 +348,57 @@ fn explain_reads_a_whole_line_a_files_line_and_stdin() {
         .code(2);
 }
 
+/// `explain --line N` on a line without a puzzle says what the line is: the CSV header, a later
+/// line of a multi-line record, a repeated header, a comment, a blank line, past the end.
+#[test]
+fn explain_line_says_what_a_line_without_a_puzzle_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("q.csv");
+    std::fs::write(
+        &file,
+        format!(
+            "id,puzzle,note\n1,{EASY},a\n2,{XWING},\"multi\nline\"\n# comment\n\n\
+             id,puzzle,note\n3,{XWING},x\n"
+        ),
+    )
+    .unwrap();
+    let why = |line: &str| {
+        let out = common::sgrade()
+            .arg("explain")
+            .arg(&file)
+            .args(["--line", line])
+            .assert()
+            .code(2);
+        String::from_utf8_lossy(&out.get_output().stderr).into_owned()
+    };
+    for (line, what) in [
+        ("1", "no puzzle on line 1: line 1 is the CSV header"),
+        (
+            "4",
+            "no puzzle on line 4: line 4 is inside the record that starts on line 3",
+        ),
+        ("5", "no puzzle on line 5: line 5 is a comment"),
+        ("6", "no puzzle on line 6: line 6 is blank"),
+        ("7", "no puzzle on line 7: line 7 repeats the CSV header"),
+        (
+            "9",
+            "no puzzle on line 9: past the end (the input has 8 lines)",
+        ),
+    ] {
+        let text = why(line);
+        assert!(text.contains(what), "--line {line}: {text}");
+    }
+    // The lines around them are puzzles.
+    for line in ["2", "3", "8"] {
+        common::sgrade()
+            .arg("explain")
+            .arg(&file)
+            .args(["--line", line])
+            .assert()
+            .success();
+    }
+}
+
 /// `explain --all` prints the count of steps per technique first, then lists at most
 /// `--limit` steps of each, saying what it cut.
 #[test]
