@@ -370,9 +370,14 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
     let rule = ladder.rule();
     let rating = match rule {
         RatingRule::MaxDifficulty => outcome.rating.to_string(),
-        RatingRule::HodokuLevel => {
-            format!("{} (score {})", rule.label(outcome.rating), outcome.score)
-        }
+        // Level 0 has no name (grade's `hodoku_level` is empty): a word, not a blank.
+        RatingRule::HodokuLevel => match rule.label(outcome.rating) {
+            label if !label.is_empty() => format!("{label} (score {})", outcome.score),
+            _ if outcome.solved && outcome.steps == 0 => {
+                format!("none (already solved, score {})", outcome.score)
+            }
+            _ => format!("none (score {})", outcome.score),
+        },
         RatingRule::SeErEpEd => {
             let se = outcome.se.unwrap_or_default();
             let [er, ep, ed] = se.printed();

@@ -399,6 +399,37 @@ fn explain_line_says_what_a_line_without_a_puzzle_is() {
     }
 }
 
+/// A solved grid has no HoDoKu level: `grade` leaves `hodoku_level` empty, and `explain` says
+/// so in words rather than printing an empty level.
+#[test]
+fn explain_names_the_missing_hodoku_level_of_a_solved_grid() {
+    let solved =
+        "123456789456789123789123456231564897564897231897231564312645978645978312978312645";
+    let graded = common::sgrade()
+        .args(["grade", "-q", "--scale", "hodoku"])
+        .write_stdin(format!("{solved}\n"))
+        .assert()
+        .success();
+    let rows = common::csv_maps(&graded.get_output().stdout);
+    assert_eq!(
+        (
+            rows[0]["hodoku_level"].as_str(),
+            rows[0]["hodoku_score"].as_str()
+        ),
+        ("", "0")
+    );
+    let text = stdout_of(
+        common::sgrade()
+            .args(["explain", "--scale", "hodoku", solved])
+            .assert()
+            .success(),
+    );
+    assert_eq!(
+        text,
+        "solved in 0 steps; rating none (already solved, score 0) (hardest: none)\n"
+    );
+}
+
 /// `explain --all` prints the count of steps per technique first, then lists at most
 /// `--limit` steps of each, saying what it cut.
 #[test]
