@@ -97,6 +97,9 @@ pub struct RowWriter<'a, W: Write> {
     inputs: Vec<String>,
     /// Whether any column is an input column.
     passes_through: bool,
+    /// How many input columns the header has (`--pass-through`): a row's fields past them
+    /// have no column, and its message says so.
+    input_columns: usize,
     /// Whether `time_us` is written.
     timing: bool,
 }
@@ -191,6 +194,7 @@ impl<'a, W: Write> RowWriter<'a, W> {
             None => columns,
         };
         let passes_through = columns.iter().any(|c| matches!(c.field, Field::Input(_)));
+        let input_columns = inputs.map_or(0, <[String]>::len);
         let output = match format {
             OutputFormat::Gnpx => Output::Lines(output),
             OutputFormat::Jsonl => Output::Json(output),
@@ -227,6 +231,7 @@ impl<'a, W: Write> RowWriter<'a, W> {
             field: String::new(),
             inputs: Vec::new(),
             passes_through,
+            input_columns,
             timing: options.timing,
         })
     }
@@ -255,6 +260,26 @@ impl<'a, W: Write> RowWriter<'a, W> {
         if self.passes_through {
             // `extra` holds a CSV row's other fields, re-quoted: split back into columns.
             self.inputs = split_csv_fields(&evaluation.extra);
+            if self.inputs.len() > self.input_columns {
+                // Fields past the header have no column to go to: said, not dropped silently
+                // (the puzzle is graded all the same; `extra` keeps them without
+                // --pass-through).
+                let (fields, header) = (self.inputs.len() + 1, self.input_columns + 1);
+                let note = if self.message.is_empty() {
+                    format!("line {}: ", evaluation.line)
+                } else {
+                    "; ".to_string()
+                };
+                let last = match fields - header {
+                    1 => "the last is not".to_string(),
+                    n => format!("the last {n} are not"),
+                };
+                write!(
+                    self.message,
+                    "{note}{fields} fields, the header has {header}: {last} passed through"
+                )
+                .expect("writing to a String");
+            }
         }
         let row = RowContext {
             inputs: &self.inputs,

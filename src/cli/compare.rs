@@ -42,7 +42,8 @@ pub struct CompareArgs {
 pub enum CompareFormat {
     /// A report for a terminal.
     Text,
-    /// One CSV row per joined puzzle: puzzle, a, b, rank_gap.
+    /// One CSV row per joined puzzle: `puzzle`, A's rating column suffixed `_a`, B's suffixed
+    /// `_b` (`rating_a,rating_b`), `rank_gap`.
     Csv,
     /// One JSON object per joined puzzle, then `{"summary": …}`.
     Jsonl,
@@ -72,9 +73,18 @@ fn render(args: &CompareArgs, a: &Ratings, b: &Ratings, c: &Comparison) -> Strin
         args.b.display(),
         b.column
     );
+    // Said only when some are, so that files without repeats report as before.
+    let repeated = if a.repeated + b.repeated > 0 {
+        format!(
+            "; repeated rows A {}, B {} (each puzzle's first rated row kept)",
+            a.repeated, b.repeated
+        )
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         out,
-        "joined {} puzzles{}; rated in A only {}, in B only {}; unrated rows A {}, B {}",
+        "joined {} puzzles{}; rated in A only {}, in B only {}{repeated}; unrated rows A {}, B {}",
         c.joined.len(),
         if args.canonical {
             " (by canonical form)"
@@ -156,7 +166,9 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, String> {
         CompareFormat::Text => out.write_all(render(&args, &a, &b, &comparison).as_bytes()),
         CompareFormat::Csv => {
             let mut writer = csv::Writer::from_writer(&mut out);
-            let mut rows = vec![writer.write_record(["puzzle", &a.column, &b.column, "rank_gap"])];
+            // Suffixed by side: both files often rate by the same column (`rating,rating`).
+            let (column_a, column_b) = (format!("{}_a", a.column), format!("{}_b", b.column));
+            let mut rows = vec![writer.write_record(["puzzle", &column_a, &column_b, "rank_gap"])];
             for j in &comparison.joined {
                 let gap = format!("{:.4}", j.rank_gap);
                 rows.push(writer.write_record([&j.puzzle, &j.a, &j.b, &gap]));
@@ -188,6 +200,9 @@ pub fn run(args: CompareArgs) -> Result<ExitCode, String> {
                 "b": args.b.display().to_string(), "column_b": b.column,
                 "joined": comparison.joined.len(), "only_a": comparison.only_a,
                 "only_b": comparison.only_b, "exact": comparison.exact,
+                "repeated_a": a.repeated, "repeated_b": b.repeated,
+                "unrated_a": a.unrated, "unrated_b": b.unrated,
+                "rows_a": a.rows, "rows_b": b.rows,
                 "spearman": comparison.spearman, "confusion": confusion,
             }});
             let _ = writeln!(text, "{summary}");

@@ -14,7 +14,7 @@ use sudoku_grader::explain::{describe, details, step_json};
 use sudoku_grader::grading::evaluate::{Evaluator, Observer, Verdict};
 use sudoku_grader::grading::grader::GradeOutcome;
 use sudoku_grader::input::encoding::utf8_input;
-use sudoku_grader::input::reader::{decompressed, Record, RecordReader};
+use sudoku_grader::input::reader::{decompressed, LineRole, Record, RecordReader};
 use sudoku_grader::oracle::SolutionCount;
 use sudoku_grader::scales::se::SeRating;
 use sudoku_grader::scales::RatingRule;
@@ -92,6 +92,9 @@ fn read_record(args: &ExplainArgs) -> Result<Record, String> {
         .and_then(utf8_input)
         .map_err(|e| format!("{name}: {e}"))?;
     let mut reader = RecordReader::new(input);
+    if let Some(line) = args.line {
+        reader.watch_line(line);
+    }
     while let Some(record) = reader.next_record().map_err(|e| format!("{name}: {e}"))? {
         match args.line {
             None => return Ok(record),
@@ -100,12 +103,26 @@ fn read_record(args: &ExplainArgs) -> Result<Record, String> {
             Some(_) => {}
         }
     }
-    Err(match args.line {
-        Some(line) => {
-            format!("{name}: no puzzle on line {line} (past the end, blank or a comment)")
+    let Some(line) = args.line else {
+        return Err(format!("{name}: no puzzle line"));
+    };
+    // Say what the line is: a header or a record's second line looks like a puzzle line.
+    let what = match reader.line_role() {
+        Some(LineRole::Header) => format!("line {line} is the CSV header"),
+        Some(LineRole::RepeatedHeader) => format!("line {line} repeats the CSV header"),
+        Some(LineRole::InsideRecord(first)) => format!(
+            "line {line} is inside the record that starts on line {first} (a quoted field \
+             spans lines; --line {first} explains it)"
+        ),
+        Some(LineRole::Comment) => format!("line {line} is a comment"),
+        Some(LineRole::Blank) => format!("line {line} is blank"),
+        None if reader.lines_read() < line => {
+            format!("past the end (the input has {} lines)", reader.lines_read())
         }
-        None => format!("{name}: no puzzle line"),
-    })
+        // Only a stray NUL line (UTF-16 line ends) is left.
+        None => return Err(format!("{name}: no puzzle on line {line}")),
+    };
+    Err(format!("{name}: no puzzle on line {line}: {what}"))
 }
 
 /// `--all`: the count of steps per technique first, then each technique's steps, `limit` at
@@ -359,9 +376,14 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
     let rule = ladder.rule();
     let rating = match rule {
         RatingRule::MaxDifficulty => outcome.rating.to_string(),
-        RatingRule::HodokuLevel => {
-            format!("{} (score {})", rule.label(outcome.rating), outcome.score)
-        }
+        // Level 0 has no name (grade's `hodoku_level` is empty): a word, not a blank.
+        RatingRule::HodokuLevel => match rule.label(outcome.rating) {
+            label if !label.is_empty() => format!("{label} (score {})", outcome.score),
+            _ if outcome.solved && outcome.steps == 0 => {
+                format!("none (already solved, score {})", outcome.score)
+            }
+            _ => format!("none (score {})", outcome.score),
+        },
         RatingRule::SeErEpEd => {
             let se = outcome.se.unwrap_or_default();
             let [er, ep, ed] = se.printed();

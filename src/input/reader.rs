@@ -122,6 +122,22 @@ pub struct ReadOptions {
     pub line_offset: u64,
 }
 
+/// What a line that makes no record of its own is ([`RecordReader::watch_line`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineRole {
+    /// The CSV header.
+    Header,
+    /// A later line equal to the CSV header (concatenated files), skipped.
+    RepeatedHeader,
+    /// A later line of a record whose quoted field goes on over line ends; the record's first
+    /// line.
+    InsideRecord(u64),
+    /// A `#` comment.
+    Comment,
+    /// A blank line.
+    Blank,
+}
+
 /// Reads records from a buffered source, one at a time, in input order.
 pub struct RecordReader<R: BufRead> {
     source: R,
@@ -137,6 +153,8 @@ pub struct RecordReader<R: BufRead> {
     /// The CSV header's fields, trimmed, once known: a later line with the same fields is a
     /// repeated header (concatenated parts), skipped.
     header: Option<Vec<String>>,
+    /// The line [`RecordReader::line_role`] tells about, and what it was once read.
+    watch: Option<(u64, Option<LineRole>)>,
 }
 
 impl<R: BufRead> RecordReader<R> {
@@ -151,6 +169,33 @@ impl<R: BufRead> RecordReader<R> {
             format: InputFormat::Auto,
             column: None,
             header: None,
+            watch: None,
+        }
+    }
+
+    /// Remembers what `line` is, should it make no record of its own (`explain --line N`:
+    /// "line 1 is the CSV header" rather than "no puzzle there").
+    pub fn watch_line(&mut self, line: u64) {
+        self.watch = Some((line, None));
+    }
+
+    /// What the line given to [`RecordReader::watch_line`] was, once read, if it made no
+    /// record of its own (`None` too for a line not read yet, or one that made a record).
+    pub fn line_role(&self) -> Option<LineRole> {
+        self.watch.and_then(|(_, role)| role)
+    }
+
+    /// How many lines have been read (the last line of the last record, or further).
+    pub fn lines_read(&self) -> u64 {
+        self.line
+    }
+
+    /// Notes that the line just read is `role`, if it is the watched one.
+    fn mark(&mut self, role: LineRole) {
+        if let Some((line, seen)) = &mut self.watch {
+            if *line == self.line {
+                *seen = Some(role);
+            }
         }
     }
 
@@ -284,6 +329,7 @@ impl<R: BufRead> RecordReader<R> {
             bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
             if bytes.trim_ascii_start().first() == Some(&b'#') {
                 // A comment, whatever its encoding (Latin-1 bytes in a comment are common).
+                self.mark(LineRole::Comment);
                 continue;
             }
             if bytes == b"\0" {
@@ -344,6 +390,11 @@ impl<R: BufRead> RecordReader<R> {
             };
             let content = text.trim();
             if content.is_empty() || content.starts_with('#') {
+                self.mark(if content.is_empty() {
+                    LineRole::Blank
+                } else {
+                    LineRole::Comment
+                });
                 continue;
             }
             if let Mode::Undecided = self.mode {
@@ -354,6 +405,7 @@ impl<R: BufRead> RecordReader<R> {
                 if let Some(puzzle_column) = self.puzzle_column(&header) {
                     self.mode = Mode::Csv { puzzle_column };
                     self.header = Some(header);
+                    self.mark(LineRole::Header);
                     continue;
                 }
                 // A header without the puzzle column would make every row `invalid`: say so
@@ -370,6 +422,7 @@ impl<R: BufRead> RecordReader<R> {
             if let (Mode::Csv { .. }, Some(header)) = (&self.mode, &self.header) {
                 // Concatenated parts repeat the header: it is no data row.
                 if is_header_again(content, header) {
+                    self.mark(LineRole::RepeatedHeader);
                     continue;
                 }
             }
@@ -411,6 +464,7 @@ impl<R: BufRead> RecordReader<R> {
                 )));
             };
             self.line += 1;
+            self.mark(LineRole::InsideRecord(first));
             if joined.len() + 1 + length > MAX_LINE {
                 return Ok(Err(format!(
                     "a quoted field opened on line {first} runs past {MAX_LINE} bytes"

@@ -2,6 +2,7 @@
 //! puzzle (or on its canonical form), with the exact-match share, the confusion table,
 //! Spearman's rank correlation and the largest disagreements.
 
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, HashMap};
 use std::io::BufRead;
 
@@ -47,6 +48,13 @@ pub struct Ratings {
     order: Vec<String>,
     /// Rows without a rating (not unique, stuck — `solved=false` —, or empty).
     pub unrated: u64,
+    /// Rated rows of a puzzle (with `--canonical`: of a canonical form) already rated on an
+    /// earlier row: the first rated row is the one compared, so that a file compared with
+    /// itself joins each puzzle once and every row is counted once.
+    pub repeated: u64,
+    /// Data rows read (repeated CSV headers are not rows): joined + only here + `repeated` +
+    /// `unrated`.
+    pub rows: u64,
 }
 
 /// The rating column a result file is compared by when none is named: SE's ER, then HoDoKu's
@@ -97,7 +105,8 @@ impl Ratings {
     /// Reads a result file, CSV or JSON lines (`--output-format jsonl`, told by a first byte
     /// `{`, read as `stats` reads it): its `puzzle` column and `column` (or the default one),
     /// keeping the rows whose status is `unique`, that are solved, and whose rating is not
-    /// empty. With `canonical`, puzzles are keyed by their minlex form.
+    /// empty. With `canonical`, puzzles are keyed by their minlex form. A puzzle (or form) rated
+    /// on several rows keeps its first rated row; the later ones are counted in `repeated`.
     pub fn read<R: BufRead>(
         mut input: R,
         column: Option<&str>,
@@ -157,6 +166,7 @@ impl Ratings {
         canonical: bool,
         canon: &mut Canonicalizer,
     ) -> Result<(), CompareError> {
+        self.rows += 1;
         let rating = field(at.rating).trim();
         let unique = at.status.is_none_or(|i| field(i) == "unique");
         // A stuck puzzle (the ladder did not finish it) has no rating, whatever it prints.
@@ -170,14 +180,17 @@ impl Ratings {
             value: rating.to_string(),
         })?;
         let key = join_key(field(at.puzzle), canonical, canon);
-        if !self.by_key.contains_key(&key) {
-            self.order.push(key.clone());
+        match self.by_key.entry(key) {
+            Entry::Occupied(_) => self.repeated += 1,
+            Entry::Vacant(slot) => {
+                self.order.push(slot.key().clone());
+                slot.insert((rating.to_string(), rank));
+            }
         }
-        self.by_key.insert(key, (rating.to_string(), rank));
         Ok(())
     }
 
-    /// Number of rated puzzles.
+    /// Number of rated puzzles (each once, however many rows rate it).
     pub fn len(&self) -> usize {
         self.by_key.len()
     }

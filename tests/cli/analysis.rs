@@ -237,6 +237,154 @@ fn compare_reports_the_known_confusion_of_two_hand_made_files() {
 }
 
 #[test]
+fn compare_csv_names_each_sides_rating_column_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |n: usize| format!("{}{}", ".".repeat(80), n);
+    let file = format!("puzzle,rating\n{},1\n{},2\n", p(1), p(2));
+    std::fs::write(dir.path().join("a.csv"), file).unwrap();
+    let out = sgrade()
+        .current_dir(dir.path())
+        .args(["compare", "a.csv", "a.csv", "--format", "csv"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text,
+        format!(
+            "puzzle,rating_a,rating_b,rank_gap\n{},1,1,0.0000\n{},2,2,0.0000\n",
+            p(1),
+            p(2)
+        )
+    );
+}
+
+/// The summary of `sgrade compare A B --format jsonl` (run in `dir`).
+fn compare_summary(dir: &std::path::Path, args: &[&str]) -> serde_json::Value {
+    let out = sgrade()
+        .current_dir(dir)
+        .arg("compare")
+        .args(args)
+        .args(["--format", "jsonl"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    last["summary"].clone()
+}
+
+#[test]
+fn compare_keeps_a_puzzles_first_rated_row_and_counts_the_repeats() {
+    let dir = tempfile::tempdir().unwrap();
+    // Five puzzles rated 1, 2, 2, 3, 4 in A and 2, 1, 3, 3, 5 in B (ρ = 0.7632 by hand).
+    let puzzles = [
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+        "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
+        "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....",
+        "....14....3....2...7..........9...3.6.1.............8.2.....1.4....5.6.....7.8...",
+    ];
+    let file = |rows: &[(&str, &str)]| {
+        let mut text = "puzzle,status,solved,rating\n".to_string();
+        for (puzzle, rating) in rows {
+            text += &format!("{puzzle},unique,true,{rating}\n");
+        }
+        text
+    };
+    let a: Vec<(&str, &str)> = puzzles.into_iter().zip(["1", "2", "2", "3", "4"]).collect();
+    let b: Vec<(&str, &str)> = puzzles.into_iter().zip(["2", "1", "3", "3", "5"]).collect();
+    // A2: the first puzzle again (same text), rated otherwise; A4: an isomorph of it (its
+    // digits relabelled), rated otherwise.
+    let relabelled: String = puzzles[0]
+        .chars()
+        .map(|ch| match ch.to_digit(10) {
+            Some(d) => char::from_digit(d % 9 + 1, 10).unwrap(),
+            None => ch,
+        })
+        .collect();
+    let mut a2 = a.clone();
+    a2.push((puzzles[0], "4"));
+    let mut a4 = a.clone();
+    a4.push((&relabelled, "4"));
+    for (name, rows) in [
+        ("a.csv", &a),
+        ("b.csv", &b),
+        ("a2.csv", &a2),
+        ("a4.csv", &a4),
+    ] {
+        std::fs::write(dir.path().join(name), file(rows)).unwrap();
+    }
+    let rho = |s: &serde_json::Value| s["spearman"].as_f64().unwrap();
+    let expected = compare_summary(dir.path(), &["a.csv", "b.csv"]);
+    assert!((rho(&expected) - 0.7632).abs() < 5e-5, "{expected}");
+    for (args, rows_a) in [
+        (vec!["a2.csv", "b.csv"], 6),
+        (vec!["a4.csv", "b.csv", "--canonical"], 6),
+        (vec!["a.csv", "b.csv", "--canonical"], 5),
+    ] {
+        let s = compare_summary(dir.path(), &args);
+        // The first row of the repeated puzzle is compared: the same join as A's own file.
+        assert_eq!(s["joined"], 5, "{args:?}: {s}");
+        assert_eq!(s["only_a"], 0, "{args:?}: {s}");
+        assert_eq!(s["repeated_a"], rows_a - 5, "{args:?}: {s}");
+        assert_eq!(s["rows_a"], rows_a, "{args:?}: {s}");
+        assert_eq!(rho(&s), rho(&expected), "{args:?}: {s}");
+        assert_eq!(s["confusion"], expected["confusion"], "{args:?}: {s}");
+    }
+    // Without --canonical an isomorph is another puzzle: rated in A only.
+    let s = compare_summary(dir.path(), &["a4.csv", "b.csv"]);
+    assert_eq!(
+        (
+            s["joined"].clone(),
+            s["only_a"].clone(),
+            s["repeated_a"].clone()
+        ),
+        (5.into(), 1.into(), 0.into())
+    );
+    // A file compared with itself joins each distinct puzzle once, and every row is counted:
+    // joined + only + repeated + unrated = rows.
+    for args in [
+        vec!["a2.csv", "a2.csv"],
+        vec!["a4.csv", "a4.csv", "--canonical"],
+    ] {
+        let s = compare_summary(dir.path(), &args);
+        assert_eq!(s["joined"], 5, "{args:?}: {s}");
+        assert_eq!(s["exact"], 5, "{args:?}: {s}");
+        for side in ["a", "b"] {
+            let n = |key: &str| s[format!("{key}_{side}")].as_u64().unwrap();
+            assert_eq!(n("repeated"), 1, "{args:?}: {s}");
+            assert_eq!(
+                5 + n("only") + n("repeated") + n("unrated"),
+                n("rows"),
+                "{args:?}: {s}"
+            );
+        }
+    }
+    let report = sgrade()
+        .current_dir(dir.path())
+        .args(["compare", "--canonical", "a4.csv", "b.csv"])
+        .output()
+        .unwrap();
+    let report = String::from_utf8(report.stdout).unwrap();
+    assert!(
+        report.contains(
+            "joined 5 puzzles (by canonical form); rated in A only 0, in B only 0; repeated rows \
+             A 1, B 0 (each puzzle's first rated row kept); unrated rows A 0, B 0"
+        ),
+        "{report}"
+    );
+    assert!(
+        report.contains("Spearman rank correlation: 0.7632"),
+        "{report}"
+    );
+}
+
+#[test]
 fn compare_reads_json_lines_as_it_reads_csv() {
     let dir = tempfile::tempdir().unwrap();
     let seeds = common::corpus("seeds.txt");
@@ -271,7 +419,7 @@ fn compare_reads_json_lines_as_it_reads_csv() {
     // The same joined rows whichever format each side is in (ratings as their CSV prints them).
     let expected = compare(&se_csv, &csv);
     assert!(
-        expected.starts_with("puzzle,se_er,rating,rank_gap\n"),
+        expected.starts_with("puzzle,se_er_a,rating_b,rank_gap\n"),
         "{expected}"
     );
     assert!(expected.lines().count() > 5, "{expected}");

@@ -475,6 +475,68 @@ fn pass_through_writes_the_input_columns_under_their_names() {
 }
 
 #[test]
+fn pass_through_says_when_a_row_has_more_fields_than_the_header() {
+    let p = royle().lines().nth(1).unwrap().to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("rag.csv");
+    fs::write(
+        &a,
+        format!("id,note,puzzle\n1,a,{p}\n2\n3,b,{p},extra1,extra2\n4,c,{p},x\n5,d,bad,y\n"),
+    )
+    .unwrap();
+    let out = sgrade()
+        .args([
+            "grade",
+            "-q",
+            "--pass-through",
+            "--columns",
+            "line,status,message",
+        ])
+        .arg(&a)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "the short and the bad rows are invalid"
+    );
+    let rows = common::csv_maps(&out.stdout);
+    let at = |line: &str| rows.iter().find(|r| r["line"] == line).unwrap();
+    assert_eq!(
+        at("2")["message"],
+        "",
+        "a row as long as the header has no note"
+    );
+    // A long row is graded as usual, and its message says what was not passed through.
+    assert_eq!(at("4")["status"], "unique");
+    assert_eq!(
+        (at("4")["id"].as_str(), at("4")["note"].as_str()),
+        ("3", "b")
+    );
+    assert_eq!(
+        at("4")["message"],
+        "line 4: 5 fields, the header has 3: the last 2 are not passed through"
+    );
+    assert_eq!(
+        at("5")["message"],
+        "line 5: 4 fields, the header has 3: the last is not passed through"
+    );
+    // An invalid row keeps its reason first.
+    let bad = &at("6")["message"];
+    assert!(
+        bad.starts_with("line 6: ")
+            && bad.ends_with("; 4 fields, the header has 3: the last is not passed through"),
+        "{bad}"
+    );
+    assert!(at("3")["message"].contains("no puzzle column 3"));
+    // Without --pass-through the extra fields stay in `extra`, and there is no note.
+    let out = sgrade().args(["grade", "-q"]).arg(&a).output().unwrap();
+    let rows = common::csv_maps(&out.stdout);
+    assert_eq!(rows[2]["extra"], "3,b,extra1,extra2");
+    assert_eq!(rows[2]["message"], "");
+}
+
+#[test]
 fn pass_through_renames_every_name_sgrade_writes_whatever_the_columns() {
     let p = royle().lines().nth(1).unwrap().to_string();
     let dir = tempfile::tempdir().unwrap();

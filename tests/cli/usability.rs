@@ -348,6 +348,88 @@ fn explain_reads_a_whole_line_a_files_line_and_stdin() {
         .code(2);
 }
 
+/// `explain --line N` on a line without a puzzle says what the line is: the CSV header, a later
+/// line of a multi-line record, a repeated header, a comment, a blank line, past the end.
+#[test]
+fn explain_line_says_what_a_line_without_a_puzzle_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("q.csv");
+    std::fs::write(
+        &file,
+        format!(
+            "id,puzzle,note\n1,{EASY},a\n2,{XWING},\"multi\nline\"\n# comment\n\n\
+             id,puzzle,note\n3,{XWING},x\n"
+        ),
+    )
+    .unwrap();
+    let why = |line: &str| {
+        let out = common::sgrade()
+            .arg("explain")
+            .arg(&file)
+            .args(["--line", line])
+            .assert()
+            .code(2);
+        String::from_utf8_lossy(&out.get_output().stderr).into_owned()
+    };
+    for (line, what) in [
+        ("1", "no puzzle on line 1: line 1 is the CSV header"),
+        (
+            "4",
+            "no puzzle on line 4: line 4 is inside the record that starts on line 3",
+        ),
+        ("5", "no puzzle on line 5: line 5 is a comment"),
+        ("6", "no puzzle on line 6: line 6 is blank"),
+        ("7", "no puzzle on line 7: line 7 repeats the CSV header"),
+        (
+            "9",
+            "no puzzle on line 9: past the end (the input has 8 lines)",
+        ),
+    ] {
+        let text = why(line);
+        assert!(text.contains(what), "--line {line}: {text}");
+    }
+    // The lines around them are puzzles.
+    for line in ["2", "3", "8"] {
+        common::sgrade()
+            .arg("explain")
+            .arg(&file)
+            .args(["--line", line])
+            .assert()
+            .success();
+    }
+}
+
+/// A solved grid has no HoDoKu level: `grade` leaves `hodoku_level` empty, and `explain` says
+/// so in words rather than printing an empty level.
+#[test]
+fn explain_names_the_missing_hodoku_level_of_a_solved_grid() {
+    let solved =
+        "123456789456789123789123456231564897564897231897231564312645978645978312978312645";
+    let graded = common::sgrade()
+        .args(["grade", "-q", "--scale", "hodoku"])
+        .write_stdin(format!("{solved}\n"))
+        .assert()
+        .success();
+    let rows = common::csv_maps(&graded.get_output().stdout);
+    assert_eq!(
+        (
+            rows[0]["hodoku_level"].as_str(),
+            rows[0]["hodoku_score"].as_str()
+        ),
+        ("", "0")
+    );
+    let text = stdout_of(
+        common::sgrade()
+            .args(["explain", "--scale", "hodoku", solved])
+            .assert()
+            .success(),
+    );
+    assert_eq!(
+        text,
+        "solved in 0 steps; rating none (already solved, score 0) (hardest: none)\n"
+    );
+}
+
 /// `explain --all` prints the count of steps per technique first, then lists at most
 /// `--limit` steps of each, saying what it cut.
 #[test]
