@@ -126,21 +126,34 @@ fn render_text(report: &BenchReport, args: &BenchArgs, ladder_size: usize) -> St
         100.0 * (median(&report.grade) / median(&report.timed).max(1e-9) - 1.0)
     ));
     out.push_str("per technique (timed passes, medians):\n");
+    // The name column as wide as the longest technique id.
+    let width = report
+        .techniques
+        .iter()
+        .map(|cost| cost.id.len())
+        .max()
+        .unwrap_or(0)
+        .max(28);
     out.push_str(&format!(
-        "  {:<28} {:>12} {:>12} {:>11} {:>7} {:>14}\n",
+        "  {:<width$} {:>12} {:>12} {:>11} {:>7} {:>15}\n",
         "technique", "calls/puzzle", "hits/puzzle", "µs/puzzle", "share", "puzzles/s alone"
     ));
     for cost in &report.techniques {
         let nanos = median(&cost.nanos_per_puzzle);
         out.push_str(&format!(
-            "  {:<28} {:>12.2} {:>12} {:>11.3} {:>6.1}% {:>14.0}\n",
+            "  {:<width$} {:>12.2} {:>12} {:>11.3} {:>6.1}% {:>15}\n",
             cost.id,
             cost.calls_per_puzzle,
             cost.hits_per_puzzle
                 .map_or(String::new(), |h| format!("{h:.2}")),
             nanos / 1e3,
             100.0 * nanos / grade_nanos,
-            if nanos > 0.0 { 1e9 / nanos } else { 0.0 }
+            // A technique never called costs nothing: no rate.
+            if nanos > 0.0 {
+                format!("{:.0}", 1e9 / nanos)
+            } else {
+                String::new()
+            }
         ));
     }
     out

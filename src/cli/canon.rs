@@ -27,7 +27,8 @@ const CHUNK: usize = 4096;
 /// `sgrade canon` options.
 #[derive(Args, Debug)]
 pub struct CanonArgs {
-    /// Puzzle files (81-character lines, or CSV with a `puzzle` column); `-` or none: stdin.
+    /// Puzzle files (81- or 729-character lines, or CSV with a `puzzle` column); `-` or none:
+    /// stdin.
     inputs: Vec<PathBuf>,
     /// Write the CSV here instead of stdout.
     #[arg(short, long)]
@@ -53,7 +54,8 @@ pub struct CanonArgs {
 /// `sgrade shuffle` options.
 #[derive(Args, Debug)]
 pub struct ShuffleArgs {
-    /// Puzzle files (81-character lines, or CSV with a `puzzle` column); `-` or none: stdin.
+    /// Puzzle files (81- or 729-character lines, or CSV with a `puzzle` column); `-` or none:
+    /// stdin.
     inputs: Vec<PathBuf>,
     /// Write here instead of stdout.
     #[arg(short, long)]

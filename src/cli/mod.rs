@@ -71,12 +71,12 @@ enum Command {
     Man,
 }
 
-/// Output format of `explain`.
+/// Output format of `explain` and `bench`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// One line of text per step.
+    /// Text to read (explain: a line per step; bench: its report).
     Text,
-    /// One JSON object per line (`jsonl` is the same).
+    /// JSON (explain: an object per line; bench: one object); `jsonl` is the same.
     #[value(alias = "jsonl")]
     Json,
 }

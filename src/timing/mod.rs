@@ -260,6 +260,15 @@ impl Timings {
     /// total time and share of the total puzzle time; then the oracle and the rest.
     pub fn render_table(&self) -> String {
         let mut out = String::new();
+        // The name column as wide as the longest name (finned-cannibalistic-fm-swordfish).
+        let width = self
+            .techniques
+            .iter()
+            .map(|(id, _)| id.len())
+            .chain(["(parse, apply, bookkeeping)".len()])
+            .max()
+            .unwrap_or(0)
+            .max(28);
         let total = total_nanos(&self.puzzle);
         let share = |nanos: f64| {
             if total > 0.0 {
@@ -270,7 +279,7 @@ impl Timings {
         };
         let _ = writeln!(
             out,
-            "  {:<28} {:>11} {:>10} {:>9} {:>9} {:>9} {:>9} {:>9} {:>10} {:>6}",
+            "  {:<width$} {:>11} {:>10} {:>9} {:>9} {:>9} {:>9} {:>9} {:>10} {:>6}",
             "timing", "calls", "hits", "p50", "p90", "p99", "max", "hit p50", "total", "share"
         );
         let mut accounted = 0.0;
@@ -297,7 +306,7 @@ impl Timings {
             };
             let _ = writeln!(
                 out,
-                "  {name:<28} {:>11} {hit_count:>10} {p50:>9} {p90:>9} {p99:>9} {max:>9} {hit_p50:>9} {:>10} {:>6}",
+                "  {name:<width$} {:>11} {hit_count:>10} {p50:>9} {p90:>9} {p99:>9} {max:>9} {hit_p50:>9} {:>10} {:>6}",
                 calls.len(),
                 format_nanos(spent),
                 share(spent)
@@ -310,7 +319,7 @@ impl Timings {
         let rest = (total - accounted).max(0.0);
         let _ = writeln!(
             out,
-            "  {:<28} {:>11} {:>10} {:>9} {:>9} {:>9} {:>9} {:>9} {:>10} {:>6}",
+            "  {:<width$} {:>11} {:>10} {:>9} {:>9} {:>9} {:>9} {:>9} {:>10} {:>6}",
             "(parse, apply, bookkeeping)",
             "",
             "",
@@ -326,7 +335,7 @@ impl Timings {
             let h = &self.puzzle;
             let _ = writeln!(
                 out,
-                "  {:<28} {:>11} {:>10} {:>9} {:>9} {:>9} {:>9} {:>9} {:>10} {:>6}",
+                "  {:<width$} {:>11} {:>10} {:>9} {:>9} {:>9} {:>9} {:>9} {:>10} {:>6}",
                 "(per puzzle)",
                 h.len(),
                 "",

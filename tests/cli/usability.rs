@@ -612,3 +612,53 @@ fn report_names_scale_inputs_time_and_legend_and_splits_per_input() {
         "sections only with --per-input"
     );
 }
+
+/// The `--timings` table and `bench`'s per-technique table keep their columns under the
+/// longest technique ids (`finned-cannibalistic-fm-swordfish`): every row is as long as the
+/// header, and `bench` gives no rate for a technique never timed.
+#[test]
+fn timing_tables_keep_their_columns_under_long_names() {
+    let top = common::corpus("seeds.txt");
+    let out = common::sgrade()
+        .args(["grade", "-q", "--summary", "--timings", "-", "-o"])
+        .arg(if cfg!(unix) { "/dev/null" } else { "NUL" })
+        .arg(&top)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stderr).to_string();
+    let table: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with("timing "))
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert!(
+        table
+            .iter()
+            .any(|l| l.contains("finned-cannibalistic-fm-swordfish")),
+        "{text}"
+    );
+    let width = table[0].chars().count();
+    for line in &table {
+        assert_eq!(line.chars().count(), width, "{line}");
+    }
+    let bench = common::sgrade()
+        .args(["bench", "--reps", "1", "--warmup", "0"])
+        .arg(&top)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&bench.stdout).to_string();
+    let rows: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.trim_start().starts_with("technique "))
+        .collect();
+    let width = rows[0].chars().count();
+    for line in &rows {
+        // A rate of "0" for an untimed technique was a lie: the column is left blank.
+        assert!(!line.ends_with(" 0"), "{line}");
+        assert!(line.chars().count() <= width, "{line}");
+        if !line.ends_with(' ') && line.split_whitespace().count() == 6 {
+            assert_eq!(line.chars().count(), width, "{line}");
+        }
+    }
+}
