@@ -181,19 +181,40 @@ fn trial(
 /// output, byte for byte, with the same exit status.
 fn resume(dir: &Path, input: &Path, signal: &str, expected: &[u8], extra: &[&str]) {
     let out = dir.join(format!("out-{signal}.csv"));
+    resume_file(&out, input, expected, extra, signal);
+}
+
+/// Resumes `grade … -o out` (with `extra`) and checks that it becomes `expected`, byte for byte,
+/// with exit status 1 (the inputs' bad lines), and leaves no run record; `what` names the case.
+fn resume_file(out: &Path, input: &Path, expected: &[u8], extra: &[&str], what: &str) {
     let mut args = vec!["--resume"];
     args.extend_from_slice(extra);
-    let status = start(&out, input, &args).wait().unwrap();
-    assert_eq!(
-        status.code(),
-        Some(1),
-        "{signal}: the earlier bad rows count"
-    );
+    let status = start(out, input, &args).wait().unwrap();
+    assert_eq!(status.code(), Some(1), "{what}: the earlier bad rows count");
     assert!(
-        std::fs::read(&out).unwrap() == expected,
-        "{signal}: resumed output differs from the uninterrupted one"
+        std::fs::read(out).unwrap() == expected,
+        "{what}: resumed output differs from the uninterrupted one"
     );
-    assert!(!common_sidecar(&out).exists());
+    assert!(!common_sidecar(out).exists(), "{what}");
+}
+
+/// Kills `child` (writing `out`) once a third of `expected`'s bytes are there, checks that it
+/// was still running (its run record is there), and cuts the file inside a row.
+fn kill_after_a_third(mut child: std::process::Child, out: &Path, expected: &[u8], what: &str) {
+    while std::fs::metadata(out).map_or(0, |m| m.len()) < expected.len() as u64 / 3 {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        common_sidecar(out).exists(),
+        "{what}: the run ended before the kill"
+    );
+    let got = std::fs::read(out).unwrap();
+    std::fs::write(out, &got[..got.len().min(expected.len() / 3) - 5]).unwrap();
 }
 
 /// The ways rows are flushed: whenever the writer would wait (several threads), and at most
@@ -249,19 +270,8 @@ fn resume_with_dedup_and_json_lines_equals_an_uninterrupted_run() {
         let (expected, _) = reference_with(dir.path(), &input, extra);
         let out = dir.path().join("out-KILL.csv");
         let _ = std::fs::remove_file(&out);
-        let mut child = start(&out, &input, extra);
         // Kill it once some rows are there, then cut the file in the middle of a row.
-        while std::fs::metadata(&out).map_or(0, |m| m.len()) < expected.len() as u64 / 3 {
-            if child.try_wait().unwrap().is_some() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        child.kill().unwrap();
-        child.wait().unwrap();
-        let got = std::fs::read(&out).unwrap();
-        let cut = got.len().min(expected.len() / 3) - 5;
-        std::fs::write(&out, &got[..cut]).unwrap();
+        kill_after_a_third(start(&out, &input, extra), &out, &expected, "KILL");
         resume(dir.path(), &input, "KILL", &expected, extra);
     }
 }
@@ -289,21 +299,7 @@ fn a_resumed_find_exits_as_the_uninterrupted_run_would() {
     assert_eq!(find(&reference, &[]).wait().unwrap().code(), Some(1));
     let expected = std::fs::read(&reference).unwrap();
     let out = dir.path().join("found.csv");
-    let mut child = find(&out, &[]);
-    while std::fs::metadata(&out).map_or(0, |m| m.len()) < expected.len() as u64 / 3 {
-        if child.try_wait().unwrap().is_some() {
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
-    let got = std::fs::read(&out).unwrap();
-    assert!(
-        common_sidecar(&out).exists(),
-        "the run was killed before it finished"
-    );
-    std::fs::write(&out, &got[..got.len().min(expected.len() / 3) - 5]).unwrap();
+    kill_after_a_third(find(&out, &[]), &out, &expected, "find");
     let status = find(&out, &["--resume"]).wait().unwrap();
     assert_eq!(status.code(), Some(1), "the earlier bad lines count");
     assert!(std::fs::read(&out).unwrap() == expected);
@@ -345,30 +341,9 @@ fn resume_keeps_the_columns_it_was_given() {
         let expected = std::fs::read(&reference).unwrap();
         let out = dir.path().join("out.out");
         let _ = std::fs::remove_file(&out);
-        let mut child = start(&out, input, extra);
-        while std::fs::metadata(&out).map_or(0, |m| m.len()) < expected.len() as u64 / 3 {
-            if child.try_wait().unwrap().is_some() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        child.kill().unwrap();
-        child.wait().unwrap();
-        assert!(common_sidecar(&out).exists(), "{extra:?}: killed too late");
-        let got = std::fs::read(&out).unwrap();
-        std::fs::write(&out, &got[..got.len().min(expected.len() / 3) - 5]).unwrap();
-        let mut args = vec!["--resume"];
-        args.extend_from_slice(extra);
-        let status = start(&out, input, &args).wait().unwrap();
-        assert_eq!(
-            status.code(),
-            Some(1),
-            "{extra:?}: the earlier bad rows count"
-        );
-        assert!(
-            std::fs::read(&out).unwrap() == expected,
-            "{extra:?}: resumed output differs from the uninterrupted one"
-        );
+        let what = format!("{extra:?}");
+        kill_after_a_third(start(&out, input, extra), &out, &expected, &what);
+        resume_file(&out, input, &expected, extra, &what);
     }
     // Rows that do not say their line cannot be resumed: refused before anything is changed.
     let out = dir.path().join("no-line.csv");
