@@ -43,7 +43,13 @@ def build_base(commit, repo):
                    check=True, stdout=subprocess.DEVNULL)
     env = dict(os.environ, CARGO_TARGET_DIR=os.path.join(work, "target"))
     env.pop("RUSTFLAGS", None)
-    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=tree, env=env, check=True)
+    try:
+        subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=tree, env=env,
+                       check=True)
+    finally:
+        # The binary stays in `work`'s target folder; the worktree is not left registered.
+        subprocess.run(["git", "-C", repo, "worktree", "remove", "--force", tree],
+                       check=False, stdout=subprocess.DEVNULL)
     return os.path.join(work, "target", "release", "sgrade")
 
 
