@@ -311,9 +311,19 @@ pub fn refuse_shared_outputs<'a>(
         .into_iter()
         .filter_map(|(option, path)| path.map(|path| (option, path)))
         .collect();
+    // A path not there yet, as an absolute path, through a (dangling) link it may be.
+    let where_to = |path: &Path| {
+        let linked = std::fs::read_link(path)
+            .ok()
+            .map(|target| match path.parent() {
+                Some(folder) => folder.join(target),
+                None => target,
+            });
+        std::path::absolute(linked.as_deref().unwrap_or(path)).ok()
+    };
     let same = |a: &Path, b: &Path| match (identity(a), identity(b)) {
         (Some(a), Some(b)) => a == b,
-        _ => std::path::absolute(a).ok() == std::path::absolute(b).ok(),
+        _ => where_to(a) == where_to(b),
     };
     for (i, &(first, a)) in named.iter().enumerate() {
         for &(second, b) in &named[i + 1..] {

@@ -617,6 +617,19 @@ fn outputs_that_clash_or_cannot_open_leave_the_old_output_whole() {
         .unwrap();
     assert_eq!(same.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&same.stderr).contains("name the same file"));
+    // Also through a link to a file not there yet.
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("later.csv", dir.path().join("link.csv")).unwrap();
+        let linked = sgrade()
+            .current_dir(dir.path())
+            .args(["grade", "-q", "-o", "link.csv", "--timings", "./later.csv"])
+            .arg(&seeds)
+            .output()
+            .unwrap();
+        assert_eq!(linked.status.code(), Some(2));
+        assert!(!dir.path().join("later.csv").exists());
+    }
     let missing = sgrade()
         .args(["grade", "-q", "--timings"])
         .arg(dir.path().join("no-such-folder").join("t.log"))
