@@ -530,6 +530,11 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
             &paths,
             args.row_identity(),
             args.resume.then_some(&row_fields),
+            &inputs
+                .sources
+                .iter()
+                .map(|(name, _, _)| name.as_str())
+                .collect::<Vec<_>>(),
         )?,
     };
     let mut rows = match &resumed {
@@ -660,7 +665,8 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
 }
 
 /// Opens `-o PATH` and writes the run record beside it: a new file; with `--resume` (`resume`:
-/// where the run's rows say their source, line and status) and rows there from the same run,
+/// where the run's rows say their source, line and status; `sources`: the inputs' names as the
+/// rows' `source` says them, `--source` included) and rows there from the same run,
 /// the file cut to its complete rows and opened to append, with what it holds. A device or
 /// pipe is opened as it is, with no record.
 fn open_output(
@@ -670,6 +676,7 @@ fn open_output(
     inputs: &[PathBuf],
     row_identity: Vec<String>,
     resume: Option<&resume::RowFields<'_>>,
+    sources: &[&str],
 ) -> Result<(Output, Option<Written>), String> {
     if output::is_special_file(path) {
         // A device or pipe: nothing to resume from, and no record beside it (that would put a
@@ -700,13 +707,7 @@ fn open_output(
                 path.display()
             ));
         }
-        let written = resume::scan(
-            path,
-            plan.format(),
-            plan.header(),
-            &record.sources(),
-            fields,
-        )?;
+        let written = resume::scan(path, plan.format(), plan.header(), sources, fields)?;
         resume::truncate(path, written.length)?;
         resumed = Some(written);
     }

@@ -76,7 +76,8 @@ impl RunRecord {
         })
     }
 
-    /// The input names, in order, as the rows' `source` column has them.
+    /// The input names, in order, as given (the rows' `source` column has them, but with
+    /// `--source NAME`).
     pub fn sources(&self) -> Vec<&str> {
         self.inputs.iter().map(|i| i.path.as_str()).collect()
     }

@@ -307,9 +307,9 @@ fn a_resumed_find_exits_as_the_uninterrupted_run_would() {
 
 #[test]
 fn resume_keeps_the_columns_it_was_given() {
-    // `--columns` (with and without `source` and `status`) and `--pass-through`: the resumed
-    // rows have the columns of the header and of the rows before, and the exit status counts
-    // the earlier bad lines whether or not a status column says them.
+    // `--source`, `--columns` (with and without `source` and `status`) and `--pass-through`:
+    // the resumed rows have the columns of the header and of the rows before, and the exit
+    // status counts the earlier bad lines whether or not a status column says them.
     let dir = tempfile::tempdir().unwrap();
     let lines = input(dir.path(), 40_000);
     // The same lines as a CSV table with a note beside each puzzle.
@@ -321,7 +321,9 @@ fn resume_keeps_the_columns_it_was_given() {
         }
     }
     std::fs::write(&table, csv_text).unwrap();
-    let runs: [(&Path, &[&str]); 5] = [
+    let runs: [(&Path, &[&str]); 6] = [
+        // Rows that name their source as --source says, not by the input's path.
+        (&lines, &["--source", "NAME"]),
         (&lines, &["--columns", "status,line,rating"]),
         (&lines, &["--columns", "line,rating"]),
         (
