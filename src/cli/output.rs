@@ -311,7 +311,8 @@ pub fn refuse_shared_outputs<'a>(
         .into_iter()
         .filter_map(|(option, path)| path.map(|path| (option, path)))
         .collect();
-    // A path not there yet, as an absolute path, through a (dangling) link it may be.
+    // A path not there yet: through the (dangling) link it may be, its folder's real path
+    // (links and `..` resolved) and its name.
     let where_to = |path: &Path| {
         let linked = std::fs::read_link(path)
             .ok()
@@ -319,7 +320,15 @@ pub fn refuse_shared_outputs<'a>(
                 Some(folder) => folder.join(target),
                 None => target,
             });
-        std::path::absolute(linked.as_deref().unwrap_or(path)).ok()
+        let path = linked.as_deref().unwrap_or(path);
+        let folder = match path.parent() {
+            Some(folder) if !folder.as_os_str().is_empty() => folder,
+            _ => Path::new("."),
+        };
+        match (std::fs::canonicalize(folder), path.file_name()) {
+            (Ok(folder), Some(name)) => Some(folder.join(name)),
+            _ => std::path::absolute(path).ok(),
+        }
     };
     let same = |a: &Path, b: &Path| match (identity(a), identity(b)) {
         (Some(a), Some(b)) => a == b,

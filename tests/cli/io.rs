@@ -628,6 +628,18 @@ fn outputs_that_clash_or_cannot_open_leave_the_old_output_whole() {
             .output()
             .unwrap();
         assert_eq!(linked.status.code(), Some(2));
+        // And through `..` or a link to the folder.
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        std::os::unix::fs::symlink(".", dir.path().join("here")).unwrap();
+        for other in ["sub/../later.csv", "here/later.csv"] {
+            let clash = sgrade()
+                .current_dir(dir.path())
+                .args(["grade", "-q", "-o", "later.csv", "--timings", other])
+                .arg(&seeds)
+                .output()
+                .unwrap();
+            assert_eq!(clash.status.code(), Some(2), "{other}");
+        }
         assert!(!dir.path().join("later.csv").exists());
     }
     let missing = sgrade()
