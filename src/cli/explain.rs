@@ -283,7 +283,8 @@ impl Observer for PathPrinter {
 pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
     let ladder = ladder_for(args.scale, &args.techniques)?;
     if Path::new(&args.puzzle).is_dir() {
-        return Err(format!("cannot open {}: is a directory", args.puzzle));
+        // A directory is no puzzle text either: refused as every command refuses one.
+        super::output::check_inputs(&[std::path::PathBuf::from(&args.puzzle)])?;
     }
     let record = read_record(&args)?;
     let from_file = args.puzzle == "-" || Path::new(&args.puzzle).is_file();

@@ -304,16 +304,32 @@ fn open_input(path: &PathBuf) -> Result<(Box<dyn Read + Send>, bool), String> {
 /// without the puzzle column, bytes that are no text) would stop the run at its first line, so
 /// it is found before any output is opened, and an earlier `-o` file is left as it was.
 fn first_record_readable(path: &Path, read: &ReadOptions) -> Result<(), String> {
-    let name = path.display();
-    let file = File::open(path).map_err(|e| format!("cannot open {name}: {e}"))?;
-    let input = decompressed(file)
-        .and_then(utf8_input)
-        .map_err(|e| format!("{name}: {e}"))?;
-    let mut reader = RecordReader::with_options(input, read)?;
-    reader
+    opened_records(path, read)?
         .next_record()
         .map(drop)
-        .map_err(|e| format!("{name}: {e}"))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The records of `input` (named `name` in errors) as a run reads them: decompressed, turned
+/// into UTF-8, read with `read`.
+fn records(
+    input: impl Read + Send + 'static,
+    name: &str,
+    read: &ReadOptions,
+) -> Result<RecordReader<Box<dyn io::BufRead + Send>>, String> {
+    let input = decompressed(input)
+        .and_then(utf8_input)
+        .map_err(|e| format!("{name}: {e}"))?;
+    RecordReader::with_options(input, read)
+}
+
+/// [`records`] of the file at `path`.
+fn opened_records(
+    path: &Path,
+    read: &ReadOptions,
+) -> Result<RecordReader<Box<dyn io::BufRead + Send>>, String> {
+    let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    records(file, &path.display().to_string(), read)
 }
 
 /// Runs `sgrade grade`.
@@ -414,10 +430,7 @@ impl Inputs {
                 skip_through,
                 ..*options
             };
-            let input = decompressed(reader)
-                .and_then(utf8_input)
-                .map_err(|e| format!("{source}: {e}"))?;
-            let reader = RecordReader::with_options(input, &self.read)?;
+            let reader = records(reader, &source, &self.read)?;
             // A pipe that stalls must not hold back the rows already graded.
             let flow = if regular {
                 grade_records(reader, &source, &options, sink)
@@ -782,17 +795,13 @@ fn input_columns(args: &BatchArgs) -> Result<Option<Vec<String>>, String> {
         return Err("--pass-through on stdin: name its columns with --csv-header".into());
     }
     for path in args.inputs.iter().filter(|p| p.as_os_str() != "-") {
-        let file = File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        let input = decompressed(file)
-            .and_then(utf8_input)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
         // The file's own header: the given one is not applied, so that a file's first line
         // is read as its header.
         let own = ReadOptions {
             csv_header: None,
             ..read.clone()
         };
-        let mut reader = RecordReader::with_options(input, &own)?;
+        let mut reader = opened_records(path, &own)?;
         reader
             .next_record()
             .map_err(|e| format!("{}: {e}", path.display()))?;
