@@ -331,13 +331,31 @@ impl Ladder {
 
     /// Keeps only the rungs named by `names` (technique ids, family or group names, or `all`),
     /// in ladder order. A rung off by default is kept only when named by its id or `all`.
+    /// Every name must keep a rung: a family or group whose rungs are all off by default
+    /// (`fish-kraken`) keeps none, and is refused wherever it stands in the list, not only
+    /// when the ladder comes out empty.
     pub fn restricted_to<S: AsRef<str>>(&self, names: &[S]) -> Result<Ladder, TechniqueNameError> {
         let keep = self.select_on_ladder(names)?;
         let explicit = named_explicitly(names);
-        Ok(self.filtered(|r| {
+        let kept = |r: &Rung| {
             let i = r.technique as usize;
             keep[i] && (explicit[i] || !r.off_by_default)
-        }))
+        };
+        for name in names
+            .iter()
+            .map(|n| n.as_ref().trim())
+            .filter(|n| !n.is_empty())
+        {
+            let named = select_techniques(&[name])?;
+            if !self
+                .rungs
+                .iter()
+                .any(|r| named[r.technique as usize] && kept(r))
+            {
+                return Err(TechniqueNameError::AllOffByDefault(name.to_string()));
+            }
+        }
+        Ok(self.filtered(kept))
     }
 }
 
@@ -443,6 +461,17 @@ mod tests {
             both.rungs().last().map(|r| (r.technique, r.difficulty)),
             Some((TechniqueId::ForceChainBoth, 13))
         );
+        // A group of off-by-default rungs keeps nothing, alone or beside other names; its
+        // techniques come back by their ids.
+        for names in [&["fish-kraken"][..], &["singles", "fish-kraken"]] {
+            assert_eq!(
+                Ladder::gnpx_v4_all().restricted_to(names).unwrap_err(),
+                TechniqueNameError::AllOffByDefault("fish-kraken".into())
+            );
+        }
+        assert!(Ladder::gnpx_v4_all()
+            .restricted_to(&["singles", "fish-kraken", "kraken-fish"])
+            .is_ok());
         // On the default ladder an off-by-default id is not there to be named.
         assert_eq!(
             Ladder::gnpx_v4().restricted_to(&["whale"]).unwrap_err(),

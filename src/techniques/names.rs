@@ -21,6 +21,10 @@ pub enum TechniqueNameError {
     /// A known name none of whose techniques is on the ladder in use.
     #[error("'{0}' is not on the ladder in use (the scale has no rung for it, or --techniques left it out)")]
     NotOnLadder(String),
+    /// A family or group on the ladder whose rungs are all off by default: named so, it keeps
+    /// none (each is put back by its own id).
+    #[error("'{0}' keeps no technique: its techniques are all off by default, and one is put back only by its own id (`sgrade techniques` lists them)")]
+    AllOffByDefault(String),
 }
 
 /// The techniques named by their own id in `names`, or all of them for `all`.

@@ -740,10 +740,11 @@ fn meaningless_values_are_usage_errors() {
     std::fs::write(&input, format!("{EASY}\n")).unwrap();
     let input = input.to_str().unwrap();
     let folder = dir.path().to_str().unwrap();
-    let runs: [&[&str]; 12] = [
+    let runs: [&[&str]; 13] = [
         // A group whose techniques are all off by default, and a fish cap below every fish
-        // named: both leave an empty ladder.
+        // named: both leave an empty ladder. The group keeps nothing inside a longer list too.
         &["grade", "--techniques", "fish-kraken", input],
+        &["grade", "--techniques", "singles,fish-kraken", input],
         &[
             "grade",
             "--techniques",
