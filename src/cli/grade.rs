@@ -541,6 +541,7 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
             plan,
             identity,
             &paths,
+            &inputs.read,
             args.row_identity(),
             args.resume.then_some(&row_fields),
             &inputs
@@ -687,6 +688,7 @@ fn open_output(
     plan: &Plan,
     mut identity: Vec<String>,
     inputs: &[PathBuf],
+    read: &ReadOptions,
     row_identity: Vec<String>,
     resume: Option<&resume::RowFields<'_>>,
     sources: &[&str],
@@ -720,7 +722,19 @@ fn open_output(
                 path.display()
             ));
         }
-        let written = resume::scan(path, plan.format(), plan.header(), sources, fields)?;
+        let mut records = InputRecords {
+            paths: inputs,
+            read,
+            open: None,
+        };
+        let written = resume::scan(
+            path,
+            plan.format(),
+            plan.header(),
+            sources,
+            fields,
+            &mut |input, line| records.holds(input, line),
+        )?;
         resume::truncate(path, written.length)?;
         resumed = Some(written);
     }
@@ -735,6 +749,35 @@ fn open_output(
         note!("sgrade: {why}; this run cannot be resumed with --resume");
     }
     Ok((output, resumed))
+}
+
+/// The records of a run's inputs, read in order beside the rows `--resume` finds, to tell
+/// whether each row's line is a puzzle line of its input.
+struct InputRecords<'a> {
+    paths: &'a [PathBuf],
+    read: &'a ReadOptions,
+    /// The input being read, by index, and its records.
+    open: Option<(usize, RecordReader<Box<dyn io::BufRead + Send>>)>,
+}
+
+impl InputRecords<'_> {
+    /// Whether input `input` has a record at `line`; asked in input order, line by line (an
+    /// input given twice is read again from its start when its rows start again).
+    fn holds(&mut self, input: usize, line: u64) -> Result<bool, String> {
+        let path = &self.paths[input];
+        if self.open.as_ref().is_none_or(|(at, _)| *at != input) {
+            self.open = Some((input, opened_records(path, self.read)?));
+        }
+        let (_, records) = self.open.as_mut().expect("opened above");
+        loop {
+            match records.next_record() {
+                Ok(Some(record)) if record.line < line => continue,
+                Ok(Some(record)) => return Ok(record.line == line),
+                Ok(None) => return Ok(false),
+                Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+            }
+        }
+    }
 }
 
 /// Where `--timings` writes.

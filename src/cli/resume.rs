@@ -226,13 +226,16 @@ impl<'a> RowFields<'a> {
 /// over `sources` whose rows have the columns of `fields`. A row is complete when it ends with
 /// a line end and has every field (JSON lines: parses); only the last may be incomplete,
 /// anything else wrong is an error. A row with no status column counts as unique (the caller
-/// tells the statuses of such rows again).
+/// tells the statuses of such rows again). `is_record(input, line)`: whether that line of that
+/// input is a puzzle line (rows come in input order, so it is asked in that order): a row on
+/// any other line (past the input's end, on a comment) was not written by a run.
 pub fn scan(
     path: &Path,
     format: OutputFormat,
     header: bool,
     sources: &[&str],
     fields_of: &RowFields<'_>,
+    is_record: &mut dyn FnMut(usize, u64) -> Result<bool, String>,
 ) -> Result<Written, String> {
     let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let size = file.metadata().map_err(|e| e.to_string())?.len();
@@ -246,6 +249,12 @@ pub fn scan(
                 "row for {source} line {line} does not follow from the inputs of this run"
             ))
         })?;
+        if !is_record(at, line)? {
+            return Err(bad(format!(
+                "row for {source} line {line}: that line is no puzzle line of the input (past \
+                 its end, or a comment or blank line); the rows were edited"
+            )));
+        }
         written.rows += 1;
         written.length = end;
         written.last = Some((at, line));
@@ -447,7 +456,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("out");
         fs::write(&path, text).unwrap();
-        scan(&path, format, header, sources, &RowFields::new(names))
+        scan(
+            &path,
+            format,
+            header,
+            sources,
+            &RowFields::new(names),
+            &mut |_, _| Ok(true),
+        )
     }
 
     #[test]

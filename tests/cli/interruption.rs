@@ -413,6 +413,59 @@ fn resume_refuses_another_run_and_a_finished_one() {
     assert_eq!(gnpx.status.code(), Some(2));
 }
 
+#[test]
+fn resume_refuses_rows_on_lines_that_hold_no_puzzle() {
+    // Only an edited file has a row on a comment or blank line, or past the input's end: the
+    // rows are not a run's, and continuing after them would keep them.
+    let dir = tempfile::tempdir().unwrap();
+    let input = input(dir.path(), 40_000);
+    let (expected, _) = reference(dir.path(), &input, &[]);
+    let out = dir.path().join("out-KILL.csv");
+    kill_after_a_third(start(&out, &input, &[]), &out, &expected, "KILL");
+    let cut = std::fs::read_to_string(&out).unwrap();
+    let complete = &cut[..cut.rfind('\n').unwrap() + 1];
+    let record = std::fs::read(common_sidecar(&out)).unwrap();
+    // A row's line field, the second, set to `line`.
+    let with_line = |row: &str, line: &str| {
+        let fields: Vec<&str> = row.splitn(3, ',').collect();
+        format!("{},{line},{}\n", fields[0], fields[2])
+    };
+    let rows: Vec<&str> = complete.lines().collect();
+    // The first row (line 2) moved to the comment on line 1; the last one past the end.
+    let (header, last) = (rows[0], rows.len() - 1);
+    let mut first_on_comment = format!("{header}\n") + &with_line(rows[1], "1");
+    let mut past_the_end = format!("{header}\n");
+    for row in &rows[2..] {
+        first_on_comment += &format!("{row}\n");
+    }
+    for row in &rows[1..last] {
+        past_the_end += &format!("{row}\n");
+    }
+    past_the_end += &with_line(rows[last], "40010");
+    for (edited, what) in [(first_on_comment, "comment"), (past_the_end, "end")] {
+        std::fs::write(&out, &edited).unwrap();
+        std::fs::write(common_sidecar(&out), &record).unwrap();
+        let resumed = Command::new(SGRADE)
+            .args(["grade", "-q", "--no-timing", "--resume", "-o"])
+            .arg(&out)
+            .arg(&input)
+            .output()
+            .unwrap();
+        assert_eq!(resumed.status.code(), Some(2), "{what}: {resumed:?}");
+        let message = String::from_utf8_lossy(&resumed.stderr);
+        assert!(message.contains("no puzzle line"), "{what}: {message}");
+        assert_eq!(
+            std::fs::read_to_string(&out).unwrap(),
+            edited,
+            "{what}: left as it was"
+        );
+    }
+    // The file as the run left it still resumes to the whole output.
+    std::fs::write(&out, &cut).unwrap();
+    std::fs::write(common_sidecar(&out), &record).unwrap();
+    resume(dir.path(), &input, "KILL", &expected, &[]);
+}
+
 /// The slow tier: 10 trials per signal at random moments on 500,000 lines, and a resume after
 /// the first three of each.
 #[test]
