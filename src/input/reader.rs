@@ -27,14 +27,83 @@ pub fn decompressed<R: Read + Send + 'static>(input: R) -> io::Result<Box<dyn Re
         [0x28, 0xB5, 0x2F, 0xFD, ..] => {
             Box::new(zstd::stream::read::Decoder::with_buffer(buffered)?)
         }
-        [0xFD, b'7', b'z', b'X', b'Z', 0x00, ..] => {
-            Box::new(xz2::bufread::XzDecoder::new_multi_decoder(buffered))
-        }
+        [0xFD, b'7', b'z', b'X', b'Z', 0x00, ..] => Box::new(XzLines::new(buffered)?),
         [b'B', b'Z', b'h', b'1'..=b'9', ..] => {
             Box::new(bzip2::bufread::MultiBzDecoder::new(buffered))
         }
         _ => Box::new(buffered),
     })
+}
+
+/// An xz decoder (concatenated streams included) that gives every byte it decoded before a
+/// corrupt byte or trailing garbage, and only then the error: `xz2`'s own reader drops what
+/// the failing call decoded (hundreds of lines of a puzzle file), so liblzma's stream is driven
+/// here as that reader drives it, keeping the error for the next call.
+struct XzLines<R> {
+    input: R,
+    stream: xz2::stream::Stream,
+    /// An error met after some bytes were given: returned by the next read.
+    failed: Option<io::Error>,
+}
+
+impl<R: BufRead> XzLines<R> {
+    fn new(input: R) -> io::Result<Self> {
+        let stream = xz2::stream::Stream::new_stream_decoder(u64::MAX, xz2::stream::CONCATENATED)
+            .map_err(io::Error::other)?;
+        Ok(XzLines {
+            input,
+            stream,
+            failed: None,
+        })
+    }
+}
+
+impl<R: BufRead> Read for XzLines<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        use xz2::stream::{Action, Status};
+        if let Some(error) = self.failed.take() {
+            return Err(error);
+        }
+        loop {
+            let input = self.input.fill_buf()?;
+            let at_end = input.is_empty();
+            let (before_in, before_out) = (self.stream.total_in(), self.stream.total_out());
+            let action = if at_end { Action::Finish } else { Action::Run };
+            let result = self.stream.process(input, buf, action);
+            let given = (self.stream.total_out() - before_out) as usize;
+            let consumed = (self.stream.total_in() - before_in) as usize;
+            self.input.consume(consumed);
+            let status = match result {
+                Ok(status) => status,
+                Err(e) => {
+                    let error = io::Error::new(io::ErrorKind::InvalidData, e);
+                    if given == 0 {
+                        return Err(error);
+                    }
+                    self.failed = Some(error);
+                    return Ok(given);
+                }
+            };
+            if given > 0 || buf.is_empty() {
+                return Ok(given);
+            }
+            if at_end {
+                return match status {
+                    Status::StreamEnd => Ok(0),
+                    _ => Err(io::Error::new(
+                        io::ErrorKind::UnexpectedEof,
+                        "the xz stream ends early",
+                    )),
+                };
+            }
+            if consumed == 0 {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    "corrupt xz stream",
+                ));
+            }
+        }
+    }
 }
 
 /// The number of lines of `input` by [`RecordReader`]'s rule (LF, CRLF and a lone CR each end a
