@@ -14,8 +14,10 @@ use sudoku_grader::explain::{describe, details, step_json};
 use sudoku_grader::grading::evaluate::{Evaluator, Observer, Verdict};
 use sudoku_grader::grading::grader::GradeOutcome;
 use sudoku_grader::input::encoding::utf8_input;
+use sudoku_grader::input::puzzle::parse_puzzle;
 use sudoku_grader::input::reader::{decompressed, LineRole, Record, RecordReader};
-use sudoku_grader::oracle::SolutionCount;
+use sudoku_grader::oracle::{self, SolutionCount};
+use sudoku_grader::scales::ladder::Ladder;
 use sudoku_grader::scales::se::SeRating;
 use sudoku_grader::scales::RatingRule;
 use sudoku_grader::techniques::se::{format_difficulty, se_name};
@@ -278,6 +280,36 @@ impl Observer for PathPrinter {
     }
 }
 
+/// SE's chain work limit for `explain` of a puzzle with several solutions (unless
+/// `--chain-work-limit` is given): ten times the most the forum's ER ≥ 11 sample takes (some
+/// 7.7 M units), a few seconds. Such a grid is wide open, and SE's nested chains search it up
+/// to the limit, which at the default (1,000,000,000) is minutes; `grade` answers `multiple`
+/// at once, and SE itself does not rate such a puzzle.
+pub const SEVERAL_SOLUTIONS_CHAIN_WORK_LIMIT: u64 = 10_000_000;
+
+/// `ladder`, with its chain work limit lowered to [`SEVERAL_SOLUTIONS_CHAIN_WORK_LIMIT`] when
+/// the puzzle of `record` has several solutions, its ladder has SE's chains and no
+/// `--chain-work-limit` was given.
+fn bounded_for_several_solutions(ladder: Ladder, args: &ExplainArgs, record: &Record) -> Ladder {
+    let limit = ladder.chain_work_limit();
+    if args.techniques.chain_work_limit_given()
+        || ladder.rule() != RatingRule::SeErEpEd
+        || limit.is_some_and(|limit| limit <= SEVERAL_SOLUTIONS_CHAIN_WORK_LIMIT)
+    {
+        return ladder;
+    }
+    let several = parse_puzzle(&record.puzzle, record.column)
+        .is_ok_and(|puzzle| oracle::solve(&puzzle.grid).count == SolutionCount::Multiple);
+    if !several {
+        return ladder;
+    }
+    note!(
+        "sgrade: several solutions: SE's chains are given up after \
+         {SEVERAL_SOLUTIONS_CHAIN_WORK_LIMIT} units of work (--chain-work-limit N to choose)"
+    );
+    ladder.with_chain_work_limit(Some(SEVERAL_SOLUTIONS_CHAIN_WORK_LIMIT))
+}
+
 /// Runs `sgrade explain`: the same evaluation as a `grade` row (every step checked against the
 /// solution; a puzzle with several solutions graded unchecked), watched by a [`PathPrinter`].
 pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
@@ -287,6 +319,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
         super::output::check_inputs(&[std::path::PathBuf::from(&args.puzzle)])?;
     }
     let record = read_record(&args)?;
+    let ladder = bounded_for_several_solutions(ladder, &args, &record);
     let from_file = args.puzzle == "-" || Path::new(&args.puzzle).is_file();
     if from_file {
         // Say which puzzle of the file this is (stderr: stdout keeps its format).

@@ -134,9 +134,10 @@ pub struct TechniqueArgs {
     /// Give up a puzzle once Sudoku Explainer's chain engine (the `se` scale's chains, nested
     /// levels included) has done N units of work on it (a propagation, a fixpoint's level-1
     /// search, a unit per candidate of a producer-21 search): the row is `unique`, unsolved,
-    /// with a message saying so. Real puzzles take far less (docs/scales.md); 0: no limit
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_CHAIN_WORK_LIMIT)]
-    chain_work_limit: u64,
+    /// with a message saying so. Real puzzles take far less (docs/scales.md); 0: no limit.
+    /// [default: 1000000000; `explain` of a puzzle with several solutions: 10000000]
+    #[arg(long, value_name = "N")]
+    chain_work_limit: Option<u64>,
 }
 
 impl TechniqueArgs {
@@ -144,8 +145,20 @@ impl TechniqueArgs {
     fn identity(&self) -> String {
         format!(
             "--techniques {:?} --fish-max-size {:?} --chain-work-limit {}",
-            self.techniques, self.fish_max_size, self.chain_work_limit
+            self.techniques,
+            self.fish_max_size,
+            self.chain_work_limit()
         )
+    }
+
+    /// Whether `--chain-work-limit` was given.
+    fn chain_work_limit_given(&self) -> bool {
+        self.chain_work_limit.is_some()
+    }
+
+    /// `--chain-work-limit`, or its default.
+    fn chain_work_limit(&self) -> u64 {
+        self.chain_work_limit.unwrap_or(DEFAULT_CHAIN_WORK_LIMIT)
     }
 }
 
@@ -187,7 +200,7 @@ fn ladder_for(scale: ScaleArg, args: &TechniqueArgs) -> Result<Ladder, String> {
             scale.name()
         ));
     }
-    let limit = (args.chain_work_limit > 0).then_some(args.chain_work_limit);
+    let limit = Some(args.chain_work_limit()).filter(|&limit| limit > 0);
     Ok(ladder.with_chain_work_limit(limit))
 }
 

@@ -211,6 +211,49 @@ fn chain_work_limit_gives_a_puzzle_up_and_says_so() {
 }
 
 #[test]
+fn explain_bounds_se_chains_on_a_puzzle_with_several_solutions() {
+    // top1465's fifth puzzle less three givens: wide open, so SE's chains would search it up
+    // to the default limit (tens of seconds here, minutes on emptier grids). `explain` gives
+    // it up at the lower limit for such puzzles and says so; a given limit is kept.
+    let several =
+        "...........38...........2..62.4............917............35.8.4.....1......9....";
+    let out = sgrade()
+        .args(["explain", "--scale", "se", several])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "several solutions: exit 1");
+    let (text, notes) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(notes.contains("several solutions: SE's chains are given up after 10000000 units"));
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with("gave up after ") && last.contains("units; --chain-work-limit"),
+        "{last}"
+    );
+    let units = |line: &str| -> u64 {
+        let from = line.find("limit (").unwrap() + "limit (".len();
+        line[from..].split(' ').next().unwrap().parse().unwrap()
+    };
+    assert!((10_000_000..11_000_000).contains(&units(last)), "{last}");
+    let out = sgrade()
+        .args([
+            "explain",
+            "--scale",
+            "se",
+            "--chain-work-limit",
+            "1000",
+            several,
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(units(text.lines().last().unwrap()) < 100_000, "{text}");
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("are given up after"));
+}
+
+#[test]
 fn explain_prints_each_steps_se_difficulty_and_name() {
     let p = five_full_houses();
     let out = sgrade()
