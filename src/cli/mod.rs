@@ -67,8 +67,15 @@ enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
-    /// Print the man page (roff) on stdout: `sgrade man > sgrade.1`.
-    Man,
+    /// Print the man page (roff) on stdout: `sgrade man > sgrade.1`, `sgrade man grade >
+    /// sgrade-grade.1`; or write every page into a folder (`--dir`).
+    Man {
+        /// A subcommand's page (`sgrade-grade`) instead of the top-level one.
+        subcommand: Option<String>,
+        /// Write every page (`sgrade.1` and one per subcommand) into this folder instead.
+        #[arg(long, value_name = "DIR", conflicts_with = "subcommand")]
+        dir: Option<std::path::PathBuf>,
+    },
 }
 
 /// Output format of `explain` and `bench`.
@@ -234,6 +241,26 @@ pub fn run(cli: Cli) -> Result<ExitCode, String> {
             clap_complete::generate(shell, &mut Cli::command(), "sgrade", out);
             Ok(())
         }),
-        Command::Man => generated(|out| clap_mangen::Man::new(Cli::command()).render(out)),
+        Command::Man { subcommand, dir } => man(subcommand.as_deref(), dir.as_deref()),
     }
+}
+
+/// `sgrade man`: the top-level page or `subcommand`'s on stdout, or every page into `dir`.
+fn man(subcommand: Option<&str>, dir: Option<&std::path::Path>) -> Result<ExitCode, String> {
+    // Built, so that a subcommand's page is named `sgrade-grade` and its usage says so.
+    let mut cli = Cli::command().disable_help_subcommand(true);
+    cli.build();
+    if let Some(dir) = dir {
+        clap_mangen::generate_to(cli, dir)
+            .map_err(|e| format!("cannot write the man pages into {}: {e}", dir.display()))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let page = match subcommand {
+        None => cli,
+        Some(name) => cli.find_subcommand(name).cloned().ok_or_else(|| {
+            let names: Vec<&str> = cli.get_subcommands().map(|c| c.get_name()).collect();
+            format!("no subcommand '{name}'; pages: {}", names.join(", "))
+        })?,
+    };
+    generated(|out| clap_mangen::Man::new(page).render(out))
 }

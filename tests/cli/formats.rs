@@ -273,4 +273,26 @@ fn completions_and_man_page_are_generated_from_the_definitions() {
     let text = String::from_utf8(man.get_output().stdout.clone()).unwrap();
     assert!(text.contains(".TH sgrade 1"), "{text}");
     assert!(text.contains("techniques"));
+    // A subcommand's page has its options; every page into a folder, one per subcommand.
+    let grade = sgrade().args(["man", "grade"]).assert().success();
+    let text = String::from_utf8(grade.get_output().stdout.clone()).unwrap();
+    assert!(text.contains(".TH sgrade-grade 1"), "{text}");
+    assert!(text.contains("chain\\-work\\-limit"), "{text}");
+    sgrade().args(["man", "gradee"]).assert().code(2);
+    let dir = tempfile::tempdir().unwrap();
+    sgrade()
+        .args(["man", "--dir"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    for page in [
+        "sgrade.1",
+        "sgrade-grade.1",
+        "sgrade-explain.1",
+        "sgrade-man.1",
+    ] {
+        let text = std::fs::read_to_string(dir.path().join(page)).unwrap();
+        assert!(text.starts_with(".ie"), "{page}: {text}");
+    }
+    assert!(!dir.path().join("sgrade-help.1").exists());
 }
