@@ -225,15 +225,19 @@ pub fn run(args: CanonArgs) -> Result<ExitCode, String> {
         let source = path.display().to_string();
         let mut records = RecordReader::new(open_input(path)?);
         let mut chunk = Vec::with_capacity(CHUNK);
-        loop {
+        // A read error ends the input like its end: the records read before it get their rows
+        // (the chunk under way too), and only then is the error returned, as `grade` does.
+        let mut failed = None;
+        while failed.is_none() {
             chunk.clear();
             while chunk.len() < CHUNK {
-                match records
-                    .next_record()
-                    .map_err(|e| format!("{source}: {e}"))?
-                {
-                    Some(record) => chunk.push(record),
-                    None => break,
+                match records.next_record() {
+                    Ok(Some(record)) => chunk.push(record),
+                    Ok(None) => break,
+                    Err(e) => {
+                        failed = Some(format!("{source}: {e}"));
+                        break;
+                    }
                 }
             }
             if chunk.is_empty() {
@@ -313,6 +317,9 @@ pub fn run(args: CanonArgs) -> Result<ExitCode, String> {
             writer
                 .flush()
                 .map_err(|e| format!("writing the output: {e}"))?;
+        }
+        if let Some(error) = failed {
+            return Err(error);
         }
     }
     if !args.quiet {
