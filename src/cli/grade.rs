@@ -540,8 +540,7 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
             path,
             plan,
             identity,
-            &paths,
-            &inputs.read,
+            InputRecords::new(&paths, &inputs.read),
             args.row_identity(),
             args.resume.then_some(&row_fields),
             &inputs
@@ -681,14 +680,14 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
 /// Opens `-o PATH` and writes the run record beside it: a new file; with `--resume` (`resume`:
 /// where the run's rows say their source, line and status; `sources`: the inputs' names as the
 /// rows' `source` says them, `--source` included) and rows there from the same run,
-/// the file cut to its complete rows and opened to append, with what it holds. A device or
-/// pipe is opened as it is, with no record.
+/// the file cut to its complete rows (each on a puzzle line of its input, read from `inputs`)
+/// and opened to append, with what it holds. A device or pipe is opened as it is, with no
+/// record.
 fn open_output(
     path: &Path,
     plan: &Plan,
     mut identity: Vec<String>,
-    inputs: &[PathBuf],
-    read: &ReadOptions,
+    mut inputs: InputRecords<'_>,
     row_identity: Vec<String>,
     resume: Option<&resume::RowFields<'_>>,
     sources: &[&str],
@@ -705,7 +704,7 @@ fn open_output(
         return Ok((Output::create(Some(path))?, None));
     }
     identity.extend(row_identity);
-    let record = RunRecord::new(identity, inputs)?;
+    let record = RunRecord::new(identity, inputs.paths)?;
     let mut resumed = None;
     if let (Some(fields), true) = (resume, path.exists()) {
         let Some(earlier) = RunRecord::read_beside(path)? else {
@@ -722,18 +721,13 @@ fn open_output(
                 path.display()
             ));
         }
-        let mut records = InputRecords {
-            paths: inputs,
-            read,
-            open: None,
-        };
         let written = resume::scan(
             path,
             plan.format(),
             plan.header(),
             sources,
             fields,
-            &mut |input, line| records.holds(input, line),
+            &mut |input, line| inputs.holds(input, line),
         )?;
         resume::truncate(path, written.length)?;
         resumed = Some(written);
@@ -760,7 +754,16 @@ struct InputRecords<'a> {
     open: Option<(usize, RecordReader<Box<dyn io::BufRead + Send>>)>,
 }
 
-impl InputRecords<'_> {
+impl<'a> InputRecords<'a> {
+    /// The records of the inputs at `paths`, read with `read`; none opened yet.
+    fn new(paths: &'a [PathBuf], read: &'a ReadOptions) -> Self {
+        InputRecords {
+            paths,
+            read,
+            open: None,
+        }
+    }
+
     /// Whether input `input` has a record at `line`; asked in input order, line by line (an
     /// input given twice is read again from its start when its rows start again).
     fn holds(&mut self, input: usize, line: u64) -> Result<bool, String> {
