@@ -26,7 +26,7 @@ use super::output::{
 };
 use super::plan::Plan;
 use super::progress::Progress;
-use super::resume::{self, sidecar, RunRecord, Written};
+use super::resume::{self, sidecar, RowMisfit, RunRecord, Written};
 use super::{ladder_for, ScaleArg, TechniqueArgs, EXIT_NOT_ALL_UNIQUE, EXIT_VERIFY_FAILED};
 
 /// Input, output and run options shared by `grade` and `solve`.
@@ -540,7 +540,8 @@ fn run_batch(args: &BatchArgs, plan: &Plan, identity: Vec<String>) -> Result<Exi
             path,
             plan,
             identity,
-            InputRecords::new(&paths, &inputs.read),
+            // `find` writes rows only for the puzzles it lists.
+            InputRecords::new(&paths, &inputs.read, plan.needs().is_none()),
             args.row_identity(),
             args.resume.then_some(&row_fields),
             &inputs
@@ -727,7 +728,7 @@ fn open_output(
             plan.header(),
             sources,
             fields,
-            &mut |input, line| inputs.holds(input, line),
+            &mut |input, line| inputs.follows(input, line),
         )?;
         resume::truncate(path, written.length)?;
         resumed = Some(written);
@@ -746,40 +747,100 @@ fn open_output(
 }
 
 /// The records of a run's inputs, read in order beside the rows `--resume` finds, to tell
-/// whether each row's line is a puzzle line of its input.
+/// whether each row could be the next a run wrote: on a puzzle line of its input, and, for a
+/// run that writes a row for every puzzle line (`grade`, `solve`; not `find`), on the next one,
+/// with every earlier input read to its end.
 struct InputRecords<'a> {
     paths: &'a [PathBuf],
     read: &'a ReadOptions,
-    /// The input being read, by index, and its records.
+    /// Whether the run writes a row for every puzzle line.
+    every: bool,
+    /// The input being read, by index, and its records; `None` before the first row.
     open: Option<(usize, RecordReader<Box<dyn io::BufRead + Send>>)>,
 }
 
 impl<'a> InputRecords<'a> {
-    /// The records of the inputs at `paths`, read with `read`; none opened yet.
-    fn new(paths: &'a [PathBuf], read: &'a ReadOptions) -> Self {
+    /// The records of the inputs at `paths`, read with `read`, for a run that writes a row for
+    /// every puzzle line if `every`; none opened yet.
+    fn new(paths: &'a [PathBuf], read: &'a ReadOptions, every: bool) -> Self {
         InputRecords {
             paths,
             read,
+            every,
             open: None,
         }
     }
 
-    /// Whether input `input` has a record at `line`; asked in input order, line by line (an
-    /// input given twice is read again from its start when its rows start again).
-    fn holds(&mut self, input: usize, line: u64) -> Result<bool, String> {
-        let path = &self.paths[input];
+    /// The next record of the open input, or why it cannot be read.
+    fn next(&mut self) -> Result<Option<u64>, RowMisfit> {
+        let (at, records) = self.open.as_mut().expect("an input is open");
+        records
+            .next_record()
+            .map(|r| r.map(|r| r.line))
+            .map_err(|e| {
+                RowMisfit::Unreadable(format!("cannot read {}: {e}", self.paths[*at].display()))
+            })
+    }
+
+    /// Whether a row for `line` of input `input` can follow the rows asked about before (in
+    /// row order; an input given twice is read again from its start when its rows start).
+    fn follows(&mut self, input: usize, line: u64) -> Result<(), RowMisfit> {
         if self.open.as_ref().is_none_or(|(at, _)| *at != input) {
-            self.open = Some((input, opened_records(path, self.read)?));
+            // The inputs before this one are done: the one read so far and any with no row.
+            let unread = match self.open.as_ref().map(|(at, _)| *at) {
+                Some(at) => {
+                    self.check_done()?;
+                    at + 1
+                }
+                None => 0,
+            };
+            for skipped in unread..input {
+                self.open = Some((skipped, self.records_of(skipped)?));
+                self.check_done()?;
+            }
+            self.open = Some((input, self.records_of(input)?));
         }
-        let (_, records) = self.open.as_mut().expect("opened above");
         loop {
-            match records.next_record() {
-                Ok(Some(record)) if record.line < line => continue,
-                Ok(Some(record)) => return Ok(record.line == line),
-                Ok(None) => return Ok(false),
-                Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+            match self.next()? {
+                Some(at) if at < line && !self.every => continue,
+                Some(at) if at < line => {
+                    return Err(RowMisfit::Edited(format!("line {at} before it has no row")))
+                }
+                Some(at) if at == line => return Ok(()),
+                _ => {
+                    return Err(RowMisfit::Edited(
+                        "that line is no puzzle line of the input (past its end, a comment or \
+                         blank line, or inside a record)"
+                            .into(),
+                    ))
+                }
             }
         }
+    }
+
+    /// Where every puzzle line has a row: that the open input has no puzzle line left.
+    fn check_done(&mut self) -> Result<(), RowMisfit> {
+        if !self.every {
+            return Ok(());
+        }
+        match self.next()? {
+            None => Ok(()),
+            Some(left) => {
+                let at = self.open.as_ref().expect("an input is open").0;
+                Err(RowMisfit::Edited(format!(
+                    "{} line {left} has no row before it",
+                    self.paths[at].display()
+                )))
+            }
+        }
+    }
+
+    /// The records of input `input`, opened.
+    fn records_of(
+        &self,
+        input: usize,
+    ) -> Result<RecordReader<Box<dyn io::BufRead + Send>>, RowMisfit> {
+        opened_records(&self.paths[input], self.read).map_err(RowMisfit::Unreadable)
     }
 }
 

@@ -165,6 +165,14 @@ fn hash_file(path: &Path) -> io::Result<(u64, u128)> {
     Ok((bytes, hasher.digest128()))
 }
 
+/// Why a row read by [`scan`] cannot follow the rows before it.
+pub enum RowMisfit {
+    /// No run writes it there (the reason, in words).
+    Edited(String),
+    /// An input could not be read to tell (the error, in words).
+    Unreadable(String),
+}
+
 /// What an interrupted output holds: its complete rows.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Written {
@@ -226,16 +234,17 @@ impl<'a> RowFields<'a> {
 /// over `sources` whose rows have the columns of `fields`. A row is complete when it ends with
 /// a line end and has every field (JSON lines: parses); only the last may be incomplete,
 /// anything else wrong is an error. A row with no status column counts as unique (the caller
-/// tells the statuses of such rows again). `is_record(input, line)`: whether that line of that
-/// input is a puzzle line (rows come in input order, so it is asked in that order): a row on
-/// any other line (past the input's end, on a comment) was not written by a run.
+/// tells the statuses of such rows again). `follows(input, line)`: whether a run could have
+/// written a row for that line of that input next (asked in row order): not for a line past the
+/// input's end or on a comment, nor, where every puzzle line gets a row, after a line without
+/// one.
 pub fn scan(
     path: &Path,
     format: OutputFormat,
     header: bool,
     sources: &[&str],
     fields_of: &RowFields<'_>,
-    is_record: &mut dyn FnMut(usize, u64) -> Result<bool, String>,
+    follows: &mut dyn FnMut(usize, u64) -> Result<(), RowMisfit>,
 ) -> Result<Written, String> {
     let file = File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let size = file.metadata().map_err(|e| e.to_string())?.len();
@@ -249,11 +258,14 @@ pub fn scan(
                 "row for {source} line {line} does not follow from the inputs of this run"
             ))
         })?;
-        if !is_record(at, line)? {
-            return Err(bad(format!(
-                "row for {source} line {line}: that line is no puzzle line of the input (past \
-                 its end, or a comment or blank line); the rows were edited"
-            )));
+        match follows(at, line) {
+            Ok(()) => {}
+            Err(RowMisfit::Edited(why)) => {
+                return Err(bad(format!(
+                    "row for {source} line {line}: {why}; the rows were edited"
+                )))
+            }
+            Err(RowMisfit::Unreadable(why)) => return Err(why),
         }
         written.rows += 1;
         written.length = end;
@@ -462,7 +474,7 @@ mod tests {
             header,
             sources,
             &RowFields::new(names),
-            &mut |_, _| Ok(true),
+            &mut |_, _| Ok(()),
         )
     }
 

@@ -415,8 +415,9 @@ fn resume_refuses_another_run_and_a_finished_one() {
 
 #[test]
 fn resume_refuses_rows_on_lines_that_hold_no_puzzle() {
-    // Only an edited file has a row on a comment or blank line, or past the input's end: the
-    // rows are not a run's, and continuing after them would keep them.
+    // Only an edited file has a row on a comment or blank line, past the input's end, or
+    // after a puzzle line with no row: the rows are not a run's, and continuing after them
+    // would keep them.
     let dir = tempfile::tempdir().unwrap();
     let input = input(dir.path(), 40_000);
     let (expected, _) = reference(dir.path(), &input, &[]);
@@ -442,7 +443,18 @@ fn resume_refuses_rows_on_lines_that_hold_no_puzzle() {
         past_the_end += &format!("{row}\n");
     }
     past_the_end += &with_line(rows[last], "40010");
-    for (edited, what) in [(first_on_comment, "comment"), (past_the_end, "end")] {
+    // A row taken out: `grade` writes one for every puzzle line, so the next row's line is
+    // not the next puzzle line.
+    let mut one_missing = String::new();
+    for (_, row) in rows.iter().enumerate().filter(|&(i, _)| i != 5) {
+        one_missing += &format!("{row}\n");
+    }
+    for (edited, what, says) in [
+        (first_on_comment, "comment", "no puzzle line"),
+        // Past the end: the puzzle lines after the last row come first, with no row.
+        (past_the_end, "end", "before it has no row"),
+        (one_missing, "missing", "before it has no row"),
+    ] {
         std::fs::write(&out, &edited).unwrap();
         std::fs::write(common_sidecar(&out), &record).unwrap();
         let resumed = Command::new(SGRADE)
@@ -453,7 +465,7 @@ fn resume_refuses_rows_on_lines_that_hold_no_puzzle() {
             .unwrap();
         assert_eq!(resumed.status.code(), Some(2), "{what}: {resumed:?}");
         let message = String::from_utf8_lossy(&resumed.stderr);
-        assert!(message.contains("no puzzle line"), "{what}: {message}");
+        assert!(message.contains(says), "{what}: {message}");
         assert_eq!(
             std::fs::read_to_string(&out).unwrap(),
             edited,
