@@ -288,12 +288,16 @@ impl Observer for PathPrinter {
 pub const SEVERAL_SOLUTIONS_CHAIN_WORK_LIMIT: u64 = 10_000_000;
 
 /// `ladder`, with its chain work limit lowered to [`SEVERAL_SOLUTIONS_CHAIN_WORK_LIMIT`] when
-/// the puzzle of `record` has several solutions, its ladder has SE's chains and no
-/// `--chain-work-limit` was given.
+/// the puzzle of `record` has several solutions, its ladder has SE's chains (the only
+/// techniques that count that work) and no `--chain-work-limit` was given.
 fn bounded_for_several_solutions(ladder: Ladder, args: &ExplainArgs, record: &Record) -> Ladder {
     let limit = ladder.chain_work_limit();
+    let has_se_chains = ladder
+        .rungs()
+        .iter()
+        .any(|rung| rung.technique.info().family == se_chains::FAMILY);
     if args.techniques.chain_work_limit_given()
-        || ladder.rule() != RatingRule::SeErEpEd
+        || !has_se_chains
         || limit.is_some_and(|limit| limit <= SEVERAL_SOLUTIONS_CHAIN_WORK_LIMIT)
     {
         return ladder;

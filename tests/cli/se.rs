@@ -251,6 +251,20 @@ fn explain_bounds_se_chains_on_a_puzzle_with_several_solutions() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(units(text.lines().last().unwrap()) < 100_000, "{text}");
     assert!(!String::from_utf8_lossy(&out.stderr).contains("are given up after"));
+    // A ladder without SE's chains counts no chain work: no note.
+    let out = sgrade()
+        .args([
+            "explain",
+            "--scale",
+            "se",
+            "--techniques",
+            "singles,subsets",
+            several,
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("are given up after"));
 }
 
 #[test]

@@ -33,6 +33,10 @@ use collect::{Collector, Kind, Rec};
 use engine::{Engine, Fixed, Prod};
 use nodes::Cands;
 
+/// The catalogue family of these techniques (every one of them, and nothing else, counts chain
+/// work: [`PuzzleWork`]).
+pub const FAMILY: &str = "se-chains";
+
 thread_local! {
     /// One engine per thread: its buffers and memo live across steps and puzzles (the memo
     /// is cleared whenever the placed cells change, since the inner techniques read them).
@@ -304,6 +308,30 @@ pub fn step_name(step: &Step) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_family_is_the_engines_nine_techniques() {
+        use TechniqueId::*;
+        let family: Vec<TechniqueId> = crate::techniques::CATALOGUE
+            .iter()
+            .filter(|info| info.family == FAMILY)
+            .map(|info| info.technique)
+            .collect();
+        assert_eq!(
+            family,
+            [
+                SeForcingChains,
+                SeNishio,
+                SeMultiple,
+                SeDynamic,
+                SeDynamicPlus,
+                SeNested2,
+                SeNested3,
+                SeNested4,
+                SeNested5
+            ]
+        );
+    }
 
     #[test]
     fn names_carry_the_level_suffix() {
