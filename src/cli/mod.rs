@@ -251,8 +251,21 @@ fn man(subcommand: Option<&str>, dir: Option<&std::path::Path>) -> Result<ExitCo
     let mut cli = Cli::command().disable_help_subcommand(true);
     cli.build();
     if let Some(dir) = dir {
-        clap_mangen::generate_to(cli, dir)
-            .map_err(|e| format!("cannot write the man pages into {}: {e}", dir.display()))?;
+        // The folder is made if need be (`~/.local/share/man/man1` often is not there yet);
+        // each page is named in an error.
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot make the folder {}: {e}", dir.display()))?;
+        let pages = std::iter::once(cli.clone()).chain(
+            cli.get_subcommands()
+                .filter(|page| !page.is_hide_set())
+                .cloned(),
+        );
+        for page in pages {
+            let man = man_page(page);
+            let path = dir.join(man.get_filename());
+            man.generate_to(dir)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
         return Ok(ExitCode::SUCCESS);
     }
     let page = match subcommand {
@@ -262,5 +275,11 @@ fn man(subcommand: Option<&str>, dir: Option<&std::path::Path>) -> Result<ExitCo
             format!("no subcommand '{name}'; pages: {}", names.join(", "))
         })?,
     };
-    generated(|out| clap_mangen::Man::new(page).render(out))
+    generated(|out| man_page(page).render(out))
+}
+
+/// The man page of `command` (the top level or a subcommand), its footer naming sgrade and its
+/// version on every page (a subcommand's own name and no version otherwise).
+fn man_page(command: clap::Command) -> clap_mangen::Man {
+    clap_mangen::Man::new(command).source(concat!("sgrade ", env!("CARGO_PKG_VERSION")))
 }

@@ -277,12 +277,18 @@ fn completions_and_man_page_are_generated_from_the_definitions() {
     let grade = sgrade().args(["man", "grade"]).assert().success();
     let text = String::from_utf8(grade.get_output().stdout.clone()).unwrap();
     assert!(text.contains(".TH sgrade-grade 1"), "{text}");
+    assert!(
+        text.contains(concat!("\"sgrade ", env!("CARGO_PKG_VERSION"), "\"")),
+        "the footer names sgrade: {text}"
+    );
     assert!(text.contains("chain\\-work\\-limit"), "{text}");
     sgrade().args(["man", "gradee"]).assert().code(2);
+    // The folder is made if it is not there.
     let dir = tempfile::tempdir().unwrap();
+    let pages = dir.path().join("share/man1");
     sgrade()
         .args(["man", "--dir"])
-        .arg(dir.path())
+        .arg(&pages)
         .assert()
         .success();
     for page in [
@@ -291,8 +297,18 @@ fn completions_and_man_page_are_generated_from_the_definitions() {
         "sgrade-explain.1",
         "sgrade-man.1",
     ] {
-        let text = std::fs::read_to_string(dir.path().join(page)).unwrap();
+        let text = std::fs::read_to_string(pages.join(page)).unwrap();
         assert!(text.starts_with(".ie"), "{page}: {text}");
     }
-    assert!(!dir.path().join("sgrade-help.1").exists());
+    assert!(!pages.join("sgrade-help.1").exists());
+    // A page that cannot be written is named.
+    std::fs::remove_file(pages.join("sgrade-find.1")).unwrap();
+    std::fs::create_dir(pages.join("sgrade-find.1")).unwrap();
+    let out = sgrade()
+        .args(["man", "--dir"])
+        .arg(&pages)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("sgrade-find.1"));
 }
