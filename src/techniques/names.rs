@@ -19,7 +19,7 @@ pub enum TechniqueNameError {
         valid: String,
     },
     /// A known name none of whose techniques is on the ladder in use.
-    #[error("'{0}' is not on the ladder in use (the scale has no rung for it, or --techniques left it out)")]
+    #[error("'{0}' is not on the ladder in use: the scale has no rung for it, --techniques left it out, or it is off by default (then name it in --techniques; `sgrade techniques --scale SCALE` says which are)")]
     NotOnLadder(String),
     /// A family or group on the ladder whose rungs are all off by default: named so, it keeps
     /// none (each is put back by its own id).
