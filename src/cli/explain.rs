@@ -323,7 +323,6 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
         super::output::check_inputs(&[std::path::PathBuf::from(&args.puzzle)])?;
     }
     let record = read_record(&args)?;
-    let ladder = bounded_for_several_solutions(ladder, &args, &record);
     let from_file = args.puzzle == "-" || Path::new(&args.puzzle).is_file();
     if from_file {
         // Say which puzzle of the file this is (stderr: stdout keeps its format).
@@ -334,6 +333,7 @@ pub fn run(args: ExplainArgs) -> Result<ExitCode, String> {
             record.puzzle
         );
     }
+    let ladder = bounded_for_several_solutions(ladder, &args, &record);
     // `--all` lists the start state's steps instead of grading: the oracle alone runs.
     let evaluator = Evaluator {
         ladder: (!args.all).then_some(&ladder),
