@@ -281,8 +281,8 @@ impl Observer for PathPrinter {
 }
 
 /// SE's chain work limit for `explain` of a puzzle with several solutions (unless
-/// `--chain-work-limit` is given): ten times the most the forum's ER ≥ 11 sample takes (some
-/// 7.7 M units), a few seconds. Such a grid is wide open, and SE's nested chains search it up
+/// `--chain-work-limit` is given): above the most any puzzle of the forum's ER ≥ 11 sample
+/// takes (some 7.7 M units), a few seconds. Such a grid is wide open, and SE's nested chains search it up
 /// to the limit, which at the default (1,000,000,000) is minutes; `grade` answers `multiple`
 /// at once, and SE itself does not rate such a puzzle.
 pub const SEVERAL_SOLUTIONS_CHAIN_WORK_LIMIT: u64 = 10_000_000;
