@@ -205,13 +205,10 @@ fn compare_reports_the_known_confusion_of_two_hand_made_files() {
     );
     std::fs::write(dir.path().join("a.csv"), a).unwrap();
     std::fs::write(dir.path().join("b.csv"), b).unwrap();
-    let out = sgrade()
-        .current_dir(dir.path())
-        .args(["compare", "a.csv", "b.csv", "--format", "jsonl"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = common::stdout_in(
+        dir.path(),
+        &["compare", "a.csv", "b.csv", "--format", "jsonl"],
+    );
     let summary: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
     let s = &summary["summary"];
     assert_eq!(s["joined"], 4);
@@ -242,13 +239,10 @@ fn compare_csv_names_each_sides_rating_column_apart() {
     let p = |n: usize| format!("{}{}", ".".repeat(80), n);
     let file = format!("puzzle,rating\n{},1\n{},2\n", p(1), p(2));
     std::fs::write(dir.path().join("a.csv"), file).unwrap();
-    let out = sgrade()
-        .current_dir(dir.path())
-        .args(["compare", "a.csv", "a.csv", "--format", "csv"])
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = common::stdout_in(
+        dir.path(),
+        &["compare", "a.csv", "a.csv", "--format", "csv"],
+    );
     assert_eq!(
         text,
         format!(
@@ -261,19 +255,7 @@ fn compare_csv_names_each_sides_rating_column_apart() {
 
 /// The summary of `sgrade compare A B --format jsonl` (run in `dir`).
 fn compare_summary(dir: &std::path::Path, args: &[&str]) -> serde_json::Value {
-    let out = sgrade()
-        .current_dir(dir)
-        .arg("compare")
-        .args(args)
-        .args(["--format", "jsonl"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = common::stdout_in(dir, &[&["compare"], args, &["--format", "jsonl"]].concat());
     let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
     last["summary"].clone()
 }

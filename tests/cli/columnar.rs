@@ -138,28 +138,14 @@ fn stats_and_report_over_parquet_parts_equal_those_over_the_same_rows_as_csv() {
     let head = std::fs::read(parquet_dir.join("part-0")).unwrap();
     assert_eq!(&head[..4], b"PAR1", "the parts are Parquet files");
     // Run inside the directory (`.`): `--per-input` names each part by its path.
-    let run = |args: &[&str], path: &std::path::Path| {
-        let out = sgrade()
-            .current_dir(path)
-            .args(args)
-            .arg(".")
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
-    };
-    let stats = run(&["stats"], &csv_dir);
+    let stats = run_in(&csv_dir, &["stats"]);
     assert!(stats.starts_with("4 result files\n"), "{stats}");
     assert!(stats.contains("HoDoKu level"), "{stats}");
-    assert_eq!(run(&["stats"], &parquet_dir), stats);
+    assert_eq!(run_in(&parquet_dir, &["stats"]), stats);
     // The parts have the same names in both directories: the same page.
     assert_eq!(
-        run(&["report", "--per-input"], &parquet_dir),
-        run(&["report", "--per-input"], &csv_dir)
+        run_in(&parquet_dir, &["report", "--per-input"]),
+        run_in(&csv_dir, &["report", "--per-input"])
     );
     // A file that only starts like Parquet is refused, naming it.
     let broken = parquet_dir.join("part-9");
@@ -193,18 +179,7 @@ fn stats_names_a_parquet_part_a_build_without_the_feature_cannot_read() {
 /// `sgrade ARGS DIR` run inside `dir` (so that `--per-input` names each part by its path,
 /// the same in every directory); its stdout.
 fn run_in(dir: &std::path::Path, args: &[&str]) -> String {
-    let out = sgrade()
-        .current_dir(dir)
-        .args(args)
-        .arg(".")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    common::stdout_in(dir, &[args, &["."]].concat())
 }
 
 #[test]

@@ -445,10 +445,12 @@ fn resume_refuses_rows_on_lines_that_hold_no_puzzle() {
     past_the_end += &with_line(rows[last], "40010");
     // A row taken out: `grade` writes one for every puzzle line, so the next row's line is
     // not the next puzzle line.
-    let mut one_missing = String::new();
-    for (_, row) in rows.iter().enumerate().filter(|&(i, _)| i != 5) {
-        one_missing += &format!("{row}\n");
-    }
+    let one_missing: String = rows
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != 5)
+        .map(|(_, row)| format!("{row}\n"))
+        .collect();
     for (edited, what, says) in [
         (first_on_comment, "comment", "no puzzle line"),
         // Past the end: the puzzle lines after the last row come first, with no row.

@@ -6,7 +6,7 @@
 #![allow(dead_code)]
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use sudoku_grader::core::{CandidateSet, Grid};
 use sudoku_grader::input::puzzle::parse_puzzle;
@@ -40,6 +40,17 @@ pub const SGRADE: &str = env!("CARGO_BIN_EXE_sgrade");
 /// `sgrade` as a command: arguments, stdin and the expected outcome are added by the caller.
 pub fn sgrade() -> assert_cmd::Command {
     assert_cmd::Command::new(SGRADE)
+}
+
+/// The stdout of `sgrade ARGS…` run inside `dir`, which must succeed (its stderr shown if not).
+pub fn stdout_in(dir: &Path, args: &[&str]) -> String {
+    let out = sgrade().current_dir(dir).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
 }
 
 /// The project root.
