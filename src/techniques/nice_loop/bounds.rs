@@ -29,26 +29,25 @@ pub(super) struct Bounds {
 }
 
 /// One state's rows of starts (bit per start), at [`SEEN`], [`FRONT`] and [`NEXT`], and a fourth
-/// word for a pass's own use (HoDoKu's premise pass keeps its late arrivals there; this pass
-/// leaves it empty). The rows are kept together (64 bytes a state), so that the pass's reads of
+/// word, unused, that makes the record 64 bytes. The rows are kept together, so that the pass's reads of
 /// a state's rows fetch one cache line: the pass is bound by those fetches more than by its
 /// instructions (three separate arrays of rows ran 1.5–2% slower on gnpx top1465). An array of
 /// integers, so that the table below is zeroed by the allocator.
-pub(super) type Rows = [u128; 4];
+type Rows = [u128; 4];
 /// The starts that reached the state.
-pub(super) const SEEN: usize = 0;
+const SEEN: usize = 0;
 /// The starts that reached it at the level under way.
-pub(super) const FRONT: usize = 1;
+const FRONT: usize = 1;
 /// The starts reaching it at the next level.
-pub(super) const NEXT: usize = 2;
+const NEXT: usize = 2;
 
 /// One [`Rows`] per possible state. Indexed by a [`State`] (a `u16`), so no index needs a
 /// bounds check; the pages a graph never reaches are never touched (the rows are zeroed lazily
 /// by the allocator).
-pub(super) type StateRows = Box<[Rows; 1 << 16]>;
+type StateRows = Box<[Rows; 1 << 16]>;
 
 /// A [`StateRows`] with every row clear.
-pub(super) fn state_rows() -> StateRows {
+fn state_rows() -> StateRows {
     vec![[0u128; 4]; 1 << 16]
         .into_boxed_slice()
         .try_into()

@@ -31,7 +31,6 @@
 
 use std::ops::ControlFlow;
 
-use super::bounds::{state_rows, StateRows, FRONT, NEXT, SEEN};
 use super::nodes::{mark_if_new, Mark, Marks};
 use super::{is_on, node_of, state, State};
 use crate::core::bits::digits;
@@ -477,136 +476,239 @@ impl Table {
 }
 
 /// Which true premises' tables ([`Table::fill`]) reach a state of their premise's own cell
-/// first at a depth above two: the only ends [`nice_loops_of`] takes. Found for every premise
-/// at once, by breadth-first passes over the graph carrying one bit per premise (128 premises a
-/// pass): a state's bits are the premises whose search reaches it, at the level it is reached
-/// first, which is its depth in that premise's table. A table stops at [`MAX_TABLE_ENTRIES`]
-/// states and these passes do not, so a table reaches at most what its premise's bit does: a
-/// premise whose bit reaches no such state has a table with no end.
+/// first at a depth above two: the only ends [`nice_loops_of`] takes.
+///
+/// Which premises those are needs no depth. From a true premise `a` (a candidate of cell `c`)
+/// links alternate between true states (a true state's links lead to false ones) and false
+/// states (leading to true ones). So `c`'s false states of other digits are one link away and
+/// no other state of `c` is two away (a false state's link to a true one in `c`, from a
+/// bivalue `c`, leads back to `a`): the ends are the states of `c` but those, and each is at
+/// least three links away. Of those, a true state of `c` links to `a` false, so `a`'s table
+/// has an end exactly when `a` reaches `a` false at all. That is answered for every premise at
+/// once from the graph's strongly connected components (every state of a component reaches
+/// the same states): where `a` and `a` false share one, yes; where `a` false's was closed
+/// after `a`'s in Tarjan's search (which closes a component after every component it
+/// reaches), no; the others by one bit per premise (128 a pass) carried down the components in
+/// topological order. A table stops at [`MAX_TABLE_ENTRIES`] states and reachability does not, so a
+/// premise found not to reach `a` false has a table with no end.
 struct LoopEnds {
-    /// Per state: the premises that reached it ([`SEEN`]), those reaching it at the level
-    /// under way ([`FRONT`]) and at the next ([`NEXT`]), and those that reached it first at
-    /// depth three or more ([`LATE`]): the rows of GNPX's bounds pass, all clear between
-    /// passes.
-    rows: StateRows,
-    /// The states to expand at this level and the next, and every state reached (to clear),
-    /// each once: worked on by index, with room for every state and one more (a pass writes
-    /// an entry at every link and counts it only when it belongs).
-    active: Vec<State>,
-    level: Vec<State>,
-    reached: Vec<State>,
+    /// Per state, Tarjan's record of it ([`Visit`]): of this search where its number is above
+    /// `base`, of an earlier one (so stale, needing no clearing) otherwise.
+    visits: Box<[Visit; 1 << 16]>,
+    base: u32,
+    /// The components, in the order closed: their states one after the other
+    /// (`members[member_start[k]..member_start[k + 1]]`).
+    members: Vec<State>,
+    member_start: Vec<u32>,
+    /// The search's states visited and in no closed component yet, and the states being
+    /// expanded, each with the position of its next link.
+    open: Vec<State>,
+    calls: Vec<(State, u32)>,
+    /// The premises whose answer needs a pass, and per component, the premises of the pass
+    /// under way that reach it (bit per premise).
+    unsettled: Vec<usize>,
+    reached_by: Vec<u128>,
     /// Per single node, whether its true premise's table can have an end (bit per node).
     may: [u64; SINGLES.div_ceil(64)],
 }
 
+/// Tarjan's record of a state: its visit number, the least visit number it reaches through
+/// states not in a closed component, and its component ([`OPEN`] until closed).
+#[derive(Clone, Copy, Debug, Default)]
+struct Visit {
+    number: u32,
+    low: u32,
+    component: u32,
+}
+
+/// A state's component while Tarjan's search has not closed it.
+const OPEN: u32 = u32::MAX;
+
 impl Default for LoopEnds {
     fn default() -> LoopEnds {
         LoopEnds {
-            rows: state_rows(),
-            active: Vec::new(),
-            level: Vec::new(),
-            reached: Vec::new(),
+            visits: vec![Visit::default(); 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("the length is the array's"),
+            base: 0,
+            members: Vec::new(),
+            member_start: Vec::new(),
+            open: Vec::new(),
+            calls: Vec::new(),
+            unsettled: Vec::new(),
+            reached_by: Vec::new(),
             may: [0; SINGLES.div_ceil(64)],
         }
     }
 }
 
-/// The row of the premises that reached a state first at depth three or more.
-const LATE: usize = 3;
-
 impl LoopEnds {
     /// Finds the premises of `graph` whose tables can have an end.
     fn find(&mut self, graph: &Graph<'_>) {
-        debug_assert!(graph.start.len() - 1 < self.rows.len());
         self.may = [0; SINGLES.div_ceil(64)];
-        let mut chunk = [0usize; 128];
-        let mut len = 0;
+        self.components(graph);
+        let visits = &*self.visits;
+        let component = |s: State| visits[usize::from(s)].component;
+        self.unsettled.clear();
         for premise in (0..SINGLES).filter(|&n| !graph.cells[n].is_empty()) {
-            chunk[len] = premise;
-            len += 1;
-            if len == chunk.len() {
-                self.pass(graph, &chunk);
-                len = 0;
+            let (from, to) = (
+                component(state(premise, true)),
+                component(state(premise, false)),
+            );
+            if from == to {
+                self.may[premise / 64] |= 1 << (premise % 64);
+            } else if to < from {
+                self.unsettled.push(premise);
             }
         }
-        if len > 0 {
-            self.pass(graph, &chunk[..len]);
+        let unsettled = std::mem::take(&mut self.unsettled);
+        for chunk in unsettled.chunks(128) {
+            self.pass(graph, chunk);
         }
+        self.unsettled = unsettled;
     }
 
-    /// One pass for up to 128 `premises` (bit `i`: `premises[i]`), leaving the rows clear.
-    fn pass(&mut self, graph: &Graph<'_>, premises: &[usize]) {
+    /// The strongly connected components of `graph`'s states (Tarjan's search, without
+    /// recursion) into `visits` and `members`.
+    fn components(&mut self, graph: &Graph<'_>) {
+        let states = graph.start.len() - 1;
+        debug_assert!(states <= 1 << 16);
+        if self.base > u32::MAX - (1 << 17) {
+            self.visits.fill(Visit::default());
+            self.base = 0;
+        }
         let LoopEnds {
-            rows,
-            active,
-            level,
-            reached,
-            may,
+            visits,
+            base,
+            members,
+            member_start,
+            open,
+            calls,
+            ..
         } = self;
-        // The lists are worked on by index: each has room for every state once and one more,
-        // an entry is written at every link and counted only when it belongs, so that whether
-        // a link reached anything new is no branch (most reach nothing new, unpredictably).
-        let room = graph.start.len();
-        for list in [&mut *active, &mut *level, &mut *reached] {
-            if list.len() < room {
-                list.resize(room, 0);
+        let (start, succ) = (&graph.start[..], &graph.succ[..]);
+        members.clear();
+        member_start.clear();
+        member_start.push(0);
+        let mut number = *base;
+        for root in 0..states as State {
+            if visits[usize::from(root)].number > *base || graph.cells[node_of(root)].is_empty() {
+                continue;
             }
-        }
-        let (mut active_len, mut reached_len) = (0, 0);
-        for (i, &premise) in premises.iter().enumerate() {
-            let s = state(premise, true);
-            let row = &mut rows[usize::from(s)];
-            row[SEEN] |= 1 << i;
-            row[FRONT] |= 1 << i;
-            active[active_len] = s;
-            reached[reached_len] = s;
-            (active_len, reached_len) = (active_len + 1, reached_len + 1);
-        }
-        let mut depth = 0;
-        while active_len > 0 {
-            depth += 1;
-            let late = if depth >= 3 { !0 } else { 0 };
-            let mut level_len = 0;
-            for &from in &active[..active_len] {
-                let bits = std::mem::take(&mut rows[usize::from(from)][FRONT]);
-                for &to in graph.successors(from) {
-                    let row = &mut rows[usize::from(to)];
-                    let new = bits & !row[SEEN];
-                    // A state with no successors passes nothing on: it is not expanded (its
-                    // bits stay in NEXT, which the clearing below resets).
-                    level[level_len] = to;
-                    level_len += usize::from(new != 0)
-                        & usize::from(row[NEXT] == 0)
-                        & usize::from(graph.has_successors(to));
-                    reached[reached_len] = to;
-                    reached_len += usize::from(new != 0) & usize::from(row[SEEN] == 0);
-                    row[NEXT] |= new;
-                    row[SEEN] |= new;
-                    row[LATE] |= new & late;
+            number += 1;
+            visits[usize::from(root)] = Visit {
+                number,
+                low: number,
+                component: OPEN,
+            };
+            open.push(root);
+            calls.push((root, start[usize::from(root)]));
+            while let Some(&mut (v, ref mut next)) = calls.last_mut() {
+                let v = usize::from(v);
+                if *next < start[v + 1] {
+                    let w = succ[*next as usize];
+                    *next += 1;
+                    let seen = visits[usize::from(w)];
+                    if seen.number <= *base {
+                        number += 1;
+                        let (first, end) = (start[usize::from(w)], start[usize::from(w) + 1]);
+                        if first == end {
+                            // A state with no links (most false states) is a component of
+                            // its own, closed at once.
+                            visits[usize::from(w)] = Visit {
+                                number,
+                                low: number,
+                                component: (member_start.len() - 1) as u32,
+                            };
+                            members.push(w);
+                            member_start.push(members.len() as u32);
+                            continue;
+                        }
+                        visits[usize::from(w)] = Visit {
+                            number,
+                            low: number,
+                            component: OPEN,
+                        };
+                        open.push(w);
+                        calls.push((w, first));
+                    } else if seen.component == OPEN {
+                        visits[v].low = visits[v].low.min(seen.number);
+                    }
+                    continue;
+                }
+                calls.pop();
+                let Visit {
+                    number: own, low, ..
+                } = visits[v];
+                if let Some(&(u, _)) = calls.last() {
+                    let parent = &mut visits[usize::from(u)];
+                    parent.low = parent.low.min(low);
+                }
+                if low == own {
+                    let k = (member_start.len() - 1) as u32;
+                    loop {
+                        let w = open.pop().expect("a component's states are open");
+                        visits[usize::from(w)].component = k;
+                        members.push(w);
+                        if usize::from(w) == v {
+                            break;
+                        }
+                    }
+                    member_start.push(members.len() as u32);
                 }
             }
-            for &to in &level[..level_len] {
-                let row = &mut rows[usize::from(to)];
-                row[FRONT] = std::mem::take(&mut row[NEXT]);
-            }
-            std::mem::swap(active, level);
-            active_len = level_len;
         }
-        // The premises of one cell come together (node order) and share its 18 states: their
-        // late rows are gathered once per cell.
-        let mut late_in = (usize::MAX, 0u128);
+        *base = number;
+    }
+
+    /// One pass for up to 128 `premises` (bit `i`: `premises[i]`), each of whose false state's
+    /// component was closed before its true state's.
+    fn pass(&mut self, graph: &Graph<'_>, premises: &[usize]) {
+        let LoopEnds {
+            visits,
+            members,
+            member_start,
+            reached_by,
+            may,
+            ..
+        } = self;
+        let component = |s: State| visits[usize::from(s)].component as usize;
+        // Bits start at the premises' components and flow only to components closed before
+        // them: those from the last premise's down to the first false state's are all a pass
+        // reads.
+        let last = premises
+            .iter()
+            .map(|&p| component(state(p, true)))
+            .max()
+            .unwrap_or(0);
+        let first = premises
+            .iter()
+            .map(|&p| component(state(p, false)))
+            .min()
+            .unwrap_or(0);
+        if reached_by.len() <= last {
+            reached_by.resize(last + 1, 0);
+        }
+        reached_by[first..=last].fill(0);
         for (i, &premise) in premises.iter().enumerate() {
-            let cell = premise / 9;
-            if cell != late_in.0 {
-                let own = &rows[cell * 18..cell * 18 + 18];
-                late_in = (cell, own.iter().fold(0, |late, row| late | row[LATE]));
+            reached_by[component(state(premise, true))] |= 1 << i;
+        }
+        for k in (first..=last).rev() {
+            let bits = reached_by[k];
+            if bits == 0 {
+                continue;
             }
-            if late_in.1 >> i & 1 != 0 {
+            for &s in &members[member_start[k] as usize..member_start[k + 1] as usize] {
+                for &to in graph.successors(s) {
+                    reached_by[component(to)] |= bits;
+                }
+            }
+        }
+        for (i, &premise) in premises.iter().enumerate() {
+            if reached_by[component(state(premise, false))] >> i & 1 != 0 {
                 may[premise / 64] |= 1 << (premise % 64);
             }
-        }
-        for &s in &reached[..reached_len] {
-            rows[usize::from(s)] = [0; 4];
         }
     }
 
@@ -1098,6 +1200,34 @@ mod tests {
             premises > 20_000 && with_ends > 500 && passed_over > 10_000,
             "{premises} premises, {with_ends} with ends, {passed_over} passed over"
         );
+    }
+
+    #[test]
+    fn loop_ends_past_the_last_visit_number_are_those_of_fresh_ones() {
+        // Visit numbers go on from search to search (a state's record is stale, not cleared);
+        // near the end of the numbering the records are cleared and numbering starts again.
+        let grids: Vec<Grid> = crate::techniques::shipped_hard_states()
+            .into_iter()
+            .map(|(_, g)| g)
+            .take(6)
+            .collect();
+        let mut worn = LoopEnds {
+            base: u32::MAX - (1 << 17) - 1_000,
+            ..LoopEnds::default()
+        };
+        let mut restarts = 0;
+        for grid in &grids {
+            for grouped in [false, true] {
+                let graph = Graph::new(grid, grouped);
+                let mut fresh = LoopEnds::default();
+                fresh.find(&graph);
+                let before = worn.base;
+                worn.find(&graph);
+                restarts += usize::from(worn.base < before);
+                assert_eq!(worn.may, fresh.may, "{}", grid.candidates_string());
+            }
+        }
+        assert_eq!(restarts, 1);
     }
 
     #[test]
