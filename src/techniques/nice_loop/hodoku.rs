@@ -503,13 +503,19 @@ struct LoopEnds {
     /// The search's states visited and in no closed component yet, and the states being
     /// expanded, each with the position of its next link.
     open: Vec<State>,
-    calls: Vec<(State, u32)>,
+    calls: Vec<(State, u32, u32)>,
     /// The premises whose answer needs a pass, and per component, the premises of the pass
     /// under way that reach it (bit per premise).
     unsettled: Vec<usize>,
     reached_by: Vec<u128>,
+    /// The first and the last component the last spread covered (`reached_by` holds its rows
+    /// from the one to the other).
+    covered: (usize, usize),
     /// Per single node, whether its true premise's table can have an end (bit per node).
     may: [u64; SINGLES.div_ceil(64)],
+    /// Per single node, whether its false premise's table can have a nice loop's or an AIC's
+    /// end ([`LoopEnds::find_false`]).
+    may_false: [u64; SINGLES.div_ceil(64)],
 }
 
 /// Tarjan's record of a state: its visit number, the least visit number it reaches through
@@ -538,7 +544,9 @@ impl Default for LoopEnds {
             calls: Vec::new(),
             unsettled: Vec::new(),
             reached_by: Vec::new(),
+            covered: (1, 0),
             may: [0; SINGLES.div_ceil(64)],
+            may_false: [0; SINGLES.div_ceil(64)],
         }
     }
 }
@@ -603,10 +611,10 @@ impl LoopEnds {
                 component: OPEN,
             };
             open.push(root);
-            calls.push((root, start[usize::from(root)]));
-            while let Some(&mut (v, ref mut next)) = calls.last_mut() {
+            calls.push((root, start[usize::from(root)], start[usize::from(root) + 1]));
+            while let Some(&mut (v, ref mut next, end)) = calls.last_mut() {
                 let v = usize::from(v);
-                if *next < start[v + 1] {
+                if *next < end {
                     let w = succ[*next as usize];
                     *next += 1;
                     let seen = visits[usize::from(w)];
@@ -631,7 +639,7 @@ impl LoopEnds {
                             component: OPEN,
                         };
                         open.push(w);
-                        calls.push((w, first));
+                        calls.push((w, first, end));
                     } else if seen.component == OPEN {
                         visits[v].low = visits[v].low.min(seen.number);
                     }
@@ -641,7 +649,7 @@ impl LoopEnds {
                 let Visit {
                     number: own, low, ..
                 } = visits[v];
-                if let Some(&(u, _)) = calls.last() {
+                if let Some(&(u, _, _)) = calls.last() {
                     let parent = &mut visits[usize::from(u)];
                     parent.low = parent.low.min(low);
                 }
@@ -665,36 +673,91 @@ impl LoopEnds {
     /// One pass for up to 128 `premises` (bit `i`: `premises[i]`), each of whose false state's
     /// component was closed before its true state's.
     fn pass(&mut self, graph: &Graph<'_>, premises: &[usize]) {
+        let mut from = [0; 128];
+        for (slot, &premise) in from.iter_mut().zip(premises) {
+            *slot = state(premise, true);
+        }
+        // Bits flow only to components closed before their premise's: those down to the first
+        // false state's are all this pass reads.
+        let first = premises
+            .iter()
+            .map(|&p| self.component(state(p, false)))
+            .min()
+            .unwrap_or(0);
+        self.spread(graph, &from[..premises.len()], first);
+        for (i, &premise) in premises.iter().enumerate() {
+            if self.reaches(state(premise, false), i) {
+                self.may[premise / 64] |= 1 << (premise % 64);
+            }
+        }
+    }
+
+    /// Finds the false premises of `graph` (of candidates with a strong link) whose tables can
+    /// have an end: a nice loop's (a state of the premise's cell but the premise and, in a
+    /// bivalue cell, the other digit true, which is one link away) or an AIC's on one digit (a
+    /// true place of the digit in another cell that [`aics_of`] takes, the depth aside). An
+    /// AIC on two digits ends in a peer, true on a digit of the premise's cell, which links to
+    /// that digit false there: a loop's end state, reached too. Each table holds only states
+    /// its premise reaches, so a premise reaching none of those has no end; they
+    /// are found as [`LoopEnds::find`]'s, one bit per premise down the components (which must
+    /// be `graph`'s: [`LoopEnds::find`] first). Most false premises (some 97% on kaggle) reach
+    /// none, and their tables are not filled.
+    fn find_false(&mut self, graph: &Graph<'_>) {
+        self.may_false = [0; SINGLES.div_ceil(64)];
+        let mut premises = std::mem::take(&mut self.unsettled);
+        premises.clear();
+        premises.extend(
+            (0..SINGLES)
+                .filter(|&n| !graph.cells[n].is_empty() && graph.has_successors(state(n, false))),
+        );
+        let grid = graph.grid;
+        for chunk in premises.chunks(128) {
+            let mut from = [0; 128];
+            for (slot, &premise) in from.iter_mut().zip(chunk) {
+                *slot = state(premise, false);
+            }
+            self.spread(graph, &from[..chunk.len()], 0);
+            for (i, &premise) in chunk.iter().enumerate() {
+                let reaches = |s: State| self.reaches(s, i);
+                if reaches_loop_end(grid, premise, reaches)
+                    || reaches_same_digit_aic_end(grid, premise, reaches)
+                {
+                    self.may_false[premise / 64] |= 1 << (premise % 64);
+                }
+            }
+        }
+        self.unsettled = premises;
+    }
+
+    /// A state's component.
+    #[inline]
+    fn component(&self, s: State) -> usize {
+        self.visits[usize::from(s)].component as usize
+    }
+
+    /// Carries one bit per state of `from` (at most 128; bit `i`: `from[i]`) down the
+    /// components: afterwards [`LoopEnds::reaches`] says which of them reach a state, for the
+    /// states of components from `down_to` up.
+    fn spread(&mut self, graph: &Graph<'_>, from: &[State], down_to: usize) {
+        let last = from.iter().map(|&s| self.component(s)).max().unwrap_or(0);
         let LoopEnds {
             visits,
             members,
             member_start,
             reached_by,
-            may,
             ..
         } = self;
         let component = |s: State| visits[usize::from(s)].component as usize;
-        // Bits start at the premises' components and flow only to components closed before
-        // them: those from the last premise's down to the first false state's are all a pass
-        // reads.
-        let last = premises
-            .iter()
-            .map(|&p| component(state(p, true)))
-            .max()
-            .unwrap_or(0);
-        let first = premises
-            .iter()
-            .map(|&p| component(state(p, false)))
-            .min()
-            .unwrap_or(0);
         if reached_by.len() <= last {
             reached_by.resize(last + 1, 0);
         }
-        reached_by[first..=last].fill(0);
-        for (i, &premise) in premises.iter().enumerate() {
-            reached_by[component(state(premise, true))] |= 1 << i;
+        reached_by[down_to..=last].fill(0);
+        self.covered = (down_to, last);
+        for (i, &s) in from.iter().enumerate() {
+            reached_by[component(s)] |= 1 << i;
         }
-        for k in (first..=last).rev() {
+        // A component reaches only components closed before it: the last closed first.
+        for k in (down_to..=last).rev() {
             let bits = reached_by[k];
             if bits == 0 {
                 continue;
@@ -705,17 +768,60 @@ impl LoopEnds {
                 }
             }
         }
-        for (i, &premise) in premises.iter().enumerate() {
-            if reached_by[component(state(premise, false))] >> i & 1 != 0 {
-                may[premise / 64] |= 1 << (premise % 64);
-            }
-        }
+    }
+
+    /// Whether the `i`-th state of the last [`LoopEnds::spread`] reaches `s` (whose component
+    /// is one that spread covered, or was closed after every state it spread from).
+    #[inline]
+    fn reaches(&self, s: State, i: usize) -> bool {
+        let k = self.component(s);
+        let (first, last) = self.covered;
+        debug_assert!(k >= first);
+        k <= last && self.reached_by[k] >> i & 1 != 0
     }
 
     /// Whether the true premise of single node `premise` can have a nice loop's end.
     fn may_end(&self, premise: usize) -> bool {
         self.may[premise / 64] >> (premise % 64) & 1 != 0
     }
+
+    /// Whether the false premise of single node `premise` can have a nice loop's or an AIC's
+    /// end ([`LoopEnds::find_false`]).
+    fn may_end_false(&self, premise: usize) -> bool {
+        self.may_false[premise / 64] >> (premise % 64) & 1 != 0
+    }
+}
+
+/// Whether the false premise of single node `premise` reaches (`reaches`) a state that can end
+/// one of its nice loops: a state of its cell but itself and, in a bivalue cell, the other
+/// digit true (one link away).
+fn reaches_loop_end(grid: &Grid, premise: usize, reaches: impl Fn(State) -> bool) -> bool {
+    let (cell, digit) = (premise / 9, premise % 9);
+    let mask = grid.candidates(cell);
+    let partner = if mask.count_ones() == 2 {
+        (mask & !(1 << digit)).trailing_zeros() as usize
+    } else {
+        9
+    };
+    reaches(state(premise, true))
+        || digits(mask).filter(|&d| d != digit).any(|d| {
+            reaches(state(cell * 9 + d, false))
+                || (d != partner && reaches(state(cell * 9 + d, true)))
+        })
+}
+
+/// Whether the false premise of single node `premise` reaches its digit true in another cell
+/// where two or more of the digit's places see both (an AIC's end, [`aics_of`]).
+fn reaches_same_digit_aic_end(
+    grid: &Grid,
+    premise: usize,
+    reaches: impl Fn(State) -> bool,
+) -> bool {
+    let (cell, digit) = (premise / 9, premise % 9);
+    let plane = grid.plane(digit);
+    plane.and_not(Bits81::cell(cell)).iter().any(|end| {
+        reaches(state(end * 9 + digit, true)) && (PEERS[cell] & PEERS[end] & plane).has_several()
+    })
 }
 
 /// HoDoKu's rule against lassos: no node's cell is a cell of a node before the previous one
@@ -811,8 +917,9 @@ fn search_in(
     }
     let mut aics_len = 0;
     // A false premise with no direct implication (a candidate in no strong link: most of
-    // them) has a table of itself alone, with no end.
-    for premise in premises.filter(|&p| graph.has_successors(state(p, false))) {
+    // them) has a table of itself alone, with no end; of the others most reach no end either.
+    ends.find_false(graph);
+    for premise in premises.filter(|&p| ends.may_end_false(p)) {
         table.fill(graph, state(premise, false));
         nice_loops_of(graph, table, technique, (path, step), sink)?;
         aics_of(graph, table, technique, path, (aics, &mut aics_len));
@@ -1199,6 +1306,102 @@ mod tests {
         assert!(
             premises > 20_000 && with_ends > 500 && passed_over > 10_000,
             "{premises} premises, {with_ends} with ends, {passed_over} passed over"
+        );
+    }
+
+    #[test]
+    fn false_premises_passed_over_have_no_steps() {
+        // The states of the test above: every false premise with a strong link, its table
+        // filled and searched for nice loops and AICs. The table holds every state its premise
+        // reaches wherever it is not cut short, so each kind of step found (a nice loop, an AIC
+        // on one digit, an AIC on two) has its end, or for two digits a state one link past
+        // it, among the states the filter names, and the premise is passed over exactly when
+        // the table holds none of them.
+        let mut rng = crate::core::test_support::Xorshift(0x9B05_688C_2B3E_6C1F);
+        let mut grids: Vec<Grid> = crate::techniques::shipped_hard_states()
+            .into_iter()
+            .map(|(_, g)| g)
+            .collect();
+        for start in crate::core::test_support::royle17_sample(12) {
+            let solution = crate::oracle::solve(&start).solution.unwrap();
+            grids.extend(crate::core::test_support::thinned_states(
+                &start, &solution, &mut rng, 6, 8,
+            ));
+        }
+        let (mut ends, mut table) = (LoopEnds::default(), Table::default());
+        let (mut path, mut step) = (Vec::new(), Step::new(TechniqueId::NiceLoop));
+        let mut aics = Vec::new();
+        let mut held = vec![false; 1 << 16];
+        // Premises; with a nice loop, an AIC on one digit, on two; passed over.
+        let mut counts = [0; 5];
+        for grid in &grids {
+            for grouped in [false, true] {
+                let graph = Graph::new(grid, grouped);
+                ends.find(&graph);
+                ends.find_false(&graph);
+                for premise in (0..SINGLES).filter(|&n| {
+                    !graph.cells[n].is_empty() && graph.has_successors(state(n, false))
+                }) {
+                    table.fill(&graph, state(premise, false));
+                    for &s in table.order() {
+                        held[usize::from(s)] = true;
+                    }
+                    let in_table = |s: State| held[usize::from(s)];
+                    let mut loops = 0;
+                    let _ = nice_loops_of(
+                        &graph,
+                        &table,
+                        TechniqueId::NiceLoop,
+                        (&mut path, &mut step),
+                        &mut |_| {
+                            loops += 1;
+                            ControlFlow::Continue(())
+                        },
+                    );
+                    let mut aics_len = 0;
+                    aics_of(
+                        &graph,
+                        &table,
+                        TechniqueId::NiceLoop,
+                        &mut path,
+                        (&mut aics, &mut aics_len),
+                    );
+                    let own = reaches_loop_end(grid, premise, in_table);
+                    let same = reaches_same_digit_aic_end(grid, premise, in_table);
+                    let text = grid.candidates_string();
+                    assert!(loops == 0 || own, "{text}");
+                    let mut kinds = [loops > 0, false, false];
+                    for aic in &aics[..aics_len] {
+                        let first = aic.group_chain.first().unwrap().from.digit;
+                        let last = aic.group_chain.last().unwrap().to.digit;
+                        let one_digit = first == last;
+                        assert!(if one_digit { same } else { own }, "{text}");
+                        kinds[if one_digit { 1 } else { 2 }] = true;
+                    }
+                    let kept = ends.may_end_false(premise);
+                    if table.len < MAX_TABLE_ENTRIES {
+                        assert_eq!(kept, own || same, "{text}");
+                    }
+                    assert!(kept || kinds == [false; 3], "{text}");
+                    counts[0] += 1;
+                    for (count, kind) in counts[1..4].iter_mut().zip(kinds) {
+                        *count += usize::from(kind);
+                    }
+                    counts[4] += usize::from(!kept);
+                    for &s in table.order() {
+                        held[usize::from(s)] = false;
+                    }
+                }
+            }
+        }
+        let [premises, loops, one_digit, two_digits, passed_over] = counts;
+        assert!(
+            premises > 10_000
+                && loops > 100
+                && one_digit > 100
+                && two_digits > 20
+                && passed_over > premises / 2,
+            "{counts:?}"
         );
     }
 
