@@ -38,6 +38,7 @@ use crate::core::{Bits81, CandidateSet, Grid, CELL_HOUSES, HOUSE_SETS, PEERS};
 use crate::model::links::ChainLink;
 use crate::model::links::LinkKind;
 use crate::model::superlinks::{SuperLink, SuperNode};
+use crate::techniques::memo;
 use crate::techniques::step::Step;
 use crate::techniques::{StepSink, TechniqueId};
 
@@ -97,11 +98,18 @@ struct GraphLists {
 impl<'a> Graph<'a> {
     #[cfg(test)]
     fn new(grid: &'a Grid, grouped: bool) -> Graph<'a> {
-        Graph::new_in(grid, grouped, GraphLists::default())
+        Graph::new_in(grid, grouped, GraphLists::default(), None)
     }
 
-    /// The graph of `grid`, built in `lists` (their allocations reused).
-    fn new_in(grid: &'a Grid, grouped: bool, lists: GraphLists) -> Graph<'a> {
+    /// The graph of `grid`, built in `lists` (their allocations reused). `plain`, the lists of
+    /// the graph without groups of the same grid where there is one, gives each single
+    /// candidate's links but those to groups (the same, in the same order).
+    fn new_in(
+        grid: &'a Grid,
+        grouped: bool,
+        lists: GraphLists,
+        plain: Option<&GraphLists>,
+    ) -> Graph<'a> {
         let GraphLists {
             mut groups,
             mut group_order,
@@ -185,10 +193,20 @@ impl<'a> Graph<'a> {
         };
         for s in 0..nodes * 2 {
             graph.start.push(graph.succ.len() as u32);
-            if !graph.cells[node_of(s as State)].is_empty() {
-                graph.direct(s as State, &mut out);
-                graph.succ.extend_from_slice(&out);
+            let node = node_of(s as State);
+            if graph.cells[node].is_empty() {
+                continue;
             }
+            match plain {
+                Some(plain) if node < SINGLES => {
+                    let own = plain.start[s] as usize..plain.start[s + 1] as usize;
+                    graph.succ.extend_from_slice(&plain.succ[own]);
+                    out.clear();
+                    graph.group_links(s as State, &mut out);
+                }
+                _ => graph.direct(s as State, &mut out),
+            }
+            graph.succ.extend_from_slice(&out);
         }
         graph.start.push(graph.succ.len() as u32);
         graph.out = out;
@@ -251,6 +269,19 @@ impl<'a> Graph<'a> {
         &self.succ[self.start[s as usize] as usize..self.start[s as usize + 1] as usize]
     }
 
+    /// A single candidate's links to groups, appended to `out` (each once; no group state is
+    /// in the list before them): true, to the groups seeing its cell, false; false, to the
+    /// groups whose box or line holds, outside the group, only this place of the digit, true.
+    /// The last of its direct implications ([`Graph::direct`]).
+    #[inline]
+    fn group_links(&self, from: State, out: &mut Vec<State>) {
+        let node = node_of(from);
+        let on = is_on(from);
+        self.groups_in(node % 9, self.single_groups[node][usize::from(!on)], |g| {
+            out.push(state(SINGLES + g, !on));
+        });
+    }
+
     /// The direct implications of state `from`, in HoDoKu's table order.
     fn direct(&self, from: State, out: &mut Vec<State>) {
         out.clear();
@@ -280,10 +311,7 @@ impl<'a> Graph<'a> {
                         out.push(state(peer * 9 + digit, false));
                     }
                 }
-                // The groups seeing the cell (each once; no group state is in the list yet).
-                self.groups_in(digit, self.single_groups[node][0], |g| {
-                    out.push(state(SINGLES + g, false));
-                });
+                self.group_links(from, out);
             } else {
                 if mask.count_ones() == 2 {
                     let other = (mask & !(1 << digit)).trailing_zeros() as usize;
@@ -296,11 +324,7 @@ impl<'a> Graph<'a> {
                         push(out, state(partner * 9 + digit, true));
                     }
                 }
-                // A group whose box or line holds, outside it, only this place of the digit
-                // (each once; no group state is in the list yet).
-                self.groups_in(digit, self.single_groups[node][1], |g| {
-                    out.push(state(SINGLES + g, true));
-                });
+                self.group_links(from, out);
             }
         } else {
             let me = &self.groups[node - SINGLES];
@@ -864,9 +888,22 @@ fn search(
     // Taken out whole (a nested search, from a sink, makes its own): leaving a default `Work`
     // behind would lay out a new table of every state's records at every call.
     let mut work = WORK.with(|w| w.borrow_mut().take()).unwrap_or_default();
-    let graph = Graph::new_in(grid, grouped, std::mem::take(&mut work.lists));
-    let flow = search_in(&graph, technique, &mut work, sink);
-    work.lists = graph.into_lists();
+    // The grouped rung mostly runs on the grid the plain one has just found nothing on: its
+    // single candidates' links are the plain graph's and the links to groups.
+    let planes = *grid.planes();
+    let flow = if grouped {
+        let plain = (memo::enabled() && work.plain_of == Some(planes)).then_some(&work.plain);
+        let graph = Graph::new_in(grid, true, std::mem::take(&mut work.lists), plain);
+        let flow = search_in(&graph, technique, &mut work, sink);
+        work.lists = graph.into_lists();
+        flow
+    } else {
+        let graph = Graph::new_in(grid, false, std::mem::take(&mut work.plain), None);
+        let flow = search_in(&graph, technique, &mut work, sink);
+        work.plain = graph.into_lists();
+        work.plain_of = Some(planes);
+        flow
+    };
     WORK.with(|w| *w.borrow_mut() = Some(work));
     flow
 }
@@ -875,7 +912,10 @@ fn search(
 /// the AICs it finds beyond the most found before.
 #[derive(Default)]
 struct Work {
+    /// The grouped graph's lists, and the plain graph's with the candidates of its grid.
     lists: GraphLists,
+    plain: GraphLists,
+    plain_of: Option<[Bits81; 9]>,
     table: Table,
     /// The chain of the step being made.
     path: Vec<State>,
@@ -1261,6 +1301,35 @@ mod tests {
             }
         }
         assert!(checked > 40_000, "{checked}");
+    }
+
+    #[test]
+    fn grouped_graphs_from_the_plain_lists_are_those_built_anew() {
+        // The grouped graph of a grid built on the plain graph's lists of that grid (its single
+        // candidates' links copied, their links to groups appended) has every state's links,
+        // in order, as the grouped graph built from nothing; and so on grids with groups.
+        let mut rng = crate::core::test_support::Xorshift(0x1F83_D9AB_FB41_BD6B);
+        let mut grids: Vec<Grid> = crate::techniques::shipped_hard_states()
+            .into_iter()
+            .map(|(_, g)| g)
+            .collect();
+        for start in crate::core::test_support::royle17_sample(6) {
+            let solution = crate::oracle::solve(&start).solution.unwrap();
+            grids.extend(crate::core::test_support::thinned_states(
+                &start, &solution, &mut rng, 6, 8,
+            ));
+        }
+        let (mut with_groups, mut links) = (0, 0);
+        for grid in &grids {
+            let plain = Graph::new(grid, false).into_lists();
+            let shared = Graph::new_in(grid, true, GraphLists::default(), Some(&plain));
+            let fresh = Graph::new(grid, true);
+            assert_eq!(shared.start, fresh.start, "{}", grid.candidates_string());
+            assert_eq!(shared.succ, fresh.succ, "{}", grid.candidates_string());
+            with_groups += usize::from(!fresh.groups.is_empty());
+            links += fresh.succ.len();
+        }
+        assert!(with_groups > 50 && links > 100_000, "{with_groups} {links}");
     }
 
     #[test]
