@@ -636,11 +636,16 @@ impl LoopEnds {
             };
             open.push(root);
             calls.push((root, start[usize::from(root)], start[usize::from(root) + 1]));
-            while let Some(&mut (v, ref mut next, end)) = calls.last_mut() {
+            while let Some(&(v, first, end)) = calls.last() {
                 let v = usize::from(v);
-                if *next < end {
-                    let w = succ[*next as usize];
-                    *next += 1;
+                // The state's links from `first`, until one leads to a state not yet visited
+                // that has links of its own (expanded next, this state's place kept).
+                let mut low = visits[v].low;
+                let mut next = first;
+                let mut descend = None;
+                while next < end {
+                    let w = succ[next as usize];
+                    next += 1;
                     let seen = visits[usize::from(w)];
                     if seen.number <= *base {
                         number += 1;
@@ -662,11 +667,19 @@ impl LoopEnds {
                             low: number,
                             component: OPEN,
                         };
-                        open.push(w);
-                        calls.push((w, first, end));
+                        descend = Some((w, first, end));
+                        break;
                     } else if seen.component == OPEN {
-                        visits[v].low = visits[v].low.min(seen.number);
+                        low = low.min(seen.number);
                     }
+                }
+                visits[v].low = low;
+                if let Some(call) = descend {
+                    if let Some(top) = calls.last_mut() {
+                        top.1 = next;
+                    }
+                    open.push(call.0);
+                    calls.push(call);
                     continue;
                 }
                 calls.pop();
