@@ -1189,6 +1189,23 @@ mod tests {
     use super::*;
     use crate::core::test_support::digit_one_only_in;
 
+    /// The shipped hard states, then states thinned along their solutions (at random, from
+    /// `seed`) from the first `royle` puzzles of the royle17 sample.
+    fn hard_and_thinned_states(seed: u64, royle: usize) -> Vec<Grid> {
+        let mut rng = crate::core::test_support::Xorshift(seed);
+        let mut grids: Vec<Grid> = crate::techniques::shipped_hard_states()
+            .into_iter()
+            .map(|(_, g)| g)
+            .collect();
+        for start in crate::core::test_support::royle17_sample(royle) {
+            let solution = crate::oracle::solve(&start).solution.unwrap();
+            grids.extend(crate::core::test_support::thinned_states(
+                &start, &solution, &mut rng, 6, 8,
+            ));
+        }
+        grids
+    }
+
     /// HoDoKu's direct implications by their definition, as [`Graph::direct`] made them
     /// before its per-digit group lists and peer masks: every group tested, every state
     /// deduplicated by a search of the list.
@@ -1321,17 +1338,7 @@ mod tests {
         // The grouped graph of a grid built on the plain graph's lists of that grid (its single
         // candidates' links copied, their links to groups appended) has every state's links,
         // in order, as the grouped graph built from nothing; and so on grids with groups.
-        let mut rng = crate::core::test_support::Xorshift(0x1F83_D9AB_FB41_BD6B);
-        let mut grids: Vec<Grid> = crate::techniques::shipped_hard_states()
-            .into_iter()
-            .map(|(_, g)| g)
-            .collect();
-        for start in crate::core::test_support::royle17_sample(6) {
-            let solution = crate::oracle::solve(&start).solution.unwrap();
-            grids.extend(crate::core::test_support::thinned_states(
-                &start, &solution, &mut rng, 6, 8,
-            ));
-        }
+        let grids = hard_and_thinned_states(0x1F83_D9AB_FB41_BD6B, 6);
         let (mut with_groups, mut links) = (0, 0);
         for grid in &grids {
             let plain = Graph::new(grid, false).into_lists();
@@ -1351,17 +1358,7 @@ mod tests {
         // premise whose table reaches its own cell past the second link is never passed over,
         // and one passed over has none (exactly the premises with such ends, wherever a table
         // is not cut short).
-        let mut rng = crate::core::test_support::Xorshift(0x510E_527F_ADE6_82D1);
-        let mut grids: Vec<Grid> = crate::techniques::shipped_hard_states()
-            .into_iter()
-            .map(|(_, g)| g)
-            .collect();
-        for start in crate::core::test_support::royle17_sample(12) {
-            let solution = crate::oracle::solve(&start).solution.unwrap();
-            grids.extend(crate::core::test_support::thinned_states(
-                &start, &solution, &mut rng, 6, 8,
-            ));
-        }
+        let grids = hard_and_thinned_states(0x510E_527F_ADE6_82D1, 12);
         let (mut ends, mut table) = (LoopEnds::default(), Table::default());
         let (mut premises, mut with_ends, mut passed_over) = (0, 0, 0);
         for grid in &grids {
@@ -1399,17 +1396,7 @@ mod tests {
         // on one digit, an AIC on two) has its end, or for two digits a state one link past
         // it, among the states the filter names, and the premise is passed over exactly when
         // the table holds none of them.
-        let mut rng = crate::core::test_support::Xorshift(0x9B05_688C_2B3E_6C1F);
-        let mut grids: Vec<Grid> = crate::techniques::shipped_hard_states()
-            .into_iter()
-            .map(|(_, g)| g)
-            .collect();
-        for start in crate::core::test_support::royle17_sample(12) {
-            let solution = crate::oracle::solve(&start).solution.unwrap();
-            grids.extend(crate::core::test_support::thinned_states(
-                &start, &solution, &mut rng, 6, 8,
-            ));
-        }
+        let grids = hard_and_thinned_states(0x9B05_688C_2B3E_6C1F, 12);
         let (mut ends, mut table) = (LoopEnds::default(), Table::default());
         let (mut path, mut step) = (Vec::new(), Step::new(TechniqueId::NiceLoop));
         let mut aics = Vec::new();
