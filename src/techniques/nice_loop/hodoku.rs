@@ -499,10 +499,11 @@ impl Table {
     }
 }
 
-/// Which true premises' tables ([`Table::fill`]) reach a state of their premise's own cell
-/// first at a depth above two: the only ends [`nice_loops_of`] takes.
+/// Which premises' tables ([`Table::fill`]) can hold a step's end: for a true premise, a state
+/// of its own cell reached first at a depth above two (the only ends [`nice_loops_of`] takes);
+/// for a false one, see [`LoopEnds::find_false`].
 ///
-/// Which premises those are needs no depth. From a true premise `a` (a candidate of cell `c`)
+/// Which true premises those are needs no depth. From a true premise `a` (a candidate of cell `c`)
 /// links alternate between true states (a true state's links lead to false ones) and false
 /// states (leading to true ones). So `c`'s false states of other digits are one link away and
 /// no other state of `c` is two away (a false state's link to a true one in `c`, from a
@@ -512,9 +513,9 @@ impl Table {
 /// once from the graph's strongly connected components (every state of a component reaches
 /// the same states): where `a` and `a` false share one, yes; where `a` false's was closed
 /// after `a`'s in Tarjan's search (which closes a component after every component it
-/// reaches), no; the others by one bit per premise (128 a pass) carried down the components in
-/// topological order. A table stops at [`MAX_TABLE_ENTRIES`] states and reachability does not, so a
-/// premise found not to reach `a` false has a table with no end.
+/// reaches), no; the others by one bit per premise (128 a pass) carried down the components
+/// in topological order. A table stops at [`MAX_TABLE_ENTRIES`] states and reachability does
+/// not, so a premise found not to reach `a` false has a table with no end.
 struct LoopEnds {
     /// Per state, Tarjan's record of it ([`Visit`]): of this search where its number is above
     /// `base`, of an earlier one (so stale, needing no clearing) otherwise.
@@ -525,7 +526,7 @@ struct LoopEnds {
     members: Vec<State>,
     member_start: Vec<u32>,
     /// The search's states visited and in no closed component yet, and the states being
-    /// expanded, each with the position of its next link.
+    /// expanded, each with the position of its next link and the end of its links.
     open: Vec<State>,
     calls: Vec<(State, u32, u32)>,
     /// The premises whose answer needs a pass, and per component, the premises of the pass
@@ -735,10 +736,10 @@ impl LoopEnds {
     /// true place of the digit in another cell that [`aics_of`] takes, the depth aside). An
     /// AIC on two digits ends in a peer, true on a digit of the premise's cell, which links to
     /// that digit false there: a loop's end state, reached too. Each table holds only states
-    /// its premise reaches, so a premise reaching none of those has no end; they
-    /// are found as [`LoopEnds::find`]'s, one bit per premise down the components (which must
-    /// be `graph`'s: [`LoopEnds::find`] first). Most false premises (some 97% on kaggle) reach
-    /// none, and their tables are not filled.
+    /// its premise reaches, so a premise reaching none of those has no end. They are found as
+    /// [`LoopEnds::find`]'s, one bit per premise down the components (which must be `graph`'s:
+    /// [`LoopEnds::find`] first). Most false premises (some 97% on kaggle) reach none, and
+    /// their tables are not filled.
     fn find_false(&mut self, graph: &Graph<'_>) {
         self.may_false = [0; SINGLES.div_ceil(64)];
         let mut premises = std::mem::take(&mut self.unsettled);
