@@ -29,10 +29,10 @@ pub(super) struct Bounds {
 }
 
 /// One state's rows of starts (bit per start), at [`SEEN`], [`FRONT`] and [`NEXT`], and a fourth
-/// word, unused, that makes the record 64 bytes. The rows are kept together, so that the pass's reads of
-/// a state's rows fetch one cache line: the pass is bound by those fetches more than by its
-/// instructions (three separate arrays of rows ran 1.5–2% slower on gnpx top1465). An array of
-/// integers, so that the table below is zeroed by the allocator.
+/// word, unused, that makes the record 64 bytes. The rows are kept together, so that the pass's
+/// reads of a state's rows fetch one cache line: the pass is bound by those fetches more than by
+/// its instructions (three separate arrays of rows ran 1.5–2% slower on gnpx top1465). An array
+/// of integers, so that the table below is zeroed by the allocator.
 type Rows = [u128; 4];
 /// The starts that reached the state.
 const SEEN: usize = 0;
