@@ -711,10 +711,6 @@ impl LoopEnds {
     /// One pass for up to 128 `premises` (bit `i`: `premises[i]`), each of whose false state's
     /// component was closed before its true state's.
     fn pass(&mut self, graph: &Graph<'_>, premises: &[usize]) {
-        let mut from = [0; 128];
-        for (slot, &premise) in from.iter_mut().zip(premises) {
-            *slot = state(premise, true);
-        }
         // Bits flow only to components closed before their premise's: those down to the first
         // false state's are all this pass reads.
         let first = premises
@@ -722,7 +718,7 @@ impl LoopEnds {
             .map(|&p| self.component(state(p, false)))
             .min()
             .unwrap_or(0);
-        self.spread(graph, &from[..premises.len()], first);
+        self.spread(graph, premises, true, first);
         for (i, &premise) in premises.iter().enumerate() {
             if self.reaches(state(premise, false), i) {
                 self.may[premise / 64] |= 1 << (premise % 64);
@@ -750,11 +746,7 @@ impl LoopEnds {
         );
         let grid = graph.grid;
         for chunk in premises.chunks(128) {
-            let mut from = [0; 128];
-            for (slot, &premise) in from.iter_mut().zip(chunk) {
-                *slot = state(premise, false);
-            }
-            self.spread(graph, &from[..chunk.len()], 0);
+            self.spread(graph, chunk, false, 0);
             for (i, &premise) in chunk.iter().enumerate() {
                 let reaches = |s: State| self.reaches(s, i);
                 if reaches_loop_end(grid, premise, reaches)
@@ -773,11 +765,16 @@ impl LoopEnds {
         self.visits[usize::from(s)].component as usize
     }
 
-    /// Carries one bit per state of `from` (at most 128; bit `i`: `from[i]`) down the
-    /// components: afterwards [`LoopEnds::reaches`] says which of them reach a state, for the
-    /// states of components from `down_to` up.
-    fn spread(&mut self, graph: &Graph<'_>, from: &[State], down_to: usize) {
-        let last = from.iter().map(|&s| self.component(s)).max().unwrap_or(0);
+    /// Carries one bit per premise (at most 128; bit `i`: `premises[i]`), assumed `on` (true)
+    /// or false, down the components: afterwards [`LoopEnds::reaches`] says which of them reach
+    /// a state, for the states of components from `down_to` up.
+    fn spread(&mut self, graph: &Graph<'_>, premises: &[usize], on: bool, down_to: usize) {
+        debug_assert!(premises.len() <= 128);
+        let last = premises
+            .iter()
+            .map(|&p| self.component(state(p, on)))
+            .max()
+            .unwrap_or(0);
         let LoopEnds {
             visits,
             members,
@@ -791,8 +788,8 @@ impl LoopEnds {
         }
         reached_by[down_to..=last].fill(0);
         self.covered = (down_to, last);
-        for (i, &s) in from.iter().enumerate() {
-            reached_by[component(s)] |= 1 << i;
+        for (i, &premise) in premises.iter().enumerate() {
+            reached_by[component(state(premise, on))] |= 1 << i;
         }
         // A component reaches only components closed before it: the last closed first.
         for k in (down_to..=last).rev() {
@@ -808,8 +805,8 @@ impl LoopEnds {
         }
     }
 
-    /// Whether the `i`-th state of the last [`LoopEnds::spread`] reaches `s` (whose component
-    /// is one that spread covered, or was closed after every state it spread from).
+    /// Whether the `i`-th premise of the last [`LoopEnds::spread`] reaches `s` (whose component
+    /// is one that spread covered, or was closed after every premise's it spread from).
     #[inline]
     fn reaches(&self, s: State, i: usize) -> bool {
         let k = self.component(s);
